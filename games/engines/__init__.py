@@ -1,0 +1,1 @@
+"""Pure scoring engines, one module per game; standard library only (no Django)."""

@@ -1,0 +1,451 @@
+"""Czech Taroky for four players: shared/rules/czech-taroky.md, rules R1–R13 and the house-rule options.
+
+Seats are listed counter-clockwise. A hand goes in as the table document's fields (names, not seats) and
+comes out as whole chips per player with one explanation line per step. Every hand is zero-sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (N_, HandResult, InvalidHand, Line, check_keys, choice, flag, player, show, signed,
+                   whole)
+
+NAME = "czech-taroky"
+PLAYER_COUNTS = (4,)
+TOTAL_POINTS = 106
+CALLED_TAROKS = ("XIX", "XVIII", "XVII", "XVI", "XV")
+CONTRA_NAMES = (N_("no contra"), N_("contra"), N_("rhea-contra"), N_("supra-contra"))
+TALON_MULTIPLIER = {1: 1, 2: 2, 3: 4}
+TALON_NAMES = {1: N_("kept the first three"), 2: N_("took the second three"),
+               3: N_("went back up to the first three")}
+SIDES = ("declarers", "defenders")
+
+# kind: (group, chips, min taroks, max taroks, kings needed, tarok honours needed, five-point cards needed)
+POINT_CARDS: dict[str, tuple[str, int, int, int, int, int, int]] = {
+    "uni": ("trumps", 4, 0, 0, 0, 0, 0),
+    "bida": ("trumps", 2, 1, 2, 0, 0, 0),
+    "little-ones": ("trumps", 2, 8, 9, 0, 0, 0),
+    "big-ones": ("trumps", 4, 10, 12, 0, 0, 0),
+    "honery": ("honours", 2, 0, 12, 0, 0, 4),
+    "rosa-honery": ("honours", 4, 0, 12, 4, 0, 4),
+    "rosa-honery-plus": ("honours", 6, 1, 12, 4, 1, 5),
+    "trul": ("trul", 2, 3, 12, 0, 3, 3),
+}
+POINT_CARD_NAMES = {
+    "uni": N_("uni (no taroks)"), "bida": N_("bida (1–2 taroks)"), "little-ones": N_("little ones (8–9 taroks)"),
+    "big-ones": N_("big ones (10+ taroks)"), "honery": N_("honery (4+ five-point cards)"),
+    "rosa-honery": N_("rosa-honery (all four kings)"),
+    "rosa-honery-plus": N_("rosa-honery plus (four kings and another five-point card)"),
+    "trul": N_("trul (Škýz, Mond, Pagát)"),
+}
+
+RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "step_factor": (True, False),
+    "rounding": ("half-up", "up"),
+    "prever_talon_multiplier": ("loss", "always"),
+    "pagat_inside_multipliers": (False, True),
+    "contra_on_valat": (True, False),
+}
+RULE_HELP = {
+    "step_factor": N_("Multiply by 2 (team) or 3 (prever) before dividing by ten, as the tournament rules and "
+                      "Mach Tarok's code do. Off: the help text literally, (d + 10) / 10, so a tie is worth 1."),
+    "rounding": N_("How the tenth is rounded: half up (4.5 → 5) or always up (4.1 → 5)."),
+    "prever_talon_multiplier": N_("The prever talon multiplier (×2 down, ×4 back up) applies only when prever "
+                                  "loses, or always."),
+    "pagat_inside_multipliers": N_("I on the end added after contra (default) or added to the base before the "
+                                   "talon and contra multipliers."),
+    "contra_on_valat": N_("Contra multiplies a valat (tournament rules) or not (Mach Tarok's code)."),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    step_factor: bool = True
+    rounding: str = "half-up"
+    prever_talon_multiplier: str = "loss"
+    pagat_inside_multipliers: bool = False
+    contra_on_valat: bool = True
+
+
+@dataclass(frozen=True)
+class Announcement:
+    side: str
+    announced: bool
+    made: bool
+
+
+@dataclass(frozen=True)
+class Declaration:
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    povinnost: str
+    mode: str = "team"
+    partner: str | None = None
+    called: str = "XIX"
+    prever: str | None = None
+    talon: int = 1
+    points: int | None = None
+    contra: int = 0
+    valat: Announcement | None = None
+    pagat: Announcement | None = None
+    declarations: tuple[Declaration, ...] = ()
+
+    @property
+    def declarer(self) -> str:
+        """The player who leads the declarer side: prever, or povinnost."""
+        return self.prever if self.mode == "prever" else self.povinnost
+
+    @property
+    def alone(self) -> bool:
+        return self.mode == "prever" or self.partner == self.povinnost
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    hands_played: int = 0
+    last_povinnost: str | None = None
+
+
+def rule_defaults() -> dict[str, Any]:
+    return {key: options[0] for key, options in RULE_OPTIONS.items()}
+
+
+def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    for key, value in raw.items():
+        if key not in RULE_OPTIONS:
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+        if value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
+            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
+                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
+    return Rules(**raw)
+
+
+def new_state(players: tuple[str, ...], rules: Rules) -> State:
+    return State(players=tuple(players))
+
+
+HAND_FIELDS = frozenset({"povinnost", "mode", "partner", "called", "prever", "talon", "points", "contra", "valat",
+                         "pagat", "declarations"})
+
+
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+    """The table document's hand fields, checked; raises InvalidHand naming the field."""
+    check_keys(raw, HAND_FIELDS)
+    if "povinnost" not in raw:
+        raise InvalidHand("povinnost", N_("is required"))
+    povinnost = player(raw["povinnost"], "povinnost", players)
+    mode = choice(raw.get("mode", "team"), "mode", ("team", "prever"))
+
+    partner = prever = None
+    called = "XIX"
+    talon = 1
+    if mode == "team":
+        if raw.get("partner") is None:
+            raise InvalidHand("partner", N_("is required in a team game: the holder of the called tarok "
+                                            "(povinnost herself when she holds it)"))
+        partner = player(raw["partner"], "partner", players)
+        called = choice(raw.get("called", "XIX"), "called", CALLED_TAROKS)
+        for key in ("prever", "talon"):
+            if raw.get(key) is not None:
+                raise InvalidHand(key, N_("belongs to a prever game, not a team game"))
+    else:
+        if raw.get("prever") is None:
+            raise InvalidHand("prever", N_("is required in a prever game: the player who plays alone"))
+        prever = player(raw["prever"], "prever", players)
+        talon = whole(raw.get("talon", 1), "talon", 1, 3)
+        for key in ("partner", "called"):
+            if raw.get(key) is not None:
+                raise InvalidHand(key, N_("belongs to a team game, not a prever game"))
+
+    contra = whole(raw.get("contra", 0), "contra", 0, 3)
+    valat = _announcement(raw.get("valat"), "valat")
+    pagat = _announcement(raw.get("pagat"), "pagat")
+    if valat is not None and not valat.announced and not valat.made:
+        raise InvalidHand("valat", N_("an unannounced valat that was not made is no valat: leave it out"))
+
+    points = raw.get("points")
+    if valat is None:
+        if points is None:
+            raise InvalidHand("points", N_("is required unless there was a valat"))
+        points = whole(points, "points", 0, TOTAL_POINTS)
+    elif points is not None:
+        points = whole(points, "points", 0, TOTAL_POINTS)  # checked, then ignored (R9)
+
+    declarations = _declarations(raw.get("declarations", []), players)
+    return Hand(povinnost=povinnost, mode=mode, partner=partner, called=called, prever=prever, talon=talon,
+                points=points, contra=contra, valat=valat, pagat=pagat, declarations=declarations)
+
+
+def _announcement(raw: Any, name: str) -> Announcement | None:
+    if raw is None:
+        return None
+    check_keys(raw, {"side", "announced", "made"}, name)
+    for key in ("side", "announced", "made"):
+        if key not in raw:
+            raise InvalidHand(f"{name}.{key}", N_("is required"))
+    return Announcement(side=choice(raw["side"], f"{name}.side", SIDES),
+                        announced=flag(raw["announced"], f"{name}.announced"),
+                        made=flag(raw["made"], f"{name}.made"))
+
+
+def _declarations(raw: Any, players: tuple[str, ...]) -> tuple[Declaration, ...]:
+    if not isinstance(raw, list):
+        raise InvalidHand("declarations", N_("must be a list of point cards"))
+    found: list[Declaration] = []
+    for i, item in enumerate(raw, start=1):
+        where = f"declarations[{i}]"
+        check_keys(item, {"player", "kind"}, where)
+        if "player" not in item or "kind" not in item:
+            raise InvalidHand(where, N_("needs a player and a kind"))
+        found.append(Declaration(player=player(item["player"], f"{where}.player", players),
+                                 kind=choice(item["kind"], f"{where}.kind", tuple(POINT_CARDS))))
+    _check_declarations_possible(found)
+    return tuple(found)
+
+
+def _check_declarations_possible(found: list[Declaration]) -> None:
+    """R11: declarations that no deal of one deck (22 taroks, 4 kings, 7 five-point cards) allows are refused."""
+    by_player: dict[str, list[str]] = {}
+    for d in found:
+        by_player.setdefault(d.player, []).append(d.kind)
+    totals = {"taroks": 0, "kings": 0, "honours": 0, "five": 0}
+    for name, kinds in by_player.items():
+        groups = [POINT_CARDS[k][0] for k in kinds]
+        for group in set(groups):
+            if groups.count(group) > 1:
+                raise InvalidHand("declarations", N_("{player} declared two point cards of one kind ({kinds})"),
+                                  player=name, kinds=", ".join(k for k in kinds if POINT_CARDS[k][0] == group))
+        low = max(POINT_CARDS[k][2] for k in kinds)
+        high = min(POINT_CARDS[k][3] for k in kinds)
+        kings = max(POINT_CARDS[k][4] for k in kinds)
+        honours = max(POINT_CARDS[k][5] for k in kinds)
+        five = max(POINT_CARDS[k][6] for k in kinds)
+        five = max(five, kings + honours)
+        if low > high or low + kings > 12:
+            raise InvalidHand("declarations", N_("{player} cannot hold {kinds} together in twelve cards"),
+                              player=name, kinds=" + ".join(kinds))
+        totals["taroks"] += low
+        totals["kings"] += kings
+        totals["honours"] += honours
+        totals["five"] += five
+    if totals["taroks"] > 22 or totals["kings"] > 4 or totals["honours"] > 3 or totals["five"] > 7:
+        raise InvalidHand("declarations", N_("these point cards cannot all be held in one deal (one deck has 22 "
+                                             "taroks, 4 kings and 7 five-point cards)"))
+
+
+def _round_tenth(x: int, rules: Rules) -> int:
+    return (x + 9) // 10 if rules.rounding == "up" else (x + 5) // 10
+
+
+def _tenths(x: int) -> str:
+    return f"{x // 10}.{x % 10}"
+
+
+def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
+    players = state.players
+    lines: list[Line] = []
+    declarers = _declarer_side(hand)
+    defenders = tuple(p for p in players if p not in declarers)
+    lines.append(_describe_sides(hand, declarers))
+    contra_factor = 2 ** hand.contra
+
+    if hand.valat is not None:
+        amount = _valat(hand, rules, contra_factor, lines)
+    else:
+        amount = _card_game(hand, rules, contra_factor, lines)
+
+    scores = {p: 0 for p in players}
+    if len(declarers) == 1:
+        single = declarers[0]
+        scores[single] += 3 * amount
+        for p in defenders:
+            scores[p] -= amount
+        lines.append(Line(N_("1 against 3: {single} {single_amount}; {others} {amount} each."),
+                          {"single": single, "single_amount": signed(3 * amount), "others": ", ".join(defenders),
+                           "amount": signed(-amount)}))
+    else:
+        for p in declarers:
+            scores[p] += amount
+        for p in defenders:
+            scores[p] -= amount
+        lines.append(Line(N_("2 against 2: {declarers} {amount} each; {defenders} {minus} each."),
+                          {"declarers": " & ".join(declarers), "defenders": " & ".join(defenders),
+                           "amount": signed(amount), "minus": signed(-amount)}))
+
+    for d in hand.declarations:
+        chips = POINT_CARDS[d.kind][1]
+        scores[d.player] += 3 * chips
+        for p in players:
+            if p != d.player:
+                scores[p] -= chips
+        lines.append(Line(N_("Point card: {player} declared {kind}, worth {chips}: each of the other three pays "
+                             "{chips}, so {player} {gain}."),
+                          {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips,
+                           "gain": signed(3 * chips)}))
+    if hand.declarations:
+        lines.append(Line(N_("Total: {scores}."), {"scores": ", ".join(f"{p} {signed(scores[p])}" for p in players)}))
+    assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
+    return HandResult(scores=scores, lines=tuple(lines))
+
+
+def _declarer_side(hand: Hand) -> tuple[str, ...]:
+    if hand.mode == "prever":
+        return (hand.prever,)
+    if hand.partner == hand.povinnost:
+        return (hand.povinnost,)
+    return (hand.povinnost, hand.partner)
+
+
+def _describe_sides(hand: Hand, declarers: tuple[str, ...]) -> Line:
+    if hand.mode == "prever":
+        return Line(N_("Prever: {prever} plays alone against the other three; talon: {talon} (×{t})."),
+                    {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]})
+    if len(declarers) == 1:
+        return Line(N_("Team game: {povinnost} (povinnost) called the {called} and holds it herself: she plays "
+                       "alone, scored as a team game and paid 1 against 3."),
+                    {"povinnost": hand.povinnost, "called": hand.called})
+    return Line(N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
+                {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called})
+
+
+def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> int:
+    """R9: the valat replaces everything else; returns the amount signed for the declarer side."""
+    valat = hand.valat
+    value = 20
+    lines.append(Line(N_("Valat: no card count, no I on the end. Worth 20."), {}))
+    if hand.mode == "prever":
+        value += 10
+        lines.append(Line(N_("Prever: + 10 = {value}."), {"value": value}))
+    if valat.announced:
+        value *= 2
+        lines.append(Line(N_("Announced: × 2 = {value}."), {"value": value}))
+    if rules.contra_on_valat and contra_factor > 1:
+        value *= contra_factor
+        lines.append(Line(N_("{contra}: × {c} = {value}."),
+                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor, "value": value}))
+    elif contra_factor > 1:
+        lines.append(Line(N_("House rule: contra does not multiply a valat."), {}))
+    side_name = _side_name(valat.side)
+    if valat.made:
+        lines.append(Line(N_("{side} took all twelve tricks."), {"side": side_name}))
+        won_by_declarers = valat.side == "declarers"
+    else:
+        lines.append(Line(N_("{side} announced valat and failed: they pay the announced amount."),
+                          {"side": side_name}))
+        won_by_declarers = valat.side == "defenders"
+    amount = value if won_by_declarers else -value
+    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}))
+    return amount
+
+
+def _side_name(side: str) -> Line:
+    return Line(N_("The declarer side") if side == "declarers" else N_("The defenders"))
+
+
+def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> int:
+    """R3–R8: distance from 53, step factor, tenth, talon, contra, I on the end."""
+    points = hand.points
+    won = points >= 54
+    lines.append(Line(N_("Card points: declarer side {P}, defenders {other} (106 − {P})."),
+                      {"P": points, "other": TOTAL_POINTS - points}))
+    if won:
+        lines.append(Line(N_("{P} ≥ 54: the declarer side wins."), {"P": points}))
+    elif points == 53:
+        lines.append(Line(N_("53 – 53: a tie, and a tie is a loss for the declarer side."), {}))
+    else:
+        lines.append(Line(N_("{P} < 54: the declarer side loses."), {"P": points}))
+    d = abs(points - 53)
+    lines.append(Line(N_("d = |{P} − 53| = {d}."), {"P": points, "d": d}))
+    k = (3 if hand.mode == "prever" else 2) if rules.step_factor else 1
+    x = (d + 10) * k
+    if k > 1:
+        lines.append(Line(N_("(d + 10) × {k} = {sum} × {k} = {x}."), {"k": k, "sum": d + 10, "x": x}))
+    else:
+        lines.append(Line(N_("d + 10 = {x} (house rule: no step factor)."), {"x": x}))
+    base = _round_tenth(x, rules)
+    rounding = Line(N_("rounded up") if rules.rounding == "up" else N_("rounded half up"))
+    lines.append(Line(N_("{x} / 10 = {tenth}, {rounding}: {base}."),
+                      {"x": x, "tenth": _tenths(x), "rounding": rounding, "base": base}))
+
+    sign = 1 if won else -1
+    t = 1
+    if hand.mode == "prever":
+        applies = not won or rules.prever_talon_multiplier == "always"
+        if applies and TALON_MULTIPLIER[hand.talon] > 1:
+            t = TALON_MULTIPLIER[hand.talon]
+        elif TALON_MULTIPLIER[hand.talon] > 1:
+            lines.append(Line(N_("Talon ×{t} not used: prever won."), {"t": TALON_MULTIPLIER[hand.talon]}))
+
+    pagat_value = _pagat_value(hand, lines)
+    if rules.pagat_inside_multipliers and pagat_value:
+        amount = sign * base + pagat_value
+        lines.append(Line(N_("I on the end inside the multipliers: {base} {pagat} = {amount}."),
+                          {"base": signed(sign * base), "pagat": signed(pagat_value), "amount": signed(amount)}))
+    else:
+        amount = sign * base
+    if t > 1:
+        lines.append(Line(N_("× talon {t} = {amount}."), {"t": t, "amount": signed(amount * t)}))
+        amount *= t
+    if contra_factor > 1:
+        lines.append(Line(N_("× {contra} {c} = {amount}."),
+                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor,
+                           "amount": signed(amount * contra_factor)}))
+        amount *= contra_factor
+    if pagat_value and not rules.pagat_inside_multipliers:
+        lines.append(Line(N_("Game {game}, then I on the end {pagat}: {amount}."),
+                          {"game": signed(amount), "pagat": signed(pagat_value),
+                           "amount": signed(amount + pagat_value)}))
+        amount += pagat_value
+    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}))
+    return amount
+
+
+def _pagat_value(hand: Hand, lines: list[Line]) -> int:
+    """R8: 4 announced, 2 not; signed for the declarer side."""
+    pagat = hand.pagat
+    if pagat is None:
+        return 0
+    value = 4 if pagat.announced else 2
+    for_holder = value if pagat.made else -value
+    signed_value = for_holder if pagat.side == "declarers" else -for_holder
+    lines.append(Line(N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
+                      {"how": Line(N_("announced (4)") if pagat.announced else N_("unannounced (2)")),
+                       "result": Line(N_("made") if pagat.made else N_("failed")),
+                       "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
+                       "value": signed(signed_value)}))
+    return signed_value
+
+
+def after_hand(hand: Hand, state: State) -> State:
+    return State(players=state.players, hands_played=state.hands_played + 1, last_povinnost=hand.povinnost)
+
+
+def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    return score_hand(hand, rules, state), after_hand(hand, state)
+
+
+def next_povinnost(state: State) -> str | None:
+    """R13: the player counter-clockwise of the last povinnost (seats are listed counter-clockwise)."""
+    if state.last_povinnost is None:
+        return None
+    i = state.players.index(state.last_povinnost)
+    return state.players[(i + 1) % len(state.players)]
+
+
+def next_dealer(state: State) -> str | None:
+    """R13: povinnost deals the next hand."""
+    return state.last_povinnost
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {}

@@ -1,0 +1,200 @@
+"""Schnapsen (20 cards) and Sixty-six (24 cards) for two players: shared/rules/schnapsen.md.
+
+A hand is worth 1, 2 or 3 game points to its winner; game points run up to the target (7) for a Bummerl.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import N_, HandResult, InvalidHand, Line, check_keys, choice, flag, player, show, whole
+
+NAME = "schnapsen"
+PLAYER_COUNTS = (2,)
+ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick")
+ENDING_NAMES = {
+    "declared": N_("declared 66"), "wrong-declaration": N_("declared wrongly"), "closed": N_("closed and made it"),
+    "closed-failed": N_("closed and failed"), "last-trick": N_("took the last trick"),
+}
+NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
+MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
+
+RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "deck": (20, 24),
+    "target": (7,),
+    "schneider_bummerl": (True, False),
+    "last_trick_points": ("by-points", "one"),
+}
+RULE_HELP = {
+    "deck": N_("20 cards (Schnapsen) or 24 cards (Sixty-six)."),
+    "target": N_("Game points that win a Bummerl."),
+    "schneider_bummerl": N_("A Bummerl won while the loser has 0 game points counts as two."),
+    "last_trick_points": N_("When the talon ran out and nobody declared: score from the loser's points, or a "
+                            "fixed 1."),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    deck: int = 20
+    target: int = 7
+    schneider_bummerl: bool = True
+    last_trick_points: str = "by-points"
+
+
+@dataclass(frozen=True)
+class Hand:
+    winner: str
+    game_points: int
+    ending: str | None = None
+    by: str | None = None
+    other_points: int | None = None
+    other_had_trick: bool | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    current: tuple[int, ...] = (0, 0)
+    bummerl: tuple[int, ...] = (0, 0)
+    hands_played: int = 0
+    first_dealer: int = 0
+
+
+def rule_defaults() -> dict[str, Any]:
+    return {"deck": 20, "target": 7, "schneider_bummerl": True, "last_trick_points": "by-points"}
+
+
+def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    for key, value in raw.items():
+        if key not in RULE_OPTIONS:
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+        if key == "target":
+            whole(value, key, 1, 1000)
+        elif value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
+            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
+                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
+    return Rules(**raw)
+
+
+def new_state(players: tuple[str, ...], rules: Rules) -> State:
+    return State(players=tuple(players))
+
+
+def game_points_from(other_points: int, other_had_trick: bool) -> int:
+    """The winner's game points from the loser's situation: no trick 3, under 33 points 2, else 1."""
+    if not other_had_trick:
+        return 3
+    return 2 if other_points < 33 else 1
+
+
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+    if isinstance(raw, dict) and ("winner" in raw or "game_points" in raw):
+        check_keys(raw, {"winner", "game_points"})
+        if "winner" not in raw:
+            raise InvalidHand("winner", N_("is required"))
+        if "game_points" not in raw:
+            raise InvalidHand("game_points", N_("is required"))
+        return Hand(winner=player(raw["winner"], "winner", players),
+                    game_points=whole(raw["game_points"], "game_points", 1, 3))
+    check_keys(raw, {"ending", "by", "other_points", "other_had_trick"})
+    for key in ("ending", "by", "other_had_trick"):
+        if key not in raw:
+            raise InvalidHand(key, N_("is required"))
+    ending = choice(raw["ending"], "ending", ENDINGS)
+    by = player(raw["by"], "by", players)
+    had_trick = flag(raw["other_had_trick"], "other_had_trick")
+    other_points = raw.get("other_points")
+    if ending in NEEDS_OTHER_POINTS and other_points is None:
+        raise InvalidHand("other_points", N_("is required when the hand ended: {ending}"),
+                          ending=Line(ENDING_NAMES[ending]))
+    if other_points is not None:
+        other_points = whole(other_points, "other_points", 0, MAX_POINTS)
+        if not had_trick and other_points > 0 and ending in NEEDS_OTHER_POINTS:
+            raise InvalidHand("other_points", N_("a player without a trick has no points yet (a marriage counts "
+                                                 "only after a trick)"))
+    other = players[1 - players.index(by)]
+    if ending in ("declared", "closed", "last-trick"):
+        winner = by
+        if ending == "last-trick" and rules.last_trick_points == "one":
+            points = 1
+        else:
+            points = game_points_from(other_points, had_trick)
+    else:
+        winner = other
+        points = 2 if had_trick else 3
+    return Hand(winner=winner, game_points=points, ending=ending, by=by, other_points=other_points,
+                other_had_trick=had_trick)
+
+
+def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
+    if hand.ending is None:
+        return [Line(N_("{winner} wins the hand: {points} game points (quick entry)."),
+                     {"winner": hand.winner, "points": hand.game_points})]
+    other = players[1 - players.index(hand.by)]
+    lines = [Line(N_("{by} {ending}."), {"by": hand.by, "ending": Line(ENDING_NAMES[hand.ending])})]
+    if hand.ending in ("declared", "closed", "last-trick"):
+        moment = Line(N_("when the talon was closed") if hand.ending == "closed" else N_("at that moment"))
+        if hand.ending == "last-trick" and rules.last_trick_points == "one":
+            lines.append(Line(N_("House rule: the last trick is worth a fixed 1."), {}))
+        elif not hand.other_had_trick:
+            lines.append(Line(N_("{other} had no trick {moment}: 3."), {"other": other, "moment": moment}))
+        elif hand.other_points < 33:
+            lines.append(Line(N_("{other} had {points} (under 33) and a trick {moment}: 2."),
+                              {"other": other, "points": hand.other_points, "moment": moment}))
+        else:
+            lines.append(Line(N_("{other} had {points} (33 or more) {moment}: 1."),
+                              {"other": other, "points": hand.other_points, "moment": moment}))
+    else:
+        moment = Line(N_("when the talon was closed") if hand.ending == "closed-failed" else N_("at that moment"))
+        lines.append(Line(N_("{other} wins: 2, or 3 without a trick; {other} {had} {moment}: {points}."),
+                          {"other": other, "had": Line(N_("had a trick") if hand.other_had_trick
+                                                        else N_("had no trick")),
+                           "moment": moment, "points": hand.game_points}))
+    lines.append(Line(N_("{winner} scores {points}."), {"winner": hand.winner, "points": hand.game_points}))
+    return lines
+
+
+def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    players = state.players
+    lines = explain(hand, rules, players)
+    scores = {p: 0 for p in players}
+    scores[hand.winner] = hand.game_points
+    current = list(state.current)
+    bummerl = list(state.bummerl)
+    w = players.index(hand.winner)
+    current[w] += hand.game_points
+    lines.append(Line(N_("Bummerl under way: {a} {pa} – {b} {pb}."),
+                      {"a": players[0], "pa": current[0], "b": players[1], "pb": current[1]}))
+    if current[w] >= rules.target:
+        loser = 1 - w
+        count = 2 if rules.schneider_bummerl and current[loser] == 0 else 1
+        bummerl[loser] += count
+        if count == 2:
+            lines.append(Line(N_("{winner} reaches {target} while {loser} has 0: {loser} gets a Schneider-Bummerl "
+                                 "(counts two)."),
+                              {"winner": players[w], "target": rules.target, "loser": players[loser]}))
+        else:
+            lines.append(Line(N_("{winner} reaches {target}: {loser} gets a Bummerl. The next one starts at 0 – 0."),
+                              {"winner": players[w], "target": rules.target, "loser": players[loser]}))
+        current = [0, 0]
+    result = HandResult(scores=scores, lines=tuple(lines))
+    return result, State(players=players, current=tuple(current), bummerl=tuple(bummerl),
+                         hands_played=state.hands_played + 1, first_dealer=state.first_dealer)
+
+
+def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
+    return play(hand, rules, state)[0]
+
+
+def next_dealer(state: State) -> str:
+    """The deal alternates every hand."""
+    return state.players[(state.first_dealer + state.hands_played) % 2]
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {"bummerl": dict(zip(state.players, state.bummerl)), "current": dict(zip(state.players, state.current))}

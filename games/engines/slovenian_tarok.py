@@ -1,0 +1,453 @@
+"""Slovenian Tarok for three (the seed) and four players (pagat.com): shared/rules/slovenian-tarok.md.
+
+Card points are thirds (``fractions.Fraction``); scores are whole numbers. Radelci are table state: they are
+replayed in hand order, so an edit of an early hand changes the doubling of every later one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .base import (N_, HandResult, InvalidHand, Line, check_keys, choice, flag, fmt_number, player, show,
+                   signed, whole)
+
+NAME = "slovenian-tarok"
+PLAYER_COUNTS = (3, 4)
+TOTAL = Fraction(70)
+WIN_AT = Fraction(107, 3)  # 35⅔
+
+CONTRACT_VALUES_3 = {"three": 10, "two": 20, "one": 30, "beggar": 70, "solo-without": 80, "klop": 0}
+CONTRACT_VALUES_4 = {"three": 10, "two": 20, "one": 30, "solo-three": 40, "solo-two": 50, "solo-one": 60,
+                     "beggar": 70, "solo-without": 80, "open-beggar": 90, "colour-valat": 125, "valat": 500,
+                     "klop": 0}
+CONTRACT_NAMES = {
+    "three": N_("three"), "two": N_("two"), "one": N_("one"), "solo-three": N_("solo three"),
+    "solo-two": N_("solo two"), "solo-one": N_("solo one"), "beggar": N_("beggar"),
+    "solo-without": N_("solo without"), "open-beggar": N_("open beggar"), "colour-valat": N_("colour valat"),
+    "valat": N_("valat"), "klop": N_("klop"),
+}
+WITH_DIFFERENCE = frozenset({"three", "two", "one", "solo-three", "solo-two", "solo-one"})
+WITH_POINTS = WITH_DIFFERENCE | {"solo-without"}
+WITH_WON = frozenset({"beggar", "open-beggar", "colour-valat", "valat"})
+CALLS_KING = frozenset({"three", "two", "one"})
+GIVES_RADELCI = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"})
+BONUS_VALUES = {"trula": (10, 20), "kings": (10, 20), "pagat-ultimo": (25, 50), "king-ultimo": (10, 20),
+                "valat": (250, 500)}
+BONUS_NAMES = {"trula": N_("trula"), "kings": N_("kings"), "pagat-ultimo": N_("pagat ultimo"),
+               "king-ultimo": N_("king ultimo"), "valat": N_("valat")}
+CAN_FAIL_UNANNOUNCED = frozenset({"pagat-ultimo", "king-ultimo"})
+KONTRA_NAMES = (N_("no kontra"), N_("kontra"), N_("rekontra"), N_("subkontra"), N_("mordkontra"))
+
+RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "difference_rounding": ("whole", "five"),
+    "radelci": (False, True),
+    "mond_penalty": (21, 20),
+    "klop_full_threshold": ("more-than-35-2/3", "at-least-35-2/3"),
+}
+RULE_HELP = {
+    "difference_rounding": N_("The difference rounded to a whole number (three players, the seed) or to the "
+                              "nearest 5 (four players, pagat.com)."),
+    "radelci": N_("Radelci after klop, beggar, solo without, open beggar and the valat contracts: a declarer "
+                  "holding one doubles the score."),
+    "mond_penalty": N_("What a player pays whose Mond (21) is captured by the other side."),
+    "klop_full_threshold": N_("In klop a player loses 70 with more than 35⅔ points, or already with 35⅔."),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    difference_rounding: str
+    radelci: bool
+    mond_penalty: int = 21
+    klop_full_threshold: str = "more-than-35-2/3"
+
+
+@dataclass(frozen=True)
+class Bonus:
+    kind: str
+    side: str
+    announced: bool
+    made: bool
+    kontra: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    contract: str
+    declarer: str | None = None
+    partner: str | None = None
+    points: Fraction | None = None
+    won: bool | None = None
+    kontra: int = 0
+    bonuses: tuple[Bonus, ...] = ()
+    mond_lost_by: str | None = None
+    klop: tuple[tuple[str, Fraction], ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    radelci: tuple[int, ...] = ()
+    used: tuple[int, ...] = field(default=())
+
+    def open_radelci(self, name: str) -> int:
+        return self.radelci[self.players.index(name)]
+
+
+def rule_defaults(player_count: int = 4) -> dict[str, Any]:
+    return {"difference_rounding": "whole" if player_count == 3 else "five", "radelci": player_count == 4,
+            "mond_penalty": 21, "klop_full_threshold": "more-than-35-2/3"}
+
+
+def parse_rules(raw: Any, players: tuple[str, ...]) -> Rules:
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    values = rule_defaults(len(players))
+    for key, value in raw.items():
+        if key not in RULE_OPTIONS:
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+        if value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
+            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
+                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
+        values[key] = value
+    return Rules(**values)
+
+
+def new_state(players: tuple[str, ...], rules: Rules) -> State:
+    zero = tuple(0 for _ in players)
+    return State(players=tuple(players), radelci=zero, used=zero)
+
+
+_POINTS = re.compile(r"^\s*(?:(\d{1,3})(?:\s+([12])/3)?|([12])/3)\s*$")
+
+
+def parse_points(raw: Any, field_name: str) -> Fraction:
+    """A whole number or a string with thirds: 40, "40", "40 2/3", "2/3"; between 0 and 70."""
+    if isinstance(raw, bool):
+        raise InvalidHand(field_name, N_("must be card points such as 40 or \"40 2/3\", got {value}"),
+                          value=show(raw))
+    if isinstance(raw, int):
+        value = Fraction(raw)
+    elif isinstance(raw, str) and (match := _POINTS.match(raw)):
+        whole_part, thirds, only_thirds = match.groups()
+        value = Fraction(int(only_thirds), 3) if only_thirds else Fraction(int(whole_part)) + Fraction(
+            int(thirds or 0), 3)
+    else:
+        raise InvalidHand(field_name, N_("must be card points such as 40 or \"40 2/3\", got {value}"),
+                          value=show(raw))
+    if not 0 <= value <= TOTAL:
+        raise InvalidHand(field_name, N_("must be between 0 and 70, got {value}"), value=fmt_number(value))
+    return value
+
+
+def format_points(value: Fraction) -> int | str:
+    """The table document's way to write points: a whole number, or "40 2/3"."""
+    if value.denominator == 1:
+        return int(value)
+    whole_part = value.numerator // value.denominator
+    thirds = (value - whole_part) * 3
+    return f"{whole_part} {thirds.numerator}/3"
+
+
+HAND_FIELDS = frozenset({"contract", "declarer", "partner", "points", "won", "kontra", "bonuses", "mond_lost_by",
+                         "klop"})
+
+
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+    check_keys(raw, HAND_FIELDS)
+    values = CONTRACT_VALUES_4 if len(players) == 4 else CONTRACT_VALUES_3
+    if "contract" not in raw:
+        raise InvalidHand("contract", N_("is required"))
+    contract = choice(raw["contract"], "contract", tuple(values))
+    kontra = whole(raw.get("kontra", 0), "kontra", 0, 4)
+    mond = raw.get("mond_lost_by")
+    mond = None if mond is None else player(mond, "mond_lost_by", players)
+
+    if contract == "klop":
+        for key in ("declarer", "partner", "points", "won", "bonuses"):
+            if raw.get(key) not in (None, []):
+                raise InvalidHand(key, N_("has no place in klop"))
+        if kontra:
+            raise InvalidHand("kontra", N_("has no place in klop"))
+        if mond is not None:
+            raise InvalidHand("mond_lost_by", N_("has no place in klop: everyone plays for themselves"))
+        return Hand(contract=contract, klop=_klop_points(raw.get("klop"), players))
+
+    if raw.get("klop") is not None:
+        raise InvalidHand("klop", N_("is only for a klop"))
+    if raw.get("declarer") is None:
+        raise InvalidHand("declarer", N_("is required"))
+    declarer = player(raw["declarer"], "declarer", players)
+
+    partner = raw.get("partner")
+    if partner is not None:
+        if len(players) == 3:
+            raise InvalidHand("partner", N_("with three players the declarer always plays alone"))
+        if contract not in CALLS_KING:
+            raise InvalidHand("partner", N_("in {contract} the declarer plays alone"),
+                              contract=Line(CONTRACT_NAMES[contract]))
+        partner = player(partner, "partner", players)
+        if partner == declarer:
+            raise InvalidHand("partner", N_("must be another player than the declarer (leave it empty when the "
+                                            "called king lay in the talon)"))
+
+    points = None
+    if contract in WITH_POINTS:
+        if raw.get("points") is None:
+            raise InvalidHand("points", N_("is required in {contract}"), contract=Line(CONTRACT_NAMES[contract]))
+        points = parse_points(raw["points"], "points")
+    elif raw.get("points") is not None:
+        raise InvalidHand("points", N_("are not counted in {contract}"), contract=Line(CONTRACT_NAMES[contract]))
+
+    won = None
+    if contract in WITH_WON:
+        if raw.get("won") is None:
+            raise InvalidHand("won", N_("is required in {contract}: was it made?"),
+                              contract=Line(CONTRACT_NAMES[contract]))
+        won = flag(raw["won"], "won")
+    elif raw.get("won") is not None:
+        raise InvalidHand("won", N_("is decided by the card points in {contract}"),
+                          contract=Line(CONTRACT_NAMES[contract]))
+
+    bonuses = _bonuses(raw.get("bonuses", []), contract, len(players))
+    return Hand(contract=contract, declarer=declarer, partner=partner, points=points, won=won, kontra=kontra,
+                bonuses=bonuses, mond_lost_by=mond)
+
+
+def _klop_points(raw: Any, players: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
+    if not isinstance(raw, dict):
+        raise InvalidHand("klop", N_("must give each player's card points"))
+    for name in raw:
+        if name not in players:
+            raise InvalidHand("klop", N_("{value} is not a player"), value=show(name))
+    for name in players:
+        if name not in raw:
+            raise InvalidHand(f"klop.{name}", N_("is required: every player's points"))
+    points = tuple((name, parse_points(raw[name], f"klop.{name}")) for name in players)
+    total = sum(p for _, p in points)
+    if total != TOTAL:
+        raise InvalidHand("klop", N_("the players' points must add up to 70, they add up to {total}"),
+                          total=fmt_number(total))
+    return points
+
+
+def _bonuses(raw: Any, contract: str, player_count: int) -> tuple[Bonus, ...]:
+    if not isinstance(raw, list):
+        raise InvalidHand("bonuses", N_("must be a list"))
+    if raw and contract not in WITH_DIFFERENCE:
+        raise InvalidHand("bonuses", N_("there are no bonuses in {contract}"), contract=Line(CONTRACT_NAMES[contract]))
+    found: list[Bonus] = []
+    for i, item in enumerate(raw, start=1):
+        where = f"bonuses[{i}]"
+        check_keys(item, {"kind", "side", "announced", "made", "kontra"}, where)
+        for key in ("kind", "side", "announced", "made"):
+            if key not in item:
+                raise InvalidHand(f"{where}.{key}", N_("is required"))
+        kinds = tuple(BONUS_VALUES) if player_count == 4 else tuple(k for k in BONUS_VALUES if k != "king-ultimo")
+        bonus = Bonus(kind=choice(item["kind"], f"{where}.kind", kinds),
+                      side=choice(item["side"], f"{where}.side", ("declarers", "defenders")),
+                      announced=flag(item["announced"], f"{where}.announced"),
+                      made=flag(item["made"], f"{where}.made"),
+                      kontra=whole(item.get("kontra", 0), f"{where}.kontra", 0, 4))
+        if bonus.kind == "king-ultimo" and contract not in CALLS_KING:
+            raise InvalidHand(f"{where}.kind", N_("king ultimo needs a called king (three, two or one)"))
+        if bonus.kontra and not bonus.announced:
+            raise InvalidHand(f"{where}.kontra", N_("only an announced bonus can be kontra'd"))
+        if any(b.kind == bonus.kind for b in found):
+            raise InvalidHand(f"{where}.kind", N_("{kind} is listed twice"), kind=Line(BONUS_NAMES[bonus.kind]))
+        found.append(bonus)
+    return tuple(found)
+
+
+def round_whole(value: Fraction) -> int:
+    """⅓ down, ⅔ up."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def _difference(points: Fraction, rules: Rules, lines: list[Line]) -> int:
+    diff = abs(points - 35)
+    d = round_whole(diff)
+    if rules.difference_rounding == "five":
+        d5 = (d + 2) // 5 * 5
+        lines.append(Line(N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
+                          {"points": fmt_number(points), "diff": fmt_number(diff), "d": d, "d5": d5}))
+        return d5
+    lines.append(Line(N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
+                      {"points": fmt_number(points), "diff": fmt_number(diff), "d": d}))
+    return d
+
+
+def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
+    if hand.contract == "klop":
+        return _klop(hand, rules, state)[0]
+    return _contract(hand, rules, state)[0]
+
+
+def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    result, radelci, used = (_klop if hand.contract == "klop" else _contract)(hand, rules, state)
+    if rules.radelci and hand.contract in GIVES_RADELCI:
+        radelci = [r + 1 for r in radelci]
+        lines = result.lines + (Line(N_("{contract}: every player gets a radelc."),
+                                     {"contract": Line(CONTRACT_NAMES[hand.contract])}),)
+        result = HandResult(scores=result.scores, lines=lines)
+    return result, State(players=state.players, radelci=tuple(radelci), used=tuple(used))
+
+
+def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int], list[int]]:
+    players = state.players
+    lines: list[Line] = []
+    values = CONTRACT_VALUES_4 if len(players) == 4 else CONTRACT_VALUES_3
+    value = values[hand.contract]
+    team = (hand.declarer,) + ((hand.partner,) if hand.partner else ())
+    name = Line(CONTRACT_NAMES[hand.contract])
+    if hand.partner:
+        lines.append(Line(N_("{declarer} plays {contract} ({value}) with {partner}."),
+                          {"declarer": hand.declarer, "contract": name, "value": value, "partner": hand.partner}))
+    else:
+        lines.append(Line(N_("{declarer} plays {contract} ({value}) alone."),
+                          {"declarer": hand.declarer, "contract": name, "value": value}))
+    kontra_factor = 2 ** hand.kontra
+
+    if hand.contract in WITH_POINTS:
+        won = hand.points >= WIN_AT
+        lines.append(Line(N_("Card points {points}: {verdict} (35⅔ needed)."),
+                          {"points": fmt_number(hand.points),
+                           "verdict": Line(N_("won") if won else N_("lost"))}))
+    else:
+        won = bool(hand.won)
+        lines.append(Line(N_("Contract {verdict}."), {"verdict": Line(N_("made") if won else N_("failed"))}))
+
+    valat = next((b for b in hand.bonuses if b.kind == "valat" and b.made), None)
+    if valat is not None:
+        amount = 500 * 2 ** valat.kontra if valat.announced else 250 * kontra_factor
+        team_score = amount if valat.side == "declarers" else -amount
+        won = valat.side == "declarers"
+        lines.append(Line(N_("Valat by {side}, {how}: it replaces the game, the difference and the other bonuses: "
+                             "{score}."),
+                          {"side": _side(valat.side), "score": signed(team_score),
+                           "how": Line(N_("announced, 500 × kontra {k}") if valat.announced
+                                       else N_("unannounced, 250 × game kontra {k}")),
+                           "k": 2 ** valat.kontra if valat.announced else kontra_factor}))
+    else:
+        base = value
+        if hand.contract in WITH_DIFFERENCE:
+            d = _difference(hand.points, rules, lines)
+            base = value + d
+            lines.append(Line(N_("{value} + {d} = {base}."), {"value": value, "d": d, "base": base}))
+        game = base if won else -base
+        if kontra_factor > 1:
+            lines.append(Line(N_("Game {game} × {kontra} {k} = {total}."),
+                              {"game": signed(game), "kontra": Line(KONTRA_NAMES[hand.kontra]), "k": kontra_factor,
+                               "total": signed(game * kontra_factor)}))
+            game *= kontra_factor
+        else:
+            lines.append(Line(N_("Game: {game}."), {"game": signed(game)}))
+        team_score = game
+        for bonus in hand.bonuses:
+            team_score += _bonus(bonus, lines)
+        if hand.bonuses:
+            lines.append(Line(N_("Game and bonuses: {score}."), {"score": signed(team_score)}))
+
+    radelci = list(state.radelci)
+    used = list(state.used)
+    d_index = players.index(hand.declarer)
+    if rules.radelci and radelci[d_index] > 0:
+        team_score *= 2
+        lines.append(Line(N_("{declarer} holds a radelc: × 2 = {score}."),
+                          {"declarer": hand.declarer, "score": signed(team_score)}))
+        if won:
+            radelci[d_index] -= 1
+            used[d_index] += 1
+            lines.append(Line(N_("Contract won: {declarer} crosses a radelc off."), {"declarer": hand.declarer}))
+
+    scores = {p: 0 for p in players}
+    for p in team:
+        scores[p] = team_score
+    if len(team) == 2:
+        lines.append(Line(N_("{declarer} and {partner} each write {score}; the defenders write nothing."),
+                          {"declarer": hand.declarer, "partner": hand.partner, "score": signed(team_score)}))
+    else:
+        lines.append(Line(N_("{declarer} writes {score}; the defenders write nothing."),
+                          {"declarer": hand.declarer, "score": signed(team_score)}))
+    if hand.mond_lost_by:
+        scores[hand.mond_lost_by] -= rules.mond_penalty
+        lines.append(Line(N_("{player} lost the Mond (21) to the other side: −{penalty}, theirs alone."),
+                          {"player": hand.mond_lost_by, "penalty": rules.mond_penalty}))
+    return HandResult(scores=scores, lines=tuple(lines)), radelci, used
+
+
+def _side(side: str) -> Line:
+    return Line(N_("the declarers") if side == "declarers" else N_("the defenders"))
+
+
+def _bonus(bonus: Bonus, lines: list[Line]) -> int:
+    unannounced, announced = BONUS_VALUES[bonus.kind]
+    factor = 2 ** bonus.kontra
+    if bonus.made:
+        value = announced * factor if bonus.announced else unannounced
+    elif bonus.announced:
+        value = -announced * factor
+    elif bonus.kind in CAN_FAIL_UNANNOUNCED:
+        value = -unannounced
+    else:
+        value = 0
+    for_declarers = value if bonus.side == "declarers" else -value
+    how = Line(N_("announced") if bonus.announced else N_("unannounced"))
+    result = Line(N_("made") if bonus.made else (N_("failed") if bonus.announced or bonus.kind in CAN_FAIL_UNANNOUNCED
+                                                else N_("not made")))
+    kontra = f" × {factor}" if bonus.kontra else ""
+    lines.append(Line(N_("{kind} {how}{kontra} by {side}, {result}: {value} for the declarers."),
+                      {"kind": Line(BONUS_NAMES[bonus.kind]), "how": how, "kontra": kontra, "side": _side(bonus.side),
+                       "result": result, "value": signed(for_declarers)}))
+    return for_declarers
+
+
+def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int], list[int]]:
+    players = state.players
+    lines = [Line(N_("Klop: everyone plays for themselves; card points count against you."), {})]
+    points = dict(hand.klop)
+
+    def full(p: Fraction) -> bool:
+        return p > WIN_AT if rules.klop_full_threshold == "more-than-35-2/3" else p >= WIN_AT
+
+    winners = [p for p in players if points[p] == 0]
+    losers = [p for p in players if full(points[p])]
+    scores = {p: 0 for p in players}
+    if winners or losers:
+        for p in winners:
+            scores[p] = 70
+            lines.append(Line(N_("{player} took no tricks: +70."), {"player": p}))
+        for p in losers:
+            scores[p] = -70
+            lines.append(Line(N_("{player} took {points}, {limit}: −70."),
+                              {"player": p, "points": fmt_number(points[p]),
+                               "limit": Line(N_("more than 35⅔") if rules.klop_full_threshold == "more-than-35-2/3"
+                                             else N_("35⅔ or more"))}))
+        lines.append(Line(N_("Only those players score."), {}))
+    else:
+        for p in players:
+            scores[p] = -round_whole(points[p])
+            lines.append(Line(N_("{player}: {points} → {score}."),
+                              {"player": p, "points": fmt_number(points[p]), "score": signed(scores[p])}))
+    radelci = list(state.radelci)
+    used = list(state.used)
+    if rules.radelci:
+        for i, p in enumerate(players):
+            if radelci[i] > 0 and scores[p]:
+                scores[p] *= 2
+                lines.append(Line(N_("{player} holds a radelc: × 2 = {score}."),
+                                  {"player": p, "score": signed(scores[p])}))
+                if scores[p] > 0:
+                    radelci[i] -= 1
+                    used[i] += 1
+                    lines.append(Line(N_("{player} won the klop and crosses a radelc off."), {"player": p}))
+    return HandResult(scores=scores, lines=tuple(lines)), radelci, used
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {"radelci": dict(zip(state.players, state.radelci))}

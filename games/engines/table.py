@@ -1,0 +1,132 @@
+"""A whole table: the document of shared/formats/table-json.md, replayed hand by hand through its game's engine.
+
+This is the one path from inputs to scores. ``manage.py settle``, the web app's saved scores, its preview
+and its export all go through ``replay`` (or ``score_next`` for a hand not yet saved).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable, Iterable
+
+from . import czech_taroky, schnapsen, slovenian_tarok, two_ten_jack
+from .base import N_, HandResult, InvalidHand, show
+
+ENGINES: dict[str, ModuleType] = {
+    engine.NAME: engine for engine in (czech_taroky, slovenian_tarok, schnapsen, two_ten_jack)
+}
+DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
+
+
+class InvalidTable(ValueError):
+    """Bad input somewhere in a table document: ``where`` is ``hand 3`` (1-based), ``rules`` or ``players``."""
+
+    def __init__(self, where: str, error: InvalidHand):
+        self.where = where
+        self.error = error
+        super().__init__(self.line())
+
+    def line(self, gettext: Callable[[str], str] = lambda s: s) -> str:
+        parts = [self.where, self.error.field, self.error.message(gettext)]
+        return ": ".join(part for part in parts if part)
+
+
+@dataclass(frozen=True)
+class Setup:
+    engine: ModuleType
+    rules: Any
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Replay:
+    results: tuple[HandResult, ...]
+    totals: dict[str, int]
+    state: Any
+
+
+def engine_for(game: Any) -> ModuleType:
+    if game not in ENGINES:
+        raise InvalidTable("game", InvalidHand("", N_("must be one of {games}, got {value}"),
+                                               games=", ".join(ENGINES), value=show(game)))
+    return ENGINES[game]
+
+
+def check_players(raw: Any, engine: ModuleType) -> tuple[str, ...]:
+    counts = engine.PLAYER_COUNTS
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise InvalidTable("players", InvalidHand("", N_("must be a list of names")))
+    names = tuple(raw)
+    if any(not name.strip() for name in names):
+        raise InvalidTable("players", InvalidHand("", N_("a name may not be empty")))
+    if len(set(names)) != len(names):
+        raise InvalidTable("players", InvalidHand("", N_("names must be distinct")))
+    if len(names) not in counts:
+        allowed = " or ".join(str(c) for c in counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+        raise InvalidTable("players", InvalidHand("", N_("{game} is played by {allowed} players, got {count}"),
+                                                  game=engine.NAME, allowed=allowed, count=len(names)))
+    return names
+
+
+def setup(game: Any, rules: Any, players: Any) -> Setup:
+    engine = engine_for(game)
+    names = check_players(players, engine)
+    try:
+        parsed_rules = engine.parse_rules(rules, names)
+    except InvalidHand as error:
+        raise InvalidTable("rules", error) from None
+    return Setup(engine=engine, rules=parsed_rules, players=names)
+
+
+def parse_document(doc: Any) -> tuple[Setup, list[Any]]:
+    if not isinstance(doc, dict):
+        raise InvalidTable("document", InvalidHand("", N_("must be a JSON object")))
+    for key in doc:
+        if key not in DOCUMENT_FIELDS:
+            raise InvalidTable(str(key), InvalidHand("", N_("is not a field of a table document")))
+    for key in ("game", "players"):
+        if key not in doc:
+            raise InvalidTable(key, InvalidHand("", N_("is required")))
+    table = setup(doc["game"], doc.get("rules"), doc["players"])
+    hands = doc.get("hands", [])
+    if not isinstance(hands, list):
+        raise InvalidTable("hands", InvalidHand("", N_("must be a list")))
+    return table, hands
+
+
+def replay(table: Setup, hands: Iterable[Any]) -> Replay:
+    """Every hand in order, each scored from the state the hands before it left (radelci, Bummerl, rounds)."""
+    engine = table.engine
+    state = engine.new_state(table.players, table.rules)
+    totals = {p: 0 for p in table.players}
+    results = []
+    for number, raw in enumerate(hands, start=1):
+        result, state = score_next(table, state, raw, number)
+        for p, score in result.scores.items():
+            totals[p] += score
+        results.append(result)
+    return Replay(results=tuple(results), totals=totals, state=state)
+
+
+def score_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[HandResult, Any]:
+    """Score one hand (raw table-document fields) after ``state``; errors name the hand by ``number``."""
+    try:
+        hand = table.engine.parse_hand(raw, table.players, table.rules)
+        return table.engine.play(hand, table.rules, state)
+    except InvalidHand as error:
+        raise InvalidTable(f"hand {number}", error) from None
+
+
+def settle(doc: Any) -> dict[str, Any]:
+    """The output document of ``manage.py settle``."""
+    table, hands = parse_document(doc)
+    result = replay(table, hands)
+    out: dict[str, Any] = {
+        "game": table.engine.NAME,
+        "players": list(table.players),
+        "hands": [{"scores": r.scores, "explanation": r.explanation()} for r in result.results],
+        "totals": result.totals,
+    }
+    out.update(table.engine.summary(result.state))
+    return out

@@ -1,0 +1,172 @@
+"""Two Ten Jack for 2 to 6 players: shared/rules/two-ten-jack.md.
+
+Each round, every player scores the scoring cards they captured; a player holding all of a suit's scoring
+cards has that suit reversed. A game has as many rounds as players; the highest total wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import N_, HandResult, InvalidHand, Line, check_keys, flag, show, signed
+
+NAME = "two-ten-jack"
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+SUITS = ("S", "H", "D", "C")
+DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FIXED_HEARTS = {"2H": 10, "10H": 10, "JH": 10, "AH": 5, "KH": 5, "QH": 5,
+                "2S": -10, "10S": -10, "JS": -10, "AS": -5, "KS": -5, "QS": -5}
+RULE_HELP = {
+    "card_points": N_("The points of each scoring card (preset: fixed hearts, hearts plus, spades minus)."),
+    "reversal": N_("A player who captures all of a suit's scoring cards scores that suit reversed."),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    card_points: tuple[tuple[str, int], ...]
+    reversal: bool = True
+
+    def points(self, card: str) -> int:
+        return dict(self.card_points).get(card, 0)
+
+
+@dataclass(frozen=True)
+class Hand:
+    removed: tuple[str, ...]
+    captured: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    rounds_played: int = 0
+
+
+def rule_defaults() -> dict[str, Any]:
+    return {"card_points": dict(FIXED_HEARTS), "reversal": True}
+
+
+def show_card(code: str) -> str:
+    return "🃏" if code == "JK" else code[:-1] + SUIT_SYMBOLS[code[-1]]
+
+
+def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    for key in raw:
+        if key not in ("card_points", "reversal"):
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+    table = raw.get("card_points", FIXED_HEARTS)
+    if not isinstance(table, dict):
+        raise InvalidHand("card_points", N_("must map card codes to whole numbers"))
+    for card, value in table.items():
+        if card not in DECK:
+            raise InvalidHand("card_points", N_("{card} is not a card code (2H, 10S, JH, AS, JK …)"),
+                              card=show(card))
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
+            raise InvalidHand(f"card_points.{card}", N_("must be a whole number, got {value}"), value=show(value))
+    reversal = flag(raw.get("reversal", True), "reversal")
+    return Rules(card_points=tuple(sorted(table.items(), key=lambda item: DECK.index(item[0]))), reversal=reversal)
+
+
+def new_state(players: tuple[str, ...], rules: Rules) -> State:
+    return State(players=tuple(players))
+
+
+def removed_count(player_count: int) -> int:
+    return len(DECK) % player_count
+
+
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+    check_keys(raw, {"removed", "captured"})
+    removed = _cards(raw.get("removed", []), "removed")
+    if removed and len(removed) != removed_count(len(players)):
+        raise InvalidHand("removed", N_("with {n} players exactly {count} cards are removed, got {got}"),
+                          n=len(players), count=removed_count(len(players)), got=len(removed))
+    if "captured" not in raw:
+        raise InvalidHand("captured", N_("is required"))
+    captured_raw = raw["captured"]
+    if not isinstance(captured_raw, dict):
+        raise InvalidHand("captured", N_("must map each player to the cards they captured"))
+    for name in captured_raw:
+        if name not in players:
+            raise InvalidHand("captured", N_("{value} is not a player"), value=show(name))
+    seen = set(removed)
+    captured = []
+    for name in players:
+        cards = _cards(captured_raw.get(name, []), f"captured.{name}")
+        for card in cards:
+            if card in seen:
+                raise InvalidHand(f"captured.{name}", N_("{card} is already removed or captured by someone else"),
+                                  card=show_card(card))
+            seen.add(card)
+        captured.append((name, cards))
+    return Hand(removed=removed, captured=tuple(captured))
+
+
+def _cards(raw: Any, field_name: str) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        raise InvalidHand(field_name, N_("must be a list of card codes"))
+    for card in raw:
+        if card not in DECK:
+            raise InvalidHand(field_name, N_("{card} is not a card code (2H, 10S, JH, AS, JK …)"), card=show(card))
+    if len(set(raw)) != len(raw):
+        raise InvalidHand(field_name, N_("a card is listed twice"))
+    return tuple(raw)
+
+
+def scoring_cards(rules: Rules, suit: str) -> tuple[str, ...]:
+    return tuple(card for card, value in rules.card_points if card.endswith(suit) and card != "JK" and value)
+
+
+def score_cards(cards: tuple[str, ...], rules: Rules) -> tuple[int, list[str]]:
+    """A player's points for a round, and which suits were reversed."""
+    total = sum(rules.points(card) for card in cards)
+    reversed_suits = []
+    if rules.reversal:
+        for suit in ("H", "S"):
+            scoring = scoring_cards(rules, suit)
+            if scoring and all(card in cards for card in scoring):
+                suit_sum = sum(rules.points(card) for card in scoring)
+                total += -2 * suit_sum
+                reversed_suits.append(suit)
+    return total, reversed_suits
+
+
+def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    players = state.players
+    rounds = len(players)
+    if state.rounds_played >= rounds:
+        raise InvalidHand("", N_("the game is over: {n} players play {n} rounds"), n=rounds)
+    round_number = state.rounds_played + 1
+    lines = [Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds})]
+    if hand.removed:
+        lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)}))
+    scores = {}
+    for name, cards in hand.captured:
+        total, reversed_suits = score_cards(cards, rules)
+        scoring = [c for c in cards if rules.points(c)]
+        parts = " ".join(f"{show_card(c)} {signed(rules.points(c))}" for c in scoring) or "—"
+        lines.append(Line(N_("{player}: {parts} = {total}."),
+                          {"player": name, "parts": parts, "total": signed(sum(rules.points(c) for c in cards))}))
+        for suit in reversed_suits:
+            lines.append(Line(N_("{player} captured all the scoring {suit}: reversed, so {total}."),
+                              {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)}))
+        scores[name] = total
+    new_state_ = State(players=players, rounds_played=round_number)
+    if round_number == rounds:
+        lines.append(Line(N_("That was the last round."), {}))
+    return HandResult(scores=scores, lines=tuple(lines)), new_state_
+
+
+def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
+    return play(hand, rules, state)[0]
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {}

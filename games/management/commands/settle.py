@@ -1,0 +1,63 @@
+"""``python manage.py settle FILE``: score a table document (shared/formats/table-json.md).
+
+Success: exit 0 and the output document on standard output. Bad input: exit 2, nothing on standard output and
+one line on standard error naming the hand and the field. Never a traceback.
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from games.engines.table import InvalidTable, settle
+
+
+class Command(BaseCommand):
+    help = "Score a table document (JSON) and print every hand's scores, explanation and the totals."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", help="the table document, or - for standard input")
+
+    def run_from_argv(self, argv):
+        try:
+            super().run_from_argv(argv)
+        except SystemExit:
+            raise
+        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
+            fail(f"settle: unexpected error: {type(error).__name__}: {error}")
+
+    def handle(self, *args, **options):
+        path = options["file"]
+        if not path:
+            fail("settle: name a table document, or - for standard input")
+        text = read(path)
+        try:
+            document = json.loads(text, parse_constant=reject_constant)
+        except (ValueError, RecursionError) as error:
+            fail(f"document: not valid JSON: {error}")
+        try:
+            out = settle(document)
+        except InvalidTable as error:
+            fail(error.line())
+        except RecursionError:
+            fail("document: nested too deeply")
+        self.stdout.write(json.dumps(out, ensure_ascii=False, indent=2))
+
+
+def read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"settle: cannot read {path}: {getattr(error, 'strerror', None) or error}")
+
+
+def reject_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def fail(line: str) -> None:
+    sys.stderr.write(line.replace("\n", " ") + "\n")
+    sys.exit(2)
