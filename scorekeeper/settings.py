@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "template_partials",
     "games",
@@ -72,6 +73,8 @@ TEMPLATES = [
         },
     },
 ]
+
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # widgets may use templates/games/widgets/
 
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 

@@ -449,3 +449,9 @@ def next_dealer(state: State) -> str | None:
 
 def summary(state: State) -> dict[str, Any]:
     return {}
+
+
+def status(state: State) -> dict[str, Any]:
+    """For the table page: who is povinnost next (R13) and who deals."""
+    return {"next_povinnost": next_povinnost(state), "next_dealer": next_dealer(state),
+            "hands": state.hands_played}

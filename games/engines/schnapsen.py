@@ -198,3 +198,8 @@ def next_dealer(state: State) -> str:
 
 def summary(state: State) -> dict[str, Any]:
     return {"bummerl": dict(zip(state.players, state.bummerl)), "current": dict(zip(state.players, state.current))}
+
+
+def status(state: State) -> dict[str, Any]:
+    """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
+    return {**summary(state), "hands": state.hands_played}

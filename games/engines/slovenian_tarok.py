@@ -451,3 +451,8 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
 
 def summary(state: State) -> dict[str, Any]:
     return {"radelci": dict(zip(state.players, state.radelci))}
+
+
+def status(state: State) -> dict[str, Any]:
+    """For the table page: each player's open radelci and those already crossed off."""
+    return {"radelci": dict(zip(state.players, state.radelci)), "radelci_used": dict(zip(state.players, state.used))}

@@ -170,3 +170,9 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
 
 def summary(state: State) -> dict[str, Any]:
     return {}
+
+
+def status(state: State) -> dict[str, Any]:
+    """For the table page: rounds played out of the game's rounds."""
+    rounds = len(state.players)
+    return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": state.rounds_played >= rounds}

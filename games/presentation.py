@@ -1,0 +1,51 @@
+"""Short words for the table page: a one-line summary of each hand and the players' totals, in the player's
+language. Only presentation: the numbers all come from the engines through services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .models import Table
+
+CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
+
+
+def describe_hand(table: Table, data: dict[str, Any]) -> str:
+    if table.game == "czech-taroky":
+        return _describe_czech(data)
+    return ""
+
+
+def _describe_czech(data: dict[str, Any]) -> str:
+    if data.get("mode") == "prever":
+        text = _("%(player)s prever") % {"player": data["prever"]}
+        if data.get("talon", 1) > 1:
+            text += " " + {2: "↓×2", 3: "↑×4"}[data["talon"]]
+    elif data.get("partner") == data["povinnost"]:
+        text = _("%(player)s alone") % {"player": data["povinnost"]}
+    else:
+        text = f"{data['povinnost']} + {data['partner']}"
+    if data.get("valat"):
+        text += " · " + _("valat")
+    elif "points" in data:
+        text += f" · {data['points']}"
+    if data.get("contra"):
+        text += " · " + CONTRA_MARKS[data["contra"]]
+    if data.get("pagat"):
+        text += " · I"
+    return text
+
+
+def player_rows(table: Table) -> list[dict[str, Any]]:
+    summary = table.summary or {}
+    rows = []
+    for name in table.players:
+        rows.append({
+            "name": name,
+            "total": table.totals.get(name, 0),
+            "povinnost": summary.get("next_povinnost") == name,
+            "dealer": summary.get("next_dealer") == name,
+        })
+    return rows

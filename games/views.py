@@ -1,0 +1,289 @@
+"""Function views: get the table, bind the form, call a service, then redirect or render a partial for htmx.
+
+Access: a table is reached only through its unguessable links. ``/t/<edit_token>/`` can change it;
+``/v/<view_token>/`` only shows it. The browser that created or opened a table remembers it in its session,
+and the home page lists just those tables: nothing else about other groups is ever shown.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import services
+from .engines import czech_taroky as ct
+from .engines.table import ENGINES, InvalidTable
+from .forms import GAMES_WITH_UI, HAND_FORMS, NewTableForm
+from .models import Change, Hand, Table
+from .presentation import describe_hand, player_rows
+
+REMEMBERED = "tables"
+CALCULATOR_PLAYERS = ["A", "B", "C", "D"]
+
+
+# ---- access ----------------------------------------------------------------------------------
+
+def _editable(request: HttpRequest, token: str) -> Table:
+    table = get_object_or_404(Table, edit_token=token)
+    _remember(request, table)
+    return table
+
+
+def _remember(request: HttpRequest, table: Table) -> None:
+    remembered = request.session.get(REMEMBERED, [])
+    if table.pk not in remembered:
+        request.session[REMEMBERED] = [table.pk] + remembered[:199]
+
+
+def _hand(table: Table, seq: int) -> Hand:
+    return get_object_or_404(Hand, table=table, seq=seq)
+
+
+def _device(request: HttpRequest) -> str:
+    return request.session.get("device", "")
+
+
+def _partial(request: HttpRequest) -> bool:
+    """htmx asked for a piece of the page (not a boosted navigation or a history restore)."""
+    return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
+
+
+# ---- pages -----------------------------------------------------------------------------------
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    ids = request.session.get(REMEMBERED, [])
+    tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
+    return render(request, "games/home.html", {"tables": tables})
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest) -> HttpResponse:
+    form = NewTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.create_table(game=form.cleaned_data["game"], players=form.players(),
+                                          rules=form.rules(), name=form.cleaned_data["name"])
+        except InvalidTable as error:
+            form.add_error(None, error.line(_))
+        else:
+            _remember(request, table)
+            return redirect("table", token=table.edit_token)
+    return render(request, "games/new_table.html", {"form": form})
+
+
+def _table_context(table: Table, *, can_edit: bool) -> dict:
+    hands = services.live_hands(table)
+    rows = [{"number": n, "hand": hand, "what": describe_hand(table, hand.data),
+             "scores": list(zip(table.players, hand.scores))} for n, hand in enumerate(hands, start=1)]
+    rows.reverse()  # newest first: the hand just recorded is where the thumb is
+    return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
+            "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
+            "game_name": dict(Table.GAMES)[table.game]}
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _editable(request, token)
+    return render(request, "games/table.html", _table_context(table, can_edit=True))
+
+
+@require_GET
+def view_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table, view_token=token)
+    return render(request, "games/table.html", _table_context(table, can_edit=False))
+
+
+# ---- recording and editing hands -------------------------------------------------------------
+
+def _hand_form(table: Table, data=None, initial=None):
+    if table.game not in HAND_FORMS:
+        raise Http404(_("Hands of this game cannot be recorded in the app yet."))
+    return HAND_FORMS[table.game](data, initial=initial, players=table.players, rules=table.rules)
+
+
+def _preview(table: Table, form, hand: Hand | None = None):
+    """The engine's result for the form as it stands, or None; engine errors go next to their field."""
+    if not form.is_valid():
+        return None
+    try:
+        return services.preview_hand(table, form.to_data(), replacing=hand)
+    except InvalidTable as error:
+        form.show_engine_error(error)
+        return None
+
+
+def _render_hand_form(request, table, form, *, hand=None, number=None):
+    result = _preview(table, form, hand) if form.is_bound else None
+    context = {"table": table, "form": form, "result": result, "hand": hand, "number": number,
+               "players": table.players, "counter": True,
+               "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
+               else reverse("preview", args=[table.edit_token])}
+    if _partial(request):
+        return render(request, "games/hand_form.html#preview", context)
+    return render(request, "games/hand_form.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def record_hand(request: HttpRequest, token: str) -> HttpResponse:
+    table = _editable(request, token)
+    if request.method == "GET":
+        initial = {"povinnost": table.summary.get("next_povinnost"), "version": table.version}
+        return _render_hand_form(request, table, _hand_form(table, initial=initial))
+    form = _hand_form(table, request.POST)
+    if "preview" not in request.POST and form.is_valid():
+        try:
+            services.record_hand(table, form.to_data(), device=_device(request),
+                                 version=form.cleaned_data.get("version"))
+        except services.Conflict as conflict:
+            messages.error(request, str(conflict))
+            return redirect("table", token=token)
+        except InvalidTable as error:
+            form.show_engine_error(error)
+        else:
+            messages.success(request, _("Hand recorded."))
+            return redirect("table", token=token)
+    return _render_hand_form(request, table, form)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponse:
+    table = _editable(request, token)
+    hand = _hand(table, seq) if seq is not None else None
+    form = _hand_form(table, request.POST)
+    result = _preview(table, form, hand)
+    return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table})
+
+
+@require_GET
+def hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = _editable(request, token)
+    return _hand_detail(request, table, seq, can_edit=True)
+
+
+@require_GET
+def view_hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = get_object_or_404(Table, view_token=token)
+    return _hand_detail(request, table, seq, can_edit=False)
+
+
+def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResponse:
+    hand = _hand(table, seq)
+    hands = services.live_hands(table)
+    result = number = None
+    if not hand.deleted:
+        number = next(n for n, h in enumerate(hands, start=1) if h.pk == hand.pk)
+        replay = services.replay_table(table, hands[:number])
+        result = replay.results[-1]
+    return render(request, "games/hand_detail.html", {
+        "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
+        "what": describe_hand(table, hand.data), "explanation": result.explanation(_) if result else []})
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = _editable(request, token)
+    hand = _hand(table, seq)
+    if hand.deleted:
+        messages.error(request, _("This hand is deleted; restore it first."))
+        return redirect("history", token=token)
+    number = [h.pk for h in services.live_hands(table)].index(hand.pk) + 1
+    if request.method == "GET":
+        initial = HAND_FORMS[table.game].initial_from(hand.data, table.players) | {"version": table.version}
+        return _render_hand_form(request, table, _hand_form(table, initial=initial), hand=hand, number=number)
+    form = _hand_form(table, request.POST)
+    if "preview" not in request.POST and form.is_valid():
+        try:
+            services.edit_hand(hand, form.to_data(), device=_device(request), version=form.cleaned_data.get("version"))
+        except services.Conflict as conflict:
+            messages.error(request, str(conflict))
+            return redirect("table", token=token)
+        except InvalidTable as error:
+            form.show_engine_error(error)
+        else:
+            messages.success(request, _("Hand %(number)s changed; every later hand was recomputed.") % {
+                "number": number})
+            return redirect("table", token=token)
+    return _render_hand_form(request, table, form, hand=hand, number=number)
+
+
+@require_POST
+def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = _editable(request, token)
+    return _change(request, table, lambda version: services.delete_hand(
+        _hand(table, seq), device=_device(request), version=version), _("Hand deleted. You can undo it."))
+
+
+@require_POST
+def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = _editable(request, token)
+    return _change(request, table, lambda version: services.restore_hand(
+        _hand(table, seq), device=_device(request), version=version), _("Hand restored."))
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    table = _editable(request, token)
+    return _change(request, table, lambda version: services.undo_last(
+        table, device=_device(request), version=version), _("Undone."))
+
+
+def _change(request, table: Table, apply, done: str) -> HttpResponse:
+    version = request.POST.get("version")
+    try:
+        apply(int(version) if version and version.isdigit() else None)
+    except services.Conflict as conflict:
+        messages.error(request, str(conflict))
+    except InvalidTable as error:
+        messages.error(request, _("That change would make the table invalid: %(error)s") % {"error": error.line(_)})
+    else:
+        messages.success(request, done)
+    return redirect("table", token=table.edit_token)
+
+
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    table = _editable(request, token)
+    changes = table.changes.select_related("hand", "undoes").order_by("-id")[:300]
+    return render(request, "games/history.html", {
+        "table": table, "changes": changes, "undoable": services.last_undoable(table),
+        "deleted": table.hands.filter(deleted=True).order_by("seq"), "kinds": dict(Change.KINDS)})
+
+
+# ---- the rules assistant -----------------------------------------------------------------------
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/rules_index.html", {"games": Table.GAMES})
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES_WITH_UI:
+        raise Http404(_("No rules page for this game yet."))
+    form = HAND_FORMS[game](request.POST or None, initial={"povinnost": "A"}, players=CALCULATOR_PLAYERS)
+    result = None
+    if form.is_bound and form.is_valid():
+        try:
+            result = services.preview_without_table(game, CALCULATOR_PLAYERS, {}, form.to_data())
+        except InvalidTable as error:
+            form.show_engine_error(error)
+    context = {"form": form, "result": result, "players": CALCULATOR_PLAYERS, "game": game,
+               "preview_url": reverse("rules", args=[game]), "rule_help": [
+                   (key, ct.RULE_HELP[key], options) for key, options in ct.RULE_OPTIONS.items()],
+               "point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1]) for kind, value in ct.POINT_CARDS.items()]}
+    if _partial(request):
+        return render(request, "games/hand_form.html#preview", context)
+    return render(request, f"games/rules_{game.replace('-', '_')}.html", context)
+
+
+__all__ = ["ENGINES"]
