@@ -1,0 +1,36 @@
+# Talon: the two set-up commands are `make serve` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: serve test install install-test chromium test-postgres
+
+serve: install
+	$(BIN)/python manage.py migrate --noinput
+	@echo "Talon is ready at http://$(HOST):$(PORT)/"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install-test chromium
+	$(BIN)/python -m pytest
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[postgres]"
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[test,postgres,deploy]"
+	touch $@
+
+# The browser tests drive Debian's Chromium; install it when it is missing (needs root, as on our machines).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }

@@ -1,0 +1,34 @@
+"""Playwright driving Debian's Chromium (/usr/bin/chromium) at phone size, against pytest-django's live server."""
+
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the tests still talk to the database synchronously.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

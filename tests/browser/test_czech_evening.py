@@ -1,0 +1,83 @@
+"""A Czech Taroky evening on a phone: create a table, record three hands, edit the first, check the page."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def tap(page: Page, name: str, value: str) -> None:
+    page.locator(f"label.tap:has(input[name='{name}'][value='{value}'])").click()
+
+
+def totals(page: Page) -> dict[str, str]:
+    names = page.locator(".totals .total .name").all_inner_texts()
+    scores = page.locator(".totals .total .score").all_inner_texts()
+    return dict(zip(names, scores))
+
+
+def test_an_evening_of_czech_taroky(phone: Page):
+    page = phone
+    page.goto("/")
+    page.get_by_role("link", name="New table").click()
+    for i, name in enumerate(["Anna", "Bára", "Cyril", "Dana"], start=1):
+        page.get_by_label(f"Player {i}").fill(name)
+    page.get_by_label("Name of the evening (optional)").fill("Friday")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator("h1")).to_contain_text("Friday")
+    expect(page.get_by_text("First hand: povinnost is whoever was dealt the II.")).to_be_visible()
+
+    # 1. A team game: Anna was dealt the II and plays with Cyril; 63 points. The preview shows the payout live.
+    page.get_by_role("link", name="Record a hand").click()
+    tap(page, "povinnost", "Anna")
+    tap(page, "partner", "Cyril")
+    page.locator("input[name=points]").fill("63")
+    expect(page.locator("#preview")).to_contain_text("(d + 10) × 2 = 20 × 2 = 40.")
+    expect(page.locator("[data-other]")).to_have_text("43")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".messages")).to_contain_text("Hand recorded.")
+    assert totals(page) == {"Anna": "4", "Bára": "-4", "Cyril": "4", "Dana": "-4"}
+
+    # 2. Prever by Dana, who went down to the second three (×2), with the points counted on the card counter.
+    page.get_by_role("link", name="Record a hand").click()
+    expect(page.locator("input[name=povinnost][value='Bára']")).to_be_checked()
+    tap(page, "mode", "prever")
+    expect(page.locator("input[name=partner][value=Anna]")).to_be_hidden()
+    tap(page, "prever", "Dana")
+    tap(page, "talon", "2")
+    page.get_by_text("Count the cards instead").click()
+    page.get_by_label("Kings").fill("2")
+    page.get_by_label("Queens").fill("3")
+    page.get_by_label("One-point cards").fill("22")
+    page.locator(".count:has(#id_count_ones) [data-step='1']").click()  # 23: 10 + 12 + 23 = 45
+    expect(page.locator("input[name=points]")).to_have_value("45")
+    expect(page.locator("#preview")).to_contain_text("× talon 2")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == {"Anna": "14", "Bára": "6", "Cyril": "14", "Dana": "-34"}
+
+    # 3. Cyril and Anna, 58 points, contra, and Bára declares trul.
+    page.get_by_role("link", name="Record a hand").click()
+    expect(page.locator("input[name=povinnost][value=Cyril]")).to_be_checked()
+    tap(page, "partner", "Anna")
+    page.locator("input[name=points]").fill("58")
+    tap(page, "contra", "1")
+    page.get_by_text("Point cards (uni, bida, honery, trul …)").click()
+    page.get_by_text("Bára declares trul").locator("..").click()
+    expect(page.locator("#preview")).to_contain_text("Bára declared trul")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == {"Anna": "18", "Bára": "6", "Cyril": "18", "Dana": "-42"}
+
+    # Edit the first hand: 40 points instead of 63; every later hand is recomputed.
+    page.locator("table.hands tbody th a", has_text="1").last.click()
+    expect(page.locator(".explanation")).to_contain_text("d = |63 − 53| = 10.")
+    page.get_by_role("link", name="Edit this hand").click()
+    expect(page.locator("input[name=points]")).to_have_value("63")
+    page.locator("input[name=points]").fill("40")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.locator(".messages")).to_contain_text("every later hand was recomputed")
+    assert totals(page) == {"Anna": "9", "Bára": "15", "Cyril": "9", "Dana": "-33"}
+
+    # Rotation: Cyril was povinnost last, so Dana is povinnost and Cyril deals.
+    expect(page.locator(".total.is-povinnost .name")).to_have_text("Dana")
+    expect(page.locator(".total:has(.badge.quiet) .name")).to_have_text("Cyril")
+    page.screenshot(path="/tmp/talon-evening.png", full_page=True)

@@ -1,0 +1,96 @@
+"""Views: creating a table, the table page, who can see and change what."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Hand, Table
+
+from .factories import make_table, team_hand
+
+pytestmark = pytest.mark.django_db
+
+NEW_TABLE = {"game": "czech-taroky", "name": "Friday", "player_1": "Anna", "player_2": "Bára", "player_3": "Cyril",
+             "player_4": "Dana", "rule_step_factor": "true", "rule_rounding": "half-up",
+             "rule_prever_talon_multiplier": "loss", "rule_pagat_inside_multipliers": "false",
+             "rule_contra_on_valat": "true"}
+
+
+def test_it_creates_a_table_and_remembers_it_in_this_browser(client):
+    response = client.post(reverse("new_table"), NEW_TABLE)
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("table", args=[table.edit_token])
+    assert table.players == ["Anna", "Bára", "Cyril", "Dana"] and table.rules == {}
+    home = client.get(reverse("home"))
+    assert home.status_code == 200 and "Friday" in home.content.decode()
+
+
+def test_it_stores_only_house_rules_that_differ_from_the_defaults(client):
+    client.post(reverse("new_table"), NEW_TABLE | {"rule_rounding": "up", "rule_contra_on_valat": "false"})
+    assert Table.objects.get().rules == {"rounding": "up", "contra_on_valat": False}
+
+
+def test_the_new_table_page_explains_house_rules_and_their_defaults(client):
+    page = client.get(reverse("new_table")).content.decode()
+    assert "Default: yes" in page and "tournament rules" in page
+
+
+def test_bad_names_are_shown_next_to_the_field_and_nothing_is_saved(client):
+    response = client.post(reverse("new_table"), NEW_TABLE | {"player_4": "Anna"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["player_4"]
+    assert Table.objects.count() == 0
+
+
+def test_home_never_shows_other_browsers_tables(client):
+    make_table(name="Somebody else's evening")
+    page = client.get(reverse("home")).content.decode()
+    assert "Somebody else" not in page
+
+
+def test_the_table_page_shows_totals_rotation_and_hands(client):
+    table = make_table(hands=[team_hand(points=63), team_hand(povinnost="Bára", partner="Dana", points=40)])
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert "Anna + Cyril · 63" in page and "Bára + Dana · 40" in page
+    assert '<span class="score pos">9</span>' in page
+    assert "povinnost" in page and "deals" in page
+    assert reverse("view_table", args=[table.view_token]) in page
+
+
+def test_unknown_links_are_not_found(client):
+    assert client.get(reverse("table", args=["nope"])).status_code == 404
+    assert client.get(reverse("view_table", args=["nope"])).status_code == 404
+
+
+def test_links_are_unguessable():
+    table = make_table()
+    assert len(table.edit_token) >= 32 and len(table.view_token) >= 32 and table.edit_token != table.view_token
+
+
+def test_the_view_link_shows_totals_but_no_way_to_edit(client):
+    table = make_table(hands=[team_hand()])
+    page = client.get(reverse("view_table", args=[table.view_token])).content.decode()
+    assert "View only" in page
+    assert table.edit_token not in page
+    assert "Record a hand" not in page
+    detail = client.get(reverse("view_hand", args=[table.view_token, 1])).content.decode()
+    assert "d = |63 − 53| = 10." in detail and table.edit_token not in detail
+
+
+def test_the_view_token_opens_no_url_that_changes_data(client):
+    table = make_table(hands=[team_hand()])
+    token = table.view_token
+    for name, args in [("record_hand", [token]), ("preview", [token]), ("edit_hand", [token, 1]),
+                       ("delete_hand", [token, 1]), ("restore_hand", [token, 1]), ("undo", [token]),
+                       ("history", [token]), ("table", [token])]:
+        assert client.post(reverse(name, args=args), team_hand()).status_code in (404, 405), name
+    assert Hand.objects.get().deleted is False and Hand.objects.get().data == team_hand()
+
+
+def test_every_form_needs_its_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    table = make_table(hands=[team_hand()])
+    assert client.post(reverse("new_table"), NEW_TABLE).status_code == 403
+    assert client.post(reverse("record_hand", args=[table.edit_token]), {"povinnost": "Anna"}).status_code == 403
+    assert client.post(reverse("delete_hand", args=[table.edit_token, 1])).status_code == 403
+    assert client.post(reverse("undo", args=[table.edit_token])).status_code == 403
