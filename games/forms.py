@@ -6,6 +6,7 @@ A form's ``to_data()`` gives the hand's object in shared/formats/table-json.md (
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -13,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engines import czech_taroky as ct
+from .engines import slovenian_tarok as st
 from .engines.base import InvalidHand
 from .engines.table import ENGINES, InvalidTable
 
@@ -24,72 +26,123 @@ class TapChoice(forms.RadioSelect):
     option_template_name = "games/widgets/tap.html"
 
 
+def WideTaps() -> TapChoice:
+    """Tap targets for longer words (contracts, kontra levels): fewer to a row."""
+    return TapChoice(attrs={"class": "wide"})
+
+
 # ---- a new table ------------------------------------------------------------------------------
 
-def _rule_choices(values: tuple[Any, ...]) -> list[tuple[str, str]]:
-    labels = {True: _("yes"), False: _("no"), "half-up": _("half up"), "up": _("always up"),
-              "loss": _("only when prever loses"), "always": _("always")}
-    return [(_encode(v), labels.get(v, str(v))) for v in values]
+YES_NO = [(True, _("yes")), (False, _("no"))]
+BY_COUNT = ("", _("by the number of players"))
+RULE_FIELDS: dict[str, list[tuple[str, Any, list[tuple[Any, Any]]]]] = {
+    "czech-taroky": [
+        ("step_factor", _("Step factor ×2 / ×3"), YES_NO),
+        ("rounding", _("Rounding of the tenth"), [("half-up", _("half up")), ("up", _("always up"))]),
+        ("prever_talon_multiplier", _("Prever talon multiplier"),
+         [("loss", _("only when prever loses")), ("always", _("always"))]),
+        ("pagat_inside_multipliers", _("I on the end inside the multipliers"), [(False, _("no")), (True, _("yes"))]),
+        ("contra_on_valat", _("Contra on valat"), YES_NO),
+    ],
+    "slovenian-tarok": [
+        ("difference_rounding", _("Rounding of the difference"),
+         [BY_COUNT, ("whole", _("to a whole number")), ("five", _("to the nearest 5"))]),
+        ("radelci", _("Radelci"), [BY_COUNT, (True, _("yes")), (False, _("no"))]),
+        ("mond_penalty", _("Lost Mond costs"), [(21, "21"), (20, "20")]),
+        ("klop_full_threshold", _("Klop: −70 for"), [("more-than-35-2/3", _("more than 35⅔")),
+                                                      ("at-least-35-2/3", _("35⅔ or more"))]),
+    ],
+    "schnapsen": [
+        ("deck", _("Deck"), [(20, _("20 cards (Schnapsen)")), (24, _("24 cards (Sixty-six)"))]),
+        ("schneider_bummerl", _("Schneider-Bummerl counts two"), YES_NO),
+        ("last_trick_points", _("Last trick without a declaration"),
+         [("by-points", _("scored from the loser's points")), ("one", _("a fixed 1"))]),
+    ],
+    "two-ten-jack": [
+        ("reversal", _("Reversal (all of a suit's scoring cards)"), YES_NO),
+    ],
+}
+GAME_BLURBS = {
+    "czech-taroky": _("4 players · povinnost and prever, distance from 53"),
+    "slovenian-tarok": _("3 or 4 players · contracts, bonuses, kontra, radelci"),
+    "schnapsen": _("2 players · game points to 7, Bummerl"),
+    "two-ten-jack": _("2 to 6 players · hearts plus, spades minus"),
+}
 
 
 def _encode(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def _decode(text: str, options: tuple[Any, ...]) -> Any:
-    for option in options:
-        if _encode(option) == text:
-            return option
-    return options[0]
+def _decode(text: str, options: list[tuple[Any, Any]]) -> Any:
+    for value, _label in options:
+        if _encode(value) == text:
+            return value
+    return options[0][0]
+
+
+def _engine_help(game: str, key: str) -> str:
+    return gettext(ENGINES[game].RULE_HELP[key])
 
 
 class NewTableForm(forms.Form):
-    game = forms.ChoiceField(label=_("Game"), choices=[("czech-taroky", _("Czech Taroky"))],
-                             initial="czech-taroky", widget=TapChoice)
     name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
-    player_1 = forms.CharField(label=_("Player 1"), max_length=40)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=40)
-    player_3 = forms.CharField(label=_("Player 3"), max_length=40)
-    player_4 = forms.CharField(label=_("Player 4"), max_length=40)
 
-    RULE_LABELS = {
-        "step_factor": _("Step factor ×2 / ×3"),
-        "rounding": _("Rounding of the tenth"),
-        "prever_talon_multiplier": _("Prever talon multiplier"),
-        "pagat_inside_multipliers": _("I on the end inside the multipliers"),
-        "contra_on_valat": _("Contra on valat"),
-    }
-
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
-        for key, options in ct.RULE_OPTIONS.items():
+        self.game = game
+        counts = ENGINES[game].PLAYER_COUNTS
+        self.min_players, self.max_players = counts[0], counts[-1]
+        for i in range(1, self.max_players + 1):
+            self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
+                                                         required=i <= self.min_players)
+        for key, label, options in RULE_FIELDS[game]:
+            default = options[0]
             self.fields[f"rule_{key}"] = forms.ChoiceField(
-                label=self.RULE_LABELS[key], choices=_rule_choices(options), initial=_encode(options[0]),
-                help_text=_("Default: %(default)s. %(help)s") % {
-                    "default": dict(_rule_choices(options))[_encode(options[0])], "help": gettext(ct.RULE_HELP[key])},
+                label=label, choices=[(_encode(v), l) for v, l in options], initial=_encode(default[0]), required=False,
+                help_text=_("Default: %(default)s. %(help)s") % {"default": default[1],
+                                                                 "help": _engine_help(game, key)},
                 widget=TapChoice)
+        if game == "schnapsen":
+            self.fields["rule_target"] = forms.IntegerField(
+                label=_("Game points for a Bummerl"), initial=7, min_value=1, max_value=99,
+                help_text=_("Default: 7."), widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def player_fields(self):
+        return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
+
+    def rule_fields(self):
+        return [self[name] for name in self.fields if name.startswith("rule_")]
 
     def players(self) -> list[str]:
-        return [self.cleaned_data[f"player_{i}"].strip() for i in range(1, 5)]
+        names = [(self.cleaned_data.get(f"player_{i}") or "").strip() for i in range(1, self.max_players + 1)]
+        return [n for n in names if n]
 
     def rules(self) -> dict[str, Any]:
         """Only the options that differ from the defaults, as the table document writes them."""
-        chosen = {}
-        for key, options in ct.RULE_OPTIONS.items():
+        chosen: dict[str, Any] = {}
+        for key, _label, options in RULE_FIELDS[self.game]:
             value = _decode(self.cleaned_data[f"rule_{key}"], options)
-            if value != options[0]:
+            if value != options[0][0]:
                 chosen[key] = value
+        if self.game == "schnapsen" and self.cleaned_data.get("rule_target") not in (None, 7):
+            chosen["target"] = self.cleaned_data["rule_target"]
         return chosen
 
     def clean(self):
         cleaned = super().clean()
-        if all(cleaned.get(f"player_{i}") for i in range(1, 5)):
-            names = [n.strip() for n in self.players()]
-            for i, name in enumerate(names, start=1):
-                if not name:
-                    self.add_error(f"player_{i}", _("A name may not be empty."))
-                elif name in names[: i - 1]:
-                    self.add_error(f"player_{i}", _("Two players have the same name; tell them apart."))
+        seen: set[str] = set()
+        for i in range(1, self.max_players + 1):
+            name = (cleaned.get(f"player_{i}") or "").strip()
+            if name in seen:
+                self.add_error(f"player_{i}", _("Two players have the same name; tell them apart."))
+            elif name:
+                seen.add(name)
+        count = len(self.players())
+        if not self.errors and count not in ENGINES[self.game].PLAYER_COUNTS:
+            self.add_error(f"player_{self.min_players}",
+                           _("This game needs %(low)s to %(high)s players.") % {"low": self.min_players,
+                                                                              "high": self.max_players})
         return cleaned
 
 
@@ -116,35 +169,73 @@ ERROR_FIELDS = {"povinnost": "povinnost", "mode": "mode", "partner": "partner", 
                 "pagat": "pagat_side", "declarations": "declarations"}
 
 
-class CzechHandForm(forms.Form):
+class HandForm(forms.Form):
+    """What every game's hand form shares: the players, the table's house rules, the engine's verdict."""
+
+    engine: Any = None
+    fields_template = ""
+    error_fields: dict[str, str] = {}
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, players: list[str], rules: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.table_rules = self.engine.parse_rules(rules or {}, tuple(self.players))
+
+    def complete(self, cleaned: dict[str, Any]) -> None:
+        """Fill in what helpers (card counters) give before the engine checks the hand."""
+
+    def clean(self):
+        cleaned = super().clean()
+        self.complete(cleaned)
+        if not self.errors:
+            try:
+                self.engine.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
+            except InvalidHand as error:
+                self.show_engine_error(error)
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def show_engine_error(self, error: InvalidHand | InvalidTable) -> None:
+        if isinstance(error, InvalidTable):
+            error = error.error
+        root = error.field.split(".")[0].split("[")[0]
+        message = error.message(gettext)
+        target = self.error_fields.get(root)
+        self.add_error(target if target in self.fields else None, message)
+
+
+class CzechHandForm(HandForm):
+    engine = ct
+    fields_template = "games/_czech_fields.html"
+    error_fields = ERROR_FIELDS
     povinnost = forms.ChoiceField(label=_("Povinnost"), widget=TapChoice)
-    mode = forms.ChoiceField(label=_("Game"), choices=MODE_CHOICES, initial="team", widget=TapChoice)
+    mode = forms.ChoiceField(label=_("Game"), choices=MODE_CHOICES, initial="team", widget=WideTaps())
     partner = forms.ChoiceField(label=_("Partner: who held the called tarok"), required=False, widget=TapChoice,
                                 help_text=_("Tap povinnost herself if she held it: she plays alone."))
     called = forms.ChoiceField(label=_("Called tarok"), choices=[(c, c) for c in ct.CALLED_TAROKS], initial="XIX",
                                required=False, widget=TapChoice)
     prever = forms.ChoiceField(label=_("Prever: who played alone"), required=False, widget=TapChoice)
     talon = forms.ChoiceField(label=_("Prever talon"), choices=TALON_CHOICES, initial="1", required=False,
-                              widget=TapChoice)
+                              widget=WideTaps())
     points = forms.IntegerField(label=_("Card points of the declarer side"), required=False, min_value=0,
                                 max_value=106, widget=forms.NumberInput(attrs={"inputmode": "numeric",
                                                                                "class": "points-input"}))
-    contra = forms.ChoiceField(label=_("Contra"), choices=CONTRA_CHOICES, initial="0", widget=TapChoice)
+    contra = forms.ChoiceField(label=_("Contra"), choices=CONTRA_CHOICES, initial="0", widget=WideTaps())
     valat_side = forms.ChoiceField(label=_("Valat (all twelve tricks)"), choices=SIDE_CHOICES, required=False,
-                                   widget=TapChoice)
+                                   widget=WideTaps())
     valat_announced = forms.BooleanField(label=_("announced"), required=False)
     valat_made = forms.BooleanField(label=_("made"), required=False, initial=True)
     pagat_side = forms.ChoiceField(label=_("I on the end (Pagát ultimo)"), choices=SIDE_CHOICES, required=False,
-                                   widget=TapChoice)
+                                   widget=WideTaps())
     pagat_announced = forms.BooleanField(label=_("announced"), required=False)
     pagat_made = forms.BooleanField(label=_("made"), required=False, initial=True)
     declarations = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the point cards' errors
 
-    def __init__(self, *args, players: list[str], rules: dict | None = None, **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = list(players)
-        self.table_rules = ct.parse_rules(rules or {})
         names = [(p, p) for p in self.players]
         for name in ("povinnost", "partner", "prever"):
             self.fields[name].choices = names
@@ -170,18 +261,11 @@ class CzechHandForm(forms.Form):
             return None
         return sum((c or 0) * value for c, (_n, _l, value, _m) in zip(counts, COUNTER_CARDS))
 
-    def clean(self):
-        cleaned = super().clean()
+    def complete(self, cleaned):
         if cleaned.get("points") is None and "points" not in self.errors:
             counted = self.counted_points() if not any(k.startswith("count_") for k in self.errors) else None
             if counted is not None:
                 cleaned["points"] = counted
-        if not self.errors:
-            try:
-                ct.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
-            except InvalidHand as error:
-                self.show_engine_error(error)
-        return cleaned
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
@@ -234,17 +318,157 @@ class CzechHandForm(forms.Form):
                 initial[f"{group}_{i}"] = d["kind"]
         return initial
 
-    def show_engine_error(self, error: InvalidHand | InvalidTable) -> None:
-        if isinstance(error, InvalidTable):
-            error = error.error
-        root = error.field.split(".")[0].split("[")[0]
-        message = error.message(gettext)
-        if ERROR_FIELDS.get(root) in self.fields:
-            self.add_error(ERROR_FIELDS[root], message)
-        else:
-            self.add_error(None, message)
+# ---- a Slovenian Tarok hand ----------------------------------------------------------------------
+
+THIRD_CHOICES = [("0", "—"), ("1", "⅓"), ("2", "⅔")]
+KONTRA_CHOICES = [("0", _("none")), ("1", _("kontra ×2")), ("2", _("rekontra ×4")), ("3", _("subkontra ×8")),
+                  ("4", _("mordkontra ×16"))]
+BONUS_STATES = [("", "—"), ("made", _("made, unannounced")), ("announced-made", _("announced, made")),
+                ("announced-failed", _("announced, failed")), ("failed", _("lost in the last trick"))]
+BONUS_SIDES = [("declarers", _("declarers")), ("defenders", _("defenders"))]
+SLOVENIAN_COUNTER = [  # name, label, value in thirds, how many there are
+    ("kings", _("Kings"), 13, 4), ("queens", _("Queens"), 10, 4), ("cavaliers", _("Cavaliers"), 7, 4),
+    ("jacks", _("Jacks"), 4, 4), ("trula", _("Škis, Mond, Pagat"), 13, 3), ("others", _("Other cards"), 1, 35),
+]
+SLOVENIAN_ERRORS = {"contract": "contract", "declarer": "declarer", "partner": "partner", "points": "points_whole",
+                    "won": "won", "kontra": "kontra", "bonuses": "bonuses", "mond_lost_by": "mond_lost_by",
+                    "klop": "klop"}
 
 
-HAND_FORMS = {"czech-taroky": CzechHandForm}
+def _thirds(whole_part: int | None, third: str | None) -> Fraction | None:
+    if whole_part is None:
+        return None
+    return Fraction(whole_part) + Fraction(int(third or 0), 3)
+
+
+class SlovenianHandForm(HandForm):
+    engine = st
+    fields_template = "games/_slovenian_fields.html"
+    error_fields = SLOVENIAN_ERRORS
+    contract = forms.ChoiceField(label=_("Contract"), widget=WideTaps())
+    declarer = forms.ChoiceField(label=_("Declarer"), required=False, widget=TapChoice)
+    partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
+    points_whole = forms.IntegerField(label=_("Card points of the declarer side"), required=False, min_value=0,
+                                      max_value=70, widget=forms.NumberInput(attrs={"inputmode": "numeric",
+                                                                                    "class": "points-input"}))
+    points_third = forms.ChoiceField(label=_("and thirds"), choices=THIRD_CHOICES, initial="0", required=False,
+                                     widget=TapChoice)
+    won = forms.ChoiceField(label=_("Result"), choices=[("yes", _("made")), ("no", _("failed"))], required=False,
+                            widget=WideTaps())
+    kontra = forms.ChoiceField(label=_("Kontra on the game"), choices=KONTRA_CHOICES, initial="0", required=False,
+                               widget=WideTaps())
+    mond_lost_by = forms.ChoiceField(label=_("Mond (21) lost to the other side by"), required=False,
+                                     widget=TapChoice)
+    bonuses = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the bonuses' errors
+    klop = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the klop's errors
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        four = len(self.players) == 4
+        values = st.CONTRACT_VALUES_4 if four else st.CONTRACT_VALUES_3
+        self.fields["contract"].choices = [
+            (c, f"{gettext(st.CONTRACT_NAMES[c])} {v}" if v else gettext(st.CONTRACT_NAMES[c])) for c, v in values.items()]
+        names = [(p, p) for p in self.players]
+        self.fields["declarer"].choices = names
+        self.fields["partner"].choices = [("", _("alone"))] + names
+        self.fields["mond_lost_by"].choices = [("", _("nobody"))] + names
+        self.bonus_kinds = [k for k in st.BONUS_VALUES if four or k != "king-ultimo"]
+        for kind in self.bonus_kinds:
+            states = BONUS_STATES if kind in st.CAN_FAIL_UNANNOUNCED else BONUS_STATES[:4]
+            self.fields[f"bonus_{kind}"] = forms.ChoiceField(label=gettext(st.BONUS_NAMES[kind]), choices=states,
+                                                             required=False, widget=WideTaps())
+            self.fields[f"bonus_{kind}_side"] = forms.ChoiceField(label=_("by"), choices=BONUS_SIDES,
+                                                                  initial="declarers", required=False,
+                                                                  widget=TapChoice)
+            self.fields[f"bonus_{kind}_kontra"] = forms.ChoiceField(label=_("kontra"), choices=KONTRA_CHOICES,
+                                                                    initial="0", required=False)
+        for i, p in enumerate(self.players):
+            self.fields[f"klop_{i}"] = forms.IntegerField(label=p, required=False, min_value=0, max_value=70,
+                                                          widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+            self.fields[f"klop_{i}_third"] = forms.ChoiceField(label=_("thirds"), choices=THIRD_CHOICES,
+                                                               initial="0", required=False)
+        for name, label, _value, most in SLOVENIAN_COUNTER:
+            self.fields[f"count_{name}"] = forms.IntegerField(label=label, required=False, min_value=0,
+                                                              max_value=most)
+
+    def bonus_rows(self):
+        return [(self[f"bonus_{k}"], self[f"bonus_{k}_side"], self[f"bonus_{k}_kontra"]) for k in self.bonus_kinds]
+
+    def klop_rows(self):
+        return [(p, self[f"klop_{i}"], self[f"klop_{i}_third"]) for i, p in enumerate(self.players)]
+
+    def counter_rows(self):
+        return [(self[f"count_{name}"], Fraction(value, 3), most) for name, _l, value, most in SLOVENIAN_COUNTER]
+
+    def complete(self, cleaned):
+        if cleaned.get("points_whole") is None and not self.errors:
+            counts = [cleaned.get(f"count_{name}") or 0 for name, *_ in SLOVENIAN_COUNTER]
+            if any(counts):
+                total = sum(c * v for c, (_n, _l, v, _m) in zip(counts, SLOVENIAN_COUNTER))
+                cleaned["points_whole"], rest = divmod(min(total, 210), 3)
+                cleaned["points_third"] = str(rest)
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        contract = c.get("contract")
+        if contract == "klop":
+            klop = {}
+            for i, p in enumerate(self.players):
+                value = _thirds(c.get(f"klop_{i}"), c.get(f"klop_{i}_third"))
+                klop[p] = st.format_points(value) if value is not None else None
+            return {"contract": "klop", "klop": klop}
+        data: dict[str, Any] = {"contract": contract, "declarer": c.get("declarer") or None}
+        if contract in st.CALLS_KING and len(self.players) == 4 and c.get("partner"):
+            data["partner"] = c["partner"]
+        if contract in st.WITH_POINTS:
+            points = _thirds(c.get("points_whole"), c.get("points_third"))
+            data["points"] = st.format_points(points) if points is not None else None
+        if contract in st.WITH_WON and c.get("won"):
+            data["won"] = c["won"] == "yes"
+        if c.get("kontra") and c["kontra"] != "0":
+            data["kontra"] = int(c["kontra"])
+        if contract in st.WITH_DIFFERENCE:
+            bonuses = []
+            for kind in self.bonus_kinds:
+                state = c.get(f"bonus_{kind}")
+                if not state:
+                    continue
+                announced = state.startswith("announced")
+                bonus = {"kind": kind, "side": c.get(f"bonus_{kind}_side") or "declarers", "announced": announced,
+                         "made": state.endswith("made")}
+                kontra = c.get(f"bonus_{kind}_kontra") or "0"
+                if announced and kontra != "0":
+                    bonus["kontra"] = int(kontra)
+                bonuses.append(bonus)
+            if bonuses:
+                data["bonuses"] = bonuses
+        if c.get("mond_lost_by"):
+            data["mond_lost_by"] = c["mond_lost_by"]
+        return {key: value for key, value in data.items() if value is not None}
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        initial: dict[str, Any] = {"contract": data["contract"], "declarer": data.get("declarer"),
+                                   "partner": data.get("partner") or "", "kontra": str(data.get("kontra", 0)),
+                                   "mond_lost_by": data.get("mond_lost_by") or ""}
+        if "points" in data:
+            points = st.parse_points(data["points"], "points")
+            initial["points_whole"], rest = divmod(points * 3, 3)
+            initial["points_whole"], initial["points_third"] = int(initial["points_whole"]), str(int(rest))
+        if "won" in data:
+            initial["won"] = "yes" if data["won"] else "no"
+        for bonus in data.get("bonuses", []):
+            state = ("announced-" if bonus["announced"] else "") + ("made" if bonus["made"] else "failed")
+            initial[f"bonus_{bonus['kind']}"] = state
+            initial[f"bonus_{bonus['kind']}_side"] = bonus["side"]
+            initial[f"bonus_{bonus['kind']}_kontra"] = str(bonus.get("kontra", 0))
+        for i, p in enumerate(players):
+            if p in data.get("klop", {}):
+                value = st.parse_points(data["klop"][p], "klop")
+                initial[f"klop_{i}"], initial[f"klop_{i}_third"] = int(value), str(int((value - int(value)) * 3))
+        return initial
+
+
+HAND_FORMS = {"czech-taroky": CzechHandForm, "slovenian-tarok": SlovenianHandForm}
 GAMES_WITH_UI = tuple(HAND_FORMS)
 assert set(GAMES_WITH_UI) <= set(ENGINES)

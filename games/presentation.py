@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from .engines import slovenian_tarok as sl
+from .engines.base import fmt_number
 from .models import Table
 
 CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
@@ -15,7 +18,27 @@ CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
 def describe_hand(table: Table, data: dict[str, Any]) -> str:
     if table.game == "czech-taroky":
         return _describe_czech(data)
+    if table.game == "slovenian-tarok":
+        return _describe_slovenian(data)
     return ""
+
+
+def _describe_slovenian(data: dict[str, Any]) -> str:
+    contract = gettext(sl.CONTRACT_NAMES[data["contract"]])
+    if data["contract"] == "klop":
+        return contract
+    text = f"{data['declarer']}: {contract}"
+    if data.get("partner"):
+        text += " " + _("with %(player)s") % {"player": data["partner"]}
+    if "points" in data:
+        text += f" · {fmt_number(sl.parse_points(data['points'], 'points'))}"
+    if "won" in data:
+        text += " · " + (_("made") if data["won"] else _("failed"))
+    if data.get("kontra"):
+        text += f" · ×{2 ** data['kontra']}"
+    if data.get("bonuses"):
+        text += " · " + ", ".join(gettext(sl.BONUS_NAMES[b["kind"]]) for b in data["bonuses"])
+    return text
 
 
 def _describe_czech(data: dict[str, Any]) -> str:
@@ -47,5 +70,7 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
             "total": table.totals.get(name, 0),
             "povinnost": summary.get("next_povinnost") == name,
             "dealer": summary.get("next_dealer") == name,
+            "radelci": range(summary.get("radelci", {}).get(name, 0)),
+            "radelci_used": range(summary.get("radelci_used", {}).get(name, 0)),
         })
     return rows

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_table, name="new_table"),
+    path("new/<slug:game>/", views.new_table_for, name="new_table_for"),
     path("t/<str:token>/", views.table_page, name="table"),
     path("t/<str:token>/hands/new/", views.record_hand, name="record_hand"),
     path("t/<str:token>/preview/", views.preview, name="preview"),

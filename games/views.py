@@ -18,12 +18,18 @@ from django.views.decorators.vary import vary_on_headers
 from . import services
 from .engines import czech_taroky as ct
 from .engines.table import ENGINES, InvalidTable
-from .forms import GAMES_WITH_UI, HAND_FORMS, NewTableForm
+from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, NewTableForm
 from .models import Change, Hand, Table
 from .presentation import describe_hand, player_rows
 
 REMEMBERED = "tables"
 CALCULATOR_PLAYERS = ["A", "B", "C", "D"]
+
+
+def _calculator_players(request: HttpRequest, game: str) -> list[str]:
+    if game == "slovenian-tarok" and request.GET.get("players") == "3":
+        return CALCULATOR_PLAYERS[:3]
+    return CALCULATOR_PLAYERS
 
 
 # ---- access ----------------------------------------------------------------------------------
@@ -62,19 +68,27 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", {"tables": tables})
 
 
-@require_http_methods(["GET", "POST"])
+@require_GET
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None)
+    games = [(game, label, GAME_BLURBS[game]) for game, label in Table.GAMES if game in GAMES_WITH_UI]
+    return render(request, "games/choose_game.html", {"games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES_WITH_UI:
+        raise Http404(_("This game cannot be kept in the app yet."))
+    form = NewTableForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(game=form.cleaned_data["game"], players=form.players(),
-                                          rules=form.rules(), name=form.cleaned_data["name"])
+            table = services.create_table(game=game, players=form.players(), rules=form.rules(),
+                                          name=form.cleaned_data["name"])
         except InvalidTable as error:
             form.add_error(None, error.line(_))
         else:
             _remember(request, table)
             return redirect("table", token=table.edit_token)
-    return render(request, "games/new_table.html", {"form": form})
+    return render(request, "games/new_table.html", {"form": form, "game_name": dict(Table.GAMES)[game]})
 
 
 def _table_context(table: Table, *, can_edit: bool) -> dict:
@@ -270,16 +284,19 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES_WITH_UI:
         raise Http404(_("No rules page for this game yet."))
-    form = HAND_FORMS[game](request.POST or None, initial={"povinnost": "A"}, players=CALCULATOR_PLAYERS)
+    players = _calculator_players(request, game)
+    form = HAND_FORMS[game](request.POST or None, initial={"povinnost": "A", "contract": "three",
+                                                           "declarer": "A"}, players=players)
     result = None
     if form.is_bound and form.is_valid():
         try:
-            result = services.preview_without_table(game, CALCULATOR_PLAYERS, {}, form.to_data())
+            result = services.preview_without_table(game, players, {}, form.to_data())
         except InvalidTable as error:
             form.show_engine_error(error)
-    context = {"form": form, "result": result, "players": CALCULATOR_PLAYERS, "game": game,
-               "preview_url": reverse("rules", args=[game]), "rule_help": [
-                   (key, ct.RULE_HELP[key], options) for key, options in ct.RULE_OPTIONS.items()],
+    engine = ENGINES[game]
+    context = {"form": form, "result": result, "players": players, "game": game,
+               "preview_url": request.get_full_path(),
+               "rule_help": [(key, engine.RULE_HELP[key]) for key in engine.RULE_HELP],
                "point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1]) for kind, value in ct.POINT_CARDS.items()]}
     if _partial(request):
         return render(request, "games/hand_form.html#preview", context)

@@ -17,7 +17,7 @@ NEW_TABLE = {"game": "czech-taroky", "name": "Friday", "player_1": "Anna", "play
 
 
 def test_it_creates_a_table_and_remembers_it_in_this_browser(client):
-    response = client.post(reverse("new_table"), NEW_TABLE)
+    response = client.post(reverse("new_table_for", args=["czech-taroky"]), NEW_TABLE)
     table = Table.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("table", args=[table.edit_token])
     assert table.players == ["Anna", "Bára", "Cyril", "Dana"] and table.rules == {}
@@ -26,17 +26,17 @@ def test_it_creates_a_table_and_remembers_it_in_this_browser(client):
 
 
 def test_it_stores_only_house_rules_that_differ_from_the_defaults(client):
-    client.post(reverse("new_table"), NEW_TABLE | {"rule_rounding": "up", "rule_contra_on_valat": "false"})
+    client.post(reverse("new_table_for", args=["czech-taroky"]), NEW_TABLE | {"rule_rounding": "up", "rule_contra_on_valat": "false"})
     assert Table.objects.get().rules == {"rounding": "up", "contra_on_valat": False}
 
 
 def test_the_new_table_page_explains_house_rules_and_their_defaults(client):
-    page = client.get(reverse("new_table")).content.decode()
+    page = client.get(reverse("new_table_for", args=["czech-taroky"])).content.decode()
     assert "Default: yes" in page and "tournament rules" in page
 
 
 def test_bad_names_are_shown_next_to_the_field_and_nothing_is_saved(client):
-    response = client.post(reverse("new_table"), NEW_TABLE | {"player_4": "Anna"})
+    response = client.post(reverse("new_table_for", args=["czech-taroky"]), NEW_TABLE | {"player_4": "Anna"})
     assert response.status_code == 200
     assert response.context["form"].errors["player_4"]
     assert Table.objects.count() == 0
@@ -90,7 +90,7 @@ def test_the_view_token_opens_no_url_that_changes_data(client):
 def test_every_form_needs_its_csrf_token():
     client = Client(enforce_csrf_checks=True)
     table = make_table(hands=[team_hand()])
-    assert client.post(reverse("new_table"), NEW_TABLE).status_code == 403
+    assert client.post(reverse("new_table_for", args=["czech-taroky"]), NEW_TABLE).status_code == 403
     assert client.post(reverse("record_hand", args=[table.edit_token]), {"povinnost": "Anna"}).status_code == 403
     assert client.post(reverse("delete_hand", args=[table.edit_token, 1])).status_code == 403
     assert client.post(reverse("undo", args=[table.edit_token])).status_code == 403

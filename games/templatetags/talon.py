@@ -20,3 +20,11 @@ def label_of(form, field_name: str) -> str:
 def translate_marked(text: str) -> str:
     """Text an engine marked with N_, in the player's language."""
     return gettext(text)
+
+
+@register.filter
+def thirds(value) -> str:
+    """Card points in thirds as players write them: 4⅓."""
+    from games.engines.base import fmt_number
+
+    return fmt_number(value)

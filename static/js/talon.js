@@ -15,13 +15,30 @@ document.addEventListener("input", (event) => {
   if (counter && counter.contains(event.target)) {
     let total = 0;
     counter.querySelectorAll("input[data-value]").forEach((i) => { total += Number(i.value || 0) * Number(i.dataset.value); });
-    const points = form.querySelector("input[name=points]");
-    points.value = Math.min(106, total);
+    if (counter.hasAttribute("data-thirds")) {  // Slovenian: card values in thirds
+      form.querySelector("input[name=points_whole]").value = Math.floor(Math.min(210, total) / 3);
+      const third = form.querySelector(`input[name=points_third][value="${Math.min(210, total) % 3}"]`);
+      if (third) third.checked = true;
+    } else {
+      form.querySelector("input[name=points]").value = Math.min(106, total);
+    }
   }
   showOtherSide(form);
+  klopSum(form);
 });
 function showOtherSide(form) {
   const points = form.querySelector("input[name=points]"), other = form.querySelector("[data-other]");
   if (points && other) other.textContent = points.value === "" ? "–" : 106 - Number(points.value);
 }
-document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach(showOtherSide));
+function klopSum(form) {
+  const out = form.querySelector("[data-klop-sum]");
+  if (!out) return;
+  let thirds = 0;
+  form.querySelectorAll("[data-klop] input[type=number]").forEach((i) => { thirds += 3 * Number(i.value || 0); });
+  form.querySelectorAll("[data-klop] select").forEach((s) => { thirds += Number(s.value || 0); });
+  const whole = Math.floor(thirds / 3), rest = ["", "⅓", "⅔"][thirds % 3];
+  out.textContent = `${whole}${rest}`;
+  out.classList.toggle("bad", thirds !== 210);
+}
+document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) klopSum(form); });
+document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); klopSum(f); }));

@@ -20,6 +20,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page = phone
     page.goto("/")
     page.get_by_role("link", name="New table").click()
+    page.get_by_role("link", name="Czech Taroky").click()
     for i, name in enumerate(["Anna", "Bára", "Cyril", "Dana"], start=1):
         page.get_by_label(f"Player {i}").fill(name)
     page.get_by_label("Name of the evening (optional)").fill("Friday")

@@ -1,0 +1,74 @@
+"""A four-player Slovenian evening: a beggar gives radelci, a doubled game, a klop, then the beggar is edited."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def tap(page: Page, name: str, value: str) -> None:
+    page.locator(f"label.tap:has(input[name='{name}'][value='{value}'])").click()
+
+
+def totals(page: Page) -> dict[str, str]:
+    names = page.locator(".totals .total .name").all_inner_texts()
+    scores = page.locator(".totals .total .score").all_inner_texts()
+    return dict(zip((n.strip() for n in names), scores))
+
+
+def radelci(page: Page, name: str) -> tuple[int, int]:
+    card = page.locator(".total", has=page.locator(".name", has_text=name))
+    return card.locator(".radelc:not(.used)").count(), card.locator(".radelc.used").count()
+
+
+def test_a_slovenian_evening(phone: Page):
+    page = phone
+    page.goto("/new/")
+    page.get_by_role("link", name="Slovenian Tarok").click()
+    for i, name in enumerate(["Ana", "Bojan", "Cene", "Dora"], start=1):
+        page.get_by_label(f"Player {i}").fill(name)
+    page.get_by_role("button", name="Start the table").click()
+
+    # 1. Cene plays beggar and makes it: +70, and everyone gets a radelc.
+    page.get_by_role("link", name="Record a hand").click()
+    tap(page, "contract", "beggar")
+    tap(page, "declarer", "Cene")
+    tap(page, "won", "yes")
+    expect(page.locator("#preview")).to_contain_text("every player gets a radelc")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page)["Cene"] == "70"
+    assert radelci(page, "Ana") == (1, 0)
+
+    # 2. Bojan plays two with Dora, 38 points: doubled by his radelc, which he crosses off.
+    page.get_by_role("link", name="Record a hand").click()
+    tap(page, "contract", "two")
+    tap(page, "declarer", "Bojan")
+    tap(page, "partner", "Dora")
+    page.locator("input[name=points_whole]").fill("38")
+    expect(page.locator("#preview")).to_contain_text("Bojan holds a radelc: × 2 = +50.")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == {"Ana": "0", "Bojan": "50", "Cene": "70", "Dora": "50"}
+    assert radelci(page, "Bojan") == (0, 1)
+
+    # 3. Klop: Ana takes no trick: +70, doubled by her radelc. The live check adds the points to 70.
+    page.get_by_role("link", name="Record a hand").click()
+    tap(page, "contract", "klop")
+    for i, points in enumerate(["0", "20", "25"]):
+        page.locator(f"input[name=klop_{i}]").fill(points)
+    expect(page.locator("[data-klop-sum]")).to_have_class("bad")
+    page.locator("input[name=klop_3]").fill("25")
+    expect(page.locator("[data-klop-sum]")).to_have_text("70")
+    expect(page.locator("[data-klop-sum]")).not_to_have_class("bad")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == {"Ana": "140", "Bojan": "50", "Cene": "70", "Dora": "50"}
+    assert radelci(page, "Ana") == (1, 1) and radelci(page, "Cene") == (2, 0)
+
+    # Edit the beggar into a three (40 points): no radelci from it, so hand 2 is no longer doubled.
+    page.locator("table.hands tbody th a", has_text="1").last.click()
+    page.get_by_role("link", name="Edit this hand").click()
+    tap(page, "contract", "three")
+    page.locator("input[name=points_whole]").fill("40")
+    page.get_by_role("button", name="Save changes").click()
+    assert totals(page) == {"Ana": "70", "Bojan": "25", "Cene": "15", "Dora": "25"}
+    assert radelci(page, "Bojan") == (1, 0) and radelci(page, "Ana") == (1, 0)
+    page.screenshot(path="/tmp/talon-slovenian.png", full_page=True)
