@@ -14,7 +14,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engines import czech_taroky as ct
+from .engines import schnapsen as sn
 from .engines import slovenian_tarok as st
+from .engines import two_ten_jack as ttj
 from .engines.base import InvalidHand
 from .engines.table import ENGINES, InvalidTable
 
@@ -85,49 +87,77 @@ def _engine_help(game: str, key: str) -> str:
     return gettext(ENGINES[game].RULE_HELP[key])
 
 
-class NewTableForm(forms.Form):
+class RulesForm(forms.Form):
+    """A game's house rules as tap choices, each with its default and what it means."""
+
     name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
 
-    def __init__(self, *args, game: str, **kwargs):
+    def __init__(self, *args, game: str, current: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        counts = ENGINES[game].PLAYER_COUNTS
-        self.min_players, self.max_players = counts[0], counts[-1]
-        for i in range(1, self.max_players + 1):
-            self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
-                                                         required=i <= self.min_players)
+        current = current or {}
         for key, label, options in RULE_FIELDS[game]:
             default = options[0]
             self.fields[f"rule_{key}"] = forms.ChoiceField(
-                label=label, choices=[(_encode(v), l) for v, l in options], initial=_encode(default[0]), required=False,
+                label=label, choices=[(_encode(v), l) for v, l in options],
+                initial=_encode(current.get(key, default[0])), required=False,
                 help_text=_("Default: %(default)s. %(help)s") % {"default": default[1],
                                                                  "help": _engine_help(game, key)},
                 widget=TapChoice)
         if game == "schnapsen":
             self.fields["rule_target"] = forms.IntegerField(
-                label=_("Game points for a Bummerl"), initial=7, min_value=1, max_value=99,
+                label=_("Game points for a Bummerl"), initial=current.get("target", 7), min_value=1, max_value=99,
                 help_text=_("Default: 7."), widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-
-    def player_fields(self):
-        return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
+        if game == "two-ten-jack":
+            points = current.get("card_points", ttj.FIXED_HEARTS)
+            for card in ttj.DECK:
+                self.fields[f"points_{card}"] = forms.IntegerField(
+                    label=ttj.show_card(card), initial=points.get(card, 0), required=False, min_value=-999,
+                    max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
 
-    def players(self) -> list[str]:
-        names = [(self.cleaned_data.get(f"player_{i}") or "").strip() for i in range(1, self.max_players + 1)]
-        return [n for n in names if n]
+    def card_point_suits(self):
+        """Two Ten Jack: the point table's inputs, a suit at a time (the joker with the spades)."""
+        if self.game != "two-ten-jack":
+            return []
+        suits = [("H", _("Hearts")), ("S", _("Spades")), ("D", _("Diamonds")), ("C", _("Clubs"))]
+        return [(label, [self[f"points_{c}"] for c in ttj.DECK if c.endswith(suit) and c != "JK"]
+                 + ([self["points_JK"]] if suit == "S" else [])) for suit, label in suits]
 
     def rules(self) -> dict[str, Any]:
         """Only the options that differ from the defaults, as the table document writes them."""
         chosen: dict[str, Any] = {}
         for key, _label, options in RULE_FIELDS[self.game]:
-            value = _decode(self.cleaned_data[f"rule_{key}"], options)
+            value = _decode(self.cleaned_data.get(f"rule_{key}") or "", options)
             if value != options[0][0]:
                 chosen[key] = value
         if self.game == "schnapsen" and self.cleaned_data.get("rule_target") not in (None, 7):
             chosen["target"] = self.cleaned_data["rule_target"]
+        if self.game == "two-ten-jack":
+            table = {card: self.cleaned_data.get(f"points_{card}") or 0 for card in ttj.DECK}
+            table = {card: value for card, value in table.items() if value}
+            if table != ttj.FIXED_HEARTS:
+                chosen["card_points"] = table
         return chosen
+
+
+class NewTableForm(RulesForm):
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        counts = ENGINES[game].PLAYER_COUNTS
+        self.min_players, self.max_players = counts[0], counts[-1]
+        for i in range(1, self.max_players + 1):
+            self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
+                                                         required=i <= self.min_players)
+
+    def player_fields(self):
+        return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
+
+    def players(self) -> list[str]:
+        names = [(self.cleaned_data.get(f"player_{i}") or "").strip() for i in range(1, self.max_players + 1)]
+        return [n for n in names if n]
 
     def clean(self):
         cleaned = super().clean()
@@ -469,6 +499,115 @@ class SlovenianHandForm(HandForm):
         return initial
 
 
-HAND_FORMS = {"czech-taroky": CzechHandForm, "slovenian-tarok": SlovenianHandForm}
+# ---- a Schnapsen hand ---------------------------------------------------------------------------
+
+ENDING_CHOICES = [(e, sn.ENDING_NAMES[e]) for e in sn.ENDINGS]
+SCHNAPSEN_ERRORS = {"winner": "winner", "game_points": "winner", "ending": "ending", "by": "by",
+                    "other_points": "other_points", "other_had_trick": "other_had_trick"}
+
+
+class SchnapsenHandForm(HandForm):
+    """Quick entry (winner, then 1, 2 or 3) or guided entry (how the hand ended), which the engine scores."""
+
+    engine = sn
+    fields_template = "games/_schnapsen_fields.html"
+    error_fields = SCHNAPSEN_ERRORS
+    winner = forms.ChoiceField(label=_("Who won the hand?"), required=False, widget=TapChoice)
+    game_points = forms.TypedChoiceField(label=_("Game points"), choices=[(1, "1"), (2, "2"), (3, "3")],
+                                         coerce=int, required=False, empty_value=None)
+    ending = forms.ChoiceField(label=_("How did the hand end?"), required=False, widget=WideTaps())
+    by = forms.ChoiceField(label=_("Who declared, closed or took the last trick?"), required=False,
+                           widget=TapChoice)
+    other_points = forms.IntegerField(label=_("The other player's points at that moment"), required=False,
+                                      min_value=0, max_value=sn.MAX_POINTS,
+                                      help_text=_("For a closed talon: at the moment of closing."),
+                                      widget=forms.NumberInput(attrs={"inputmode": "numeric",
+                                                                      "class": "points-input"}))
+    other_had_trick = forms.ChoiceField(label=_("Did the other player have a trick then?"), required=False,
+                                        choices=[("yes", _("yes")), ("no", _("no trick"))], widget=TapChoice)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = [(p, p) for p in self.players]
+        self.fields["winner"].choices = names
+        self.fields["by"].choices = names
+        self.fields["ending"].choices = [(e, gettext(label)) for e, label in ENDING_CHOICES]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        if c.get("game_points") is not None or not c.get("ending"):
+            return {"winner": c.get("winner") or None, "game_points": c.get("game_points")}
+        data: dict[str, Any] = {"ending": c["ending"], "by": c.get("by") or None}
+        if c.get("other_points") is not None and c["ending"] in sn.NEEDS_OTHER_POINTS:
+            data["other_points"] = c["other_points"]
+        if c.get("other_had_trick"):
+            data["other_had_trick"] = c["other_had_trick"] == "yes"
+        return {key: value for key, value in data.items() if value is not None}
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        if "winner" in data:
+            return {"winner": data["winner"], "game_points": data["game_points"]}
+        return {"ending": data["ending"], "by": data["by"], "other_points": data.get("other_points"),
+                "other_had_trick": "yes" if data["other_had_trick"] else "no"}
+
+
+# ---- a Two Ten Jack round -----------------------------------------------------------------------
+
+class TwoTenJackHandForm(HandForm):
+    """Each scoring card of the table's point table, then who captured it; and the cards removed."""
+
+    engine = ttj
+    fields_template = "games/_two_ten_jack_fields.html"
+    error_fields = {"removed": "removed", "captured": "captured"}
+    removed = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the removed cards' errors
+    captured = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the captured cards' errors
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        suit_order = {"H": 0, "S": 1, "D": 2, "C": 3, "K": 4}  # hearts first; the joker (JK) last
+        self.scoring = sorted((card for card, value in self.table_rules.card_points if value),
+                              key=lambda card: (suit_order[card[-1]], ttj.DECK.index(card)))
+        choices = [("", "—")] + [(p, p) for p in self.players]
+        for card in self.scoring:
+            self.fields[f"card_{card}"] = forms.ChoiceField(label=ttj.show_card(card), choices=choices,
+                                                            required=False, widget=TapChoice)
+        deck = [("", "—")] + [(card, ttj.show_card(card)) for card in ttj.DECK]
+        self.removed_count = ttj.removed_count(len(self.players))
+        for i in range(self.removed_count):
+            self.fields[f"removed_{i}"] = forms.ChoiceField(label=_("Removed card %(number)s") % {"number": i + 1},
+                                                            choices=deck, required=False)
+
+    def card_rows(self):
+        points = dict(self.table_rules.card_points)
+        return [(self[f"card_{card}"], card, points[card], card[-1] in "HD" and card != "JK")
+                for card in self.scoring]
+
+    def removed_fields(self):
+        return [self[f"removed_{i}"] for i in range(self.removed_count)]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        removed = [c[f"removed_{i}"] for i in range(self.removed_count) if c.get(f"removed_{i}")]
+        captured: dict[str, list[str]] = {p: [] for p in self.players}
+        for card in self.scoring:
+            if c.get(f"card_{card}"):
+                captured[c[f"card_{card}"]].append(card)
+        data: dict[str, Any] = {"captured": captured}
+        if removed:
+            data = {"removed": removed, **data}
+        return data
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        initial = {f"removed_{i}": card for i, card in enumerate(data.get("removed", []))}
+        for name, cards in data.get("captured", {}).items():
+            for card in cards:
+                initial[f"card_{card}"] = name
+        return initial
+
+
+HAND_FORMS = {"czech-taroky": CzechHandForm, "slovenian-tarok": SlovenianHandForm, "schnapsen": SchnapsenHandForm,
+              "two-ten-jack": TwoTenJackHandForm}
 GAMES_WITH_UI = tuple(HAND_FORMS)
 assert set(GAMES_WITH_UI) <= set(ENGINES)

@@ -8,7 +8,9 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from .engines import schnapsen as sn
 from .engines import slovenian_tarok as sl
+from .engines import two_ten_jack as ttj
 from .engines.base import fmt_number
 from .models import Table
 
@@ -20,7 +22,22 @@ def describe_hand(table: Table, data: dict[str, Any]) -> str:
         return _describe_czech(data)
     if table.game == "slovenian-tarok":
         return _describe_slovenian(data)
+    if table.game == "schnapsen":
+        return _describe_schnapsen(data)
+    if table.game == "two-ten-jack":
+        return _describe_two_ten_jack(data)
     return ""
+
+
+def _describe_schnapsen(data: dict[str, Any]) -> str:
+    if "winner" in data:
+        return _("%(player)s wins %(points)s") % {"player": data["winner"], "points": data["game_points"]}
+    return f"{data['by']} {gettext(sn.ENDING_NAMES[data['ending']])}"
+
+
+def _describe_two_ten_jack(data: dict[str, Any]) -> str:
+    parts = [f"{name}: {' '.join(ttj.show_card(c) for c in cards)}" for name, cards in data["captured"].items() if cards]
+    return " · ".join(parts) or _("no scoring cards")
 
 
 def _describe_slovenian(data: dict[str, Any]) -> str:
@@ -69,8 +86,19 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
             "name": name,
             "total": table.totals.get(name, 0),
             "povinnost": summary.get("next_povinnost") == name,
-            "dealer": summary.get("next_dealer") == name,
+            "dealer": summary.get("next_dealer") == name and table.game in ("czech-taroky", "schnapsen"),
             "radelci": range(summary.get("radelci", {}).get(name, 0)),
             "radelci_used": range(summary.get("radelci_used", {}).get(name, 0)),
+            "bummerl": summary.get("bummerl", {}).get(name, 0),
+            "strokes": summary.get("strokes", {}).get(name, []),
+            "winner": name in winners(table),
         })
     return rows
+
+
+def winners(table: Table) -> list[str]:
+    """Two Ten Jack: the players with the highest total once every round is played."""
+    if table.game != "two-ten-jack" or not (table.summary or {}).get("finished"):
+        return []
+    best = max(table.totals.values())
+    return [name for name in table.players if table.totals[name] == best]

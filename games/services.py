@@ -82,7 +82,7 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table], Any]) -
         result = apply(table)
         _recompute(table)
         table.version += 1
-        table.save(update_fields=["totals", "summary", "version"])
+        table.save(update_fields=["totals", "summary", "version", "rules"])
         return result
 
 
@@ -146,6 +146,17 @@ def restore_hand(hand: Hand, *, device: str = "", version: int | None = None) ->
     return _change(hand.table_id, version, apply)
 
 
+def change_rules(table: Table, rules: dict, *, device: str = "", version: int | None = None) -> Table:
+    """New house rules for a table; every hand is scored again under them (or the change is refused)."""
+    def apply(locked: Table) -> Table:
+        engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable for a bad option
+        Change.objects.create(table=locked, kind=Change.RULES, before=locked.rules, after=rules, device=device)
+        locked.rules = rules
+        locked.save(update_fields=["rules"])
+        return locked
+    return _change(table.pk, version, apply)
+
+
 def last_undoable(table: Table) -> Change | None:
     return table.changes.filter(undoes__isnull=True, undone_by__isnull=True).order_by("-id").first()
 
@@ -156,6 +167,11 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None) -> 
         target = last_undoable(locked)
         if target is None:
             return None
+        if target.kind == Change.RULES:
+            before, locked.rules = locked.rules, target.before
+            locked.save(update_fields=["rules"])
+            return Change.objects.create(table=locked, kind=Change.RULES, before=before, after=target.before,
+                                         device=device, undoes=target)
         hand = Hand.objects.get(pk=target.hand_id)
         if target.kind in (Change.RECORDED, Change.RESTORED):
             kind, before, after = Change.DELETED, hand.data, None

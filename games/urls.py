@@ -16,6 +16,7 @@ urlpatterns = [
     path("t/<str:token>/hands/<int:seq>/restore/", views.restore_hand, name="restore_hand"),
     path("t/<str:token>/undo/", views.undo, name="undo"),
     path("t/<str:token>/history/", views.history, name="history"),
+    path("t/<str:token>/settings/", views.settings_page, name="settings"),
     path("v/<str:token>/", views.view_page, name="view_table"),
     path("v/<str:token>/hands/<int:seq>/", views.view_hand_detail, name="view_hand"),
     path("rules/", views.rules_index, name="rules_index"),

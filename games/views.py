@@ -17,17 +17,20 @@ from django.views.decorators.vary import vary_on_headers
 
 from . import services
 from .engines import czech_taroky as ct
+from .engines import two_ten_jack as ttj
 from .engines.table import ENGINES, InvalidTable
-from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, NewTableForm
+from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, NewTableForm, RulesForm
 from .models import Change, Hand, Table
-from .presentation import describe_hand, player_rows
+from .presentation import describe_hand, player_rows, winners
 
 REMEMBERED = "tables"
 CALCULATOR_PLAYERS = ["A", "B", "C", "D"]
 
 
 def _calculator_players(request: HttpRequest, game: str) -> list[str]:
-    if game == "slovenian-tarok" and request.GET.get("players") == "3":
+    if game == "schnapsen":
+        return CALCULATOR_PLAYERS[:2]
+    if game == "two-ten-jack" or (game == "slovenian-tarok" and request.GET.get("players") == "3"):
         return CALCULATOR_PLAYERS[:3]
     return CALCULATOR_PLAYERS
 
@@ -96,9 +99,12 @@ def _table_context(table: Table, *, can_edit: bool) -> dict:
     rows = [{"number": n, "hand": hand, "what": describe_hand(table, hand.data),
              "scores": list(zip(table.players, hand.scores))} for n, hand in enumerate(hands, start=1)]
     rows.reverse()  # newest first: the hand just recorded is where the thumb is
+    winning = winners(table)
     return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
             "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
-            "game_name": dict(Table.GAMES)[table.game]}
+            "game_name": dict(Table.GAMES)[table.game], "winners": winning, "winner_names": ", ".join(winning),
+            "target": (table.rules or {}).get("target", 7),
+            "quick_form": _hand_form(table) if can_edit and table.game == "schnapsen" else None}
 
 
 @require_GET
@@ -251,9 +257,8 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _change(request, table: Table, apply, done: str) -> HttpResponse:
-    version = request.POST.get("version")
     try:
-        apply(int(version) if version and version.isdigit() else None)
+        apply(_int(request.POST.get("version")))
     except services.Conflict as conflict:
         messages.error(request, str(conflict))
     except InvalidTable as error:
@@ -261,6 +266,32 @@ def _change(request, table: Table, apply, done: str) -> HttpResponse:
     else:
         messages.success(request, done)
     return redirect("table", token=table.edit_token)
+
+
+@require_http_methods(["GET", "POST"])
+def settings_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _editable(request, token)
+    form = RulesForm(request.POST or None, game=table.game, current=table.rules, initial={"name": table.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            if form.cleaned_data["name"] != table.name:
+                Table.objects.filter(pk=table.pk).update(name=form.cleaned_data["name"])
+            if form.rules() != table.rules:
+                services.change_rules(table, form.rules(), device=_device(request),
+                                      version=_int(request.POST.get("version")))
+        except services.Conflict as conflict:
+            messages.error(request, str(conflict))
+        except InvalidTable as error:
+            form.add_error(None, error.line(_))
+        else:
+            messages.success(request, _("Settings saved; every hand was scored again."))
+            return redirect("table", token=token)
+    return render(request, "games/settings.html", {"table": table, "form": form,
+                                                   "game_name": dict(Table.GAMES)[table.game]})
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) < 12 else None
 
 
 @require_GET
@@ -297,7 +328,9 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     context = {"form": form, "result": result, "players": players, "game": game,
                "preview_url": request.get_full_path(),
                "rule_help": [(key, engine.RULE_HELP[key]) for key in engine.RULE_HELP],
-               "point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1]) for kind, value in ct.POINT_CARDS.items()]}
+               "point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1]) for kind, value in ct.POINT_CARDS.items()],
+               "scoring_cards": [(ttj.show_card(card), value, card[-1] == "H") for card, value in
+                                 ttj.FIXED_HEARTS.items()]}
     if _partial(request):
         return render(request, "games/hand_form.html#preview", context)
     return render(request, f"games/rules_{game.replace('-', '_')}.html", context)

@@ -60,6 +60,7 @@ class State:
     bummerl: tuple[int, ...] = (0, 0)
     hands_played: int = 0
     first_dealer: int = 0
+    strokes: tuple[tuple[int, ...], ...] = ((), ())  # the Bummerl under way as on paper: what is left after each win
 
 
 def rule_defaults() -> dict[str, Any]:
@@ -168,6 +169,8 @@ def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     bummerl = list(state.bummerl)
     w = players.index(hand.winner)
     current[w] += hand.game_points
+    strokes = [list(state.strokes[0]), list(state.strokes[1])]
+    strokes[w].append(max(rules.target - current[w], 0))
     lines.append(Line(N_("Bummerl under way: {a} {pa} – {b} {pb}."),
                       {"a": players[0], "pa": current[0], "b": players[1], "pb": current[1]}))
     if current[w] >= rules.target:
@@ -182,9 +185,11 @@ def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
             lines.append(Line(N_("{winner} reaches {target}: {loser} gets a Bummerl. The next one starts at 0 – 0."),
                               {"winner": players[w], "target": rules.target, "loser": players[loser]}))
         current = [0, 0]
+        strokes = [[], []]
     result = HandResult(scores=scores, lines=tuple(lines))
     return result, State(players=players, current=tuple(current), bummerl=tuple(bummerl),
-                         hands_played=state.hands_played + 1, first_dealer=state.first_dealer)
+                         hands_played=state.hands_played + 1, first_dealer=state.first_dealer,
+                         strokes=(tuple(strokes[0]), tuple(strokes[1])))
 
 
 def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
@@ -202,4 +207,5 @@ def summary(state: State) -> dict[str, Any]:
 
 def status(state: State) -> dict[str, Any]:
     """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
-    return {**summary(state), "hands": state.hands_played}
+    return {**summary(state), "hands": state.hands_played, "next_dealer": next_dealer(state),
+            "strokes": dict(zip(state.players, (list(s) for s in state.strokes)))}
