@@ -5,15 +5,23 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test install install-test chromium test-postgres
+.PHONY: serve test test-sqlite test-postgres install install-test chromium
 
 serve: install
 	$(BIN)/python manage.py migrate --noinput
 	@echo "Talon is ready at http://$(HOST):$(PORT)/"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# The whole suite twice: on SQLite, then on a throwaway PostgreSQL server (.ci/with-postgres).
 test: install-test chromium
 	$(BIN)/python -m pytest
+	.ci/with-postgres $(BIN)/python -m pytest
+
+test-sqlite: install-test chromium
+	$(BIN)/python -m pytest
+
+test-postgres: install-test chromium
+	.ci/with-postgres $(BIN)/python -m pytest
 
 install: $(VENV)/.installed
 

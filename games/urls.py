@@ -20,5 +20,6 @@ urlpatterns = [
     path("v/<str:token>/", views.view_page, name="view_table"),
     path("v/<str:token>/hands/<int:seq>/", views.view_hand_detail, name="view_hand"),
     path("rules/", views.rules_index, name="rules_index"),
+    path("healthz", views.healthz, name="healthz"),
     path("rules/<slug:game>/", views.rules_page, name="rules"),
 ]

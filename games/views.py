@@ -94,29 +94,41 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "games/new_table.html", {"form": form, "game_name": dict(Table.GAMES)[game]})
 
 
-def _table_context(table: Table, *, can_edit: bool) -> dict:
-    hands = services.live_hands(table)
-    rows = [{"number": n, "hand": hand, "what": describe_hand(table, hand.data),
-             "scores": list(zip(table.players, hand.scores))} for n, hand in enumerate(hands, start=1)]
-    rows.reverse()  # newest first: the hand just recorded is where the thumb is
+RECENT_HANDS = 30
+
+
+def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> dict:
+    """Newest hands first (the one just recorded is where the thumb is); the latest 30 unless all are asked for,
+    so the page costs the same for a season's table as for tonight's."""
+    live = table.hands.filter(deleted=False)
+    count = live.count()
+    shown = live.order_by("-seq") if show_all else live.order_by("-seq")[:RECENT_HANDS]
+    rows = [{"number": count - i, "hand": hand, "what": describe_hand(table, hand.data),
+             "scores": list(zip(table.players, hand.scores))} for i, hand in enumerate(shown)]
     winning = winners(table)
     return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
             "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
             "game_name": dict(Table.GAMES)[table.game], "winners": winning, "winner_names": ", ".join(winning),
             "target": (table.rules or {}).get("target", 7),
-            "quick_form": _hand_form(table) if can_edit and table.game == "schnapsen" else None}
+            "quick_form": _hand_form(table) if can_edit and table.game == "schnapsen" else None,
+            "hand_count": count, "hidden_hands": count - len(rows)}
 
 
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _editable(request, token)
-    return render(request, "games/table.html", _table_context(table, can_edit=True))
+    return render(request, "games/table.html", _table_context(table, can_edit=True, show_all="all" in request.GET))
 
 
 @require_GET
 def view_page(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, view_token=token)
-    return render(request, "games/table.html", _table_context(table, can_edit=False))
+    return render(request, "games/table.html", _table_context(table, can_edit=False, show_all="all" in request.GET))
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers (and the benchmarks' baseline): answers without touching the database."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 # ---- recording and editing hands -------------------------------------------------------------

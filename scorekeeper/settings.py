@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -26,7 +27,9 @@ PRODUCTION = env_flag("TALON_PRODUCTION", False)
 DEBUG = env_flag("DEBUG", not PRODUCTION)
 
 if PRODUCTION:
-    SECRET_KEY = os.environ["SECRET_KEY"]  # no fallback: a deployment without its own key must not start
+    SECRET_KEY = os.environ.get("SECRET_KEY", "")
+    if len(SECRET_KEY) < 50:  # no fallback: a deployment without its own key must not start
+        raise ImproperlyConfigured("TALON_PRODUCTION is set: SECRET_KEY must be set to 50 or more random characters")
 else:
     SECRET_KEY = os.environ.get("SECRET_KEY", "talon-development-key-not-for-production-use-0123456789abcdef")
 
@@ -107,7 +110,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

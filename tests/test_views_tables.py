@@ -94,3 +94,26 @@ def test_every_form_needs_its_csrf_token():
     assert client.post(reverse("record_hand", args=[table.edit_token]), {"povinnost": "Anna"}).status_code == 403
     assert client.post(reverse("delete_hand", args=[table.edit_token, 1])).status_code == 403
     assert client.post(reverse("undo", args=[table.edit_token])).status_code == 403
+
+
+def test_a_long_table_shows_the_latest_hands_and_all_on_request(client):
+    table = make_table(hands=[team_hand(points=p % 107) for p in range(35)])
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert "Show all 35 hands" in page and page.count('class="what"') == 30
+    assert f'{reverse("hand", args=[table.edit_token, 35])}"' in page
+    assert f'{reverse("hand", args=[table.edit_token, 5])}"' not in page
+    everything = client.get(reverse("table", args=[table.edit_token]) + "?all=1").content.decode()
+    assert everything.count('class="what"') == 35
+
+
+def test_the_table_page_needs_the_same_few_queries_for_ten_and_a_hundred_hands(client, django_assert_max_num_queries):
+    small = make_table(hands=[team_hand()] * 10)
+    big = make_table(hands=[team_hand()] * 100)
+    for table in (small, big):
+        with django_assert_max_num_queries(10):
+            assert client.get(reverse("table", args=[table.edit_token])).status_code == 200
+
+
+def test_healthz():
+    from django.test import Client
+    assert Client().get("/healthz").content == b"ok"

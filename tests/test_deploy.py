@@ -1,0 +1,38 @@
+"""Production settings: check --deploy is clean, static files are compressed and hashed, no key no start."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    environment.update(env)
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True,
+                          text=True, timeout=120)
+
+
+PRODUCTION = {"TALON_PRODUCTION": "1", "SECRET_KEY": secrets.token_urlsafe(48), "ALLOWED_HOSTS": "talon.example.org"}
+
+
+def test_check_deploy_is_clean_in_production():
+    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_production_needs_its_own_secret_key():
+    done = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
+    assert done.returncode != 0 and "SECRET_KEY must be set" in done.stderr
+
+
+def test_collectstatic_writes_compressed_hashed_files(tmp_path):
+    done = manage("collectstatic", "--noinput", **PRODUCTION, STATIC_ROOT=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "staticfiles.json").exists()
+    hashed = [p.name for p in (tmp_path / "css").iterdir()]
+    assert any(n.startswith("talon.") and n.endswith(".css.gz") and n != "talon.css.gz" for n in hashed)
