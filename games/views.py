@@ -7,10 +7,18 @@ and the home page lists just those tables: nothing else about other groups is ev
 
 from __future__ import annotations
 
+import hashlib
+
+
+from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -103,7 +111,9 @@ def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> d
     live = table.hands.filter(deleted=False)
     count = live.count()
     shown = live.order_by("-seq") if show_all else live.order_by("-seq")[:RECENT_HANDS]
-    rows = [{"number": count - i, "hand": hand, "what": describe_hand(table, hand.data),
+    rows = [{"number": count - i, "what": describe_hand(table, hand.data),
+             "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
+             else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores))} for i, hand in enumerate(shown)]
     winning = winners(table)
     return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
@@ -114,16 +124,62 @@ def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> d
             "hand_count": count, "hidden_hands": count - len(rows)}
 
 
+def _lookup(field: str, token: str) -> tuple[int, int, str]:
+    """(id, version, view token) of the table with this link: the one query of a cached table page, written
+    as plain SQL because building it through the ORM costs more than running it."""
+    assert field in ("edit_token", "view_token")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, version, view_token FROM {Table._meta.db_table} WHERE {field} = %s", [token])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404(_("No table at this link."))
+    return row
+
+
+def _table_page(request: HttpRequest, field: str, token: str, *, can_edit: bool) -> HttpResponse:
+    """Two caches, both keyed by the table's version, which every change raises, so neither can be stale:
+    the rendered totals and hands (shared by every phone), and this phone's whole page (keyed by its CSRF
+    cookie too, so the token in its forms is its own; never used while a message is waiting to be shown)."""
+    pk, version, view_token = _lookup(field, token)
+    show_all = "all" in request.GET
+    version_key = f"{view_token}:{version}:{get_language()}:{int(can_edit)}:{int(show_all)}"
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    page_key = None
+    if secret and "messages" not in request.COOKIES:
+        device = hashlib.sha256(f"{secret}|{request.scheme}|{request.get_host()}".encode()).hexdigest()[:32]
+        page_key = f"table-page:{version_key}:{device}"
+        html = cache.get(page_key)
+        if html is not None:
+            return HttpResponse(html)
+    table = Table.objects.get(pk=pk)
+    if table.version != version:  # changed in between: key the caches by what is rendered
+        version_key = f"{view_token}:{table.version}:{get_language()}:{int(can_edit)}:{int(show_all)}"
+        page_key = None
+    if can_edit:
+        _remember(request, table)
+    parts = cache.get(f"table-parts:{version_key}")
+    if parts is None:
+        context = _table_context(table, can_edit=can_edit, show_all=show_all)
+        parts = {"top": render_to_string("games/table.html#top", context),
+                 "hands": render_to_string("games/table.html#hands", context),
+                 "undoable": context["undoable"] is not None}
+        cache.set(f"table-parts:{version_key}", parts, 60 * 60 * 24)
+    quick_form = _hand_form(table) if can_edit and table.game == "schnapsen" else None
+    response = render(request, "games/table.html", {"table": table, "can_edit": can_edit, "parts": parts,
+                                                    "quick_form": quick_form})
+    if page_key and request.META.get("CSRF_COOKIE") == secret:
+        cache.set(page_key, response.content.decode(), 60 * 60)
+    return response
+
+
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    table = _editable(request, token)
-    return render(request, "games/table.html", _table_context(table, can_edit=True, show_all="all" in request.GET))
+    return _table_page(request, "edit_token", token, can_edit=True)
 
 
 @require_GET
 def view_page(request: HttpRequest, token: str) -> HttpResponse:
-    table = get_object_or_404(Table, view_token=token)
-    return render(request, "games/table.html", _table_context(table, can_edit=False, show_all="all" in request.GET))
+    return _table_page(request, "view_token", token, can_edit=False)
 
 
 def healthz(request: HttpRequest) -> HttpResponse:

@@ -97,6 +97,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
+MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
+
+# Rendered table pages, keyed by the table's version (see games.views._table_page). Per process by default;
+# CACHE_URL-style backends can be configured through Django's CACHES if a deployment wants a shared one.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
+
 # Sessions live in the database, so any number of app servers can share them.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 5  # a table's creator keeps editing rights on that phone for years

@@ -117,3 +117,26 @@ def test_the_table_page_needs_the_same_few_queries_for_ten_and_a_hundred_hands(c
 def test_healthz():
     from django.test import Client
     assert Client().get("/healthz").content == b"ok"
+
+
+def test_a_cached_page_carries_each_phones_own_csrf_token():
+    table = make_table(hands=[team_hand()])
+    url = reverse("table", args=[table.edit_token])
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for phone in phones:
+        phone.get(url)  # sets this phone's CSRF cookie
+        page = phone.get(url).content.decode()  # the second view may come from the page cache
+        token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+        assert phone.post(reverse("delete_hand", args=[table.edit_token, 1]),
+                          {"csrfmiddlewaretoken": token}).status_code == 302
+        phone.post(reverse("undo", args=[table.edit_token]), {"csrfmiddlewaretoken": token})
+
+
+def test_a_change_shows_at_once_despite_the_cache(client):
+    table = make_table(hands=[team_hand(points=63)])
+    url = reverse("table", args=[table.edit_token])
+    client.get(url)
+    assert "Anna + Cyril · 63" in client.get(url).content.decode()
+    from games import services
+    services.edit_hand(services.live_hands(table)[0], team_hand(points=70))
+    assert "Anna + Cyril · 70" in client.get(url).content.decode()
