@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -17,6 +18,18 @@ from .engines import table as engine_table
 from .engines.base import HandResult
 from .engines.table import InvalidTable, Replay, Setup
 from .models import Change, Hand, Table
+
+
+LINK_CACHE_SECONDS = 1
+
+
+def link_cache_key(field: str, token: str) -> str:
+    """Where the table page remembers, for a second, which table and version a link leads to."""
+    return f"table-at:{field}:{token}"
+
+
+def _forget_links(table: Table) -> None:
+    cache.delete_many([link_cache_key("edit_token", table.edit_token), link_cache_key("view_token", table.view_token)])
 
 
 class Conflict(Exception):
@@ -83,19 +96,20 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table], Any]) -
         _recompute(table)
         table.version += 1
         table.save(update_fields=["totals", "summary", "version", "rules"])
+        transaction.on_commit(lambda: _forget_links(table))
         return result
 
 
 def _recompute(table: Table) -> None:
-    hands = live_hands(table)
-    replay = replay_table(table, hands)  # raises InvalidTable, which rolls the change back
+    """Replay every live hand; write only the scores that changed. Reads just the columns the replay needs."""
+    rows = list(table.hands.filter(deleted=False).order_by("seq").values_list("pk", "data", "scores"))
+    replay = engine_table.replay(setup_for(table), [data for _, data, _ in rows])  # InvalidTable rolls back
     changed = []
-    for hand, result in zip(hands, replay.results):
+    for (pk, _data, stored), result in zip(rows, replay.results):
         scores = [result.scores[p] for p in table.players]
-        if hand.scores != scores:
-            hand.scores = scores
-            changed.append(hand)
-    Hand.objects.bulk_update(changed, ["scores"])
+        if stored != scores:
+            changed.append(Hand(pk=pk, scores=scores))
+    Hand.objects.bulk_update(changed, ["scores"], batch_size=1000)
     table.totals = replay.totals
     table.summary = status_of(table, replay)
 

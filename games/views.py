@@ -136,11 +136,22 @@ def _lookup(field: str, token: str) -> tuple[int, int, str]:
     return row
 
 
+def _lookup_recent(field: str, token: str, *, fresh: bool) -> tuple[int, int, str]:
+    """The same, remembered for at most a second (services forgets it on every change made through them), so
+    a phone that only watches costs no query; ``fresh`` reads the database, as right after a change."""
+    key = services.link_cache_key(field, token)
+    row = None if fresh else cache.get(key)
+    if row is None:
+        row = _lookup(field, token)
+        cache.set(key, row, services.LINK_CACHE_SECONDS)
+    return row
+
+
 def _table_page(request: HttpRequest, field: str, token: str, *, can_edit: bool) -> HttpResponse:
     """Two caches, both keyed by the table's version, which every change raises, so neither can be stale:
     the rendered totals and hands (shared by every phone), and this phone's whole page (keyed by its CSRF
     cookie too, so the token in its forms is its own; never used while a message is waiting to be shown)."""
-    pk, version, view_token = _lookup(field, token)
+    pk, version, view_token = _lookup_recent(field, token, fresh="messages" in request.COOKIES)
     show_all = "all" in request.GET
     version_key = f"{view_token}:{version}:{get_language()}:{int(can_edit)}:{int(show_all)}"
     secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")

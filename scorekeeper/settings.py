@@ -5,6 +5,7 @@ and DATABASE_URL; see the README's "Deploy" section.
 """
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -85,7 +86,8 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        # A health check costs a round trip on every request that touches the database; opt in with the variable.
+        conn_health_checks=env_flag("CONN_HEALTH_CHECKS", False),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -119,6 +121,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+if not PRODUCTION:  # development and tests serve static files from their folders; nothing is collected
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -132,11 +132,21 @@ def test_a_cached_page_carries_each_phones_own_csrf_token():
         phone.post(reverse("undo", args=[table.edit_token]), {"csrfmiddlewaretoken": token})
 
 
-def test_a_change_shows_at_once_despite_the_cache(client):
+def test_a_change_shows_at_once_despite_the_cache(client, django_capture_on_commit_callbacks):
     table = make_table(hands=[team_hand(points=63)])
     url = reverse("table", args=[table.edit_token])
     client.get(url)
     assert "Anna + Cyril · 63" in client.get(url).content.decode()
     from games import services
-    services.edit_hand(services.live_hands(table)[0], team_hand(points=70))
+    with django_capture_on_commit_callbacks(execute=True):  # as when the change's transaction commits
+        services.edit_hand(services.live_hands(table)[0], team_hand(points=70))
     assert "Anna + Cyril · 70" in client.get(url).content.decode()
+
+
+def test_a_watching_phone_costs_no_query(client, django_assert_num_queries):
+    table = make_table(hands=[team_hand()])
+    url = reverse("view_table", args=[table.view_token])
+    client.get(url)
+    client.get(url)
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 200

@@ -131,6 +131,8 @@ def signed(value: int | Fraction) -> str:
 
 def fmt_number(value: int | Fraction) -> str:
     """Whole numbers as they are, thirds as ``40⅔``, tenths as ``4.6`` (never through a float)."""
+    if type(value) is int:
+        return str(value)
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)

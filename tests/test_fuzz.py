@@ -1,0 +1,102 @@
+"""Junk in every form and in settle: never a 500 or a traceback, and nothing saved from a rejected request."""
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.management.commands.settle import Command
+from games.models import Change, Hand, Table
+
+from .factories import make_table, team_hand
+
+pytestmark = pytest.mark.django_db
+FUZZ = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+junk_text = st.one_of(
+    st.text(max_size=12), st.sampled_from(["", "0", "-1", "1e9", "99999999999999999999999", "3", "yes", "no",
+                                           "true", "Anna", "Zed", "klop", "prever", "declarers", "40 2/3", "NaN",
+                                           "2H", "JK", "\x00", "<script>", "' OR 1=1 --"]),
+    st.integers(-10**30, 10**30).map(str))
+FIELD_NAMES = ["povinnost", "mode", "partner", "called", "prever", "talon", "points", "contra", "valat_side",
+               "valat_announced", "valat_made", "pagat_side", "trumps_0", "honours_1", "trul_2", "count_kings",
+               "count_ones", "version", "contract", "declarer", "points_whole", "points_third", "won", "kontra",
+               "bonus_trula", "bonus_trula_side", "bonus_trula_kontra", "mond_lost_by", "klop_0", "klop_1_third",
+               "count_others", "winner", "game_points", "ending", "by", "other_points", "other_had_trick",
+               "card_2H", "card_QS", "removed_0", "removed_1", "points_2H", "rule_reversal", "rule_step_factor",
+               "rule_radelci", "rule_target", "player_1", "player_2", "player_3", "player_4", "name", "preview"]
+junk_form = st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=6), junk_text, max_size=12)
+
+TABLES = {
+    "czech-taroky": (("Anna", "Bára", "Cyril", "Dana"), [team_hand()]),
+    "slovenian-tarok": (("Ana", "Bojan", "Cene", "Dora"), [{"contract": "beggar", "declarer": "Ana", "won": True}]),
+    "schnapsen": (("Anna", "Ben"), [{"winner": "Anna", "game_points": 2}]),
+    "two-ten-jack": (("Aiko", "Ben", "Chie"), [{"captured": {"Aiko": ["2H"]}}]),
+}
+
+
+def snapshot():
+    return (Table.objects.count(), Hand.objects.count(), Change.objects.count(),
+            list(Table.objects.order_by("pk").values_list("version", "rules", "name")),
+            list(Hand.objects.order_by("pk").values_list("data", "deleted")))
+
+
+@pytest.fixture(scope="module")
+def tables(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        made = {game: make_table(game=game, players=players, hands=hands)
+                for game, (players, hands) in TABLES.items()}
+    yield made
+    with django_db_blocker.unblock():
+        Table.objects.all().delete()
+
+
+def urls_for(table):
+    token = table.edit_token
+    return [reverse("record_hand", args=[token]), reverse("preview", args=[token]),
+            reverse("edit_hand", args=[token, 1]), reverse("preview_edit", args=[token, 1]),
+            reverse("settings", args=[token]), reverse("delete_hand", args=[token, 1]),
+            reverse("restore_hand", args=[token, 1]), reverse("undo", args=[token]),
+            reverse("new_table_for", args=[table.game]), reverse("rules", args=[table.game])]
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+@FUZZ
+@given(data=junk_form, which=st.integers(0, 9), htmx=st.booleans())
+def test_forms_never_fail_and_save_nothing_they_reject(tables, game, data, which, htmx):
+    url = urls_for(tables[game])[which]
+    before = snapshot()
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = Client().post(url, data, **headers)  # a 500 would raise here
+    assert response.status_code in (200, 302, 404), response.status_code
+    if response.status_code != 302:
+        assert snapshot() == before, "a rejected request saved something"
+
+
+@FUZZ
+@given(text=st.one_of(st.text(max_size=200), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(["game", "players", "hands", "rules", "points", "povinnost", "x"]), children, max_size=4),
+    max_leaves=10).map(json.dumps)))
+def test_settle_never_prints_a_traceback(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("doc") / "table.json"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            Command(stdout=out, stderr=err).run_from_argv(["manage.py", "settle", str(path)])
+            code = 0
+        except SystemExit as exit:
+            code = exit.code
+    if code == 0:
+        json.loads(out.getvalue())
+    else:
+        assert code == 2 and out.getvalue() == ""
+        assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
