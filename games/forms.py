@@ -6,6 +6,7 @@ A form's ``to_data()`` gives the hand's object in shared/formats/table-json.md (
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +19,7 @@ from .engines import schnapsen as sn
 from .engines import slovenian_tarok as st
 from .engines import two_ten_jack as ttj
 from .engines.base import InvalidHand
+from .engines.settle_up import parse_price
 from .engines.table import ENGINES, InvalidTable
 
 
@@ -91,6 +93,16 @@ class RulesForm(forms.Form):
     """A game's house rules as tap choices, each with its default and what it means."""
 
     name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
+    price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
+                                      help_text=_("For settling up, e.g. 0.10 or 0.05."),
+                                      widget=forms.TextInput(attrs={"inputmode": "decimal"}))
+    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"))
+
+    def clean_price_per_point(self):
+        text = self.cleaned_data["price_per_point"].strip()
+        if text and parse_price(text) is None:
+            raise forms.ValidationError(_("Write a price such as 0.10 (digits, one decimal point)."))
+        return text
 
     def __init__(self, *args, game: str, current: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -611,3 +623,36 @@ HAND_FORMS = {"czech-taroky": CzechHandForm, "slovenian-tarok": SlovenianHandFor
               "two-ten-jack": TwoTenJackHandForm}
 GAMES_WITH_UI = tuple(HAND_FORMS)
 assert set(GAMES_WITH_UI) <= set(ENGINES)
+
+
+class ImportForm(forms.Form):
+    """A table document (shared/formats/table-json.md), pasted or uploaded."""
+
+    document = forms.CharField(label=_("Table document (JSON)"), required=False,
+                               widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    upload = forms.FileField(label=_("or a file"), required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        text = cleaned.get("document") or ""
+        upload = cleaned.get("upload")
+        if upload is not None:
+            if upload.size > 5_000_000:
+                self.add_error("upload", _("That file is too large."))
+                return cleaned
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("upload", _("That file is not text (UTF-8)."))
+                return cleaned
+        if not text.strip():
+            self.add_error("document", _("Paste a table document or choose a file."))
+            return cleaned
+        try:
+            self._document = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
+        return cleaned
+
+    def parsed(self) -> Any:
+        return self._document

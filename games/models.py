@@ -16,6 +16,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+class Circle(models.Model):
+    """A group's regular players. Reached only through its unguessable link, like a table."""
+
+    name = models.CharField(_("name"), max_length=80)
+    players = models.JSONField(_("players"), default=list)
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Table(models.Model):
     GAMES = [
         ("czech-taroky", _("Czech Taroky")),
@@ -32,6 +44,9 @@ class Table(models.Model):
     view_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     played_on = models.DateField(_("played on"), null=True, blank=True)
+    circle = models.ForeignKey(Circle, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
+    price_per_point = models.CharField(_("price per point"), max_length=12, blank=True)  # "0.10": exact, no float
+    currency = models.CharField(_("currency"), max_length=8, blank=True)
     # Derived from the hands by services.replay; kept so that the table page needs no replay.
     version = models.PositiveIntegerField(default=0)  # +1 on every change; what live pages and edits check
     totals = models.JSONField(default=dict)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import escape
 from django.utils.translation import gettext
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from .engines import schnapsen as sn
 from .engines import slovenian_tarok as sl
 from .engines import two_ten_jack as ttj
 from .engines.base import fmt_number
+from .engines.settle_up import balances, fewest_payments, format_money, parse_price
 from .models import Table
 
 CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
@@ -102,3 +105,54 @@ def winners(table: Table) -> list[str]:
         return []
     best = max(table.totals.values())
     return [name for name in table.players if table.totals[name] == best]
+
+
+def settle_up(table: Table) -> dict[str, Any] | None:
+    """Who pays whom, in money, with the fewest payments; None until the table has a price per point."""
+    price = parse_price(table.price_per_point)
+    if not price:
+        return None
+    if table.game == "schnapsen":  # what counts in Schnapsen is the Bummerl: each one lost is paid for
+        scores = {name: -(table.summary or {}).get("bummerl", {}).get(name, 0) for name in table.players}
+    else:
+        scores = {name: table.totals.get(name, 0) for name in table.players}
+    balance = balances(scores, zero_sum=table.game == "czech-taroky")
+    payments = fewest_payments({name: points * price for name, points in balance.items()})
+    return {"price": format_money(price, table.currency), "unit": _("Bummerl") if table.game == "schnapsen"
+            else _("point"),
+            "payments": [(payer, receiver, format_money(amount, table.currency))
+                         for payer, receiver, amount in payments]}
+
+
+def running_totals_svg(table: Table, hands: list[list[int]], *, width: int = 340, height: int = 180) -> str:
+    """A line per player of the running totals, hand by hand, as an SVG drawn on the server."""
+    if len(hands) < 2:
+        return ""
+    colours = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
+    series, running = [], [0] * len(table.players)
+    for scores in hands:
+        running = [r + s for r, s in zip(running, scores)]
+        series.append(running)
+    low = min(0, *(min(row) for row in series))
+    high = max(0, *(max(row) for row in series))
+    span = (high - low) or 1
+    pad = 8
+
+    def x(i: int) -> float:
+        return pad + (width - 2 * pad) * i / (len(series) - 1)
+
+    def y(v: int) -> float:
+        return pad + (height - 2 * pad) * (high - v) / span
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
+             f'aria-label="{escape(_("Running totals, hand by hand"))}">',
+             f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#b9c2bb" stroke-dasharray="4 4"/>']
+    for p, name in enumerate(table.players):
+        points = " ".join(f"{x(i):.1f},{y(row[p]):.1f}" for i, row in enumerate(series))
+        colour = colours[p % len(colours)]
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{points}"><title>'
+                     f'{escape(name)}</title></polyline>')
+    parts.append("</svg>")
+    legend = "".join(f'<li><span class="swatch" style="background:{colours[p % len(colours)]}"></span>{escape(name)}'
+                     f"</li>" for p, name in enumerate(table.players))
+    return "".join(parts) + f'<ul class="legend">{legend}</ul>'

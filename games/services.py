@@ -171,6 +171,19 @@ def change_rules(table: Table, rules: dict, *, device: str = "", version: int | 
     return _change(table.pk, version, apply)
 
 
+def change_details(table: Table, **details: str) -> Table:
+    """Name, price per point, currency: what the table is called and how it settles; no hand depends on them.
+    The version still rises, so every phone's page shows the change."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        for key, value in details.items():
+            setattr(locked, key, value)
+        locked.version += 1
+        locked.save(update_fields=[*details, "version"])
+        transaction.on_commit(lambda: _forget_links(locked))
+    return locked
+
+
 def last_undoable(table: Table) -> Change | None:
     return table.changes.filter(undoes__isnull=True, undone_by__isnull=True).order_by("-id").first()
 

@@ -7,7 +7,11 @@ and the home page lists just those tables: nothing else about other groups is ev
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import json
+
+import segno
 
 
 from django.conf import settings
@@ -18,6 +22,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -27,9 +34,9 @@ from . import services
 from .engines import czech_taroky as ct
 from .engines import two_ten_jack as ttj
 from .engines.table import ENGINES, InvalidTable
-from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, NewTableForm, RulesForm
+from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, ImportForm, NewTableForm, RulesForm
 from .models import Change, Hand, Table
-from .presentation import describe_hand, player_rows, winners
+from .presentation import describe_hand, player_rows, running_totals_svg, settle_up, winners
 
 REMEMBERED = "tables"
 CALCULATOR_PLAYERS = ["A", "B", "C", "D"]
@@ -116,12 +123,14 @@ def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> d
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores))} for i, hand in enumerate(shown)]
     winning = winners(table)
+    chart = running_totals_svg(table, list(live.order_by("seq").values_list("scores", flat=True))) if count > 1 else ""
     return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
             "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
             "game_name": dict(Table.GAMES)[table.game], "winners": winning, "winner_names": ", ".join(winning),
             "target": (table.rules or {}).get("target", 7),
             "quick_form": _hand_form(table) if can_edit and table.game == "schnapsen" else None,
-            "hand_count": count, "hidden_hands": count - len(rows)}
+            "hand_count": count, "hidden_hands": count - len(rows), "settle_up": settle_up(table),
+            "chart": mark_safe(chart)}
 
 
 def _lookup(field: str, token: str) -> tuple[int, int, str]:
@@ -191,6 +200,102 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def view_page(request: HttpRequest, token: str) -> HttpResponse:
     return _table_page(request, "view_token", token, can_edit=False)
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """Asked every few seconds by a table page (view or edit link): 204 and nothing else while the table is at
+    the version the page shows; when it changed, htmx is told to reload the page."""
+    field = "view_token" if request.resolver_match.url_name == "view_live" else "edit_token"
+    _pk, version, _view = _lookup_recent(field, token, fresh=False)
+    response = HttpResponse(status=204)
+    if str(version) != request.GET.get("v"):
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _by_any_link(request: HttpRequest, token: str) -> Table:
+    field = "view_token" if request.resolver_match.url_name.startswith("view_") else "edit_token"
+    return get_object_or_404(Table, **{field: token})
+
+
+@require_GET
+def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
+    """A QR code (SVG) of the table's view or edit link, for another phone's camera."""
+    table = get_object_or_404(Table, edit_token=token)
+    if link not in ("view", "edit"):
+        raise Http404()
+    path = reverse("view_table", args=[table.view_token]) if link == "view" else reverse("table", args=[token])
+    svg = segno.make(request.build_absolute_uri(path), error="m").svg_inline(scale=5, dark="#15221c")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@require_GET
+def export_json(request: HttpRequest, token: str) -> HttpResponse:
+    table = _by_any_link(request, token)
+    response = HttpResponse(json.dumps(services.export_table(table), ensure_ascii=False, indent=2),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.json"'
+    return response
+
+
+@require_GET
+def export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """One row per hand, one column per player, with what was played; totals at the end."""
+    table = _by_any_link(request, token)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("hand"), *table.players, _("what")])
+    for number, hand in enumerate(services.live_hands(table), start=1):
+        writer.writerow([number, *hand.scores, describe_hand(table, hand.data)])
+    writer.writerow([_("total"), *(table.totals.get(p, 0) for p in table.players), ""])
+    return response
+
+
+def _filename(table: Table) -> str:
+    return slugify(str(table))[:60] or "talon"
+
+
+@require_GET
+def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The paper score sheet the players know: a line per hand with running totals, ready to print."""
+    table = _by_any_link(request, token)
+    running, lines = [0] * len(table.players), []
+    for number, hand in enumerate(services.live_hands(table), start=1):
+        running = [r + s for r, s in zip(running, hand.scores)]
+        lines.append({"number": number, "what": describe_hand(table, hand.data), "scores": hand.scores,
+                      "running": list(running)})
+    return render(request, "games/sheet.html", {"table": table, "lines": lines,
+                                                "game_name": dict(Table.GAMES)[table.game]})
+
+
+@require_http_methods(["GET", "POST"])
+def import_table(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.import_table(form.parsed())
+        except InvalidTable as error:
+            form.add_error("document", error.line(_))
+        else:
+            _remember(request, table)
+            messages.success(request, _("Table imported."))
+            return redirect("table", token=table.edit_token)
+    return render(request, "games/import.html", {"form": form})
+
+
+@require_POST
+def device_name(request: HttpRequest) -> HttpResponse:
+    """This phone's name, written beside every change it makes in the history."""
+    request.session["device"] = request.POST.get("device", "").strip()[:40]
+    target = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    messages.success(request, _("This phone's name is saved."))
+    return redirect(target)
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -350,11 +455,14 @@ def _change(request, table: Table, apply, done: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _editable(request, token)
-    form = RulesForm(request.POST or None, game=table.game, current=table.rules, initial={"name": table.name})
+    form = RulesForm(request.POST or None, game=table.game, current=table.rules,
+                     initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
         try:
-            if form.cleaned_data["name"] != table.name:
-                Table.objects.filter(pk=table.pk).update(name=form.cleaned_data["name"])
+            plain = {"name": form.cleaned_data["name"], "price_per_point": form.cleaned_data["price_per_point"],
+                     "currency": form.cleaned_data["currency"]}
+            if any(getattr(table, key) != value for key, value in plain.items()):
+                services.change_details(table, **plain)
             if form.rules() != table.rules:
                 services.change_rules(table, form.rules(), device=_device(request),
                                       version=_int(request.POST.get("version")))

@@ -82,8 +82,11 @@ def test_the_view_token_opens_no_url_that_changes_data(client):
     token = table.view_token
     for name, args in [("record_hand", [token]), ("preview", [token]), ("edit_hand", [token, 1]),
                        ("delete_hand", [token, 1]), ("restore_hand", [token, 1]), ("undo", [token]),
-                       ("history", [token]), ("table", [token])]:
+                       ("history", [token]), ("table", [token]), ("settings", [token]), ("qr", [token, "edit"]),
+                       ("preview_edit", [token, 1]), ("live", [token]), ("export_json", [token]),
+                       ("sheet", [token])]:
         assert client.post(reverse(name, args=args), team_hand()).status_code in (404, 405), name
+        assert client.get(reverse(name, args=args)).status_code in (404, 405), name
     assert Hand.objects.get().deleted is False and Hand.objects.get().data == team_hand()
 
 
