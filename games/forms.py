@@ -656,3 +656,26 @@ class ImportForm(forms.Form):
 
     def parsed(self) -> Any:
         return self._document
+
+
+class CircleForm(forms.Form):
+    """A group's regular players, one name a line."""
+
+    name = forms.CharField(label=_("Name of the circle"), max_length=80)
+    players = forms.CharField(label=_("Players, one name a line"), widget=forms.Textarea(attrs={"rows": 6}))
+
+    def player_names(self) -> list[str]:
+        names: list[str] = []
+        for line in self.cleaned_data["players"].splitlines():
+            name = line.strip()[:40]
+            if name and name not in names:
+                names.append(name)
+        return names
+
+    def clean_players(self):
+        text = self.cleaned_data["players"]
+        if not any(line.strip() for line in text.splitlines()):
+            raise forms.ValidationError(_("Write at least one name."))
+        if len(text.splitlines()) > 100:
+            raise forms.ValidationError(_("At most 100 players."))
+        return text

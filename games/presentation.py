@@ -124,12 +124,12 @@ def settle_up(table: Table) -> dict[str, Any] | None:
                          for payer, receiver, amount in payments]}
 
 
-def running_totals_svg(table: Table, hands: list[list[int]], *, width: int = 340, height: int = 180) -> str:
+def running_totals_svg(players: list[str], hands: list[list[int]], *, width: int = 340, height: int = 180) -> str:
     """A line per player of the running totals, hand by hand, as an SVG drawn on the server."""
     if len(hands) < 2:
         return ""
     colours = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
-    series, running = [], [0] * len(table.players)
+    series, running = [], [0] * len(players)
     for scores in hands:
         running = [r + s for r, s in zip(running, scores)]
         series.append(running)
@@ -147,12 +147,12 @@ def running_totals_svg(table: Table, hands: list[list[int]], *, width: int = 340
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
              f'aria-label="{escape(_("Running totals, hand by hand"))}">',
              f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#b9c2bb" stroke-dasharray="4 4"/>']
-    for p, name in enumerate(table.players):
+    for p, name in enumerate(players):
         points = " ".join(f"{x(i):.1f},{y(row[p]):.1f}" for i, row in enumerate(series))
         colour = colours[p % len(colours)]
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{points}"><title>'
                      f'{escape(name)}</title></polyline>')
     parts.append("</svg>")
     legend = "".join(f'<li><span class="swatch" style="background:{colours[p % len(colours)]}"></span>{escape(name)}'
-                     f"</li>" for p, name in enumerate(table.players))
+                     f"</li>" for p, name in enumerate(players))
     return "".join(parts) + f'<ul class="legend">{legend}</ul>'

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from .engines import table as engine_table
 from .engines.base import HandResult
 from .engines.table import InvalidTable, Replay, Setup
-from .models import Change, Hand, Table
+from .models import Change, Circle, Hand, Table
 
 
 LINK_CACHE_SECONDS = 1
@@ -55,9 +55,15 @@ def status_of(table: Table, replay: Replay) -> dict[str, Any]:
 
 
 def create_table(*, game: str, players: list[str], rules: dict | None = None, name: str = "",
-                 played_on=None) -> Table:
+                 played_on=None, circle: Circle | None = None) -> Table:
     table_setup = engine_table.setup(game, rules or {}, players)  # raises InvalidTable
-    table = Table(game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on)
+    table = Table(game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on,
+                  circle=circle)
+    if circle is not None:
+        newcomers = [p for p in table.players if p not in circle.players]
+        if newcomers:  # whoever sits down with the circle joins it
+            circle.players = circle.players + newcomers
+            circle.save(update_fields=["players"])
     replay = engine_table.replay(table_setup, [])
     table.totals = replay.totals
     table.summary = table_setup.engine.status(replay.state)

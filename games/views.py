@@ -34,8 +34,9 @@ from . import services
 from .engines import czech_taroky as ct
 from .engines import two_ten_jack as ttj
 from .engines.table import ENGINES, InvalidTable
-from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, ImportForm, NewTableForm, RulesForm
-from .models import Change, Hand, Table
+from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, CircleForm, ImportForm, NewTableForm, RulesForm
+from .models import Change, Circle, Hand, Table
+from .stats import player_stats, running_totals
 from .presentation import describe_hand, player_rows, running_totals_svg, settle_up, winners
 
 REMEMBERED = "tables"
@@ -83,7 +84,9 @@ def _partial(request: HttpRequest) -> bool:
 def home(request: HttpRequest) -> HttpResponse:
     ids = request.session.get(REMEMBERED, [])
     tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
-    return render(request, "games/home.html", {"tables": tables})
+    circle_ids = request.session.get("circles", [])
+    circles = Circle.objects.filter(pk__in=circle_ids).order_by("name") if circle_ids else []
+    return render(request, "games/home.html", {"tables": tables, "circles": circles})
 
 
 @require_GET
@@ -96,17 +99,65 @@ def new_table(request: HttpRequest) -> HttpResponse:
 def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES_WITH_UI:
         raise Http404(_("This game cannot be kept in the app yet."))
+    circle_token = request.POST.get("circle") or request.GET.get("circle")
+    circle = get_object_or_404(Circle, token=circle_token) if circle_token else None
     form = NewTableForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(game=game, players=form.players(), rules=form.rules(),
-                                          name=form.cleaned_data["name"])
+                                          name=form.cleaned_data["name"], circle=circle)
         except InvalidTable as error:
             form.add_error(None, error.line(_))
         else:
             _remember(request, table)
             return redirect("table", token=table.edit_token)
-    return render(request, "games/new_table.html", {"form": form, "game_name": dict(Table.GAMES)[game]})
+    return render(request, "games/new_table.html", {"form": form, "game_name": dict(Table.GAMES)[game],
+                                                    "circle": circle})
+
+
+# ---- circles: a group's regular players across tables ------------------------------------------
+
+def _remember_circle(request: HttpRequest, circle: Circle) -> None:
+    remembered = request.session.get("circles", [])
+    if circle.pk not in remembered:
+        request.session["circles"] = [circle.pk] + remembered[:49]
+
+
+@require_http_methods(["GET", "POST"])
+def new_circle(request: HttpRequest) -> HttpResponse:
+    form = CircleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        circle = Circle.objects.create(name=form.cleaned_data["name"], players=form.player_names())
+        _remember_circle(request, circle)
+        return redirect("circle", token=circle.token)
+    return render(request, "games/circle_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def circle_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The circle's players, every table it played (one history), and each game's statistics and chart."""
+    circle = get_object_or_404(Circle, token=token)
+    _remember_circle(request, circle)
+    form = CircleForm(request.POST or None, initial={"name": circle.name, "players": "\n".join(circle.players)})
+    if request.method == "POST" and form.is_valid():
+        Circle.objects.filter(pk=circle.pk).update(name=form.cleaned_data["name"], players=form.player_names())
+        messages.success(request, _("Circle saved."))
+        return redirect("circle", token=token)
+    tables = list(circle.tables.order_by("-created_at"))
+    hands_by_table: dict[int, list] = {}
+    for table_id, data, scores in (Hand.objects.filter(table__circle=circle, deleted=False)
+                                   .order_by("table_id", "seq").values_list("table_id", "data", "scores")):
+        hands_by_table.setdefault(table_id, []).append((data, scores))
+    games = []
+    for game, label in Table.GAMES:
+        played = [(t.players, hands_by_table.get(t.pk, [])) for t in reversed(tables) if t.game == game]
+        if not played:
+            continue
+        names, rows = running_totals(circle.players, played)
+        games.append({"game": game, "label": label, "stats": player_stats(game, played),
+                      "chart": mark_safe(running_totals_svg(names, rows)), "tables": len(played)})
+    return render(request, "games/circle.html", {"circle": circle, "form": form, "tables": tables, "games": games,
+                                                 "new_games": [(g, l) for g, l in Table.GAMES if g in GAMES_WITH_UI]})
 
 
 RECENT_HANDS = 30
@@ -123,7 +174,7 @@ def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> d
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores))} for i, hand in enumerate(shown)]
     winning = winners(table)
-    chart = running_totals_svg(table, list(live.order_by("seq").values_list("scores", flat=True))) if count > 1 else ""
+    chart = running_totals_svg(table.players, list(live.order_by("seq").values_list("scores", flat=True))) if count > 1 else ""
     return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
             "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
             "game_name": dict(Table.GAMES)[table.game], "winners": winning, "winner_names": ", ".join(winning),

@@ -28,3 +28,20 @@ def thirds(value) -> str:
     from games.engines.base import fmt_number
 
     return fmt_number(value)
+
+
+@register.filter
+def decimal1(value) -> str:
+    """An exact average shown to one decimal (rounded half up), without going through a float."""
+    from fractions import Fraction
+
+    tenths = Fraction(value) * 10
+    rounded = int(tenths + Fraction(1, 2)) if tenths >= 0 else -int(-tenths + Fraction(1, 2))
+    sign = "−" if rounded < 0 else ""
+    rounded = abs(rounded)
+    return f"{sign}{rounded // 10}.{rounded % 10}"
+
+
+@register.filter
+def percent(won: int, played: int) -> str:
+    return f"{(100 * won + played // 2) // played} %" if played else "–"

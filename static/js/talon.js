@@ -42,3 +42,10 @@ function klopSum(form) {
 }
 document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) klopSum(form); });
 document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); klopSum(f); }));
+// Circle names: a tap seats the player in the first empty name field.
+document.addEventListener("click", (event) => {
+  const chip = event.target.closest("[data-pick] [data-name]");
+  if (!chip) return;
+  const empty = [...chip.closest("form").querySelectorAll("input[name^=player_]")].find((i) => !i.value.trim());
+  if (empty) { empty.value = chip.dataset.name; chip.disabled = true; }
+});

@@ -1,0 +1,87 @@
+"""Players across tables: a circle, names picked from it, one history, per-player statistics and a chart."""
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Circle, Table
+from games.stats import player_stats, running_totals
+
+from .factories import team_hand
+
+pytestmark = pytest.mark.django_db
+NEW = {"player_1": "Anna", "player_2": "Bára", "player_3": "Cyril", "player_4": "Eva", "rule_step_factor": "true"}
+
+
+def make_circle(client, names=("Anna", "Bára", "Cyril", "Dana")):
+    client.post(reverse("new_circle"), {"name": "Friday club", "players": "\n".join(names)})
+    return Circle.objects.get()
+
+
+def test_a_circle_offers_its_names_and_welcomes_newcomers(client):
+    circle = make_circle(client)
+    page = client.get(reverse("new_table_for", args=["czech-taroky"]) + f"?circle={circle.token}").content.decode()
+    assert 'data-name="Dana"' in page and 'list="circle-players"' in page
+    client.post(reverse("new_table_for", args=["czech-taroky"]), {**NEW, "circle": circle.token})
+    table = Table.objects.get()
+    circle.refresh_from_db()
+    assert table.circle == circle and circle.players == ["Anna", "Bára", "Cyril", "Dana", "Eva"]
+
+
+def test_the_circle_page_is_one_history_with_statistics_and_a_chart(client):
+    circle = make_circle(client)
+    for points in (63, 40):
+        table = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle)
+        services.record_hand(table, team_hand(points=points))
+    other = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], name="Not ours")
+    page = client.get(reverse("circle", args=[circle.token])).content.decode()
+    assert page.count('class="card-link"') == 2 and "Not ours" not in page
+    assert "<polyline" in page and "Best partner" in page
+    assert other.circle is None
+
+
+def test_circles_are_listed_only_in_the_browser_that_made_or_opened_them(client):
+    circle = make_circle(client)
+    assert "Friday club" in client.get(reverse("home")).content.decode()
+    from django.test import Client
+    stranger = Client()
+    assert "Friday club" not in stranger.get(reverse("home")).content.decode()
+    assert stranger.get(reverse("circle", args=["nope"])).status_code == 404
+    stranger.get(reverse("circle", args=[circle.token]))
+    assert "Friday club" in stranger.get(reverse("home")).content.decode()
+
+
+def test_czech_statistics():
+    players = ["A", "B", "C", "D"]
+    hands = [  # (data, scores) as stored
+        ({"povinnost": "A", "partner": "C", "points": 63}, [4, -4, 4, -4]),
+        ({"povinnost": "B", "partner": "C", "points": 40, "contra": 1}, [10, -10, -10, 10]),
+        ({"povinnost": "C", "mode": "prever", "prever": "D", "points": 59}, [-5, -5, -5, 15]),
+        ({"povinnost": "D", "partner": "A", "points": 70}, [5, -5, -5, 5]),
+    ]
+    stats = {row.name: row for row in player_stats("czech-taroky", [(players, hands)])}
+    a, c = stats["A"], stats["C"]
+    assert (a.hands, a.total, a.leading, a.declaring) == (4, 14, 1, 2)
+    assert dict(a.by_mode) == {"team": [2, 2]}
+    assert c.by_mode["team"] == [1, 2]
+    assert a.contra == [1, 1] and c.contra == [0, 1]
+    assert a.average == Fraction(14, 4)
+    assert c.best_partner == ("A", 4, 1) and c.worst_partner == ("B", -10, 1)
+    assert stats["D"].by_mode["prever"] == [1, 1]
+
+
+def test_slovenian_statistics_count_contracts_and_skip_klop():
+    players = ["A", "B", "C"]
+    hands = [({"contract": "beggar", "declarer": "A", "won": False}, [-70, 0, 0]),
+             ({"contract": "two", "declarer": "B", "points": "40 2/3"}, [0, 26, 0]),
+             ({"contract": "klop", "klop": {"A": 30, "B": 20, "C": 20}}, [-30, -20, -20])]
+    stats = {row.name: row for row in player_stats("slovenian-tarok", [(players, hands)])}
+    assert stats["A"].by_mode["beggar"] == [0, 1] and stats["B"].by_mode["two"] == [1, 1]
+    assert stats["C"].leading == 0 and stats["C"].hands == 3
+
+
+def test_running_totals_across_tables_line_up_players():
+    names, rows = running_totals(["A", "B"], [(["A", "B"], [({}, [1, -1])]), (["B", "C"], [({}, [2, -2])])])
+    assert names == ["A", "B", "C"] and rows == [[1, -1, 0], [0, 2, -2]]
