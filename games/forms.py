@@ -282,8 +282,12 @@ class CzechHandForm(HandForm):
         for name in ("povinnost", "partner", "prever"):
             self.fields[name].choices = names
         for i, p in enumerate(self.players):
-            self.fields[f"trumps_{i}"] = forms.ChoiceField(label=p, choices=TRUMP_CHOICES, required=False)
-            self.fields[f"honours_{i}"] = forms.ChoiceField(label=p, choices=HONOUR_CHOICES, required=False)
+            self.fields[f"trumps_{i}"] = forms.ChoiceField(
+                label=p, choices=TRUMP_CHOICES, required=False,
+                widget=forms.Select(attrs={"aria-label": _("%(player)s: taroks") % {"player": p}}))
+            self.fields[f"honours_{i}"] = forms.ChoiceField(
+                label=p, choices=HONOUR_CHOICES, required=False,
+                widget=forms.Select(attrs={"aria-label": _("%(player)s: honours") % {"player": p}}))
             self.fields[f"trul_{i}"] = forms.BooleanField(label=_("trul 2"), required=False)
         for name, label, _value, most in COUNTER_CARDS:
             self.fields[f"count_{name}"] = forms.IntegerField(label=label, required=False, min_value=0,

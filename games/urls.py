@@ -34,5 +34,8 @@ urlpatterns = [
     path("v/<str:token>/hands/<int:seq>/", views.view_hand_detail, name="view_hand"),
     path("rules/", views.rules_index, name="rules_index"),
     path("healthz", views.healthz, name="healthz"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline/", views.offline, name="offline"),
     path("rules/<slug:game>/", views.rules_page, name="rules"),
 ]

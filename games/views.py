@@ -21,13 +21,14 @@ from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from . import services
@@ -80,7 +81,7 @@ def _partial(request: HttpRequest) -> bool:
 
 # ---- pages -----------------------------------------------------------------------------------
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     ids = request.session.get(REMEMBERED, [])
     tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
@@ -89,7 +90,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", {"tables": tables, "circles": circles})
 
 
-@require_GET
+@require_safe
 def new_table(request: HttpRequest) -> HttpResponse:
     games = [(game, label, GAME_BLURBS[game]) for game, label in Table.GAMES if game in GAMES_WITH_UI]
     return render(request, "games/choose_game.html", {"games": games})
@@ -243,17 +244,17 @@ def _table_page(request: HttpRequest, field: str, token: str, *, can_edit: bool)
     return response
 
 
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return _table_page(request, "edit_token", token, can_edit=True)
 
 
-@require_GET
+@require_safe
 def view_page(request: HttpRequest, token: str) -> HttpResponse:
     return _table_page(request, "view_token", token, can_edit=False)
 
 
-@require_GET
+@require_safe
 def live(request: HttpRequest, token: str) -> HttpResponse:
     """Asked every few seconds by a table page (view or edit link): 204 and nothing else while the table is at
     the version the page shows; when it changed, htmx is told to reload the page."""
@@ -272,7 +273,7 @@ def _by_any_link(request: HttpRequest, token: str) -> Table:
     return get_object_or_404(Table, **{field: token})
 
 
-@require_GET
+@require_safe
 def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
     """A QR code (SVG) of the table's view or edit link, for another phone's camera."""
     table = get_object_or_404(Table, edit_token=token)
@@ -283,7 +284,7 @@ def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
-@require_GET
+@require_safe
 def export_json(request: HttpRequest, token: str) -> HttpResponse:
     table = _by_any_link(request, token)
     response = HttpResponse(json.dumps(services.export_table(table), ensure_ascii=False, indent=2),
@@ -292,7 +293,7 @@ def export_json(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     """One row per hand, one column per player, with what was played; totals at the end."""
     table = _by_any_link(request, token)
@@ -310,7 +311,7 @@ def _filename(table: Table) -> str:
     return slugify(str(table))[:60] or "talon"
 
 
-@require_GET
+@require_safe
 def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The paper score sheet the players know: a line per hand with running totals, ready to print."""
     table = _by_any_link(request, token)
@@ -347,6 +348,44 @@ def device_name(request: HttpRequest) -> HttpResponse:
         target = "/"
     messages.success(request, _("This phone's name is saved."))
     return redirect(target)
+
+
+# ---- the installable app ----------------------------------------------------------------------
+
+SHELL_ASSETS = ["css/talon.css", "js/talon.js", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js",
+                "icons/talon-192.png", "icons/talon-512.png"]
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: what "Add to home screen" installs, in the player's language."""
+    icons = [{"src": static("icons/talon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+             {"src": static("icons/talon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+             {"src": static("icons/talon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
+              "purpose": "maskable"}]
+    data = {"name": _("Talon — card game scorekeeper"), "short_name": "Talon", "lang": get_language(),
+            "description": _("Keeps score for Czech Taroky, Slovenian Tarok, Schnapsen and Two Ten Jack at the "
+                             "table."),
+            "start_url": "/?source=home-screen", "scope": "/", "display": "standalone", "orientation": "portrait",
+            "background_color": "#fbfaf6", "theme_color": "#1f4d3a", "icons": icons}
+    return HttpResponse(json.dumps(data, ensure_ascii=False), content_type="application/manifest+json")
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """Served from the root so that it may look after every page; it caches the app shell and static files."""
+    shell = [reverse("offline"), *(static(asset) for asset in SHELL_ASSETS)]
+    version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
+    response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version,
+                                         "offline": reverse("offline")}, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    return render(request, "offline.html")
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -417,13 +456,13 @@ def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpRes
     return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table})
 
 
-@require_GET
+@require_safe
 def hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = _editable(request, token)
     return _hand_detail(request, table, seq, can_edit=True)
 
 
-@require_GET
+@require_safe
 def view_hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = get_object_or_404(Table, view_token=token)
     return _hand_detail(request, table, seq, can_edit=False)
@@ -532,7 +571,7 @@ def _int(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() and len(text) < 12 else None
 
 
-@require_GET
+@require_safe
 def history(request: HttpRequest, token: str) -> HttpResponse:
     table = _editable(request, token)
     changes = table.changes.select_related("hand", "undoes").order_by("-id")[:300]
@@ -543,7 +582,7 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
 
 # ---- the rules assistant -----------------------------------------------------------------------
 
-@require_GET
+@require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "games/rules_index.html", {"games": Table.GAMES})
 

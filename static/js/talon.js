@@ -49,3 +49,10 @@ document.addEventListener("click", (event) => {
   const empty = [...chip.closest("form").querySelectorAll("input[name^=player_]")].find((i) => !i.value.trim());
   if (empty) { empty.value = chip.dataset.name; chip.disabled = true; }
 });
+// The language list changes the language at once; its button is there for phones without JavaScript.
+document.addEventListener("change", (event) => {
+  if (event.target.matches("[data-autosubmit]")) event.target.form.submit();
+});
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}));
+}

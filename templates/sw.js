@@ -1,0 +1,32 @@
+// Talon's service worker: the app shell and static files come from the cache; pages come from the network,
+// and a page seen before is shown from the cache when there is no signal (else the offline page).
+const CACHE = "talon-{{ version }}";
+const SHELL = {{ shell|safe }};
+const OFFLINE = "{{ offline }}";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.endsWith("/live/")) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+      return response;
+    })));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).then((response) => {
+      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+      return response;
+    }).catch(() => caches.match(request).then((hit) => hit || caches.match(OFFLINE))));
+  }
+});
