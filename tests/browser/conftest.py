@@ -26,8 +26,9 @@ def browser():
 
 @pytest.fixture
 def phone(browser, live_server):
+    # Service workers would keep fetching from the test server after a test ends; test_pwa.py covers them.
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=live_server.url)
+                                  base_url=live_server.url, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

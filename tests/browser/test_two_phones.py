@@ -8,7 +8,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_viewer_follows_the_scorekeeper(browser, live_server):
     phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-             "base_url": live_server.url}
+             "base_url": live_server.url, "service_workers": "block"}
     keeper_context, viewer_context = browser.new_context(**phone), browser.new_context(**phone)
     keeper, viewer = keeper_context.new_page(), viewer_context.new_page()
     keeper.goto("/new/czech-taroky/")
@@ -33,14 +33,14 @@ def test_a_viewer_follows_the_scorekeeper(browser, live_server):
     expect(viewer.locator(".total .score").first).to_have_text("4", timeout=6000)
     expect(viewer.locator("table.hands")).to_contain_text("Anna + Cyril · 63")
 
-    # Nothing on the viewer's pages changes the table: no forms but the polling, no edit links.
+    # Nothing on the viewer's pages changes the table: no form but the language list, no edit links.
     for page in (viewer,):
-        expect(page.locator("form")).to_have_count(0)
+        expect(page.locator("form:not(.language)")).to_have_count(0)
         expect(page.get_by_role("link", name="Record a hand")).to_have_count(0)
     viewer.locator("table.hands tbody th a").first.click()
     expect(viewer.locator(".explanation")).to_contain_text("d = |63 − 53| = 10.")
     expect(viewer.get_by_role("link", name="Edit this hand")).to_have_count(0)
-    expect(viewer.locator("form")).to_have_count(0)
+    expect(viewer.locator("form:not(.language)")).to_have_count(0)
     html = viewer.content()
     assert keeper.url.split("/t/")[1].split("/")[0] not in html, "the edit token never reaches the viewer"
     keeper_context.close()
