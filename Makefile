@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test test-sqlite test-postgres install install-test chromium
+.PHONY: serve test test-sqlite test-postgres install install-test chromium gettext messages
 
 serve: install
 	$(BIN)/python manage.py migrate --noinput
@@ -13,14 +13,14 @@ serve: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The whole suite twice: on SQLite, then on a throwaway PostgreSQL server (.ci/with-postgres).
-test: install-test chromium
+test: install-test chromium gettext
 	$(BIN)/python -m pytest
 	.ci/with-postgres $(BIN)/python -m pytest
 
-test-sqlite: install-test chromium
+test-sqlite: install-test chromium gettext
 	$(BIN)/python -m pytest
 
-test-postgres: install-test chromium
+test-postgres: install-test chromium gettext
 	.ci/with-postgres $(BIN)/python -m pytest
 
 install: $(VENV)/.installed
@@ -42,3 +42,14 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+# The translation test runs makemessages, which needs GNU gettext.
+gettext:
+	@command -v xgettext >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
+# After changing user-facing text: update the catalogues, translate the new messages, then compile.
+messages: install gettext
+	$(BIN)/python manage.py makemessages -l cs -l sl -l de -l en --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
+	$(BIN)/python manage.py compilemessages --ignore=.venv
