@@ -56,3 +56,23 @@ document.addEventListener("change", (event) => {
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}));
 }
+// Bonus toggles: one button a bonus that cycles through its states (the radio taps stay for phones without JS).
+function cycleLabel(button) {
+  const checked = button.form.querySelector(`input[name="${button.dataset.cycle}"]:checked`);
+  button.textContent = checked ? checked.nextElementSibling.textContent : "—";
+  button.classList.toggle("on", !!(checked && checked.value));
+}
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-cycle]");
+  if (!button) return;
+  const radios = [...button.form.querySelectorAll(`input[name="${button.dataset.cycle}"]`)];
+  const next = radios[(radios.findIndex((r) => r.checked) + 1) % radios.length];
+  next.checked = true;
+  next.dispatchEvent(new Event("change", { bubbles: true }));
+  cycleLabel(button);
+});
+document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("[data-cycle]").forEach((button) => {
+  button.hidden = false;
+  button.nextElementSibling.hidden = true;
+  cycleLabel(button);
+}));
