@@ -7,7 +7,6 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.translation import gettext
-from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from .engines import schnapsen as sn

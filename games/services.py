@@ -19,7 +19,6 @@ from .engines.base import HandResult
 from .engines.table import InvalidTable, Replay, Setup
 from .models import Change, Circle, Hand, Table
 
-
 LINK_CACHE_SECONDS = 1
 
 

@@ -12,8 +12,6 @@ import hashlib
 import json
 
 import segno
-
-
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
@@ -28,17 +26,35 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django.views.decorators.vary import vary_on_headers
 
 from . import services
 from .engines import czech_taroky as ct
 from .engines import two_ten_jack as ttj
 from .engines.table import ENGINES, InvalidTable
-from .forms import GAME_BLURBS, GAMES_WITH_UI, HAND_FORMS, CircleForm, ImportForm, NewTableForm, RulesForm
+from .forms import (
+    GAME_BLURBS,
+    GAMES_WITH_UI,
+    HAND_FORMS,
+    CircleForm,
+    ImportForm,
+    NewTableForm,
+    RulesForm,
+)
 from .models import Change, Circle, Hand, Table
+from .presentation import (
+    describe_hand,
+    player_rows,
+    running_totals_svg,
+    settle_up,
+    winners,
+)
 from .stats import player_stats, running_totals
-from .presentation import describe_hand, player_rows, running_totals_svg, settle_up, winners
 
 REMEMBERED = "tables"
 CALCULATOR_PLAYERS = ["A", "B", "C", "D"]

@@ -74,6 +74,22 @@ def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") ->
     return raw
 
 
+def parse_options(raw: Any, options: dict[str, tuple[Any, ...]], free: dict[str, Any] | None = None) -> dict:
+    """House-rule options: each key one of ``options`` (first value the default) or checked by ``free``."""
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    for key, value in raw.items():
+        if key not in options and key not in (free or {}):
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+        if key in (free or {}):
+            free[key](value, key)
+        elif value not in options[key] or type(value) is not type(options[key][0]):
+            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
+                              options=", ".join(show(o) for o in options[key]), value=show(value))
+    return raw
+
+
 def whole(raw: Any, field_name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise InvalidHand(field_name, N_("must be a whole number between {low} and {high}, got {value}"),

@@ -9,8 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (N_, HandResult, InvalidHand, Line, check_keys, choice, flag, player, show, signed,
-                   whole)
+from .base import (
+    N_,
+    HandResult,
+    InvalidHand,
+    Line,
+    check_keys,
+    choice,
+    flag,
+    parse_options,
+    player,
+    signed,
+    whole,
+)
 
 NAME = "czech-taroky"
 PLAYER_COUNTS = (4,)
@@ -118,16 +129,7 @@ def rule_defaults() -> dict[str, Any]:
 
 
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
-    raw = {} if raw is None else raw
-    if not isinstance(raw, dict):
-        raise InvalidHand("", N_("must be an object of house-rule options"))
-    for key, value in raw.items():
-        if key not in RULE_OPTIONS:
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
-        if value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
-            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
-                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
-    return Rules(**raw)
+    return Rules(**parse_options(raw, RULE_OPTIONS))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:

@@ -8,7 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, HandResult, InvalidHand, Line, check_keys, choice, flag, player, show, whole
+from .base import (
+    N_,
+    HandResult,
+    InvalidHand,
+    Line,
+    check_keys,
+    choice,
+    flag,
+    parse_options,
+    player,
+    whole,
+)
 
 NAME = "schnapsen"
 PLAYER_COUNTS = (2,)
@@ -68,18 +79,9 @@ def rule_defaults() -> dict[str, Any]:
 
 
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
-    raw = {} if raw is None else raw
-    if not isinstance(raw, dict):
-        raise InvalidHand("", N_("must be an object of house-rule options"))
-    for key, value in raw.items():
-        if key not in RULE_OPTIONS:
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
-        if key == "target":
-            whole(value, key, 1, 1000)
-        elif value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
-            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
-                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
-    return Rules(**raw)
+    """``target`` is any whole number; the other options take their listed values."""
+    options = {key: values for key, values in RULE_OPTIONS.items() if key != "target"}
+    return Rules(**parse_options(raw, options, free={"target": lambda value, key: whole(value, key, 1, 1000)}))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:

@@ -12,8 +12,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .base import (N_, HandResult, InvalidHand, Line, check_keys, choice, flag, fmt_number, player, show,
-                   signed, whole)
+from .base import (
+    N_,
+    HandResult,
+    InvalidHand,
+    Line,
+    check_keys,
+    choice,
+    flag,
+    fmt_number,
+    parse_options,
+    player,
+    show,
+    signed,
+    whole,
+)
 
 NAME = "slovenian-tarok"
 PLAYER_COUNTS = (3, 4)
@@ -104,18 +117,8 @@ def rule_defaults(player_count: int = 4) -> dict[str, Any]:
 
 
 def parse_rules(raw: Any, players: tuple[str, ...]) -> Rules:
-    raw = {} if raw is None else raw
-    if not isinstance(raw, dict):
-        raise InvalidHand("", N_("must be an object of house-rule options"))
-    values = rule_defaults(len(players))
-    for key, value in raw.items():
-        if key not in RULE_OPTIONS:
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
-        if value not in RULE_OPTIONS[key] or type(value) is not type(RULE_OPTIONS[key][0]):
-            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
-                              options=", ".join(show(o) for o in RULE_OPTIONS[key]), value=show(value))
-        values[key] = value
-    return Rules(**values)
+    """The defaults depend on the number of players (three: the seed's; four: pagat.com's)."""
+    return Rules(**{**rule_defaults(len(players)), **parse_options(raw, RULE_OPTIONS)})
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:

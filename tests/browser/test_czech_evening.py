@@ -3,17 +3,11 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from .phone import tap, totals
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def tap(page: Page, name: str, value: str) -> None:
-    page.locator(f"label.tap:has(input[name='{name}'][value='{value}'])").click()
-
-
-def totals(page: Page) -> dict[str, str]:
-    names = page.locator(".totals .total .name").all_inner_texts()
-    scores = page.locator(".totals .total .score").all_inner_texts()
-    return dict(zip(names, scores))
 
 
 def test_an_evening_of_czech_taroky(phone: Page):

@@ -3,11 +3,10 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from .phone import tap
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def tap(page: Page, name: str, value: str) -> None:
-    page.locator(f"label.tap:has(input[name='{name}'][value='{value}'])").first.click()
 
 
 def new_table(page: Page, game: str, names: list[str]) -> None:

@@ -1,0 +1,15 @@
+"""What the browser tests do with a phone: tap a choice, read the totals."""
+
+from playwright.sync_api import Page
+
+
+def tap(page: Page, name: str, value: str) -> None:
+    """Tap the big choice button for the radio input ``name`` = ``value``."""
+    page.locator(f"label.tap:has(input[name='{name}'][value='{value}'])").first.click()
+
+
+def totals(page: Page) -> dict[str, str]:
+    """The running totals as the page shows them: player → score."""
+    names = page.locator(".totals .total .name").all_inner_texts()
+    scores = page.locator(".totals .total .score").all_inner_texts()
+    return dict(zip((name.strip() for name in names), scores))
