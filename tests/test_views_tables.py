@@ -153,3 +153,9 @@ def test_a_watching_phone_costs_no_query(client, django_assert_num_queries):
     client.get(url)
     with django_assert_num_queries(0):
         assert client.get(url).status_code == 200
+
+
+def test_a_wrong_link_gets_a_helpful_page(client, settings):
+    settings.DEBUG = False
+    response = client.get("/t/not-a-real-token/")
+    assert response.status_code == 404 and "Nothing here" in response.content.decode()

@@ -157,16 +157,16 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
                                             "(povinnost herself when she holds it)"))
         partner = player(raw["partner"], "partner", players)
         called = choice(raw.get("called", "XIX"), "called", CALLED_TAROKS)
-        for key in ("prever", "talon"):
-            if raw.get(key) is not None:
+        for key, default in (("prever", None), ("talon", 1)):  # a default value written out is no contradiction
+            if raw.get(key) is not None and raw.get(key) != default:
                 raise InvalidHand(key, N_("belongs to a prever game, not a team game"))
     else:
         if raw.get("prever") is None:
             raise InvalidHand("prever", N_("is required in a prever game: the player who plays alone"))
         prever = player(raw["prever"], "prever", players)
         talon = whole(raw.get("talon", 1), "talon", 1, 3)
-        for key in ("partner", "called"):
-            if raw.get(key) is not None:
+        for key, default in (("partner", None), ("called", "XIX")):
+            if raw.get(key) is not None and raw.get(key) != default:
                 raise InvalidHand(key, N_("belongs to a team game, not a prever game"))
 
     contra = whole(raw.get("contra", 0), "contra", 0, 3)

@@ -221,3 +221,15 @@ def test_rotation_follows_povinnost_counter_clockwise():
     _, state = ct.play(hand, ct.Rules(), state)
     assert ct.next_povinnost(state) == "A"
     assert ct.next_dealer(state) == "D"
+
+
+def test_defaults_written_out_are_accepted_where_they_do_not_apply():
+    team = {"povinnost": "A", "partner": "C", "points": 63, "mode": "team", "called": "XIX", "talon": 1,
+            "prever": None, "contra": 0, "valat": None, "pagat": None, "declarations": []}
+    assert score(team)[0] == [4, -4, 4, -4]
+    prever = {"povinnost": "A", "mode": "prever", "prever": "B", "talon": 1, "points": 59, "partner": None,
+              "called": "XIX"}
+    assert score(prever)[0] == [-5, 15, -5, -5]
+    with pytest.raises(InvalidHand) as caught:
+        score({**team, "talon": 2})
+    assert caught.value.field == "talon"
