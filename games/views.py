@@ -336,7 +336,9 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
         running = [r + s for r, s in zip(running, hand.scores)]
         lines.append({"number": number, "what": describe_hand(table, hand.data), "scores": hand.scores,
                       "running": list(running)})
-    return render(request, "games/sheet.html", {"table": table, "lines": lines,
+    back = (reverse("view_table", args=[token]) if request.resolver_match.url_name.startswith("view_")
+            else reverse("table", args=[token]))
+    return render(request, "games/sheet.html", {"table": table, "lines": lines, "back": back,
                                                 "game_name": dict(Table.GAMES)[table.game]})
 
 
@@ -628,5 +630,3 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
         return render(request, "games/hand_form.html#preview", context)
     return render(request, f"games/rules_{game.replace('-', '_')}.html", context)
 
-
-__all__ = ["ENGINES"]

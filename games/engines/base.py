@@ -93,7 +93,7 @@ def parse_options(raw: Any, options: dict[str, tuple[Any, ...]], free: dict[str,
 def whole(raw: Any, field_name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise InvalidHand(field_name, N_("must be a whole number between {low} and {high}, got {value}"),
-                          low=low, high=high, value=_show(raw))
+                          low=low, high=high, value=show(raw))
     if not low <= raw <= high:
         raise InvalidHand(field_name, N_("must be between {low} and {high}, got {value}"),
                           low=low, high=high, value=raw)
@@ -102,25 +102,26 @@ def whole(raw: Any, field_name: str, low: int, high: int) -> int:
 
 def flag(raw: Any, field_name: str) -> bool:
     if not isinstance(raw, bool):
-        raise InvalidHand(field_name, N_("must be true or false, got {value}"), value=_show(raw))
+        raise InvalidHand(field_name, N_("must be true or false, got {value}"), value=show(raw))
     return raw
 
 
 def player(raw: Any, field_name: str, players: tuple[str, ...]) -> str:
     if not isinstance(raw, str) or raw not in players:
         raise InvalidHand(field_name, N_("must be one of the players ({players}), got {value}"),
-                          players=", ".join(players), value=_show(raw))
+                          players=", ".join(players), value=show(raw))
     return raw
 
 
 def choice(raw: Any, field_name: str, options: tuple[str, ...]) -> str:
     if not isinstance(raw, str) or raw not in options:
         raise InvalidHand(field_name, N_("must be one of {options}, got {value}"),
-                          options=", ".join(options), value=_show(raw))
+                          options=", ".join(options), value=show(raw))
     return raw
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
+    """A value as JSON writes it, cut short: for messages about bad input."""
     if isinstance(value, str):
         text = '"' + value + '"'
     elif value is None:
@@ -131,9 +132,6 @@ def _show(value: Any) -> str:
         text = repr(value)
     return text if len(text) <= 40 else text[:37] + "…"
 
-
-def show(value: Any) -> str:
-    return _show(value)
 
 
 def signed(value: int | Fraction) -> str:

@@ -107,15 +107,6 @@ class Hand:
     pagat: Announcement | None = None
     declarations: tuple[Declaration, ...] = ()
 
-    @property
-    def declarer(self) -> str:
-        """The player who leads the declarer side: prever, or povinnost."""
-        return self.prever if self.mode == "prever" else self.povinnost
-
-    @property
-    def alone(self) -> bool:
-        return self.mode == "prever" or self.partner == self.povinnost
-
 
 @dataclass(frozen=True)
 class State:
