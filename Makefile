@@ -12,16 +12,22 @@ serve: install
 	@echo "Talon is ready at http://$(HOST):$(PORT)/"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The whole suite twice: on SQLite, then on a throwaway PostgreSQL server (.ci/with-postgres).
+# The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL
+# server (.ci/with-postgres).
+ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
+APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
+
 test: install-test chromium gettext
-	$(BIN)/python -m pytest
-	.ci/with-postgres $(BIN)/python -m pytest
+	$(ENGINE_TESTS)
+	$(APP_TESTS)
+	.ci/with-postgres $(APP_TESTS)
 
 test-sqlite: install-test chromium gettext
-	$(BIN)/python -m pytest
+	$(ENGINE_TESTS)
+	$(APP_TESTS)
 
 test-postgres: install-test chromium gettext
-	.ci/with-postgres $(BIN)/python -m pytest
+	.ci/with-postgres $(APP_TESTS)
 
 install: $(VENV)/.installed
 

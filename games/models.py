@@ -7,8 +7,11 @@ recomputes them from the inputs, in order, after every change.
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .registry import GAMES
 
 
 def new_token() -> str:
@@ -28,15 +31,14 @@ class Circle(models.Model):
         return self.name
 
 
-class Table(models.Model):
-    GAMES = [
-        ("czech-taroky", _("Czech Taroky")),
-        ("slovenian-tarok", _("Slovenian Tarok")),
-        ("schnapsen", _("Schnapsen")),
-        ("two-ten-jack", _("Two Ten Jack")),
-    ]
+def validate_game(slug: str) -> None:
+    """A table's game is one of the registry's (games/registry.py): a new game needs no migration."""
+    if slug not in GAMES:
+        raise ValidationError(_("%(game)s is not a game Talon keeps score for."), params={"game": slug})
 
-    game = models.CharField(_("game"), max_length=32, choices=GAMES)
+
+class Table(models.Model):
+    game = models.CharField(_("game"), max_length=32, validators=[validate_game])
     name = models.CharField(_("name"), max_length=80, blank=True)
     players = models.JSONField(_("players"))  # names in seating order (counter-clockwise for the tarok games)
     rules = models.JSONField(_("house rules"), default=dict)  # only the options that differ from the defaults

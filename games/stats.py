@@ -1,7 +1,7 @@
 """Per-player statistics over many tables of one game, from the stored hands (inputs and derived scores).
 
 Plain Python over plain data: ``tables`` is a list of (players, [(hand data, scores in seating order), …]).
-Who won a hand is read from its inputs the way the engines decide it (54 points, 35⅔, a made contract).
+Who led, who declared and whether they won come from the game's engine (``facts``), never re-derived here.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .engines import slovenian_tarok as sl
-from .engines.base import N_
-
-MODE_NAMES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone"), **sl.CONTRACT_NAMES}
+from .engines.base import Facts
+from .registry import ENGINES
 
 TableHands = tuple[list[str], list[tuple[dict[str, Any], list[int]]]]
 
@@ -27,14 +25,14 @@ class PlayerStats:
     leading: int = 0  # as povinnost (Czech) or declarer (Slovenian)
     declaring: int = 0  # on the declarer side
     by_mode: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))  # mode → [won, played]
+    mode_labels: dict[str, str] = field(default_factory=dict)  # mode → its name for players (marked with N_)
     contra: list[int] = field(default_factory=lambda: [0, 0])  # [won, played] of hands with contra/kontra
     partners: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))  # → [sum, hands]
 
     @property
     def modes(self) -> list[tuple[str, list[int]]]:
         """(mode or contract, [won, played]) as a plain list: templates must not touch the defaultdict."""
-        return sorted((MODE_NAMES.get(mode, mode), record) for mode, record in self.by_mode.items())
-
+        return sorted((self.mode_labels.get(mode, mode), record) for mode, record in self.by_mode.items())
     @property
     def average(self) -> Fraction:
         return Fraction(self.total, self.hands) if self.hands else Fraction(0)
@@ -55,69 +53,41 @@ class PlayerStats:
 
 
 def player_stats(game: str, tables: list[TableHands]) -> list[PlayerStats]:
+    engine = ENGINES[game]
     stats: dict[str, PlayerStats] = {}
     for players, hands in tables:
+        rules = engine.parse_rules({}, tuple(players))
         for data, scores in hands:
             for name, score in zip(players, scores):
                 row = stats.setdefault(name, PlayerStats(name))
                 row.hands += 1
                 row.total += score
-            if game == "czech-taroky":
-                _czech(data, players, scores, stats)
-            elif game == "slovenian-tarok":
-                _slovenian(data, players, scores, stats)
+            facts = engine.facts(engine.parse_hand(data, tuple(players), rules))
+            if facts.declarers:
+                stats[facts.leader].leading += 1
+                _count(stats, players, scores, facts)
     return sorted(stats.values(), key=lambda row: (-row.total, row.name))
 
 
-def _czech(data: dict, players: list[str], scores: list[int], stats: dict[str, PlayerStats]) -> None:
-    stats[data["povinnost"]].leading += 1
-    if data.get("mode") == "prever":
-        side, mode = [data["prever"]], "prever"
-    elif data["partner"] == data["povinnost"]:
-        side, mode = [data["povinnost"]], "alone"
-    else:
-        side, mode = [data["povinnost"], data["partner"]], "team"
-    valat = data.get("valat")
-    if valat:
-        declarers_won = (valat["side"] == "declarers") == valat["made"]
-    else:
-        declarers_won = data["points"] >= 54
-    _count(stats, players, scores, side, mode, declarers_won, bool(data.get("contra")))
-
-
-def _slovenian(data: dict, players: list[str], scores: list[int], stats: dict[str, PlayerStats]) -> None:
-    contract = data["contract"]
-    if contract == "klop":
-        return
-    stats[data["declarer"]].leading += 1
-    side = [data["declarer"]] + ([data["partner"]] if data.get("partner") else [])
-    valat = next((b for b in data.get("bonuses", []) if b["kind"] == "valat" and b["made"]), None)
-    if valat:
-        won = valat["side"] == "declarers"
-    elif "points" in data:
-        won = sl.parse_points(data["points"], "points") >= sl.WIN_AT
-    else:
-        won = bool(data.get("won"))
-    _count(stats, players, scores, side, contract, won, bool(data.get("kontra")))
-
-
-def _count(stats, players, scores, side, mode, declarers_won, contra) -> None:
+def _count(stats: dict[str, PlayerStats], players: list[str], scores: list[int], facts: Facts) -> None:
     by_name = dict(zip(players, scores))
+    side = facts.declarers
     for name in players:
         row = stats[name]
         on_side = name in side
         if on_side:
             row.declaring += 1
-            record = row.by_mode[mode]
+            row.mode_labels[facts.mode] = facts.mode_label
+            record = row.by_mode[facts.mode]
             record[1] += 1
-            record[0] += declarers_won
+            record[0] += facts.won
             for partner in side:
                 if partner != name:
                     row.partners[partner][0] += by_name[name]
                     row.partners[partner][1] += 1
-        if contra:
+        if facts.contra:
             row.contra[1] += 1
-            row.contra[0] += declarers_won == on_side
+            row.contra[0] += facts.won == on_side
 
 
 def running_totals(players: list[str], tables: list[TableHands]) -> tuple[list[str], list[list[int]]]:

@@ -16,3 +16,18 @@ def make_table(*, game: str = "czech-taroky", players=PLAYERS, rules=None, hands
 
 def team_hand(*, povinnost="Anna", partner="Cyril", points=63, **extra) -> dict:
     return {"povinnost": povinnost, "partner": partner, "points": points, **extra}
+
+
+# A small table of every game (players, hands as the table document writes them); tests that cover every game
+# iterate the registry and take their table from here, so a new game without a sample fails loudly.
+SAMPLES = {
+    "czech-taroky": (("Anna", "Bára", "Cyril", "Dana"), [team_hand()]),
+    "slovenian-tarok": (("Ana", "Bojan", "Cene", "Dora"), [{"contract": "beggar", "declarer": "Ana", "won": True}]),
+    "schnapsen": (("Anna", "Ben"), [{"winner": "Anna", "game_points": 2}]),
+    "two-ten-jack": (("Aiko", "Ben", "Chie"), [{"captured": {"Aiko": ["2H"]}}]),
+}
+
+
+def make_sample(game: str) -> Table:
+    players, hands = SAMPLES[game]
+    return make_table(game=game, players=players, hands=hands)

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from games.management.commands.settle import Command
 from games.models import Change, Hand, Table
+from games.registry import GAMES
 
-from .factories import make_table, team_hand
+from .factories import make_sample
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=60, deadline=None,
@@ -33,12 +34,6 @@ FIELD_NAMES = ["povinnost", "mode", "partner", "called", "prever", "talon", "poi
                "rule_radelci", "rule_target", "player_1", "player_2", "player_3", "player_4", "name", "preview"]
 junk_form = st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=6), junk_text, max_size=12)
 
-TABLES = {
-    "czech-taroky": (("Anna", "Bára", "Cyril", "Dana"), [team_hand()]),
-    "slovenian-tarok": (("Ana", "Bojan", "Cene", "Dora"), [{"contract": "beggar", "declarer": "Ana", "won": True}]),
-    "schnapsen": (("Anna", "Ben"), [{"winner": "Anna", "game_points": 2}]),
-    "two-ten-jack": (("Aiko", "Ben", "Chie"), [{"captured": {"Aiko": ["2H"]}}]),
-}
 
 
 def snapshot():
@@ -50,8 +45,7 @@ def snapshot():
 @pytest.fixture(scope="module")
 def tables(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        made = {game: make_table(game=game, players=players, hands=hands)
-                for game, (players, hands) in TABLES.items()}
+        made = {game: make_sample(game) for game in GAMES}
     yield made
     with django_db_blocker.unblock():
         Table.objects.all().delete()
@@ -66,7 +60,7 @@ def urls_for(table):
             reverse("new_table_for", args=[table.game]), reverse("rules", args=[table.game])]
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 @FUZZ
 @given(data=junk_form, which=st.integers(0, 9), htmx=st.booleans())
 def test_forms_never_fail_and_save_nothing_they_reject(tables, game, data, which, htmx):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 
 def N_(text: str) -> str:
@@ -29,8 +29,23 @@ class Line:
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def render(self, gettext: Callable[[str], str] = _identity) -> str:
-        args = {key: value.render(gettext) if isinstance(value, Line) else value for key, value in self.args.items()}
+        args = {key: value.render(gettext) if isinstance(value, (Line, Phrase)) else value
+                for key, value in self.args.items()}
         return gettext(self.text).format(**args)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Pieces said one after another, e.g. a hand in one line: ``Anna + Cyril · 63 · ×2``."""
+
+    parts: tuple[Line | Phrase | str, ...]
+    separator: str = " · "
+
+    def render(self, gettext: Callable[[str], str] = _identity) -> str:
+        return self.separator.join(part if isinstance(part, str) else part.render(gettext) for part in self.parts)
 
     def __str__(self) -> str:
         return self.render()
@@ -71,22 +86,6 @@ def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") ->
         if key not in allowed:
             field_name = f"{where}.{key}" if where else str(key)
             raise InvalidHand(field_name, N_("is not a field of this game's hands"))
-    return raw
-
-
-def parse_options(raw: Any, options: dict[str, tuple[Any, ...]], free: dict[str, Any] | None = None) -> dict:
-    """House-rule options: each key one of ``options`` (first value the default) or checked by ``free``."""
-    raw = {} if raw is None else raw
-    if not isinstance(raw, dict):
-        raise InvalidHand("", N_("must be an object of house-rule options"))
-    for key, value in raw.items():
-        if key not in options and key not in (free or {}):
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
-        if key in (free or {}):
-            free[key](value, key)
-        elif value not in options[key] or type(value) is not type(options[key][0]):
-            raise InvalidHand(key, N_("must be one of {options}, got {value}"),
-                              options=", ".join(show(o) for o in options[key]), value=show(value))
     return raw
 
 
@@ -161,3 +160,154 @@ def fmt_number(value: int | Fraction) -> str:
         tenths = rest * 10
         return f"{sign}{whole_part}.{tenths.numerator}"
     return f"{sign}{value.numerator}/{value.denominator}"
+
+
+# ---- the engine contract ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule: its key in the table document's ``rules``, what players read about it, and its values.
+
+    ``kind`` is "choice" (one of ``choices``, each a value and its label), "whole" (a whole number from ``low``
+    to ``high``) or "card-points" (a map from card code to whole number, checked by ``check``, its cards listed
+    in ``groups``). ``default`` is
+    the value when a table says nothing; ``by_count`` gives it per number of players instead."""
+
+    key: str
+    label: str
+    help: str
+    default: Any = None
+    choices: tuple[tuple[Any, str], ...] = ()
+    kind: str = "choice"
+    low: int = 0
+    high: int = 0
+    by_count: Mapping[int, Any] = field(default_factory=dict)
+    check: Callable[[Any, str], Any] | None = None
+    groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # card-points: (group, ((code, label), …))
+
+    def default_for(self, player_count: int) -> Any:
+        return self.by_count.get(player_count, self.default)
+
+    def parse(self, raw: Any) -> Any:
+        if self.check is not None:
+            return self.check(raw, self.key)
+        if self.kind == "whole":
+            return whole(raw, self.key, self.low, self.high)
+        values = tuple(value for value, _label in self.choices)
+        if raw not in values or type(raw) is not type(values[0]):
+            raise InvalidHand(self.key, N_("must be one of {options}, got {value}"),
+                              options=", ".join(show(v) for v in values), value=show(raw))
+        return raw
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules, as a group or a source plays the game."""
+
+    key: str
+    label: str
+    description: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    default_for: tuple[int, ...] = ()  # the player counts whose tables start from it
+
+
+def parse_options(raw: Any, options: tuple[Option, ...], player_count: int,
+                  presets: tuple[Preset, ...] = ()) -> dict[str, Any]:
+    """Every option's value for a table: its default, then the preset's values, then what ``raw`` says."""
+    raw = {} if raw is None else raw
+    if not isinstance(raw, dict):
+        raise InvalidHand("", N_("must be an object of house-rule options"))
+    by_key = {option.key: option for option in options}
+    values = {option.key: option.default_for(player_count) for option in options}
+    if "preset" in raw and presets:
+        preset = choice(raw["preset"], "preset", tuple(p.key for p in presets))
+        values.update(next(p for p in presets if p.key == preset).values)
+    for key, value in raw.items():
+        if key == "preset" and presets:
+            continue
+        if key not in by_key:
+            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+        values[key] = by_key[key].parse(value)
+    return values
+
+
+@dataclass(frozen=True)
+class CounterCard:
+    key: str
+    label: str
+    value: int  # in the counter's unit
+    count: int  # how many there are in the deck
+
+
+@dataclass(frozen=True)
+class Counter:
+    """The card-point counter: what each kind of card is worth (in ``unit``ths of a point) and the deck's total."""
+
+    cards: tuple[CounterCard, ...]
+    total: int  # card points in the deck
+    unit: int = 1  # 3 when card points are counted in thirds
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """An announcement or bonus as the statistics read it (the I on the end, trula, a valat …)."""
+
+    kind: str
+    side: str
+    announced: bool
+    made: bool
+    kontra: int = 0
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a hand was, in the terms statistics ask about: who led and declared, in which contract or mode,
+    whether the declaring side won. An engine derives them from its parsed hand; nobody else re-derives them."""
+
+    mode: str = ""  # the contract or mode's id ("team", "prever", "three", "klop" …)
+    mode_label: str = ""  # its name for players, marked with N_
+    leader: str | None = None  # povinnost, or the declarer
+    declarers: tuple[str, ...] = ()  # the declaring side; empty when nobody declared (klop)
+    won: bool | None = None  # whether the declaring side won
+    points: Fraction | None = None  # the declaring side's card points, when counted
+    contra: int = 0  # the contra (kontra) level on the game
+    bonuses: tuple[Bonus, ...] = ()
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game's engine module provides: the facts its pages need, and the scoring itself.
+
+    A hand goes in as the table document's fields (shared/formats/table-json.md) and comes out as whole
+    numbers per player with one explanation line per step. ``play`` scores a hand from the state the hands
+    before it left, and returns the state after it; ``games.engines.table`` replays a table through it."""
+
+    SLUG: str  # the table document's "game"
+    TITLE: str  # the game's name, marked with N_
+    BLURB: str  # one line: players and what is special
+    PLAYER_COUNTS: tuple[int, ...]
+    OPTIONS: tuple[Option, ...]  # house rules, with labels, help and defaults
+    PRESETS: tuple[Preset, ...]
+    ZERO_SUM: bool  # every hand's scores add to 0 (settle-up takes the totals as they are)
+    COUNTER: Counter | None  # the card-point counter of the hand form, if the game counts card points
+    SETTLE_UNIT: str  # what settle-up prices: a point, a Bummerl
+
+    def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
+
+    def new_state(self, players: tuple[str, ...], rules: Any) -> Any: ...
+
+    def parse_hand(self, raw: Any, players: tuple[str, ...], rules: Any) -> Any: ...
+
+    def play(self, hand: Any, rules: Any, state: Any) -> tuple[HandResult, Any]: ...
+
+    def describe(self, hand: Any) -> Line: ...
+
+    def facts(self, hand: Any) -> Facts: ...
+
+    def status(self, state: Any) -> dict[str, Any]: ...
+
+    def summary(self, state: Any) -> dict[str, Any]: ...
+
+    def settlement(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]: ...
+
+    def winners(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]: ...

@@ -7,13 +7,21 @@ comes out as whole chips per player with one explanation line per step. Every ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .base import (
     N_,
+    Bonus,
+    Counter,
+    CounterCard,
+    Facts,
     HandResult,
     InvalidHand,
     Line,
+    Option,
+    Phrase,
+    Preset,
     check_keys,
     choice,
     flag,
@@ -23,9 +31,18 @@ from .base import (
     whole,
 )
 
-NAME = "czech-taroky"
+SLUG = "czech-taroky"
+TITLE = N_("Czech Taroky")
+BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
+ZERO_SUM = True
+SETTLE_UNIT = N_("point")
 TOTAL_POINTS = 106
+COUNTER = Counter(total=TOTAL_POINTS, cards=(
+    CounterCard("kings", N_("Kings"), 5, 4), CounterCard("queens", N_("Queens"), 4, 4),
+    CounterCard("riders", N_("Riders"), 3, 4), CounterCard("jacks", N_("Jacks"), 2, 4),
+    CounterCard("skyz", N_("Škýz"), 5, 1), CounterCard("mond", N_("Mond (XXI)"), 5, 1),
+    CounterCard("pagat", N_("Pagát (I)"), 5, 1), CounterCard("ones", N_("One-point cards"), 1, 35)))
 CALLED_TAROKS = ("XIX", "XVIII", "XVII", "XVI", "XV")
 CONTRA_NAMES = (N_("no contra"), N_("contra"), N_("rhea-contra"), N_("supra-contra"))
 TALON_MULTIPLIER = {1: 1, 2: 2, 3: 4}
@@ -52,23 +69,29 @@ POINT_CARD_NAMES = {
     "trul": N_("trul (Škýz, Mond, Pagát)"),
 }
 
-RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "step_factor": (True, False),
-    "rounding": ("half-up", "up"),
-    "prever_talon_multiplier": ("loss", "always"),
-    "pagat_inside_multipliers": (False, True),
-    "contra_on_valat": (True, False),
-}
-RULE_HELP = {
-    "step_factor": N_("Multiply by 2 (team) or 3 (prever) before dividing by ten, as the tournament rules and "
-                      "Mach Tarok's code do. Off: the help text literally, (d + 10) / 10, so a tie is worth 1."),
-    "rounding": N_("How the tenth is rounded: half up (4.5 → 5) or always up (4.1 → 5)."),
-    "prever_talon_multiplier": N_("The prever talon multiplier (×2 down, ×4 back up) applies only when prever "
-                                  "loses, or always."),
-    "pagat_inside_multipliers": N_("I on the end added after contra (default) or added to the base before the "
-                                   "talon and contra multipliers."),
-    "contra_on_valat": N_("Contra multiplies a valat (tournament rules) or not (Mach Tarok's code)."),
-}
+YES_NO = ((True, N_("yes")), (False, N_("no")))
+OPTIONS = (
+    Option("step_factor", N_("Step factor ×2 / ×3"), default=True, choices=YES_NO,
+           help=N_("Multiply by 2 (team) or 3 (prever) before dividing by ten, as the tournament rules and "
+                   "Mach Tarok's code do. Off: the help text literally, (d + 10) / 10, so a tie is worth 1.")),
+    Option("rounding", N_("Rounding of the tenth"), default="half-up",
+           choices=(("half-up", N_("half up")), ("up", N_("always up"))),
+           help=N_("How the tenth is rounded: half up (4.5 → 5) or always up (4.1 → 5).")),
+    Option("prever_talon_multiplier", N_("Prever talon multiplier"), default="loss",
+           choices=(("loss", N_("only when prever loses")), ("always", N_("always"))),
+           help=N_("The prever talon multiplier (×2 down, ×4 back up) applies only when prever loses, or always.")),
+    Option("pagat_inside_multipliers", N_("I on the end inside the multipliers"), default=False,
+           choices=((False, N_("no")), (True, N_("yes"))),
+           help=N_("I on the end added after contra (default) or added to the base before the talon and contra "
+                   "multipliers.")),
+    Option("contra_on_valat", N_("Contra on valat"), default=True, choices=YES_NO,
+           help=N_("Contra multiplies a valat (tournament rules) or not (Mach Tarok's code).")),
+)
+PRESETS = (
+    Preset("westfest", N_("Westfest tournament rules"),
+           N_("The Westfest Tarock Tournament Rules (2012) and Mach Tarok's code: every default."),
+           default_for=(4,)),
+)
 
 
 @dataclass(frozen=True)
@@ -115,12 +138,8 @@ class State:
     last_povinnost: str | None = None
 
 
-def rule_defaults() -> dict[str, Any]:
-    return {key: options[0] for key, options in RULE_OPTIONS.items()}
-
-
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
-    return Rules(**parse_options(raw, RULE_OPTIONS))
+    return Rules(**parse_options(raw, OPTIONS, 4, PRESETS))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:
@@ -448,3 +467,54 @@ def status(state: State) -> dict[str, Any]:
     """For the table page: who is povinnost next (R13) and who deals."""
     return {"next_povinnost": next_povinnost(state), "next_dealer": next_dealer(state),
             "hands": state.hands_played}
+
+
+def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
+    """Chips: each total is what the player wins or pays."""
+    return dict(totals)
+
+
+def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
+    return []
+
+
+CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
+TALON_MARKS = {2: "↓×2", 3: "↑×4"}
+
+
+def describe(hand: Hand) -> Phrase:
+    """One line for the list of hands: who played what, the points, contra, the I."""
+    if hand.mode == "prever":
+        parts: list[Line | str] = [Line(N_("{player} prever"), {"player": hand.prever})]
+        if hand.talon > 1:
+            parts = [Phrase((parts[0], TALON_MARKS[hand.talon]), " ")]
+    elif hand.partner == hand.povinnost:
+        parts = [Line(N_("{player} alone"), {"player": hand.povinnost})]
+    else:
+        parts = [f"{hand.povinnost} + {hand.partner}"]
+    if hand.valat:
+        parts.append(Line(N_("valat")))
+    elif hand.points is not None:
+        parts.append(str(hand.points))
+    if hand.contra:
+        parts.append(CONTRA_MARKS[hand.contra])
+    if hand.pagat:
+        parts.append("I")
+    return Phrase(tuple(parts))
+
+
+MODE_NAMES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone")}
+
+
+def facts(hand: Hand) -> Facts:
+    """Povinnost leads; the declarer side is povinnost's team, povinnost alone, or prever."""
+    declarers = _declarer_side(hand)
+    mode = "prever" if hand.mode == "prever" else "alone" if len(declarers) == 1 else "team"
+    if hand.valat is not None:
+        won = (hand.valat.side == "declarers") == hand.valat.made
+    else:
+        won = hand.points >= 54
+    bonuses = tuple(Bonus(kind, a.side, a.announced, a.made) for kind, a in (("valat", hand.valat),
+                                                                            ("pagat", hand.pagat)) if a)
+    return Facts(mode=mode, mode_label=MODE_NAMES[mode], leader=hand.povinnost, declarers=declarers, won=won,
+                 points=None if hand.points is None else Fraction(hand.points), contra=hand.contra, bonuses=bonuses)

@@ -10,9 +10,13 @@ from typing import Any
 
 from .base import (
     N_,
+    Facts,
     HandResult,
     InvalidHand,
     Line,
+    Option,
+    Phrase,
+    Preset,
     check_keys,
     choice,
     flag,
@@ -21,8 +25,13 @@ from .base import (
     whole,
 )
 
-NAME = "schnapsen"
+SLUG = "schnapsen"
+TITLE = N_("Schnapsen")
+BLURB = N_("2 players · game points to 7, Bummerl")
 PLAYER_COUNTS = (2,)
+ZERO_SUM = False
+SETTLE_UNIT = N_("Bummerl")
+COUNTER = None
 ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick")
 ENDING_NAMES = {
     "declared": N_("declared 66"), "wrong-declaration": N_("declared wrongly"), "closed": N_("closed and made it"),
@@ -31,19 +40,22 @@ ENDING_NAMES = {
 NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 
-RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "deck": (20, 24),
-    "target": (7,),
-    "schneider_bummerl": (True, False),
-    "last_trick_points": ("by-points", "one"),
-}
-RULE_HELP = {
-    "deck": N_("20 cards (Schnapsen) or 24 cards (Sixty-six)."),
-    "target": N_("Game points that win a Bummerl."),
-    "schneider_bummerl": N_("A Bummerl won while the loser has 0 game points counts as two."),
-    "last_trick_points": N_("When the talon ran out and nobody declared: score from the loser's points, or a "
-                            "fixed 1."),
-}
+YES_NO = ((True, N_("yes")), (False, N_("no")))
+OPTIONS = (
+    Option("deck", N_("Deck"), default=20, choices=((20, N_("20 cards (Schnapsen)")), (24, N_("24 cards (Sixty-six)"))),
+           help=N_("20 cards (Schnapsen) or 24 cards (Sixty-six).")),
+    Option("target", N_("Game points for a Bummerl"), default=7, kind="whole", low=1, high=1000,
+           help=N_("Game points that win a Bummerl.")),
+    Option("schneider_bummerl", N_("Schneider-Bummerl counts two"), default=True, choices=YES_NO,
+           help=N_("A Bummerl won while the loser has 0 game points counts as two.")),
+    Option("last_trick_points", N_("Last trick without a declaration"), default="by-points",
+           choices=(("by-points", N_("scored from the loser's points")), ("one", N_("a fixed 1"))),
+           help=N_("When the talon ran out and nobody declared: score from the loser's points, or a fixed 1.")),
+)
+PRESETS = (
+    Preset("schnapsen", N_("Schnapsen"), N_("20 cards, as pagat.com scores Schnapsen."), default_for=(2,)),
+    Preset("sixty-six", N_("Sixty-six"), N_("24 cards, as pagat.com scores Sixty-six."), values={"deck": 24}),
+)
 
 
 @dataclass(frozen=True)
@@ -72,20 +84,16 @@ class State:
     hands_played: int = 0
     first_dealer: int = 0
     strokes: tuple[tuple[int, ...], ...] = ((), ())  # the Bummerl under way as on paper: what is left after each win
-
-
-def rule_defaults() -> dict[str, Any]:
-    return {"deck": 20, "target": 7, "schneider_bummerl": True, "last_trick_points": "by-points"}
+    target: int = 7  # game points that win a Bummerl (the table's house rule)
 
 
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
     """``target`` is any whole number; the other options take their listed values."""
-    options = {key: values for key, values in RULE_OPTIONS.items() if key != "target"}
-    return Rules(**parse_options(raw, options, free={"target": lambda value, key: whole(value, key, 1, 1000)}))
+    return Rules(**parse_options(raw, OPTIONS, 2, PRESETS))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:
-    return State(players=tuple(players))
+    return State(players=tuple(players), target=rules.target)
 
 
 def game_points_from(other_points: int, other_had_trick: bool) -> int:
@@ -191,7 +199,7 @@ def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     result = HandResult(scores=scores, lines=tuple(lines))
     return result, State(players=players, current=tuple(current), bummerl=tuple(bummerl),
                          hands_played=state.hands_played + 1, first_dealer=state.first_dealer,
-                         strokes=(tuple(strokes[0]), tuple(strokes[1])))
+                         strokes=(tuple(strokes[0]), tuple(strokes[1])), target=state.target)
 
 
 def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
@@ -209,5 +217,25 @@ def summary(state: State) -> dict[str, Any]:
 
 def status(state: State) -> dict[str, Any]:
     """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
-    return {**summary(state), "hands": state.hands_played, "next_dealer": next_dealer(state),
+    return {**summary(state), "hands": state.hands_played, "next_dealer": next_dealer(state), "target": state.target,
             "strokes": dict(zip(state.players, (list(s) for s in state.strokes)))}
+
+
+
+def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
+    """What counts is the Bummerl: each one lost is paid for."""
+    return {name: -status.get("bummerl", {}).get(name, 0) for name in totals}
+
+
+def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
+    return []
+
+
+def describe(hand: Hand) -> Line | Phrase:
+    if hand.ending is None:
+        return Line(N_("{player} wins {points}"), {"player": hand.winner, "points": hand.game_points})
+    return Phrase((hand.by, Line(ENDING_NAMES[hand.ending])), " ")
+
+
+def facts(hand: Hand) -> Facts:
+    return Facts(mode=hand.ending or "quick")

@@ -14,9 +14,15 @@ from typing import Any
 
 from .base import (
     N_,
+    Counter,
+    CounterCard,
+    Facts,
     HandResult,
     InvalidHand,
     Line,
+    Option,
+    Phrase,
+    Preset,
     check_keys,
     choice,
     flag,
@@ -27,10 +33,21 @@ from .base import (
     signed,
     whole,
 )
+from .base import (
+    Bonus as BaseBonus,
+)
 
-NAME = "slovenian-tarok"
+SLUG = "slovenian-tarok"
+TITLE = N_("Slovenian Tarok")
+BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
+ZERO_SUM = False
+SETTLE_UNIT = N_("point")
 TOTAL = Fraction(70)
+COUNTER = Counter(total=70, unit=3, cards=(
+    CounterCard("kings", N_("Kings"), 13, 4), CounterCard("queens", N_("Queens"), 10, 4),
+    CounterCard("cavaliers", N_("Cavaliers"), 7, 4), CounterCard("jacks", N_("Jacks"), 4, 4),
+    CounterCard("trula", N_("Škis, Mond, Pagat"), 13, 3), CounterCard("others", N_("Other cards"), 1, 35)))
 WIN_AT = Fraction(107, 3)  # 35⅔
 
 CONTRACT_VALUES_3 = {"three": 10, "two": 20, "one": 30, "beggar": 70, "solo-without": 80, "klop": 0}
@@ -55,26 +72,34 @@ BONUS_NAMES = {"trula": N_("trula"), "kings": N_("kings"), "pagat-ultimo": N_("p
 CAN_FAIL_UNANNOUNCED = frozenset({"pagat-ultimo", "king-ultimo"})
 KONTRA_NAMES = (N_("no kontra"), N_("kontra"), N_("rekontra"), N_("subkontra"), N_("mordkontra"))
 
-RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "difference_rounding": ("whole", "five"),
-    "radelci": (False, True),
-    "mond_penalty": (21, 20),
-    "klop_full_threshold": ("more-than-35-2/3", "at-least-35-2/3"),
-}
-RULE_HELP = {
-    "difference_rounding": N_("The difference rounded to a whole number (three players, the seed) or to the "
-                              "nearest 5 (four players, pagat.com)."),
-    "radelci": N_("Radelci after klop, beggar, solo without, open beggar and the valat contracts: a declarer "
-                  "holding one doubles the score."),
-    "mond_penalty": N_("What a player pays whose Mond (21) is captured by the other side."),
-    "klop_full_threshold": N_("In klop a player loses 70 with more than 35⅔ points, or already with 35⅔."),
-}
+OPTIONS = (
+    Option("difference_rounding", N_("Rounding of the difference"), by_count={3: "whole", 4: "five"},
+           choices=(("whole", N_("to a whole number")), ("five", N_("to the nearest 5"))),
+           help=N_("The difference rounded to a whole number (three players, the seed) or to the nearest 5 (four "
+                   "players, pagat.com).")),
+    Option("radelci", N_("Radelci"), by_count={3: False, 4: True}, choices=((False, N_("no")), (True, N_("yes"))),
+           help=N_("Radelci after klop, beggar, solo without, open beggar and the valat contracts: a declarer "
+                   "holding one doubles the score.")),
+    Option("mond_penalty", N_("Lost Mond costs"), default=21, choices=((21, "21"), (20, "20")),
+           help=N_("What a player pays whose Mond (21) is captured by the other side.")),
+    Option("klop_full_threshold", N_("Klop: −70 for"), default="more-than-35-2/3",
+           choices=(("more-than-35-2/3", N_("more than 35⅔")), ("at-least-35-2/3", N_("35⅔ or more"))),
+           help=N_("In klop a player loses 70 with more than 35⅔ points, or already with 35⅔.")),
+)
+PRESETS = (
+    Preset("seed", N_("The seed (three players)"),
+           N_("Slovenian Tapp Tarock as the seed document scores it: the difference to a whole number, no radelci."),
+           values={"difference_rounding": "whole", "radelci": False}, default_for=(3,)),
+    Preset("pagat", N_("pagat.com (four players)"),
+           N_("pagat.com's Slovenian Tarok: the difference to the nearest 5, radelci."),
+           values={"difference_rounding": "five", "radelci": True}, default_for=(4,)),
+)
 
 
 @dataclass(frozen=True)
 class Rules:
-    difference_rounding: str
-    radelci: bool
+    difference_rounding: str = "five"
+    radelci: bool = True
     mond_penalty: int = 21
     klop_full_threshold: str = "more-than-35-2/3"
 
@@ -111,14 +136,9 @@ class State:
         return self.radelci[self.players.index(name)]
 
 
-def rule_defaults(player_count: int = 4) -> dict[str, Any]:
-    return {"difference_rounding": "whole" if player_count == 3 else "five", "radelci": player_count == 4,
-            "mond_penalty": 21, "klop_full_threshold": "more-than-35-2/3"}
-
-
 def parse_rules(raw: Any, players: tuple[str, ...]) -> Rules:
     """The defaults depend on the number of players (three: the seed's; four: pagat.com's)."""
-    return Rules(**{**rule_defaults(len(players)), **parse_options(raw, RULE_OPTIONS)})
+    return Rules(**parse_options(raw, OPTIONS, len(players), PRESETS))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:
@@ -459,3 +479,51 @@ def summary(state: State) -> dict[str, Any]:
 def status(state: State) -> dict[str, Any]:
     """For the table page: each player's open radelci and those already crossed off."""
     return {"radelci": dict(zip(state.players, state.radelci)), "radelci_used": dict(zip(state.players, state.used))}
+
+
+
+def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
+    """Not zero-sum: every two players settle the difference of their totals."""
+    return dict(totals)
+
+
+def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
+    return []
+
+
+def describe(hand: Hand) -> Line | Phrase:
+    """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses."""
+    contract = Line(CONTRACT_NAMES[hand.contract])
+    if hand.contract == "klop":
+        return contract
+    head: list[Line | Phrase | str] = [Phrase((f"{hand.declarer}: ", contract), "")]
+    if hand.partner:
+        head.append(Line(N_("with {player}"), {"player": hand.partner}))
+    parts: list[Line | Phrase | str] = [Phrase(tuple(head), " ")]
+    if hand.points is not None:
+        parts.append(fmt_number(hand.points))
+    if hand.won is not None:
+        parts.append(Line(N_("made") if hand.won else N_("failed")))
+    if hand.kontra:
+        parts.append(f"×{2 ** hand.kontra}")
+    if hand.bonuses:
+        parts.append(Phrase(tuple(Line(BONUS_NAMES[b.kind]) for b in hand.bonuses), ", "))
+    return Phrase(tuple(parts))
+
+
+def facts(hand: Hand) -> Facts:
+    """The declarer leads; in klop nobody declares."""
+    name = CONTRACT_NAMES[hand.contract]
+    if hand.contract == "klop":
+        return Facts(mode="klop", mode_label=name)
+    valat = next((b for b in hand.bonuses if b.kind == "valat" and b.made), None)
+    if valat is not None:
+        won = valat.side == "declarers"
+    elif hand.points is not None:
+        won = hand.points >= WIN_AT
+    else:
+        won = bool(hand.won)
+    declarers = (hand.declarer,) + ((hand.partner,) if hand.partner else ())
+    return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=declarers, won=won,
+                 points=hand.points, contra=hand.kontra,
+                 bonuses=tuple(BaseBonus(b.kind, b.side, b.announced, b.made, b.kontra) for b in hand.bonuses))

@@ -7,15 +7,11 @@ and its export all go through ``replay`` (or ``score_next`` for a hand not yet s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Callable, Iterable
 
-from . import czech_taroky, schnapsen, slovenian_tarok, two_ten_jack
-from .base import N_, HandResult, InvalidHand, show
+from ..registry import ENGINES
+from .base import N_, Engine, HandResult, InvalidHand, show
 
-ENGINES: dict[str, ModuleType] = {
-    engine.NAME: engine for engine in (czech_taroky, slovenian_tarok, schnapsen, two_ten_jack)
-}
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 
 
@@ -34,7 +30,7 @@ class InvalidTable(ValueError):
 
 @dataclass(frozen=True)
 class Setup:
-    engine: ModuleType
+    engine: Engine
     rules: Any
     players: tuple[str, ...]
 
@@ -46,14 +42,15 @@ class Replay:
     state: Any
 
 
-def engine_for(game: Any) -> ModuleType:
+def engine_for(game: Any) -> Engine:
+    """The engine of ``game`` (a slug), from the registry of games."""
     if game not in ENGINES:
         raise InvalidTable("game", InvalidHand("", N_("must be one of {games}, got {value}"),
                                                games=", ".join(ENGINES), value=show(game)))
     return ENGINES[game]
 
 
-def check_players(raw: Any, engine: ModuleType) -> tuple[str, ...]:
+def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
     counts = engine.PLAYER_COUNTS
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise InvalidTable("players", InvalidHand("", N_("must be a list of names")))
@@ -65,7 +62,7 @@ def check_players(raw: Any, engine: ModuleType) -> tuple[str, ...]:
     if len(names) not in counts:
         allowed = " or ".join(str(c) for c in counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
         raise InvalidTable("players", InvalidHand("", N_("{game} is played by {allowed} players, got {count}"),
-                                                  game=engine.NAME, allowed=allowed, count=len(names)))
+                                                  game=engine.SLUG, allowed=allowed, count=len(names)))
     return names
 
 
@@ -123,7 +120,7 @@ def settle(doc: Any) -> dict[str, Any]:
     table, hands = parse_document(doc)
     result = replay(table, hands)
     out: dict[str, Any] = {
-        "game": table.engine.NAME,
+        "game": table.engine.SLUG,
         "players": list(table.players),
         "hands": [{"scores": r.scores, "explanation": r.explanation()} for r in result.results],
         "totals": result.totals,

@@ -9,20 +9,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, HandResult, InvalidHand, Line, check_keys, flag, show, signed
+from .base import (
+    N_,
+    Facts,
+    HandResult,
+    InvalidHand,
+    Line,
+    Option,
+    Phrase,
+    Preset,
+    check_keys,
+    parse_options,
+    show,
+    signed,
+)
 
-NAME = "two-ten-jack"
+SLUG = "two-ten-jack"
+TITLE = N_("Two Ten Jack")
+BLURB = N_("2 to 6 players · hearts plus, spades minus")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
+ZERO_SUM = False
+SETTLE_UNIT = N_("point")
+COUNTER = None
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FIXED_HEARTS = {"2H": 10, "10H": 10, "JH": 10, "AH": 5, "KH": 5, "QH": 5,
                 "2S": -10, "10S": -10, "JS": -10, "AS": -5, "KS": -5, "QS": -5}
-RULE_HELP = {
-    "card_points": N_("The points of each scoring card (preset: fixed hearts, hearts plus, spades minus)."),
-    "reversal": N_("A player who captures all of a suit's scoring cards scores that suit reversed."),
-}
 
 
 @dataclass(frozen=True)
@@ -46,32 +60,47 @@ class State:
     rounds_played: int = 0
 
 
-def rule_defaults() -> dict[str, Any]:
-    return {"card_points": dict(FIXED_HEARTS), "reversal": True}
-
-
 def show_card(code: str) -> str:
     return "🃏" if code == "JK" else code[:-1] + SUIT_SYMBOLS[code[-1]]
 
 
-def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
-    raw = {} if raw is None else raw
+def _card_points(raw: Any, key: str) -> tuple[tuple[str, int], ...]:
+    """A map from card code to whole number, kept in deck order."""
     if not isinstance(raw, dict):
-        raise InvalidHand("", N_("must be an object of house-rule options"))
-    for key in raw:
-        if key not in ("card_points", "reversal"):
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
-    table = raw.get("card_points", FIXED_HEARTS)
-    if not isinstance(table, dict):
-        raise InvalidHand("card_points", N_("must map card codes to whole numbers"))
-    for card, value in table.items():
+        raise InvalidHand(key, N_("must map card codes to whole numbers"))
+    for card, value in raw.items():
         if card not in DECK:
-            raise InvalidHand("card_points", N_("{card} is not a card code (2H, 10S, JH, AS, JK …)"),
-                              card=show(card))
+            raise InvalidHand(key, N_("{card} is not a card code (2H, 10S, JH, AS, JK …)"), card=show(card))
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
-            raise InvalidHand(f"card_points.{card}", N_("must be a whole number, got {value}"), value=show(value))
-    reversal = flag(raw.get("reversal", True), "reversal")
-    return Rules(card_points=tuple(sorted(table.items(), key=lambda item: DECK.index(item[0]))), reversal=reversal)
+            raise InvalidHand(f"{key}.{card}", N_("must be a whole number, got {value}"), value=show(value))
+    return tuple(sorted(raw.items(), key=lambda item: DECK.index(item[0])))
+
+
+def _suit(suit: str) -> tuple[tuple[str, str], ...]:
+    """A suit's cards, code and face, for the point table's inputs (the joker goes with the spades)."""
+    cards = [card for card in DECK if card[-1] == suit and card != "JK"] + (["JK"] if suit == "S" else [])
+    return tuple((card, show_card(card)) for card in cards)
+
+
+YES_NO = ((True, N_("yes")), (False, N_("no")))
+OPTIONS = (
+    Option("card_points", N_("Point table"), kind="card-points", check=_card_points,
+           default=_card_points(FIXED_HEARTS, "card_points"),
+           groups=((N_("Hearts"), _suit("H")), (N_("Spades"), _suit("S")), (N_("Diamonds"), _suit("D")),
+                   (N_("Clubs"), _suit("C"))),
+           help=N_("The points of each scoring card (preset: fixed hearts, hearts plus, spades minus).")),
+    Option("reversal", N_("Reversal (all of a suit's scoring cards)"), default=True, choices=YES_NO,
+           help=N_("A player who captures all of a suit's scoring cards scores that suit reversed.")),
+)
+PRESETS = (
+    Preset("fixed-hearts", N_("Fixed hearts"),
+           N_("The published fixed-hearts table that fits Board Game Arena's description: hearts plus, spades "
+              "minus."), default_for=PLAYER_COUNTS),
+)
+
+
+def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
+    return Rules(**parse_options(raw, OPTIONS, len(players), PRESETS))
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:
@@ -176,3 +205,25 @@ def status(state: State) -> dict[str, Any]:
     """For the table page: rounds played out of the game's rounds."""
     rounds = len(state.players)
     return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": state.rounds_played >= rounds}
+
+
+
+def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
+    return dict(totals)
+
+
+def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
+    """The players with the highest total once every round is played."""
+    if not status.get("finished"):
+        return []
+    best = max(totals.values())
+    return [name for name, total in totals.items() if total == best]
+
+
+def describe(hand: Hand) -> Line | Phrase:
+    parts = tuple(f"{name}: {' '.join(show_card(c) for c in cards)}" for name, cards in hand.captured if cards)
+    return Phrase(parts) if parts else Line(N_("no scoring cards"))
+
+
+def facts(hand: Hand) -> Facts:
+    return Facts(mode="round")

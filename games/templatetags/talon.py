@@ -11,6 +11,25 @@ def explain(line) -> str:
 
 
 @register.filter
+def game_title(slug: str) -> str:
+    """The game's name (from the registry) in the player's language."""
+    from games.registry import GAMES
+
+    game = GAMES.get(slug)
+    return gettext(game.engine.TITLE) if game else slug
+
+
+@register.filter
+def in_unit(value: int, unit: int) -> str:
+    """A card's value counted in ``unit``ths of a point, as players write it (thirds: 4⅓)."""
+    from fractions import Fraction
+
+    from games.engines.base import fmt_number
+
+    return fmt_number(Fraction(value, unit))
+
+
+@register.filter
 def label_of(form, field_name: str) -> str:
     field = form.fields.get(field_name)
     return field.label if field is not None and field.label else field_name

@@ -1,9 +1,10 @@
-// Talon's only script: +/− steps, the card counter and "106 − P". Every form works without it.
+// Talon's only script: +/− steps, the card counter and the other side's points. Every form works without it.
+// Rule facts (a deck's card points, counted in thirds or not) come from the page's data attributes, set from the engine.
 document.addEventListener("click", (event) => {
   const step = event.target.closest("[data-step]");
   if (!step) return;
   const input = step.parentElement.querySelector("input");
-  const max = Number(input.max || 106), value = Number(input.value || 0) + Number(step.dataset.step);
+  const max = input.max === "" ? Infinity : Number(input.max), value = Number(input.value || 0) + Number(step.dataset.step);
   input.value = Math.min(max, Math.max(0, value));
   input.dispatchEvent(new Event("input", { bubbles: true }));
   input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -13,32 +14,34 @@ document.addEventListener("input", (event) => {
   if (!form) return;
   const counter = form.querySelector("[data-counter]");
   if (counter && counter.contains(event.target)) {
+    const unit = Number(counter.dataset.unit), most = Number(counter.dataset.total) * unit;
     let total = 0;
     counter.querySelectorAll("input[data-value]").forEach((i) => { total += Number(i.value || 0) * Number(i.dataset.value); });
-    if (counter.hasAttribute("data-thirds")) {  // Slovenian: card values in thirds
-      form.querySelector("input[name=points_whole]").value = Math.floor(Math.min(210, total) / 3);
-      const third = form.querySelector(`input[name=points_third][value="${Math.min(210, total) % 3}"]`);
-      if (third) third.checked = true;
-    } else {
-      form.querySelector("input[name=points]").value = Math.min(106, total);
+    total = Math.min(most, total);
+    form.querySelector(`input[name="${counter.dataset.target}"]`).value = Math.floor(total / unit);
+    if (counter.dataset.rest) {  // the part below one point (thirds), a choice of its own
+      const rest = form.querySelector(`input[name="${counter.dataset.rest}"][value="${total % unit}"]`);
+      if (rest) rest.checked = true;
     }
   }
   showOtherSide(form);
   klopSum(form);
 });
 function showOtherSide(form) {
-  const points = form.querySelector("input[name=points]"), other = form.querySelector("[data-other]");
-  if (points && other) other.textContent = points.value === "" ? "–" : 106 - Number(points.value);
+  const other = form.querySelector("[data-other]");
+  const points = other && form.querySelector(`input[name="${other.dataset.of}"]`);
+  if (points) other.textContent = points.value === "" ? "–" : Number(other.dataset.total) - Number(points.value);
 }
-function klopSum(form) {
-  const out = form.querySelector("[data-klop-sum]");
-  if (!out) return;
-  let thirds = 0;
-  form.querySelectorAll("[data-klop] input[type=number]").forEach((i) => { thirds += 3 * Number(i.value || 0); });
-  form.querySelectorAll("[data-klop] select").forEach((s) => { thirds += Number(s.value || 0); });
-  const whole = Math.floor(thirds / 3), rest = ["", "⅓", "⅔"][thirds % 3];
+function klopSum(form) {  // every player's points in klop, which must add up to the deck's total
+  const out = form.querySelector("[data-klop-sum]"), klop = form.querySelector("[data-klop]");
+  if (!out || !klop) return;
+  const unit = Number(klop.dataset.unit);
+  let parts = 0;
+  klop.querySelectorAll("input[type=number]").forEach((i) => { parts += unit * Number(i.value || 0); });
+  klop.querySelectorAll("select").forEach((s) => { parts += Number(s.value || 0); });
+  const whole = Math.floor(parts / unit), rest = unit === 3 ? ["", "⅓", "⅔"][parts % 3] : "";
   out.textContent = `${whole}${rest}`;
-  out.classList.toggle("bad", thirds !== 210);
+  out.classList.toggle("bad", parts !== Number(klop.dataset.total) * unit);
 }
 document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) klopSum(form); });
 document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); klopSum(f); }));

@@ -13,3 +13,9 @@ def totals(page: Page) -> dict[str, str]:
     names = page.locator(".totals .total .name").all_inner_texts()
     scores = page.locator(".totals .total .score").all_inner_texts()
     return dict(zip((name.strip() for name in names), scores))
+
+
+def fits_the_screen(page: Page) -> None:
+    """Nothing on the page is wider than the phone: no sideways scrolling, nothing cut off at the edge."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import tap, totals
+from .phone import fits_the_screen, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,4 +75,4 @@ def test_an_evening_of_czech_taroky(phone: Page):
     # Rotation: Cyril was povinnost last, so Dana is povinnost and Cyril deals.
     expect(page.locator(".total.is-povinnost .name")).to_have_text("Dana")
     expect(page.locator(".total:has(.badge.quiet) .name")).to_have_text("Cyril")
-    page.screenshot(path="/tmp/talon-evening.png", full_page=True)
+    fits_the_screen(page)

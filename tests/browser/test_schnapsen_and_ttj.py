@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import tap
+from .phone import fits_the_screen, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +43,7 @@ def test_a_whole_bummerl(phone: Page):
     expect(page.locator(".sheet-col li")).to_have_count(2)  # a fresh sheet: 7 and 7
     # The deal alternates: four hands played, so Anna (player 1) deals again.
     expect(page.locator(".total:has(.badge.quiet:text('deals')) .name")).to_have_text("Anna")
-    page.screenshot(path="/tmp/talon-schnapsen.png", full_page=True)
+    fits_the_screen(page)
 
 
 def test_a_whole_game_of_two_ten_jack(phone: Page):
@@ -68,4 +68,4 @@ def test_a_whole_game_of_two_ten_jack(phone: Page):
     scores = page.locator(".totals .score").all_inner_texts()
     assert dict(zip(names, scores)) == {"Aiko": "45", "Ben": "-25", "Chie": "-20"}
     expect(page.get_by_role("link", name="Record a round")).to_have_count(0)
-    page.screenshot(path="/tmp/talon-ttj.png", full_page=True)
+    fits_the_screen(page)

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import tap, totals
+from .phone import fits_the_screen, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,4 +65,4 @@ def test_a_slovenian_evening(phone: Page):
     page.get_by_role("button", name="Save changes").click()
     assert totals(page) == {"Ana": "70", "Bojan": "25", "Cene": "15", "Dora": "25"}
     assert radelci(page, "Bojan") == (1, 0) and radelci(page, "Ana") == (1, 0)
-    page.screenshot(path="/tmp/talon-slovenian.png", full_page=True)
+    fits_the_screen(page)

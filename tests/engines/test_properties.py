@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 from games.engines import czech_taroky as ct
 from games.engines import slovenian_tarok as sl
 from games.engines.base import InvalidHand
-from games.engines.table import ENGINES, InvalidTable, parse_document, replay, settle
+from games.engines.table import InvalidTable, parse_document, replay, settle
+from games.registry import ENGINES
 
 PLAYERS = ["A", "B", "C", "D"]
+CZECH_OPTIONS = {option.key: [value for value, _label in option.choices] for option in ct.OPTIONS}
 player = st.sampled_from(PLAYERS)
 announcement = st.fixed_dictionaries({"side": st.sampled_from(["declarers", "defenders"]),
                                       "announced": st.booleans(), "made": st.booleans()})
@@ -22,7 +24,7 @@ czech_hand = st.fixed_dictionaries(
                                                               "kind": st.sampled_from(sorted(ct.POINT_CARDS))}),
                                        max_size=4)})
 czech_rules = st.fixed_dictionaries({}, optional={key: st.sampled_from(options)
-                                                  for key, options in ct.RULE_OPTIONS.items()})
+                                                  for key, options in CZECH_OPTIONS.items()})
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])

@@ -1,22 +1,63 @@
-"""The engines are the pure core: importing them must not import Django."""
+"""The engines are the pure core: every module under games/engines/ (and the registry that lists them) imports
+nothing from Django and nothing outside the standard library, and every registered game keeps the contract."""
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from games.engines.base import Engine
+from games.registry import GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
+ENGINE_MODULES = sorted(f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py")
+                        if path.stem != "__init__")
+PURE = [*ENGINE_MODULES, "games.registry"]
+
+
+def test_the_list_of_engine_modules_is_read_from_the_folder():
+    assert "games.engines.settle_up" in ENGINE_MODULES and "games.engines.table" in ENGINE_MODULES
+    assert len(ENGINE_MODULES) == len(list((ROOT / "games" / "engines").glob("*.py"))) - 1
 
 
 def test_engines_import_nothing_from_django():
-    code = ("import sys; import games.engines.table, games.engines.czech_taroky, games.engines.slovenian_tarok, "
-            "games.engines.schnapsen, games.engines.two_ten_jack; "
+    code = (f"import sys; import {', '.join(PURE)}; "
             "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("module", PURE)
+def test_engines_import_only_the_standard_library_and_each_other(module):
+    tree = ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""] if node.level == 0 else []
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names or name.startswith("games.engines"), (module, name)
+
+
 def test_engines_use_no_floats():
     for path in (ROOT / "games" / "engines").glob("*.py"):
         text = path.read_text()
         assert "float(" not in text, path.name
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_registered_game_keeps_the_engine_contract(slug):
+    engine = GAMES[slug].engine
+    members = set(Engine.__annotations__) | {name for name, value in vars(Engine).items()
+                                             if callable(value) and not name.startswith("_")}
+    assert isinstance(engine, Engine)
+    assert not [name for name in members if not hasattr(engine, name)] and engine.SLUG == slug
+    assert engine.PLAYER_COUNTS and all(option.label and option.help for option in engine.OPTIONS)
+    for count in engine.PLAYER_COUNTS:  # every table starts from one preset
+        assert len([preset for preset in engine.PRESETS if count in preset.default_for]) == 1

@@ -1,0 +1,61 @@
+"""What the views share: reaching a table through its links, the game behind a slug, this phone's name.
+
+Access: a table is reached only through its unguessable links. ``/t/<edit_token>/`` can change it;
+``/v/<view_token>/`` only shows it. The browser that created or opened a table remembers it in its session,
+and the home page lists just those tables: nothing else about other groups is ever shown.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from ..models import Hand, Table
+from ..registry import GAMES, Game
+
+REMEMBERED = "tables"
+
+
+def game_or_404(slug: str) -> Game:
+    if slug not in GAMES:
+        raise Http404(_("This game cannot be kept in the app yet."))
+    return GAMES[slug]
+
+
+def editable(request: HttpRequest, token: str) -> Table:
+    table = get_object_or_404(Table, edit_token=token)
+    remember(request, table)
+    return table
+
+
+def remember(request: HttpRequest, table: Table) -> None:
+    remembered = request.session.get(REMEMBERED, [])
+    if table.pk not in remembered:
+        request.session[REMEMBERED] = [table.pk] + remembered[:199]
+
+
+def hand_of(table: Table, seq: int) -> Hand:
+    return get_object_or_404(Hand, table=table, seq=seq)
+
+
+def by_any_link(request: HttpRequest, token: str) -> Table:
+    field = "view_token" if request.resolver_match.url_name.startswith("view_") else "edit_token"
+    return get_object_or_404(Table, **{field: token})
+
+
+def device(request: HttpRequest) -> str:
+    return request.session.get("device", "")
+
+
+def partial(request: HttpRequest) -> bool:
+    """htmx asked for a piece of the page (not a boosted navigation or a history restore)."""
+    return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
+
+
+def whole_number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) < 12 else None
+
+
+def hand_form(table: Table, data=None, initial=None):
+    return GAMES[table.game].web.hand_form(data, initial=initial, players=table.players, rules=table.rules)

@@ -1,0 +1,164 @@
+"""Hands: record, preview, read, edit, delete, restore, undo. Every change goes through games.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+from django.views.decorators.vary import vary_on_headers
+
+from .. import services
+from ..engines.table import InvalidTable
+from ..models import Table
+from ..presentation import describe_hand
+from ..registry import GAMES
+from .common import device, editable, hand_form, hand_of, partial, whole_number
+
+
+def _preview(table: Table, form, hand=None):
+    """The engine's result for the form as it stands, or None; engine errors go next to their field."""
+    if not form.is_valid():
+        return None
+    try:
+        return services.preview_hand(table, form.to_data(), replacing=hand)
+    except InvalidTable as error:
+        form.show_engine_error(error)
+        return None
+
+
+def _render_hand_form(request, table, form, *, hand=None, number=None):
+    result = _preview(table, form, hand) if form.is_bound else None
+    context = {"table": table, "form": form, "result": result, "hand": hand, "number": number,
+               "players": table.players, "counter": True, "web": GAMES[table.game].web,
+               "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
+               else reverse("preview", args=[table.edit_token])}
+    if partial(request):
+        return render(request, "games/hand_form.html#preview", context)
+    return render(request, "games/hand_form.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def record_hand(request: HttpRequest, token: str) -> HttpResponse:
+    table = editable(request, token)
+    if request.method == "GET":
+        initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {"version": table.version}
+        return _render_hand_form(request, table, hand_form(table, initial=initial))
+    form = hand_form(table, request.POST)
+    if "preview" not in request.POST and form.is_valid():
+        try:
+            services.record_hand(table, form.to_data(), device=device(request),
+                                 version=form.cleaned_data.get("version"))
+        except services.Conflict as conflict:
+            messages.error(request, str(conflict))
+            return redirect("table", token=token)
+        except InvalidTable as error:
+            form.show_engine_error(error)
+        else:
+            messages.success(request, _("Hand recorded."))
+            return redirect("table", token=token)
+    return _render_hand_form(request, table, form)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponse:
+    table = editable(request, token)
+    hand = hand_of(table, seq) if seq is not None else None
+    form = hand_form(table, request.POST)
+    result = _preview(table, form, hand)
+    return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table})
+
+
+@require_safe
+def hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = editable(request, token)
+    return _hand_detail(request, table, seq, can_edit=True)
+
+
+@require_safe
+def view_hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = get_object_or_404(Table, view_token=token)
+    return _hand_detail(request, table, seq, can_edit=False)
+
+
+def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResponse:
+    hand = hand_of(table, seq)
+    hands = services.live_hands(table)
+    result = number = None
+    if not hand.deleted:
+        number = next(n for n, h in enumerate(hands, start=1) if h.pk == hand.pk)
+        replay = services.replay_table(table, hands[:number])
+        result = replay.results[-1]
+    return render(request, "games/hand_detail.html", {
+        "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
+        "what": describe_hand(table, hand.data), "explanation": result.explanation(_) if result else []})
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = editable(request, token)
+    hand = hand_of(table, seq)
+    if hand.deleted:
+        messages.error(request, _("This hand is deleted; restore it first."))
+        return redirect("history", token=token)
+    number = [h.pk for h in services.live_hands(table)].index(hand.pk) + 1
+    if request.method == "GET":
+        form_class = GAMES[table.game].web.hand_form
+        initial = form_class.initial_from(hand.data, table.players) | {"version": table.version}
+        return _render_hand_form(request, table, hand_form(table, initial=initial), hand=hand, number=number)
+    form = hand_form(table, request.POST)
+    if "preview" not in request.POST and form.is_valid():
+        try:
+            services.edit_hand(hand, form.to_data(), device=device(request), version=form.cleaned_data.get("version"))
+        except services.Conflict as conflict:
+            messages.error(request, str(conflict))
+            return redirect("table", token=token)
+        except InvalidTable as error:
+            form.show_engine_error(error)
+        else:
+            messages.success(request, _("Hand %(number)s changed; every later hand was recomputed.") % {
+                "number": number})
+            return redirect("table", token=token)
+    return _render_hand_form(request, table, form, hand=hand, number=number)
+
+
+@require_POST
+def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = editable(request, token)
+    return _change(request, table, lambda version: services.delete_hand(
+        hand_of(table, seq), device=device(request), version=version), _("Hand deleted. You can undo it."))
+
+
+@require_POST
+def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    table = editable(request, token)
+    return _change(request, table, lambda version: services.restore_hand(
+        hand_of(table, seq), device=device(request), version=version), _("Hand restored."))
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    table = editable(request, token)
+    return _change(request, table, lambda version: services.undo_last(
+        table, device=device(request), version=version), _("Undone."))
+
+
+def _change(request, table: Table, apply, done: str) -> HttpResponse:
+    try:
+        apply(whole_number(request.POST.get("version")))
+    except services.Conflict as conflict:
+        messages.error(request, str(conflict))
+    except InvalidTable as error:
+        messages.error(request, _("That change would make the table invalid: %(error)s") % {"error": error.line(_)})
+    else:
+        messages.success(request, done)
+    return redirect("table", token=table.edit_token)

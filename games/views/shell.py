@@ -1,0 +1,81 @@
+"""The app shell: the home page, this phone's name, the installable app (manifest, service worker, offline page)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from ..models import Circle, Table
+from ..registry import GAMES
+from .common import REMEMBERED
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    ids = request.session.get(REMEMBERED, [])
+    tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
+    circle_ids = request.session.get("circles", [])
+    circles = Circle.objects.filter(pk__in=circle_ids).order_by("name") if circle_ids else []
+    return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values()})
+
+
+@require_POST
+def device_name(request: HttpRequest) -> HttpResponse:
+    """This phone's name, written beside every change it makes in the history."""
+    request.session["device"] = request.POST.get("device", "").strip()[:40]
+    target = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    messages.success(request, _("This phone's name is saved."))
+    return redirect(target)
+
+
+SHELL_ASSETS = ["css/talon.css", "js/talon.js", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js",
+                "icons/talon-192.png", "icons/talon-512.png"]
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: what "Add to home screen" installs, in the player's language."""
+    icons = [{"src": static("icons/talon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+             {"src": static("icons/talon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+             {"src": static("icons/talon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
+              "purpose": "maskable"}]
+    data = {"name": _("Talon — card game scorekeeper"), "short_name": "Talon", "lang": get_language(),
+            "description": _("Keeps score at the card table: %(games)s.") % {
+                "games": ", ".join(gettext(game.engine.TITLE) for game in GAMES.values())},
+            "start_url": "/?source=home-screen", "scope": "/", "display": "standalone", "orientation": "portrait",
+            "background_color": "#fbfaf6", "theme_color": "#1f4d3a", "icons": icons}
+    return HttpResponse(json.dumps(data, ensure_ascii=False), content_type="application/manifest+json")
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """Served from the root so that it may look after every page; it caches the app shell and static files."""
+    shell = [reverse("offline"), *(static(asset) for asset in SHELL_ASSETS)]
+    version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
+    response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version,
+                                         "offline": reverse("offline")}, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    return render(request, "offline.html")
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers (and the benchmarks' baseline): answers without touching the database."""
+    return HttpResponse("ok", content_type="text/plain")

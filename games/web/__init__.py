@@ -1,0 +1,49 @@
+"""Each game's web side: its hand form, its quick entries and what its pages show, one package per game.
+
+``games.registry`` names each game's web module; the module's ``WEB`` says what the shared views and templates
+need. A game's templates live in ``templates/games/<game>/``:
+
+- ``fields.html``: the hand form's fields (recording, editing, the rules page's calculator);
+- ``table.html``: what the table page shows under the totals (a Bummerl sheet, the round, a first-hand note);
+- ``rules.html``: the rules page's own sections, as partials ``toc``, ``sections`` and ``sources``;
+- ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    hand_form: type
+    templates: str  # the folder of its templates, e.g. "games/czech_taroky"
+    record_label: str | Promise = _("Record a hand")
+    quick_entry: bool = False  # the table page offers the hand form's quick entry (templates/…/quick.html)
+    seating_help: str | Promise = ""  # said under the names of a new table
+    leader_label: str | Promise = ""  # statistics: who leads a hand ("As povinnost"); empty: no declarer stats
+    contra_label: str | Promise = ""  # statistics: hands with contra won
+    calculator_players: int = 4  # how many players the rules page's calculator starts with
+    calculator_initial: dict[str, Any] = field(default_factory=dict)
+    new_hand_initial: Callable[[dict[str, Any]], dict[str, Any]] = lambda summary: {}
+    rules_context: Callable[[], dict[str, Any]] = dict  # what its rules page's sections show
+
+    @property
+    def fields_template(self) -> str:
+        return f"{self.templates}/fields.html"
+
+    @property
+    def table_template(self) -> str:
+        return f"{self.templates}/table.html"
+
+    @property
+    def rules_template(self) -> str:
+        return f"{self.templates}/rules.html"
+
+    @property
+    def quick_template(self) -> str:
+        return f"{self.templates}/quick.html"

@@ -1,0 +1,18 @@
+"""Czech Taroky in the app: its hand form, and what its pages show (povinnost, the first-hand note)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from ...engines import czech_taroky as ct
+from .. import GameWeb
+from .forms import CzechHandForm
+
+WEB = GameWeb(
+    hand_form=CzechHandForm,
+    templates="games/czech_taroky",
+    leader_label=_("As povinnost"),
+    contra_label=_("Hands with contra won"),
+    calculator_initial={"povinnost": "A"},
+    new_hand_initial=lambda summary: {"povinnost": summary.get("next_povinnost")},
+    rules_context=lambda: {"point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1])
+                                           for kind, value in ct.POINT_CARDS.items()]},
+)

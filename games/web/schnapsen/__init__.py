@@ -1,0 +1,14 @@
+"""Schnapsen in the app: quick entry on the table page, a guided entry, the Bummerl sheet."""
+
+from django.utils.translation import gettext_lazy as _
+
+from .. import GameWeb
+from .forms import SchnapsenHandForm
+
+WEB = GameWeb(
+    hand_form=SchnapsenHandForm,
+    templates="games/schnapsen",
+    quick_entry=True,
+    seating_help=_("Player 1 deals the first hand; the deal alternates."),
+    calculator_players=2,
+)

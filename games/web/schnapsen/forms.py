@@ -1,0 +1,63 @@
+"""A Schnapsen hand: quick entry (winner, then 1, 2 or 3) or guided entry (how the hand ended)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ...engines import schnapsen as sn
+from ...forms import HandForm, TapChoice, WideTaps
+
+ENDING_CHOICES = [(e, sn.ENDING_NAMES[e]) for e in sn.ENDINGS]
+SCHNAPSEN_ERRORS = {"winner": "winner", "game_points": "winner", "ending": "ending", "by": "by",
+                    "other_points": "other_points", "other_had_trick": "other_had_trick"}
+
+
+class SchnapsenHandForm(HandForm):
+    """Quick entry (winner, then 1, 2 or 3) or guided entry (how the hand ended), which the engine scores."""
+
+    engine = sn
+    error_fields = SCHNAPSEN_ERRORS
+    winner = forms.ChoiceField(label=_("Who won the hand?"), required=False, widget=TapChoice)
+    game_points = forms.TypedChoiceField(label=_("Game points"), choices=[(1, "1"), (2, "2"), (3, "3")],
+                                         coerce=int, required=False, empty_value=None)
+    ending = forms.ChoiceField(label=_("How did the hand end?"), required=False, widget=WideTaps())
+    by = forms.ChoiceField(label=_("Who declared, closed or took the last trick?"), required=False,
+                           widget=TapChoice)
+    other_points = forms.IntegerField(label=_("The other player's points at that moment"), required=False,
+                                      min_value=0, max_value=sn.MAX_POINTS,
+                                      help_text=_("For a closed talon: at the moment of closing."),
+                                      widget=forms.NumberInput(attrs={"inputmode": "numeric",
+                                                                      "class": "points-input"}))
+    other_had_trick = forms.ChoiceField(label=_("Did the other player have a trick then?"), required=False,
+                                        choices=[("yes", _("yes")), ("no", _("no trick"))], widget=TapChoice)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = [(p, p) for p in self.players]
+        self.fields["winner"].choices = names
+        self.fields["by"].choices = names
+        self.fields["ending"].choices = [(e, gettext(label)) for e, label in ENDING_CHOICES]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        if c.get("game_points") is not None or not c.get("ending"):
+            return {"winner": c.get("winner") or None, "game_points": c.get("game_points")}
+        data: dict[str, Any] = {"ending": c["ending"], "by": c.get("by") or None}
+        if c.get("other_points") is not None and c["ending"] in sn.NEEDS_OTHER_POINTS:
+            data["other_points"] = c["other_points"]
+        if c.get("other_had_trick"):
+            data["other_had_trick"] = c["other_had_trick"] == "yes"
+        return {key: value for key, value in data.items() if value is not None}
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        if "winner" in data:
+            return {"winner": data["winner"], "game_points": data["game_points"]}
+        return {"ending": data["ending"], "by": data["by"], "other_points": data.get("other_points"),
+                "other_had_trick": "yes" if data["other_had_trick"] else "no"}
+
+

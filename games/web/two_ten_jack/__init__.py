@@ -1,0 +1,16 @@
+"""Two Ten Jack in the app: a round's scoring cards tapped to whoever captured them, rounds and the winner."""
+
+from django.utils.translation import gettext_lazy as _
+
+from ...engines import two_ten_jack as ttj
+from .. import GameWeb
+from .forms import TwoTenJackHandForm
+
+WEB = GameWeb(
+    hand_form=TwoTenJackHandForm,
+    templates="games/two_ten_jack",
+    record_label=_("Record a round"),
+    calculator_players=3,
+    rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")
+                                             for card, value in ttj.FIXED_HEARTS.items()]},
+)

@@ -1,0 +1,65 @@
+"""A Two Ten Jack round: each scoring card of the table's point table, who captured it, and the cards removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ...engines import two_ten_jack as ttj
+from ...forms import HandForm, TapChoice
+
+
+class TwoTenJackHandForm(HandForm):
+    """Each scoring card of the table's point table, then who captured it; and the cards removed."""
+
+    engine = ttj
+    error_fields = {"removed": "removed", "captured": "captured"}
+    removed = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the removed cards' errors
+    captured = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the captured cards' errors
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        suit_order = {"H": 0, "S": 1, "D": 2, "C": 3, "K": 4}  # hearts first; the joker (JK) last
+        self.scoring = sorted((card for card, value in self.table_rules.card_points if value),
+                              key=lambda card: (suit_order[card[-1]], ttj.DECK.index(card)))
+        choices = [("", "—")] + [(p, p) for p in self.players]
+        for card in self.scoring:
+            self.fields[f"card_{card}"] = forms.ChoiceField(label=ttj.show_card(card), choices=choices,
+                                                            required=False, widget=TapChoice)
+        deck = [("", "—")] + [(card, ttj.show_card(card)) for card in ttj.DECK]
+        self.removed_count = ttj.removed_count(len(self.players))
+        for i in range(self.removed_count):
+            self.fields[f"removed_{i}"] = forms.ChoiceField(label=_("Removed card %(number)s") % {"number": i + 1},
+                                                            choices=deck, required=False)
+
+    def card_rows(self):
+        points = dict(self.table_rules.card_points)
+        return [(self[f"card_{card}"], card, points[card], card[-1] in "HD" and card != "JK")
+                for card in self.scoring]
+
+    def removed_fields(self):
+        return [self[f"removed_{i}"] for i in range(self.removed_count)]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        removed = [c[f"removed_{i}"] for i in range(self.removed_count) if c.get(f"removed_{i}")]
+        captured: dict[str, list[str]] = {p: [] for p in self.players}
+        for card in self.scoring:
+            if c.get(f"card_{card}"):
+                captured[c[f"card_{card}"]].append(card)
+        data: dict[str, Any] = {"captured": captured}
+        if removed:
+            data = {"removed": removed, **data}
+        return data
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        initial = {f"removed_{i}": card for i, card in enumerate(data.get("removed", []))}
+        for name, cards in data.get("captured", {}).items():
+            for card in cards:
+                initial[f"card_{card}"] = name
+        return initial
+
+

@@ -1,0 +1,79 @@
+"""One place per game: the registry is the only list of games. Outside the engines, no file of the app names
+more than one game, a table's game is checked against the registry, and every page iterates it."""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from games.models import Table
+from games.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_FILES = [path for folder in ("games", "templates", "static", "scorekeeper") for path in (ROOT / folder).rglob("*")
+             if path.is_file() and path.suffix in (".py", ".html", ".js", ".css")
+             and "engines" not in path.relative_to(ROOT).parts and "migrations" not in path.parts]
+
+
+def names_of(slug: str) -> list[str]:
+    engine = GAMES[slug].engine
+    return [slug, slug.replace("-", "_"), engine.TITLE]
+
+
+def games_named_in(text: str) -> set[str]:
+    return {slug for slug in GAMES if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+                                         for name in names_of(slug))}
+
+
+def test_only_the_registry_names_more_than_one_game():
+    many = sorted(str(path.relative_to(ROOT)) for path in APP_FILES if len(games_named_in(path.read_text())) > 1)
+    assert many == ["games/registry.py"]
+
+
+@pytest.mark.django_db
+def test_a_table_of_an_unknown_game_is_refused_by_the_model():
+    with pytest.raises(ValidationError):
+        Table(game="poker", players=["A", "B"]).full_clean()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["home", "new_table", "rules_index"])
+def test_pages_list_every_registered_game(client, page):
+    text = client.get(reverse(page)).content.decode()
+    for slug in GAMES:
+        assert f"/{slug}/" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(client, slug):
+    from .factories import make_sample
+
+    table = make_sample(slug)
+    pages = [client.get(reverse("new_table_for", args=[slug])), client.get(reverse("settings", args=[table.edit_token]))]
+    rules = client.get(reverse("rules", args=[slug])).content.decode()
+    for option in GAMES[slug].engine.OPTIONS:
+        for page in pages:
+            names = set(page.context["form"].fields)
+            assert f"rule_{option.key}" in names or any(name.startswith("points_") for name in names), option.key
+        assert option.key in rules
+
+
+@pytest.mark.django_db
+def test_a_new_option_in_an_engine_appears_in_the_forms_without_form_code(client, monkeypatch):
+    from games.engines import czech_taroky
+    from games.engines.base import Option
+
+    @dataclass(frozen=True)
+    class Rules(czech_taroky.Rules):  # the engine scores with its new option
+        extra_rule: int = 1
+
+    extra = Option("extra_rule", "Extra rule", "What it does.", default=1, kind="whole", low=0, high=9)
+    monkeypatch.setattr(czech_taroky, "OPTIONS", (*czech_taroky.OPTIONS, extra))
+    monkeypatch.setattr(czech_taroky, "Rules", Rules)
+    page = client.get(reverse("new_table_for", args=["czech-taroky"]))
+    assert "rule_extra_rule" in page.context["form"].fields and "What it does." in page.content.decode()
+    assert "extra_rule" in client.get(reverse("rules", args=["czech-taroky"])).content.decode()
