@@ -1,8 +1,11 @@
-"""What happened at the table (the inputs), and the scores the engine derived from them.
+"""What happened at the table (the inputs), and what the engine derived from them.
 
 A hand's ``data`` is exactly its object in the table document (shared/formats/table-json.md), so settle,
-export and import read and write the same thing the app stores. Scores and totals are derived: services.py
-recomputes them from the inputs, in order, after every change.
+export and import read and write the same thing the app stores. Everything else is derived by services.py
+from the inputs, in order: each hand's scores, the running totals and the engine's state it leaves behind
+(so the next hand is scored from there, not from a replay of the table), and what the hand was in queryable
+rows (``HandFacts``, ``Bonus``, ``Score``) for statistics and the admin. The table document stays the record;
+the derived rows are rebuilt from it.
 """
 
 import secrets
@@ -52,7 +55,9 @@ class Table(models.Model):
     # Derived from the hands by services.replay; kept so that the table page needs no replay.
     version = models.PositiveIntegerField(default=0)  # +1 on every change; what live pages and edits check
     totals = models.JSONField(default=dict)
-    summary = models.JSONField(default=dict)  # next povinnost/dealer, radelci, Bummerl …
+    summary = models.JSONField(default=dict)  # next povinnost/dealer, radelci, Bummerl … (the engine's status)
+    state = models.JSONField(default=dict)  # the engine's state after the last live hand
+    hand_count = models.PositiveIntegerField(default=0)  # live hands
 
     class Meta:
         ordering = ["-created_at"]
@@ -69,13 +74,62 @@ class Hand(models.Model):
     deleted = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Derived, kept so that a page or the next hand needs no replay:
+    number = models.PositiveIntegerField(null=True)  # its place among the live hands (1, 2, …); null when deleted
+    totals = models.JSONField(default=list)  # running totals after this hand, in seating order
+    state = models.JSONField(default=dict)  # the engine's state after this hand
 
     class Meta:
         ordering = ["seq"]
         constraints = [models.UniqueConstraint(fields=["table", "seq"], name="one_hand_per_place")]
+        indexes = [models.Index(fields=["table", "number"], name="hand_by_number")]
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.seq}"
+
+
+class HandFacts(models.Model):
+    """What a hand was, as the engine reads it (games.engines.base.Facts): derived from ``Hand.data``."""
+
+    hand = models.OneToOneField(Hand, primary_key=True, on_delete=models.CASCADE, related_name="facts")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, default="hand")  # hand, adjustment, closing
+    mode = models.CharField(_("contract or mode"), max_length=32, blank=True)
+    leader = models.CharField(_("povinnost or declarer"), max_length=40, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=40, blank=True)
+    partner = models.CharField(_("partner"), max_length=40, blank=True)
+    won = models.BooleanField(_("declarers won"), null=True)
+    points = models.CharField(_("card points"), max_length=12, blank=True)  # as the table document writes them
+    contra = models.PositiveSmallIntegerField(_("contra"), default=0)
+
+    class Meta:
+        verbose_name_plural = "hand facts"
+        indexes = [models.Index(fields=["table", "mode"], name="facts_by_mode")]
+
+
+class Bonus(models.Model):
+    """An announcement or bonus of a hand: the I on the end, trula, kings, a valat …"""
+
+    facts = models.ForeignKey(HandFacts, on_delete=models.CASCADE, related_name="bonuses")
+    kind = models.CharField(max_length=32)
+    side = models.CharField(max_length=16)
+    announced = models.BooleanField()
+    made = models.BooleanField()
+    kontra = models.PositiveSmallIntegerField(default=0)
+
+
+class Score(models.Model):
+    """One player's score in one hand, as a row: statistics are sums and counts over these."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="player_scores")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    player = models.CharField(max_length=40)
+    score = models.IntegerField()
+    declaring = models.BooleanField(default=False)  # on the declarer side
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["hand", "player"], name="one_score_per_player")]
+        indexes = [models.Index(fields=["table", "player"], name="score_by_player")]
 
 
 class Change(models.Model):
@@ -93,6 +147,8 @@ class Change(models.Model):
     device = models.CharField(max_length=40, blank=True)
     undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by")
     created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(null=True)  # the table's version after this change
+    number = models.PositiveIntegerField(null=True)  # the hand's number when the change was made
 
     class Meta:
         ordering = ["-id"]

@@ -66,29 +66,28 @@ def settle_up(table: Table) -> dict[str, Any] | None:
 COLOURS = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
 
 
-def running_totals_chart(players: list[str], hands: list[list[int]], *, width: int = 340,
-                         height: int = 180) -> dict[str, Any] | None:
-    """A line per player of the running totals, hand by hand, for templates/games/_chart.html; None for fewer
-    than two hands."""
-    if len(hands) < 2:
+def running_totals_chart(players: list[str], series: list[list[int]], *, numbers: list[int] | None = None,
+                         width: int = 340, height: int = 180) -> dict[str, Any] | None:
+    """A line per player through the running totals ``series`` (one row per point, seating order), placed at
+    hand ``numbers`` (1, 2, … when not given), for templates/games/_chart.html; None for fewer than two points."""
+    if len(series) < 2:
         return None
-    series, running = [], [0] * len(players)
-    for scores in hands:
-        running = [r + s for r, s in zip(running, scores)]
-        series.append(running)
+    numbers = numbers or list(range(1, len(series) + 1))
     low = min(0, *(min(row) for row in series))
     high = max(0, *(max(row) for row in series))
     span = (high - low) or 1
+    first, last = numbers[0], numbers[-1]
     pad = 8
 
-    def x(i: int) -> float:
-        return pad + (width - 2 * pad) * i / (len(series) - 1)
+    def x(n: int) -> float:
+        return pad + (width - 2 * pad) * (n - first) / ((last - first) or 1)
 
     def y(v: int) -> float:
         return pad + (height - 2 * pad) * (high - v) / span
 
     lines = [{"name": name, "colour": COLOURS[p % len(COLOURS)],
-              "points": " ".join(f"{x(i):.1f},{y(row[p]):.1f}" for i, row in enumerate(series))}
+              "points": " ".join(f"{x(n):.1f},{y(row[p]):.1f}" for n, row in zip(numbers, series))}
              for p, name in enumerate(players)]
     return {"width": width, "height": height, "pad": pad, "right": width - pad, "zero": f"{y(0):.1f}",
             "lines": lines, "label": _("Running totals, hand by hand")}
+

@@ -1,34 +1,25 @@
-"""The one place where the engines meet the database: record, edit, delete, restore, undo, replay, import, export.
+"""The one place where the engines meet the database: record, edit, delete, restore, undo, import, export.
 
-Every change runs in one transaction with the table row locked, checks the version the player saw, stores the
-inputs, then replays every live hand in order through the engine and stores what it derived (scores, totals,
-radelci, Bummerl, rotation). Nothing is overwritten without a Change that keeps the data before and after.
+Every change runs in one transaction with the table row locked and checks the version the player saw. Each
+live hand stores what the engine derived for it: its scores, the running totals and the state it leaves behind
+(radelci, the Bummerl, whose turn it is). So recording a hand scores that hand alone, from the state the last
+one left; an edit, a delete, a restore or an undo scores again from the hand it touched onwards. The engine's
+replay (games.engines.table) stays the one path from inputs to scores: the stored state is only ever what it
+gave. Nothing is overwritten without a Change that keeps the data before and after.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from .engines import table as engine_table
-from .engines.base import HandResult
+from .engines.base import Facts, HandResult
 from .engines.table import InvalidTable, Replay, Setup
-from .models import Change, Circle, Hand, Table
-
-LINK_CACHE_SECONDS = 1
-
-
-def link_cache_key(field: str, token: str) -> str:
-    """Where the table page remembers, for a second, which table and version a link leads to."""
-    return f"table-at:{field}:{token}"
-
-
-def _forget_links(table: Table) -> None:
-    cache.delete_many([link_cache_key("edit_token", table.edit_token), link_cache_key("view_token", table.view_token)])
+from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 
 
 class Conflict(Exception):
@@ -44,6 +35,7 @@ def live_hands(table: Table) -> list[Hand]:
 
 
 def replay_table(table: Table, hands: list[Hand] | None = None) -> Replay:
+    """A replay of the table from its inputs alone (settle's way): what the stored state must always equal."""
     hands = live_hands(table) if hands is None else hands
     return engine_table.replay(setup_for(table), [hand.data for hand in hands])
 
@@ -63,115 +55,217 @@ def create_table(*, game: str, players: list[str], rules: dict | None = None, na
         if newcomers:  # whoever sits down with the circle joins it
             circle.players = circle.players + newcomers
             circle.save(update_fields=["players"])
-    replay = engine_table.replay(table_setup, [])
-    table.totals = replay.totals
-    table.summary = table_setup.engine.status(replay.state)
+    state = engine_table.load_state(table_setup, None)
+    table.totals = {p: 0 for p in table.players}
+    table.summary = table_setup.engine.status(state)
+    table.state = engine_table.dump_state(state)
     table.save()
     return table
+
+
+# ---- scoring from the stored state ----------------------------------------------------------------
+
+def _before(table: Table, table_setup: Setup, hand: Hand | None) -> tuple[Any, int, list[int]]:
+    """The state, number and running totals that the live hands before ``hand`` left (or the end of the
+    table, for a new hand): where scoring ``hand`` starts."""
+    if hand is None:
+        totals = [table.totals.get(p, 0) for p in table.players]
+        return engine_table.load_state(table_setup, table.state), table.hand_count, totals
+    previous = (table.hands.filter(deleted=False, seq__lt=hand.seq).order_by("-seq")
+                .values_list("state", "number", "totals").first())
+    if previous is None:
+        return engine_table.load_state(table_setup, None), 0, [0] * len(table.players)
+    state, number, totals = previous
+    return engine_table.load_state(table_setup, state), number, list(totals)
 
 
 def preview_hand(table: Table, data: dict, *, replacing: Hand | None = None) -> HandResult:
     """Score ``data`` as the next hand, or in place of ``replacing``, without saving anything."""
     table_setup = setup_for(table)
-    state = table_setup.engine.new_state(table_setup.players, table_setup.rules)
-    number = 1
-    for hand in live_hands(table):
-        if replacing is not None and hand.pk == replacing.pk:
-            break
-        _, state = engine_table.score_next(table_setup, state, hand.data, number)
-        number += 1
-    return engine_table.score_next(table_setup, state, data, number)[0]
+    state, number, _totals = _before(table, table_setup, replacing)
+    return engine_table.score_next(table_setup, state, data, number + 1)[0]
+
+
+def result_of(table: Table, hand: Hand) -> HandResult:
+    """A live hand's scores and explanation, scored from the state the hand before it left."""
+    return preview_hand(table, hand.data, replacing=hand)
 
 
 def preview_without_table(game: str, players: list[str], rules: dict, data: dict) -> HandResult:
     """The rules page's calculator: one hand on an empty table."""
     table_setup = engine_table.setup(game, rules, players)
-    state = table_setup.engine.new_state(table_setup.players, table_setup.rules)
+    state = engine_table.load_state(table_setup, None)
     return engine_table.score_next(table_setup, state, data, 1)[0]
 
 
-def _change(table_id: int, version: int | None, apply: Callable[[Table], Any]) -> Any:
-    """Lock the table, check the version the player saw, apply the change, replay, store. All or nothing."""
+def _facts_rows(table: Table, hand: Hand, facts: Facts) -> tuple[HandFacts, list[Bonus], list[Score]]:
+    row = HandFacts(hand=hand, table=table, kind=facts.mode if facts.mode in ("adjustment", "closing") else "hand",
+                    mode=facts.mode, leader=facts.leader or "",
+                    declarer=facts.declarers[0] if facts.declarers else "",
+                    partner=facts.declarers[1] if len(facts.declarers) > 1 else "", won=facts.won,
+                    points="" if facts.points is None else str(_points(facts.points)), contra=facts.contra)
+    bonuses = [Bonus(facts=row, kind=b.kind, side=b.side, announced=b.announced, made=b.made, kontra=b.kontra)
+               for b in facts.bonuses]
+    scores = [Score(hand=hand, table=table, player=p, score=s, declaring=p in facts.declarers)
+              for p, s in zip(table.players, hand.scores)]
+    return row, bonuses, scores
+
+
+def _points(value) -> int | str:
+    """Card points as the table document writes them: 63, or "40 2/3"."""
+    if value.denominator == 1:
+        return int(value)
+    whole = value.numerator // value.denominator
+    return f"{whole} {(value - whole) * value.denominator}/{value.denominator}"
+
+
+def _store_facts(table: Table, table_setup: Setup, hands: list[Hand]) -> None:
+    """(Re)write the queryable rows of these hands from their data and scores."""
+    HandFacts.objects.filter(hand__in=hands).delete()
+    Score.objects.filter(hand__in=hands).delete()
+    facts, bonuses, scores = [], [], []
+    for hand in hands:
+        parsed = table_setup.engine.parse_hand(hand.data, table_setup.players, table_setup.rules)
+        row, hand_bonuses, hand_scores = _facts_rows(table, hand, table_setup.engine.facts(parsed))
+        facts.append(row)
+        bonuses += hand_bonuses
+        scores += hand_scores
+    HandFacts.objects.bulk_create(facts, batch_size=1000)
+    Bonus.objects.bulk_create(bonuses, batch_size=1000)
+    Score.objects.bulk_create(scores, batch_size=1000)
+
+
+def _rescore_from(table: Table, table_setup: Setup, first: Hand | None) -> None:
+    """Score every live hand from ``first`` on (all of them for None), from the state the hand before it left;
+    store only what changed: scores, places, running totals, states, and the table's totals and status."""
+    if first is None:
+        seq, (state, number, totals) = 0, (engine_table.load_state(table_setup, None), 0, [0] * len(table.players))
+    else:  # a deleted hand too: scoring starts at the live hand after it
+        seq, (state, number, totals) = first.seq, _before(table, table_setup, first)
+    rows = list(table.hands.filter(deleted=False, seq__gte=seq).order_by("seq")
+                .only("pk", "seq", "data", "scores", "number", "totals", "state"))
+    changed, rescored = [], []
+    for hand in rows:
+        number += 1
+        result, state = engine_table.score_next(table_setup, state, hand.data, number)  # InvalidTable rolls back
+        scores = [result.scores[p] for p in table.players]
+        totals = [t + s for t, s in zip(totals, scores)]
+        dumped = engine_table.dump_state(state)
+        if scores != hand.scores:
+            rescored.append(hand)
+        if (scores, number, totals, dumped) != (hand.scores, hand.number, hand.totals, hand.state):
+            hand.scores, hand.number, hand.totals, hand.state = scores, number, totals, dumped
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["scores", "number", "totals", "state"], batch_size=500)
+    if rescored:
+        for hand in rescored:
+            Score.objects.filter(hand=hand).delete()
+        declaring = dict(HandFacts.objects.filter(hand__in=rescored).values_list("hand_id", "declarer"))
+        partners = dict(HandFacts.objects.filter(hand__in=rescored).values_list("hand_id", "partner"))
+        Score.objects.bulk_create([Score(hand=hand, table=table, player=p, score=s,
+                                         declaring=p in (declaring.get(hand.pk), partners.get(hand.pk)))
+                                   for hand in rescored for p, s in zip(table.players, hand.scores)],
+                                  batch_size=1000)
+    _finish(table, table_setup, state, number, totals)
+
+
+def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: list[int]) -> None:
+    table.totals = dict(zip(table.players, totals))
+    table.summary = table_setup.engine.status(state)
+    table.state = engine_table.dump_state(state)
+    table.hand_count = number
+
+
+def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any]) -> Any:
+    """Lock the table, check the version the player saw, apply the change (which scores what it touched),
+    store. All or nothing."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         if version is not None and version != table.version:
             raise Conflict(_("Another phone changed this table meanwhile. Here is the current state; "
                              "check it and try again."))
-        result = apply(table)
-        _recompute(table)
+        table_setup = setup_for(table)
         table.version += 1
-        table.save(update_fields=["totals", "summary", "version", "rules"])
-        transaction.on_commit(lambda: _forget_links(table))
+        result = apply(table, table_setup)
+        table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules"])
         return result
 
 
-def _recompute(table: Table) -> None:
-    """Replay every live hand; write only the scores that changed. Reads just the columns the replay needs."""
-    rows = list(table.hands.filter(deleted=False).order_by("seq").values_list("pk", "data", "scores"))
-    replay = engine_table.replay(setup_for(table), [data for _, data, _ in rows])  # InvalidTable rolls back
-    changed = []
-    for (pk, _data, stored), result in zip(rows, replay.results):
-        scores = [result.scores[p] for p in table.players]
-        if stored != scores:
-            changed.append(Hand(pk=pk, scores=scores))
-    Hand.objects.bulk_update(changed, ["scores"], batch_size=1000)
-    table.totals = replay.totals
-    table.summary = status_of(table, replay)
+def _log(table: Table, hand: Hand | None, kind: str, *, before=None, after=None, device: str = "",
+         undoes: Change | None = None) -> Change:
+    return Change.objects.create(table=table, hand=hand, kind=kind, before=before, after=after, device=device,
+                                 undoes=undoes, version=table.version, number=hand.number if hand else None)
 
 
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None) -> Hand:
-    def apply(locked: Table) -> Hand:
+    """The new hand is scored alone, from the state the last hand left: the same cost at any length of table."""
+    def apply(locked: Table, table_setup: Setup) -> Hand:
+        state, number, totals = _before(locked, table_setup, None)
+        parsed, result, state = engine_table.play_next(table_setup, state, data, number + 1)  # may refuse
+        scores = [result.scores[p] for p in locked.players]
+        totals = [t + s for t, s in zip(totals, scores)]
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
-        hand = Hand.objects.create(table=locked, seq=last + 1, data=data)
-        Change.objects.create(table=locked, hand=hand, kind=Change.RECORDED, after=data, device=device)
+        hand = Hand.objects.create(table=locked, seq=last + 1, data=data, scores=scores, number=number + 1,
+                                   totals=totals, state=engine_table.dump_state(state))
+        facts, bonuses, score_rows = _facts_rows(locked, hand, table_setup.engine.facts(parsed))
+        facts.save()
+        Bonus.objects.bulk_create(bonuses)
+        Score.objects.bulk_create(score_rows)
+        _finish(locked, table_setup, state, number + 1, totals)
+        _log(locked, hand, Change.RECORDED, after=data, device=device)
         return hand
     return _change(table.pk, version, apply)
 
 
+def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
+    current = Hand.objects.get(pk=hand.pk, table=locked)
+    if current.deleted != deleted:
+        raise Conflict(_("This hand was deleted meanwhile.") if current.deleted else _("This hand is not deleted."))
+    return current
+
+
 def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None) -> Hand:
-    def apply(locked: Table) -> Hand:
-        current = Hand.objects.get(pk=hand.pk, table=locked)
-        if current.deleted:
-            raise Conflict(_("This hand was deleted meanwhile."))
-        Change.objects.create(table=locked, hand=current, kind=Change.EDITED, before=current.data, after=data,
-                              device=device)
+    def apply(locked: Table, table_setup: Setup) -> Hand:
+        current = _current(locked, hand, deleted=False)
+        _log(locked, current, Change.EDITED, before=current.data, after=data, device=device)
         current.data = data
         current.save(update_fields=["data", "updated_at"])
+        _store_facts(locked, table_setup, [current])
+        _rescore_from(locked, table_setup, current)
         return current
     return _change(hand.table_id, version, apply)
 
 
 def delete_hand(hand: Hand, *, device: str = "", version: int | None = None) -> Hand:
-    def apply(locked: Table) -> Hand:
-        current = Hand.objects.get(pk=hand.pk, table=locked)
-        if current.deleted:
-            raise Conflict(_("This hand was deleted meanwhile."))
-        Change.objects.create(table=locked, hand=current, kind=Change.DELETED, before=current.data, device=device)
-        current.deleted = True
-        current.save(update_fields=["deleted", "updated_at"])
+    def apply(locked: Table, table_setup: Setup) -> Hand:
+        current = _current(locked, hand, deleted=False)
+        _log(locked, current, Change.DELETED, before=current.data, device=device)
+        current.deleted, current.number = True, None
+        current.save(update_fields=["deleted", "number", "updated_at"])
+        _rescore_from(locked, table_setup, current)
         return current
     return _change(hand.table_id, version, apply)
 
 
 def restore_hand(hand: Hand, *, device: str = "", version: int | None = None) -> Hand:
-    def apply(locked: Table) -> Hand:
-        current = Hand.objects.get(pk=hand.pk, table=locked)
-        if not current.deleted:
-            raise Conflict(_("This hand is not deleted."))
-        Change.objects.create(table=locked, hand=current, kind=Change.RESTORED, after=current.data, device=device)
+    def apply(locked: Table, table_setup: Setup) -> Hand:
+        current = _current(locked, hand, deleted=True)
         current.deleted = False
         current.save(update_fields=["deleted", "updated_at"])
+        _rescore_from(locked, table_setup, current)
+        current.refresh_from_db(fields=["number"])
+        _log(locked, current, Change.RESTORED, after=current.data, device=device)
         return current
     return _change(hand.table_id, version, apply)
 
 
 def change_rules(table: Table, rules: dict, *, device: str = "", version: int | None = None) -> Table:
     """New house rules for a table; every hand is scored again under them (or the change is refused)."""
-    def apply(locked: Table) -> Table:
-        engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable for a bad option
-        Change.objects.create(table=locked, kind=Change.RULES, before=locked.rules, after=rules, device=device)
+    def apply(locked: Table, table_setup: Setup) -> Table:
+        new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable for a bad option
+        _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
         locked.rules = rules
-        locked.save(update_fields=["rules"])
+        _rescore_from(locked, new_setup, None)
         return locked
     return _change(table.pk, version, apply)
 
@@ -185,7 +279,6 @@ def change_details(table: Table, **details: str) -> Table:
             setattr(locked, key, value)
         locked.version += 1
         locked.save(update_fields=[*details, "version"])
-        transaction.on_commit(lambda: _forget_links(locked))
     return locked
 
 
@@ -195,28 +288,37 @@ def last_undoable(table: Table) -> Change | None:
 
 def undo_last(table: Table, *, device: str = "", version: int | None = None) -> Change | None:
     """Reverse the latest change that is not itself an undo; the undo is kept in the history too."""
-    def apply(locked: Table) -> Change | None:
+    def apply(locked: Table, table_setup: Setup) -> Change | None:
         target = last_undoable(locked)
         if target is None:
             return None
         if target.kind == Change.RULES:
             before, locked.rules = locked.rules, target.before
-            locked.save(update_fields=["rules"])
-            return Change.objects.create(table=locked, kind=Change.RULES, before=before, after=target.before,
-                                         device=device, undoes=target)
+            change = _log(locked, None, Change.RULES, before=before, after=target.before, device=device,
+                          undoes=target)
+            _rescore_from(locked, engine_table.setup(locked.game, locked.rules, locked.players), None)
+            return change
         hand = Hand.objects.get(pk=target.hand_id)
         if target.kind in (Change.RECORDED, Change.RESTORED):
             kind, before, after = Change.DELETED, hand.data, None
-            hand.deleted = True
+            change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
+            hand.deleted, hand.number = True, None
         elif target.kind == Change.DELETED:
             kind, before, after = Change.RESTORED, None, hand.data
             hand.deleted = False
+            change = None
         else:
             kind, before, after = Change.EDITED, hand.data, target.before
+            change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
             hand.data = target.before
-        hand.save(update_fields=["data", "deleted", "updated_at"])
-        return Change.objects.create(table=locked, hand=hand, kind=kind, before=before, after=after, device=device,
-                                     undoes=target)
+        hand.save(update_fields=["data", "deleted", "number", "updated_at"])
+        if kind == Change.EDITED:
+            _store_facts(locked, table_setup, [hand])
+        _rescore_from(locked, table_setup, hand)
+        if change is None:  # a restore: its number is known once the hands are scored again
+            hand.refresh_from_db(fields=["number"])
+            change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
+        return change
     return _change(table.pk, version, apply)
 
 
@@ -226,21 +328,37 @@ def export_table(table: Table) -> dict[str, Any]:
     if table.rules:
         doc["rules"] = table.rules
     doc["players"] = list(table.players)
-    doc["hands"] = [hand.data for hand in live_hands(table)]
+    doc["hands"] = list(table.hands.filter(deleted=False).order_by("seq").values_list("data", flat=True))
     return doc
 
 
 def import_table(doc: Any, *, name: str = "") -> Table:
-    """A new table from a table document; every hand is checked by replaying it first."""
+    """A new table from a table document: every hand is checked by scoring it first, then everything is
+    written in bulk, in one transaction."""
     table_setup, hands = engine_table.parse_document(doc)
-    engine_table.replay(table_setup, hands)  # raises InvalidTable naming the hand and field
+    state = engine_table.load_state(table_setup, None)
+    scored = []
+    totals = [0] * len(table_setup.players)
+    for number, data in enumerate(hands, start=1):  # raises InvalidTable naming the hand and field
+        parsed, result, state = engine_table.play_next(table_setup, state, data, number)
+        scores = [result.scores[p] for p in table_setup.players]
+        totals = [t + s for t, s in zip(totals, scores)]
+        scored.append((data, scores, list(totals), engine_table.dump_state(state), table_setup.engine.facts(parsed)))
     with transaction.atomic():
         table = create_table(game=doc["game"], players=doc["players"], rules=doc.get("rules") or {}, name=name)
-        for seq, data in enumerate(hands, start=1):
-            hand = Hand.objects.create(table=table, seq=seq, data=data)
-            Change.objects.create(table=table, hand=hand, kind=Change.RECORDED, after=data, device=_("import"))
-        _recompute(table)
-        table.save(update_fields=["totals", "summary"])
+        made = Hand.objects.bulk_create(
+            [Hand(table=table, seq=number, data=data, scores=scores, number=number, totals=running, state=after)
+             for number, (data, scores, running, after, _facts) in enumerate(scored, start=1)], batch_size=1000)
+        made = list(table.hands.order_by("seq"))  # with their keys on every database
+        rows = [_facts_rows(table, hand, facts) for hand, (*_rest, facts) in zip(made, scored)]
+        HandFacts.objects.bulk_create([row for row, _b, _s in rows], batch_size=1000)
+        Bonus.objects.bulk_create([b for _r, bonuses, _s in rows for b in bonuses], batch_size=1000)
+        Score.objects.bulk_create([s for _r, _b, scores in rows for s in scores], batch_size=1000)
+        Change.objects.bulk_create([Change(table=table, hand=hand, kind=Change.RECORDED, after=hand.data,
+                                           device=_("import"), version=0, number=hand.number) for hand in made],
+                                   batch_size=1000)
+        _finish(table, table_setup, state, len(made), totals)
+        table.save(update_fields=["totals", "summary", "state", "hand_count"])
     return table
 
 

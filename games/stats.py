@@ -1,7 +1,6 @@
-"""Per-player statistics over many tables of one game, from the stored hands (inputs and derived scores).
-
-Plain Python over plain data: ``tables`` is a list of (players, [(hand data, scores in seating order), …]).
-Who led, who declared and whether they won come from the game's engine (``facts``), never re-derived here.
+"""Per-player statistics over many tables of one game: sums and counts over the stored rows (``Score``, one per
+player and hand; ``HandFacts``, what each hand was), never a replay. Who led, who declared and whether they won
+were read by the game's engine when the hand was saved (``facts``); nothing here re-derives them.
 """
 
 from __future__ import annotations
@@ -9,12 +8,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
-from .engines.base import Facts
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
+
+from .models import HandFacts, Score
 from .registry import ENGINES
-
-TableHands = tuple[list[str], list[tuple[dict[str, Any], list[int]]]]
 
 
 @dataclass
@@ -33,6 +31,7 @@ class PlayerStats:
     def modes(self) -> list[tuple[str, list[int]]]:
         """(mode or contract, [won, played]) as a plain list: templates must not touch the defaultdict."""
         return sorted((self.mode_labels.get(mode, mode), record) for mode, record in self.by_mode.items())
+
     @property
     def average(self) -> Fraction:
         return Fraction(self.total, self.hands) if self.hands else Fraction(0)
@@ -52,55 +51,34 @@ class PlayerStats:
         return rows[-1] if len(rows) > 1 else None
 
 
-def player_stats(game: str, tables: list[TableHands]) -> list[PlayerStats]:
-    engine = ENGINES[game]
+def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts]) -> list[PlayerStats]:
+    """Statistics of the live hands behind ``scores`` and ``facts`` (the same hands, e.g. a circle's tables of one
+    game): a handful of grouped queries, whatever the number of hands."""
+    labels = ENGINES[game].MODES
     stats: dict[str, PlayerStats] = {}
-    for players, hands in tables:
-        rules = engine.parse_rules({}, tuple(players))
-        for data, scores in hands:
-            for name, score in zip(players, scores):
-                row = stats.setdefault(name, PlayerStats(name))
-                row.hands += 1
-                row.total += score
-            facts = engine.facts(engine.parse_hand(data, tuple(players), rules))
-            if facts.declarers:
-                stats[facts.leader].leading += 1
-                _count(stats, players, scores, facts)
-    return sorted(stats.values(), key=lambda row: (-row.total, row.name))
 
+    def row(name: str) -> PlayerStats:
+        return stats.setdefault(name, PlayerStats(name))
 
-def _count(stats: dict[str, PlayerStats], players: list[str], scores: list[int], facts: Facts) -> None:
-    by_name = dict(zip(players, scores))
-    side = facts.declarers
-    for name in players:
-        row = stats[name]
-        on_side = name in side
-        if on_side:
-            row.declaring += 1
-            row.mode_labels[facts.mode] = facts.mode_label
-            record = row.by_mode[facts.mode]
-            record[1] += 1
-            record[0] += facts.won
-            for partner in side:
-                if partner != name:
-                    row.partners[partner][0] += by_name[name]
-                    row.partners[partner][1] += 1
-        if facts.contra:
-            row.contra[1] += 1
-            row.contra[0] += facts.won == on_side
-
-
-def running_totals(players: list[str], tables: list[TableHands]) -> tuple[list[str], list[list[int]]]:
-    """Every hand of every table in order, as score rows over the circle's players (0 when not at the table)."""
-    names = list(players)
-    for table_players, _ in tables:
-        names += [p for p in table_players if p not in names]
-    rows = []
-    for table_players, hands in tables:
-        index = [names.index(p) for p in table_players]
-        for _data, scores in hands:
-            row = [0] * len(names)
-            for i, score in zip(index, scores):
-                row[i] = score
-            rows.append(row)
-    return names, rows
+    for name, hands, total in scores.values("player").annotate(n=Count("id"), t=Sum("score")).values_list(
+            "player", "n", "t"):
+        row(name).hands, row(name).total = hands, total
+    for name, count in facts.exclude(declarer="").values("leader").annotate(n=Count("pk")).values_list("leader", "n"):
+        row(name).leading = count
+    declaring = scores.filter(declaring=True)
+    won = Q(hand__facts__won=True)
+    for name, mode, played, wins in declaring.values("player", "hand__facts__mode").annotate(
+            n=Count("id"), w=Count("id", filter=won)).values_list("player", "hand__facts__mode", "n", "w"):
+        row(name).declaring += played
+        row(name).by_mode[mode] = [wins, played]
+        row(name).mode_labels[mode] = labels.get(mode, mode)
+    for name, played, wins in scores.filter(hand__facts__contra__gt=0).values("player").annotate(
+            n=Count("id"), w=Count("id", filter=Q(declaring=True) & won | Q(declaring=False, hand__facts__won=False))
+    ).values_list("player", "n", "w"):
+        row(name).contra = [wins, played]
+    partner = Case(When(player=F("hand__facts__declarer"), then=F("hand__facts__partner")),
+                   default=F("hand__facts__declarer"))
+    for name, other, total, hands in declaring.exclude(hand__facts__partner="").annotate(other=partner).values(
+            "player", "other").annotate(t=Sum("score"), n=Count("id")).values_list("player", "other", "t", "n"):
+        row(name).partners[other] = [total, hands]
+    return sorted(stats.values(), key=lambda r: (-r.total, r.name))

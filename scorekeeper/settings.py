@@ -38,6 +38,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,local
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    "django.contrib.admin",  # for the operator of a deployment only: players need no account
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -51,11 +53,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, compressed ahead of time
+    "django.middleware.gzip.GZipMiddleware",  # pages, compressed for slow signal (with Django's BREACH mitigation)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -72,6 +76,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
         },
@@ -102,9 +107,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
-# Rendered table pages, keyed by the table's version (see games.views._table_page). Per process by default;
-# CACHE_URL-style backends can be configured through Django's CACHES if a deployment wants a shared one.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
+# Talon caches no page: every page is rendered from what each hand stores, at the same cost for any length of
+# table, so no phone can be shown an older state, whichever app server answers. Django's own uses only.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}}}
 
 # Sessions live in the database, so any number of app servers can share them.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.models import Circle, Table
-from games.stats import player_stats, running_totals
+from games.models import Circle, Hand, HandFacts, Score, Table
+from games.stats import player_stats
 
 from .factories import team_hand
 
@@ -53,15 +53,24 @@ def test_circles_are_listed_only_in_the_browser_that_made_or_opened_them(client)
     assert "Friday club" in stranger.get(reverse("home")).content.decode()
 
 
+def circle_stats(game, players, hands):
+    """Statistics of one table of a circle, recorded through the services, read by the grouped queries."""
+    circle = Circle.objects.create(name="Club", players=list(players))
+    table = services.create_table(game=game, players=list(players), circle=circle)
+    for data in hands:
+        services.record_hand(table, data)
+    scores = Score.objects.filter(table__circle=circle, hand__deleted=False)
+    facts = HandFacts.objects.filter(table__circle=circle, hand__deleted=False)
+    return {row.name: row for row in player_stats(game, scores, facts)}
+
+
 def test_czech_statistics():
-    players = ["A", "B", "C", "D"]
-    hands = [  # (data, scores) as stored
-        ({"povinnost": "A", "partner": "C", "points": 63}, [4, -4, 4, -4]),
-        ({"povinnost": "B", "partner": "C", "points": 40, "contra": 1}, [10, -10, -10, 10]),
-        ({"povinnost": "C", "mode": "prever", "prever": "D", "points": 59}, [-5, -5, -5, 15]),
-        ({"povinnost": "D", "partner": "A", "points": 70}, [5, -5, -5, 5]),
-    ]
-    stats = {row.name: row for row in player_stats("czech-taroky", [(players, hands)])}
+    stats = circle_stats("czech-taroky", ["A", "B", "C", "D"], [  # scores 4/−4/4/−4, 10/−10/−10/10, −5/−5/−5/15, 5/−5/−5/5
+        {"povinnost": "A", "partner": "C", "points": 63},
+        {"povinnost": "B", "partner": "C", "points": 40, "contra": 1},
+        {"povinnost": "C", "mode": "prever", "prever": "D", "points": 59},
+        {"povinnost": "D", "partner": "A", "points": 70},
+    ])
     a, c = stats["A"], stats["C"]
     assert (a.hands, a.total, a.leading, a.declaring) == (4, 14, 1, 2)
     assert dict(a.by_mode) == {"team": [2, 2]}
@@ -73,15 +82,18 @@ def test_czech_statistics():
 
 
 def test_slovenian_statistics_count_contracts_and_skip_klop():
-    players = ["A", "B", "C"]
-    hands = [({"contract": "beggar", "declarer": "A", "won": False}, [-70, 0, 0]),
-             ({"contract": "two", "declarer": "B", "points": "40 2/3"}, [0, 26, 0]),
-             ({"contract": "klop", "klop": {"A": 30, "B": 20, "C": 20}}, [-30, -20, -20])]
-    stats = {row.name: row for row in player_stats("slovenian-tarok", [(players, hands)])}
+    stats = circle_stats("slovenian-tarok", ["A", "B", "C"], [
+        {"contract": "beggar", "declarer": "A", "won": False},
+        {"contract": "two", "declarer": "B", "points": "40 2/3"},
+        {"contract": "klop", "klop": {"A": 30, "B": 20, "C": 20}}])
     assert stats["A"].by_mode["beggar"] == [0, 1] and stats["B"].by_mode["two"] == [1, 1]
     assert stats["C"].leading == 0 and stats["C"].hands == 3
+    assert stats["A"].total == -100 and stats["B"].total == 6
 
 
-def test_running_totals_across_tables_line_up_players():
-    names, rows = running_totals(["A", "B"], [(["A", "B"], [({}, [1, -1])]), (["B", "C"], [({}, [2, -2])])])
-    assert names == ["A", "B", "C"] and rows == [[1, -1, 0], [0, 2, -2]]
+def test_deleted_hands_leave_the_statistics():
+    stats = circle_stats("czech-taroky", ["A", "B", "C", "D"], [{"povinnost": "A", "partner": "C", "points": 63}])
+    assert stats["A"].hands == 1
+    services.delete_hand(Hand.objects.get())
+    scores = Score.objects.filter(hand__deleted=False)
+    assert player_stats("czech-taroky", scores, HandFacts.objects.filter(hand__deleted=False)) == []

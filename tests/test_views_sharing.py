@@ -33,7 +33,11 @@ def test_live_answers_204_until_the_table_changes(client, django_capture_on_comm
     with django_capture_on_commit_callbacks(execute=True):
         services.record_hand(table, team_hand(points=40))
     response = client.get(reverse("view_live", args=[table.view_token]) + f"?v={table.version}")
-    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    text = response.content.decode()
+    assert response.status_code == 200 and not response.has_header("HX-Refresh"), "only what changed, not a reload"
+    assert 'hx-swap-oob="afterbegin:#hand-rows"' in text and "Anna + Cyril · 40" in text
+    assert "Anna + Cyril · 63" not in text, "the row the page already shows is not sent again"
+    assert f"?v={table.version + 1}" in text, "the page polls from the new version on"
 
 
 def test_the_page_polls_for_changes(client):

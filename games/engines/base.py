@@ -291,6 +291,7 @@ class Engine(Protocol):
     ZERO_SUM: bool  # every hand's scores add to 0 (settle-up takes the totals as they are)
     COUNTER: Counter | None  # the card-point counter of the hand form, if the game counts card points
     SETTLE_UNIT: str  # what settle-up prices: a point, a Bummerl
+    MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 

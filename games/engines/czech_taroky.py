@@ -503,7 +503,7 @@ def describe(hand: Hand) -> Phrase:
     return Phrase(tuple(parts))
 
 
-MODE_NAMES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone")}
+MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone")}
 
 
 def facts(hand: Hand) -> Facts:
@@ -516,5 +516,5 @@ def facts(hand: Hand) -> Facts:
         won = hand.points >= 54
     bonuses = tuple(Bonus(kind, a.side, a.announced, a.made) for kind, a in (("valat", hand.valat),
                                                                             ("pagat", hand.pagat)) if a)
-    return Facts(mode=mode, mode_label=MODE_NAMES[mode], leader=hand.povinnost, declarers=declarers, won=won,
+    return Facts(mode=mode, mode_label=MODES[mode], leader=hand.povinnost, declarers=declarers, won=won,
                  points=None if hand.points is None else Fraction(hand.points), contra=hand.contra, bonuses=bonuses)

@@ -37,6 +37,7 @@ ENDING_NAMES = {
     "declared": N_("declared 66"), "wrong-declaration": N_("declared wrongly"), "closed": N_("closed and made it"),
     "closed-failed": N_("closed and failed"), "last-trick": N_("took the last trick"),
 }
+MODES = {**ENDING_NAMES, "quick": N_("quick entry")}
 NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 

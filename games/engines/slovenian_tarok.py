@@ -60,6 +60,7 @@ CONTRACT_NAMES = {
     "solo-without": N_("solo without"), "open-beggar": N_("open beggar"), "colour-valat": N_("colour valat"),
     "valat": N_("valat"), "klop": N_("klop"),
 }
+MODES = CONTRACT_NAMES
 WITH_DIFFERENCE = frozenset({"three", "two", "one", "solo-three", "solo-two", "solo-one"})
 WITH_POINTS = WITH_DIFFERENCE | {"solo-without"}
 WITH_WON = frozenset({"beggar", "open-beggar", "colour-valat", "valat"})

@@ -108,11 +108,43 @@ def replay(table: Setup, hands: Iterable[Any]) -> Replay:
 
 def score_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[HandResult, Any]:
     """Score one hand (raw table-document fields) after ``state``; errors name the hand by ``number``."""
+    _hand, result, after = play_next(table, state, raw, number)
+    return result, after
+
+
+def play_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[Any, HandResult, Any]:
+    """The same, also giving the parsed hand (for its facts and its one-line description)."""
     try:
         hand = table.engine.parse_hand(raw, table.players, table.rules)
-        return table.engine.play(hand, table.rules, state)
+        result, after = table.engine.play(hand, table.rules, state)
     except InvalidHand as error:
         raise InvalidTable(f"hand {number}", error) from None
+    return hand, result, after
+
+
+def dump_state(state: Any) -> dict[str, Any]:
+    """An engine's state as JSON data, to be stored with the hand that left it."""
+    return {name: _plain(getattr(state, name)) for name in state.__dataclass_fields__}
+
+
+def load_state(table: Setup, data: dict[str, Any] | None) -> Any:
+    """The state ``dump_state`` stored, or a new table's state for None or {}."""
+    fresh = table.engine.new_state(table.players, table.rules)
+    if not data:
+        return fresh
+    return type(fresh)(**{name: _tuples(value) for name, value in data.items()})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
 
 
 def settle(doc: Any) -> dict[str, Any]:

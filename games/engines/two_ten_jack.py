@@ -31,6 +31,7 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
 SETTLE_UNIT = N_("point")
 COUNTER = None
+MODES = {"round": N_("round")}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)

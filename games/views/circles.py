@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ..forms import CircleForm
-from ..models import Circle, Hand
+from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
-from ..stats import player_stats, running_totals
+from ..stats import player_stats
 
 
 def _remember_circle(request: HttpRequest, circle: Circle) -> None:
@@ -31,9 +31,35 @@ def new_circle(request: HttpRequest) -> HttpResponse:
     return render(request, "games/circle_form.html", {"form": form})
 
 
+CIRCLE_TABLES = 20
+CHART_POINTS = 24
+
+
+def _circle_chart(circle: Circle, game: str):
+    """Each player's running total over the circle's tables of one game, a point per table (at most
+    CHART_POINTS, evenly spread): a season is summarised, not drawn hand by hand."""
+    rows = list(circle.tables.filter(game=game, hand_count__gt=0).order_by("created_at", "pk")
+                .values_list("players", "totals"))
+    if len(rows) < 2:
+        return None
+    names = list(circle.players)
+    for players, _totals in rows:
+        names += [p for p in players if p not in names]
+    series, running = [], [0] * len(names)
+    for players, totals in rows:
+        running = [r + totals.get(name, 0) for r, name in zip(running, names)]
+        series.append(running)
+    numbers = list(range(1, len(series) + 1))
+    if len(series) > CHART_POINTS:
+        numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
+        series = [series[n - 1] for n in numbers]
+    return running_totals_chart(names, series, numbers=numbers)
+
+
 @require_http_methods(["GET", "POST"])
 def circle_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The circle's players, every table it played (one history), and each game's statistics and chart."""
+    """The circle's players, its tables (newest first, a page at a time), and each game's statistics and chart,
+    all from grouped queries: the page costs the same after a season as after an evening."""
     circle = get_object_or_404(Circle, token=token)
     _remember_circle(request, circle)
     form = CircleForm(request.POST or None, initial={"name": circle.name, "players": "\n".join(circle.players)})
@@ -41,18 +67,20 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
         Circle.objects.filter(pk=circle.pk).update(name=form.cleaned_data["name"], players=form.player_names())
         messages.success(request, _("Circle saved."))
         return redirect("circle", token=token)
-    tables = list(circle.tables.order_by("-created_at"))
-    hands_by_table: dict[int, list] = {}
-    for table_id, data, scores in (Hand.objects.filter(table__circle=circle, deleted=False)
-                                   .order_by("table_id", "seq").values_list("table_id", "data", "scores")):
-        hands_by_table.setdefault(table_id, []).append((data, scores))
+    count = circle.tables.count()
+    pages = max(1, -(-count // CIRCLE_TABLES))
+    page = request.GET.get("page", "1")
+    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES:page * CIRCLE_TABLES]
+    played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []
     for game in GAMES.values():
-        played = [(t.players, hands_by_table.get(t.pk, [])) for t in reversed(tables) if t.game == game.slug]
-        if not played:
+        if game.slug not in played:
             continue
-        names, rows = running_totals(circle.players, played)
-        games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, played),
-                      "chart": running_totals_chart(names, rows), "tables": len(played)})
+        scores = Score.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
+        facts = HandFacts.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
+        games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
+                      "chart": _circle_chart(circle, game.slug),
+                      "tables": circle.tables.filter(game=game.slug).count()})
     return render(request, "games/circle.html", {"circle": circle, "form": form, "tables": tables, "games": games,
-                                                 "new_games": GAMES.values()})
+                                                 "new_games": GAMES.values(), "page": page, "pages": pages})

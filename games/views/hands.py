@@ -20,6 +20,7 @@ from ..models import Table
 from ..presentation import describe_hand
 from ..registry import GAMES
 from .common import device, editable, hand_form, hand_of, partial, whole_number
+from .tables import table_response
 
 
 def _preview(table: Table, form, hand=None):
@@ -39,7 +40,7 @@ def _render_hand_form(request, table, form, *, hand=None, number=None):
                "players": table.players, "counter": True, "web": GAMES[table.game].web,
                "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
                else reverse("preview", args=[table.edit_token])}
-    if partial(request):
+    if partial(request) and "save" not in request.POST:  # a live preview; a Save gets the whole page back
         return render(request, "games/hand_form.html#preview", context)
     return render(request, "games/hand_form.html", context)
 
@@ -63,8 +64,19 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
             form.show_engine_error(error)
         else:
             messages.success(request, _("Hand recorded."))
-            return redirect("table", token=token)
+            return _saved(request, table)
     return _render_hand_form(request, table, form)
+
+
+def _saved(request: HttpRequest, table: Table) -> HttpResponse:
+    """After a change: with JavaScript (htmx), the answer is the updated table page itself, one round trip;
+    without it, post/redirect/get."""
+    if not partial(request):
+        return redirect("table", token=table.edit_token)
+    table.refresh_from_db()
+    response = table_response(request, table, can_edit=True)
+    response["HX-Push-Url"] = reverse("table", args=[table.edit_token])
+    return response
 
 
 @require_POST
@@ -90,13 +102,10 @@ def view_hand_detail(request: HttpRequest, token: str, seq: int) -> HttpResponse
 
 
 def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResponse:
+    """A hand and how it was scored, from the state the hand before it left; a deleted hand says so."""
     hand = hand_of(table, seq)
-    hands = services.live_hands(table)
-    result = number = None
-    if not hand.deleted:
-        number = next(n for n, h in enumerate(hands, start=1) if h.pk == hand.pk)
-        replay = services.replay_table(table, hands[:number])
-        result = replay.results[-1]
+    number = hand.number
+    result = None if hand.deleted else services.result_of(table, hand)
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
         "what": describe_hand(table, hand.data), "explanation": result.explanation(_) if result else []})
@@ -110,7 +119,7 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     if hand.deleted:
         messages.error(request, _("This hand is deleted; restore it first."))
         return redirect("history", token=token)
-    number = [h.pk for h in services.live_hands(table)].index(hand.pk) + 1
+    number = hand.number
     if request.method == "GET":
         form_class = GAMES[table.game].web.hand_form
         initial = form_class.initial_from(hand.data, table.players) | {"version": table.version}
@@ -127,7 +136,7 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         else:
             messages.success(request, _("Hand %(number)s changed; every later hand was recomputed.") % {
                 "number": number})
-            return redirect("table", token=token)
+            return _saved(request, table)
     return _render_hand_form(request, table, form, hand=hand, number=number)
 
 

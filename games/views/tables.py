@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -53,98 +47,117 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "games/new_table.html", {"form": form, "game": chosen, "circle": circle})
 
 
-RECENT_HANDS = 30
+RECENT_HANDS = 10
+PAGE_OF_HANDS = 50
+CHART_POINTS = 24
 
 
-def _table_context(table: Table, *, can_edit: bool, show_all: bool = False) -> dict:
-    """Newest hands first (the one just recorded is where the thumb is); the latest 30 unless all are asked for,
-    so the page costs the same for a season's table as for tonight's."""
-    live = table.hands.filter(deleted=False)
-    count = live.count()
-    shown = live.order_by("-seq") if show_all else live.order_by("-seq")[:RECENT_HANDS]
+def _table(field: str, token: str) -> Table:
+    return get_object_or_404(Table, **{field: token})
+
+
+def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
+    """Rows of the list of hands: number, what was played, each player's score and running total."""
     describe = describer(table)
-    rows = [{"number": count - i, "what": describe(hand.data),
+    return [{"number": hand.number, "what": describe(hand.data),
              "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
              else reverse("view_hand", args=[table.view_token, hand.seq]),
-             "scores": list(zip(table.players, hand.scores))} for i, hand in enumerate(shown)]
-    winning = winners(table)
-    chart = running_totals_chart(table.players, list(live.order_by("seq").values_list("scores", flat=True))) \
-        if count > 1 else None
+             "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
+
+
+def recent_hands(table: Table, *, can_edit: bool) -> list[dict]:
+    """The latest hands, newest first (the one just recorded is where the thumb is)."""
+    recent = (table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS)
+              .order_by("-number").defer("state"))
+    return hand_rows(table, recent, can_edit=can_edit)
+
+
+def chart_of(table: Table) -> dict | None:
+    """The running totals at no more than CHART_POINTS hands, evenly spread: a season is summarised, not drawn
+    hand by hand, so the chart costs the same for any length of table."""
+    count = table.hand_count
+    if count < 2:
+        return None
+    numbers = sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)}) \
+        if count > CHART_POINTS else list(range(1, count + 1))
+    totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
+    return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers)
+
+
+def _table_context(table: Table, *, can_edit: bool) -> dict:
     web = GAMES[table.game].web
-    return {"table": table, "can_edit": can_edit, "rows": rows, "players": player_rows(table),
-            "summary": table.summary, "undoable": services.last_undoable(table) if can_edit else None,
+    winning = winners(table)
+    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
+            "players": player_rows(table), "summary": table.summary,
+            "undoable": services.last_undoable(table) if can_edit else None,
             "game": GAMES[table.game], "web": web, "winners": winning, "winner_names": ", ".join(winning),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
-            "hand_count": count, "hidden_hands": count - len(rows), "settle_up": settle_up(table), "chart": chart}
+            "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
+            "settle_up": settle_up(table), "chart": chart_of(table),
+            "live_url": reverse("live", args=[table.edit_token]) if can_edit
+            else reverse("view_live", args=[table.view_token]),
+            "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
+            else reverse("view_hands", args=[table.view_token])}
 
 
-def _lookup(field: str, token: str) -> tuple[int, int, str]:
-    """(id, version, view token) of the table with this link: the one query of a cached table page, written
-    as plain SQL because building it through the ORM costs more than running it."""
-    assert field in ("edit_token", "view_token")
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id, version, view_token FROM {Table._meta.db_table} WHERE {field} = %s", [token])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404(_("No table at this link."))
-    return row
-
-
-def _lookup_recent(field: str, token: str, *, fresh: bool) -> tuple[int, int, str]:
-    """The same, remembered for at most a second (services forgets it on every change made through them), so
-    a phone that only watches costs no query; ``fresh`` reads the database, as right after a change."""
-    key = services.link_cache_key(field, token)
-    row = None if fresh else cache.get(key)
-    if row is None:
-        row = _lookup(field, token)
-        cache.set(key, row, services.LINK_CACHE_SECONDS)
-    return row
-
-
-def _table_page(request: HttpRequest, field: str, token: str, *, can_edit: bool) -> HttpResponse:
-    """This phone's whole page is cached, keyed by the table's version (which every change raises, so it cannot
-    be stale) and by its CSRF cookie (so the token in its forms is its own); never while a message waits."""
-    pk, version, view_token = _lookup_recent(field, token, fresh="messages" in request.COOKIES)
-    show_all = "all" in request.GET
-    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    page_key = None
-    if secret and "messages" not in request.COOKIES:
-        phone = hashlib.sha256(f"{secret}|{request.scheme}|{request.get_host()}".encode()).hexdigest()[:32]
-        page_key = f"table-page:{view_token}:{version}:{get_language()}:{int(can_edit)}:{int(show_all)}:{phone}"
-        html = cache.get(page_key)
-        if html is not None:
-            return HttpResponse(html)
-    table = Table.objects.get(pk=pk)
-    if table.version != version:  # changed in between: do not cache what is rendered under the old key
-        page_key = None
+def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> HttpResponse:
+    """The table page, rendered from what is stored: the same few queries at any length of table."""
     if can_edit:
         remember(request, table)
-    response = render(request, "games/table.html", _table_context(table, can_edit=can_edit, show_all=show_all))
-    if page_key and request.META.get("CSRF_COOKIE") == secret:
-        cache.set(page_key, response.content.decode(), 60 * 60)
-    return response
+    return render(request, "games/table.html", _table_context(table, can_edit=can_edit))
 
 
 @require_safe
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    return _table_page(request, "edit_token", token, can_edit=True)
+    return table_response(request, _table("edit_token", token), can_edit=True)
 
 
 @require_safe
 def view_page(request: HttpRequest, token: str) -> HttpResponse:
-    return _table_page(request, "view_token", token, can_edit=False)
+    return table_response(request, _table("view_token", token), can_edit=False)
+
+
+@require_safe
+def all_hands(request: HttpRequest, token: str) -> HttpResponse:
+    """Every hand, a page at a time, newest first."""
+    can_edit = request.resolver_match.url_name == "hands"
+    table = _table("edit_token" if can_edit else "view_token", token)
+    pages = max(1, -(-table.hand_count // PAGE_OF_HANDS))
+    page = request.GET.get("page", "1")
+    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    newest = table.hand_count - (page - 1) * PAGE_OF_HANDS
+    hands = (table.hands.filter(deleted=False, number__lte=newest, number__gt=newest - PAGE_OF_HANDS)
+             .order_by("-number").defer("state"))
+    return render(request, "games/hands.html", {
+        "table": table, "can_edit": can_edit, "rows": hand_rows(table, hands, can_edit=can_edit),
+        "players": player_rows(table), "page": page, "pages": pages,
+        "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])})
 
 
 @require_safe
 def live(request: HttpRequest, token: str) -> HttpResponse:
-    """Asked every few seconds by a table page (view or edit link): 204 and nothing else while the table is at
-    the version the page shows; when it changed, htmx is told to reload the page."""
-    field = "view_token" if request.resolver_match.url_name == "view_live" else "edit_token"
-    _pk, version, _view = _lookup_recent(field, token, fresh=False)
-    response = HttpResponse(status=204)
-    if str(version) != request.GET.get("v"):
-        response = HttpResponse(status=200)
-        response["HX-Refresh"] = "true"
+    """Asked every few seconds by a table page (view or edit link) with the version it shows: 204 and nothing
+    else while the table is at that version (one query); when it changed, only what changed: the totals and the
+    new or changed rows of the list of hands, swapped into the page out of band."""
+    can_edit = request.resolver_match.url_name == "live"
+    field = "edit_token" if can_edit else "view_token"
+    version = Table.objects.filter(**{field: token}).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404(_("No table at this link."))
+    seen = request.GET.get("v", "")
+    if str(version) == seen:
+        response = HttpResponse(status=204)
+    else:
+        table = _table(field, token)
+        context = _table_context(table, can_edit=can_edit)
+        since = int(seen) if seen.isdigit() and len(seen) < 12 else -1
+        changes = list(table.changes.filter(version__gt=since).values_list("kind", "number"))
+        appended = since >= 0 and changes and all(kind == Change.RECORDED for kind, _number in changes)
+        if appended:  # only new hands: they go on top of the list
+            first = min(number for _kind, number in changes)
+            context["rows"] = [row for row in context["rows"] if row["number"] >= first]
+        context["appended"] = appended
+        response = render(request, "games/table.html#live", context)
     response["Cache-Control"] = "no-store"
     return response
 

@@ -79,3 +79,8 @@ document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("[
   button.nextElementSibling.hidden = true;
   cycleLabel(button);
 }));
+// A live update brings the table's new version: the page's forms carry it from then on.
+document.addEventListener("htmx:afterSettle", () => {
+  const live = document.getElementById("live");
+  if (live) document.querySelectorAll("input[name=version]").forEach((i) => { i.value = live.dataset.version; });
+});
