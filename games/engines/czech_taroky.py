@@ -226,33 +226,100 @@ def _declarations(raw: Any, players: tuple[str, ...]) -> tuple[Declaration, ...]
 
 
 def _check_declarations_possible(found: list[Declaration]) -> None:
-    """R11: declarations that no deal of one deck (22 taroks, 4 kings, 7 five-point cards) allows are refused."""
+    """R11: declarations that no deal of one deck allows are refused, naming a smallest set of them that clashes.
+
+    A player declares at most one kind per group. Beyond that only counts matter: the declaring players must
+    be able to hold taroks, kings and five-point trumps that satisfy their declarations while leaving enough of
+    each sort of card (22 taroks, 3 of them five-point, 4 kings, 28 other suit cards) for the other hands and
+    the talon, which take whatever is left.
+    """
     by_player: dict[str, list[str]] = {}
     for d in found:
         by_player.setdefault(d.player, []).append(d.kind)
-    totals = {"taroks": 0, "kings": 0, "honours": 0, "five": 0}
     for name, kinds in by_player.items():
         groups = [POINT_CARDS[k][0] for k in kinds]
         for group in set(groups):
             if groups.count(group) > 1:
                 raise InvalidHand("declarations", N_("{player} declared two point cards of one kind ({kinds})"),
                                   player=name, kinds=", ".join(k for k in kinds if POINT_CARDS[k][0] == group))
-        low = max(POINT_CARDS[k][2] for k in kinds)
-        high = min(POINT_CARDS[k][3] for k in kinds)
-        kings = max(POINT_CARDS[k][4] for k in kinds)
-        honours = max(POINT_CARDS[k][5] for k in kinds)
-        five = max(POINT_CARDS[k][6] for k in kinds)
-        five = max(five, kings + honours)
-        if low > high or low + kings > 12:
-            raise InvalidHand("declarations", N_("{player} cannot hold {kinds} together in twelve cards"),
-                              player=name, kinds=" + ".join(kinds))
-        totals["taroks"] += low
-        totals["kings"] += kings
-        totals["honours"] += honours
-        totals["five"] += five
-    if totals["taroks"] > 22 or totals["kings"] > 4 or totals["honours"] > 3 or totals["five"] > 7:
-        raise InvalidHand("declarations", N_("these point cards cannot all be held in one deal (one deck has 22 "
-                                             "taroks, 4 kings and 7 five-point cards)"))
+    if _deal_possible(found):
+        return
+    clash = list(found)
+    for d in found:  # drop what the clash does not need: what stays is impossible, dropping any one of it is not
+        rest = [e for e in clash if e is not d]
+        if not _deal_possible(rest):
+            clash = rest
+    names = {f"d{i}": Line("{player} {kind}", {"player": d.player, "kind": Line(_POINT_CARD_SHORT_NAMES[d.kind])})
+             for i, d in enumerate(clash)}
+    raise InvalidHand("declarations", N_("These point cards cannot all be true in one deal: {declarations}."),
+                      declarations=Line(", ".join("{" + key + "}" for key in names), names))
+
+
+_POINT_CARD_SHORT_NAMES = {
+    "uni": N_("uni"), "bida": N_("bida"), "little-ones": N_("little ones"), "big-ones": N_("big ones"),
+    "honery": N_("honery"), "rosa-honery": N_("rosa-honery"), "rosa-honery-plus": N_("rosa-honery plus"),
+    "trul": N_("trul"),
+}
+# one deck: 22 taroks (3 of them the five-point Škýz, Mond and Pagát), 4 kings, 28 other suit cards
+_DECK_TAROKS, _DECK_HONOURS, _DECK_KINGS, _DECK_OTHERS = 22, 3, 4, 28
+
+
+def _deal_possible(declarations: list[Declaration]) -> bool:
+    """Whether one deal makes all these declarations true (each player at most one kind per group).
+
+    A search over counts only: ``reach`` maps (kings, five-point trumps) held by the declaring players so far to
+    a bit set of their tarok totals (bit t set: t taroks possible). The hands that declare nothing and the talon
+    can take any remainder, since the sizes add up to the deck.
+    """
+    by_player: dict[str, list[str]] = {}
+    for d in declarations:
+        by_player.setdefault(d.player, []).append(d.kind)
+    all_taroks = (1 << (_DECK_TAROKS + 1)) - 1
+    reach = {(0, 0): 1}
+    for kinds in by_player.values():
+        step: dict[tuple[int, int], int] = {}
+        together = tuple(sorted(kinds))
+        options = _HAND_OPTIONS.get(together)
+        if options is None:
+            options = _HAND_OPTIONS[together] = _hand_options(together)
+        for (kings, honours), totals in reach.items():
+            for k, h, low, high in options:
+                if kings + k > _DECK_KINGS or honours + h > _DECK_HONOURS:
+                    continue
+                spread, width = totals, 1  # tarok totals plus any t in [low, high], the range doubled up
+                while width <= high - low:
+                    shift = min(width, high - low + 1 - width)
+                    spread |= spread << shift
+                    width += shift
+                held = (kings + k, honours + h)
+                step[held] = step.get(held, 0) | (spread << low) & all_taroks
+        reach = {held: totals for held, totals in step.items() if totals}
+    hands = len(by_player)
+    for (kings, honours), totals in reach.items():
+        # taroks t: plain ones t − honours ≤ 19; other suit cards 12·hands − t − kings ≤ 28
+        low = max(0, 12 * hands - kings - _DECK_OTHERS)
+        high = min(_DECK_TAROKS, _DECK_TAROKS - _DECK_HONOURS + honours)
+        if low <= high and totals >> low & ((1 << (high - low + 1)) - 1):
+            return True
+    return False
+
+
+_HAND_OPTIONS: dict[tuple[str, ...], list[tuple[int, int, int, int]]] = {}
+
+
+def _hand_options(kinds: tuple[str, ...]) -> list[tuple[int, int, int, int]]:
+    """One player's declarations as (kings, five-point trumps, fewest taroks, most taroks) in twelve cards."""
+    options = []
+    for kings in range(_DECK_KINGS + 1):
+        for honours in range(_DECK_HONOURS + 1):
+            if any(kings < POINT_CARDS[k][4] or honours < POINT_CARDS[k][5] or kings + honours < POINT_CARDS[k][6]
+                   for k in kinds):
+                continue
+            low = max([honours] + [POINT_CARDS[k][2] for k in kinds])
+            high = min([12 - kings] + [POINT_CARDS[k][3] for k in kinds])
+            if low <= high:
+                options.append((kings, honours, low, high))
+    return options
 
 
 def _round_tenth(x: int, rules: Rules) -> int:
