@@ -19,3 +19,9 @@ def fits_the_screen(page: Page) -> None:
     """Nothing on the page is wider than the phone: no sideways scrolling, nothing cut off at the edge."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
+
+
+def save(page: Page, name: str = "Save hand") -> None:
+    """Tap Save and wait for the table page it answers with (htmx swaps it in: one round trip, no navigation)."""
+    page.get_by_role("button", name=name).click()
+    page.locator("h1.table-title").wait_for()

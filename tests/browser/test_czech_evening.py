@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import fits_the_screen, tap, totals
+from .phone import fits_the_screen, save, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page.locator("input[name=points]").fill("63")
     expect(page.locator("#preview")).to_contain_text("(d + 10) × 2 = 20 × 2 = 40.")
     expect(page.locator("[data-other]")).to_have_text("43")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     expect(page.locator(".messages")).to_contain_text("Hand recorded.")
     assert totals(page) == {"Anna": "4", "Bára": "-4", "Cyril": "4", "Dana": "-4"}
 
@@ -47,7 +47,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page.locator(".count:has(#id_count_ones) [data-step='1']").click()  # 23: 10 + 12 + 23 = 45
     expect(page.locator("input[name=points]")).to_have_value("45")
     expect(page.locator("#preview")).to_contain_text("× talon 2")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     assert totals(page) == {"Anna": "14", "Bára": "6", "Cyril": "14", "Dana": "-34"}
 
     # 3. Cyril and Anna, 58 points, contra, and Bára declares trul.
@@ -59,7 +59,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page.get_by_text("Point cards (uni, bida, honery, trul …)").click()
     page.get_by_text("Bára declares trul").locator("..").click()
     expect(page.locator("#preview")).to_contain_text("Bára declared trul")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     assert totals(page) == {"Anna": "18", "Bára": "6", "Cyril": "18", "Dana": "-42"}
 
     # Edit the first hand: 40 points instead of 63; every later hand is recomputed.
@@ -68,7 +68,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page.get_by_role("link", name="Edit this hand").click()
     expect(page.locator("input[name=points]")).to_have_value("63")
     page.locator("input[name=points]").fill("40")
-    page.get_by_role("button", name="Save changes").click()
+    save(page, "Save changes")
     expect(page.locator(".messages")).to_contain_text("every later hand was recomputed")
     assert totals(page) == {"Anna": "9", "Bára": "15", "Cyril": "9", "Dana": "-33"}
 

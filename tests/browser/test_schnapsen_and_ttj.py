@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import fits_the_screen, tap
+from .phone import fits_the_screen, save, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def test_a_whole_bummerl(phone: Page):
     page.locator("input[name=other_points]").fill("30")
     tap(page, "other_had_trick", "yes")
     expect(page.locator("#preview")).to_contain_text("Anna scores 2.")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     expect(page.locator(".sheet-col").first.locator("li").last).to_have_text("2")
     # Anna wins the Bummerl with 2 more: Ben gets a Bummerl (he had scored, so just one).
     tap(page, "winner", "Anna")
@@ -62,7 +62,7 @@ def test_a_whole_game_of_two_ten_jack(phone: Page):
         for name, cards in captured.items():
             for card in cards:
                 tap(page, f"card_{card}", name)
-        page.get_by_role("button", name="Save hand").click()
+        save(page, "Save hand")
     expect(page.locator(".round-state")).to_contain_text("The game is over. Winner: Aiko")
     names = page.locator(".totals .name").all_inner_texts()
     scores = page.locator(".totals .score").all_inner_texts()

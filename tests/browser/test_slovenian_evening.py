@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import fits_the_screen, tap, totals
+from .phone import fits_the_screen, save, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def test_a_slovenian_evening(phone: Page):
     tap(page, "declarer", "Cene")
     tap(page, "won", "yes")
     expect(page.locator("#preview")).to_contain_text("every player gets a radelc")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     assert totals(page)["Cene"] == "70"
     assert radelci(page, "Ana") == (1, 0)
 
@@ -40,7 +40,7 @@ def test_a_slovenian_evening(phone: Page):
     tap(page, "partner", "Dora")
     page.locator("input[name=points_whole]").fill("38")
     expect(page.locator("#preview")).to_contain_text("Bojan holds a radelc: × 2 = +50.")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     assert totals(page) == {"Ana": "0", "Bojan": "50", "Cene": "70", "Dora": "50"}
     assert radelci(page, "Bojan") == (0, 1)
 
@@ -53,7 +53,7 @@ def test_a_slovenian_evening(phone: Page):
     page.locator("input[name=klop_3]").fill("25")
     expect(page.locator("[data-klop-sum]")).to_have_text("70")
     expect(page.locator("[data-klop-sum]")).not_to_have_class("bad")
-    page.get_by_role("button", name="Save hand").click()
+    save(page, "Save hand")
     assert totals(page) == {"Ana": "140", "Bojan": "50", "Cene": "70", "Dora": "50"}
     assert radelci(page, "Ana") == (1, 1) and radelci(page, "Cene") == (2, 0)
 
@@ -62,7 +62,7 @@ def test_a_slovenian_evening(phone: Page):
     page.get_by_role("link", name="Edit this hand").click()
     tap(page, "contract", "three")
     page.locator("input[name=points_whole]").fill("40")
-    page.get_by_role("button", name="Save changes").click()
+    save(page, "Save changes")
     assert totals(page) == {"Ana": "70", "Bojan": "25", "Cene": "15", "Dora": "25"}
     assert radelci(page, "Bojan") == (1, 0) and radelci(page, "Ana") == (1, 0)
     fits_the_screen(page)

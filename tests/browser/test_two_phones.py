@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from .phone import save
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -26,7 +28,7 @@ def test_a_viewer_follows_the_scorekeeper(browser, live_server):
     keeper.locator("label.tap:has(input[name=povinnost][value=Anna])").click()
     keeper.locator("label.tap:has(input[name=partner][value=Cyril])").click()
     keeper.locator("input[name=points]").fill("63")
-    keeper.get_by_role("button", name="Save hand").click()
+    save(keeper, "Save hand")
     expect(keeper.locator(".messages")).to_contain_text("Hand recorded.")
 
     # Without touching the viewer's phone, its page shows the new hand within five seconds.
