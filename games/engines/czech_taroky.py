@@ -249,10 +249,9 @@ def _check_declarations_possible(found: list[Declaration]) -> None:
         rest = [e for e in clash if e is not d]
         if not _deal_possible(rest):
             clash = rest
-    names = {f"d{i}": Line("{player} {kind}", {"player": d.player, "kind": Line(_POINT_CARD_SHORT_NAMES[d.kind])})
-             for i, d in enumerate(clash)}
+    names = Phrase(tuple(Phrase((d.player, Line(_POINT_CARD_SHORT_NAMES[d.kind])), " ") for d in clash), ", ")
     raise InvalidHand("declarations", N_("These point cards cannot all be true in one deal: {declarations}."),
-                      declarations=Line(", ".join("{" + key + "}" for key in names), names))
+                      declarations=names)
 
 
 _POINT_CARD_SHORT_NAMES = {
