@@ -24,7 +24,7 @@ for i in range(40):
     t.refresh_from_db(); P = t.players
     services.record_hand(t, {'povinnost': P[i % 4], 'partner': P[(i + 2) % 4], 'points': (i * 53) % 107, 'contra': i % 2})
 print(t.edit_token)")
-.venv/bin/gunicorn scorekeeper.wsgi --bind "127.0.0.1:$port" --workers 2 --log-level warning &
+.venv/bin/gunicorn scorekeeper.wsgi --bind "127.0.0.1:$port" --workers 2 --log-level warning --no-control-socket &
 server=$!
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
 

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -247,13 +248,22 @@ class ImportForm(forms.Form):
                                widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
     upload = forms.FileField(label=_("or a file"), required=False)
 
+    @staticmethod
+    def too_large() -> str:
+        return _("This document is larger than %(size)s MB, the most Talon imports at once. Split the table, or "
+                 "import it on a Talon of your own with a higher limit.") % {
+            "size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
+
     def clean(self):
         cleaned = super().clean()
         text = cleaned.get("document") or ""
         upload = cleaned.get("upload")
+        if len(text.encode()) > settings.TALON_MAX_DOCUMENT:
+            self.add_error("document", self.too_large())
+            return cleaned
         if upload is not None:
-            if upload.size > 5_000_000:
-                self.add_error("upload", _("That file is too large."))
+            if upload.size > settings.TALON_MAX_DOCUMENT:
+                self.add_error("upload", self.too_large())
                 return cleaned
             try:
                 text = upload.read().decode("utf-8")

@@ -104,6 +104,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The most one imported table document may hold: refused at once, with a message, beyond either.
+TALON_MAX_HANDS = int(os.environ.get("TALON_MAX_HANDS", "20000"))
+TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 1024)))  # bytes
+# A pasted document up to that size must reach the import form (which explains the limit), not a bare 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
+
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 

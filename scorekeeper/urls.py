@@ -7,3 +7,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
 ]
+
+handler400 = "games.views.shell.bad_request"

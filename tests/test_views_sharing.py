@@ -132,3 +132,25 @@ def test_the_chart_of_running_totals_is_svg(client):
     table = make_table(hands=[team_hand(points=63), team_hand(points=40), team_hand(points=80)])
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in page and page.count("<polyline") == 4
+
+
+def test_a_document_with_too_many_hands_is_refused_at_once_with_a_message(client, settings):
+    settings.TALON_MAX_HANDS = 5
+    doc = {"game": "czech-taroky", "players": ["A", "B", "C", "D"],
+           "hands": [{"povinnost": "A", "partner": "B", "points": 60}] * 6}
+    response = client.post(reverse("import"), {"document": json.dumps(doc)})
+    assert response.status_code == 200 and Table.objects.count() == 0
+    assert "at most 5 hands, this one has 6" in response.content.decode()
+
+
+def test_a_document_larger_than_the_limit_is_refused_next_to_the_field(client, settings):
+    settings.TALON_MAX_DOCUMENT = 1000
+    response = client.post(reverse("import"), {"document": "x" * 2000})
+    assert "the most Talon imports at once" in response.content.decode() and Table.objects.count() == 0
+
+
+def test_pasting_more_than_the_server_reads_gets_the_same_message_not_a_bare_400(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = client.post(reverse("import"), {"document": "x" * 5000})
+    text = response.content.decode()
+    assert response.status_code == 400 and "the most Talon imports at once" in text and 'id="id_document"' in text

@@ -6,6 +6,7 @@ import hashlib
 import json
 
 from django.contrib import messages
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -15,6 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from ..forms import ImportForm
 from ..models import Circle, Table
 from ..registry import GAMES
 from .common import REMEMBERED
@@ -79,3 +81,15 @@ def offline(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> HttpResponse:
     """For load balancers (and the benchmarks' baseline): answers without touching the database."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """400: a document pasted beyond what the server reads gets the import form's own message; anything else a
+    page that says what happened."""
+    if isinstance(exception, RequestDataTooBig) and request.path == reverse("import"):
+        form = ImportForm({})
+        form.full_clean()
+        form.errors.clear()
+        form.add_error("document", ImportForm.too_large())
+        return render(request, "games/import.html", {"form": form}, status=400)
+    return render(request, "400.html", status=400)
