@@ -162,3 +162,15 @@ def test_a_wrong_link_gets_a_helpful_page(client, settings):
     settings.DEBUG = False
     response = client.get("/t/not-a-real-token/")
     assert response.status_code == 404 and "Nothing here" in response.content.decode()
+
+
+def test_the_list_of_hands_filters_by_mode_and_by_who_declared(client):
+    table = make_table(hands=[team_hand(points=63), {"povinnost": "Bára", "mode": "prever", "prever": "Dana",
+                                                     "points": 70}, team_hand(povinnost="Cyril", partner="Dana")])
+    url = reverse("hands", args=[table.edit_token])
+    prevers = client.get(url + "?mode=prever").content.decode()
+    assert prevers.count('class="what"') == 1 and "Dana prever" in prevers
+    danas = client.get(url + "?player=Dana").content.decode()
+    assert danas.count('class="what"') == 2 and "Anna + Cyril" not in danas
+    everything = client.get(url + "?mode=poker&player=Nobody").content.decode()
+    assert everything.count('class="what"') == 3

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -119,18 +122,29 @@ def view_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 def all_hands(request: HttpRequest, token: str) -> HttpResponse:
-    """Every hand, a page at a time, newest first."""
+    """Every hand, a page at a time, newest first; or only the hands of one contract or mode, or those a player
+    declared ("Anna's prevers", "every klop"): a query on what each hand was, stored when it was saved."""
     can_edit = request.resolver_match.url_name == "hands"
     table = _table("edit_token" if can_edit else "view_token", token)
-    pages = max(1, -(-table.hand_count // PAGE_OF_HANDS))
+    engine = GAMES[table.game].engine
+    mode = request.GET.get("mode", "")
+    player = request.GET.get("player", "")
+    hands = table.hands.filter(deleted=False)
+    if mode in engine.MODES:
+        hands = hands.filter(facts__mode=mode)
+    if player in table.players:
+        hands = hands.filter(Q(facts__declarer=player) | Q(facts__partner=player))
+    filtered = mode in engine.MODES or player in table.players
+    count = hands.count() if filtered else table.hand_count
+    pages = max(1, -(-count // PAGE_OF_HANDS))
     page = request.GET.get("page", "1")
     page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
-    newest = table.hand_count - (page - 1) * PAGE_OF_HANDS
-    hands = (table.hands.filter(deleted=False, number__lte=newest, number__gt=newest - PAGE_OF_HANDS)
-             .order_by("-number").defer("state"))
+    shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS:page * PAGE_OF_HANDS]
+    modes = [(key, gettext(label)) for key, label in engine.MODES.items()]
     return render(request, "games/hands.html", {
-        "table": table, "can_edit": can_edit, "rows": hand_rows(table, hands, can_edit=can_edit),
-        "players": player_rows(table), "page": page, "pages": pages,
+        "table": table, "can_edit": can_edit, "rows": hand_rows(table, shown, can_edit=can_edit),
+        "players": player_rows(table), "page": page, "pages": pages, "count": count, "modes": modes,
+        "mode": mode, "player": player, "query": urlencode({k: v for k, v in (("mode", mode), ("player", player)) if v}),
         "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])})
 
 
