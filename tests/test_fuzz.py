@@ -10,11 +10,13 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.engines.table import settle
 from games.management.commands.settle import Command
 from games.models import Change, Hand, Table
 from games.registry import GAMES
 
 from .factories import make_sample
+from .strategies import documents
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=60, deadline=None,
@@ -72,6 +74,22 @@ def test_forms_never_fail_and_save_nothing_they_reject(tables, game, data, which
     saved = response.status_code == 302 or response.has_header("HX-Push-Url")  # htmx: the new page at once
     if not saved:
         assert snapshot() == before, "a rejected request saved something"
+    else:
+        open_what_was_saved(tables[game])
+
+
+def open_what_was_saved(table):
+    """Whatever a form saved, every page that shows it opens, and settle of its export gives its totals."""
+    table.refresh_from_db()
+    viewer = Client()
+    for url in [reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token]),
+                reverse("hands", args=[table.edit_token]), reverse("history", args=[table.edit_token]),
+                reverse("sheet", args=[table.edit_token]), reverse("export_csv", args=[table.edit_token]),
+                *(reverse(name, args=[token, seq]) for seq in table.hands.values_list("seq", flat=True)
+                  for name, token in (("hand", table.edit_token), ("view_hand", table.view_token)))]:
+        assert viewer.get(url).status_code == 200, url
+    document = json.loads(viewer.get(reverse("export_json", args=[table.edit_token])).content)
+    assert settle(document)["totals"] == table.totals
 
 
 @FUZZ
@@ -95,3 +113,15 @@ def test_settle_never_prints_a_traceback(tmp_path_factory, text):
     else:
         assert code == 2 and out.getvalue() == ""
         assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@FUZZ
+@given(data=st.data())
+def test_imported_tables_of_random_hands_open_on_every_page(game, data):
+    document = data.draw(documents(game))
+    client = Client()
+    response = client.post(reverse("import"), {"document": json.dumps(document)})
+    assert response.status_code in (200, 302)
+    if response.status_code == 302:
+        open_what_was_saved(Table.objects.latest("pk"))

@@ -355,8 +355,8 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                              "{score}."),
                           {"side": _side(valat.side), "score": signed(team_score),
                            "how": Line(N_("announced, 500 × kontra {k}") if valat.announced
-                                       else N_("unannounced, 250 × game kontra {k}")),
-                           "k": 2 ** valat.kontra if valat.announced else kontra_factor}))
+                                       else N_("unannounced, 250 × game kontra {k}"),
+                                       {"k": 2 ** valat.kontra if valat.announced else kontra_factor})}))
     else:
         base = value
         if hand.contract in WITH_DIFFERENCE:

@@ -1,13 +1,29 @@
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+
+from games.engines.base import Line, Phrase
 
 register = template.Library()
 
 
+def line_html(item) -> str:
+    """An engine line (or phrase) as HTML in the player's language: the text escaped, every value it names
+    isolated in <bdi>, so that a name written right to left cannot reorder the words around it."""
+    if isinstance(item, str):
+        return f"<bdi>{escape(item)}</bdi>"
+    if isinstance(item, Phrase):
+        return escape(item.separator).join(line_html(part) for part in item.parts)
+    args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(value)
+            for key, value in item.args.items()}
+    return escape(gettext(item.text)).format(**args)
+
+
 @register.filter
-def explain(line) -> str:
-    """An engine explanation line in the player's language."""
-    return line.render(gettext)
+def explain(line) -> SafeString:
+    """An engine explanation line (or one-line description) in the player's language, names isolated."""
+    return mark_safe(line_html(line))
 
 
 @register.filter
