@@ -8,6 +8,7 @@ A hand form's ``to_data()`` gives the hand's object in shared/formats/table-json
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from django import forms
@@ -15,9 +16,34 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .engines.base import Engine, InvalidHand, Option
+from .engines.base import Engine, InvalidHand, Option, name_problem
 from .engines.settle_up import parse_price
 from .engines.table import InvalidTable
+
+
+def validate_name(name: str) -> None:
+    """A player's or a phone's name follows the table document's rule (games.engines.base.name_problem)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
+
+
+def new_submission() -> str:
+    """A token for one rendering of a form: the change it asks for is recorded at most once."""
+    return secrets.token_urlsafe(16)
+
+
+def version_of(text: str | None, form: forms.Form | None = None) -> int | None:
+    """The table version a form carries: absent is None (no check); anything but a whole number is refused."""
+    if text in (None, ""):
+        return None
+    if text.isdigit() and len(text) < 12:
+        return int(text)
+    message = _("This page is out of date or damaged: reload it and try again.")
+    if form is not None:
+        form.add_error(None, message)
+        return None
+    raise forms.ValidationError(message)
 
 
 class TapChoice(forms.RadioSelect):
@@ -151,7 +177,7 @@ class NewTableForm(RulesForm):
         self.min_players, self.max_players = counts[0], counts[-1]
         for i in range(1, self.max_players + 1):
             self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
-                                                         required=i <= self.min_players)
+                                                         required=i <= self.min_players, validators=[validate_name])
 
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
@@ -187,7 +213,11 @@ class HandForm(forms.Form):
 
     engine: Any = None
     error_fields: dict[str, str] = {}
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = forms.CharField(widget=forms.HiddenInput, required=False)  # the table's version the phone saw
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)  # this form, once
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
 
     def __init__(self, *args, players: list[str], rules: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -292,7 +322,7 @@ class CircleForm(forms.Form):
     def player_names(self) -> list[str]:
         names: list[str] = []
         for line in self.cleaned_data["players"].splitlines():
-            name = line.strip()[:40]
+            name = line.strip()
             if name and name not in names:
                 names.append(name)
         return names
@@ -303,4 +333,9 @@ class CircleForm(forms.Form):
             raise forms.ValidationError(_("Write at least one name."))
         if len(text.splitlines()) > 100:
             raise forms.ValidationError(_("At most 100 players."))
+        for number, line in enumerate(text.splitlines(), start=1):
+            problem = name_problem(line.strip()) if line.strip() else None
+            if problem is not None:
+                raise forms.ValidationError(_("Line %(number)s: the name %(problem)s.") % {
+                    "number": number, "problem": problem.render(gettext)})
         return text

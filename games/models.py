@@ -23,11 +23,13 @@ def new_token() -> str:
 
 
 class Circle(models.Model):
-    """A group's regular players. Reached only through its unguessable link, like a table."""
+    """A group's regular players. Reached only through its unguessable links, like a table: ``token`` can change
+    it and open its tables to edit; ``view_token`` only shows it, and leads only to its tables' view links."""
 
     name = models.CharField(_("name"), max_length=80)
     players = models.JSONField(_("players"), default=list)
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    view_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -135,9 +137,9 @@ class Score(models.Model):
 class Change(models.Model):
     """One entry of a table's history. Nothing is ever lost: each change keeps the data before and after."""
 
-    RECORDED, EDITED, DELETED, RESTORED, RULES = "recorded", "edited", "deleted", "restored", "rules"
+    RECORDED, EDITED, DELETED, RESTORED, RULES, DETAILS = "recorded", "edited", "deleted", "restored", "rules", "details"
     KINDS = [(RECORDED, _("recorded")), (EDITED, _("edited")), (DELETED, _("deleted")), (RESTORED, _("restored")),
-             (RULES, _("house rules changed"))]
+             (RULES, _("house rules changed")), (DETAILS, _("table details changed"))]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
@@ -149,6 +151,9 @@ class Change(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(null=True)  # the table's version after this change
     number = models.PositiveIntegerField(null=True)  # the hand's number when the change was made
+    submission = models.CharField(max_length=32, blank=True)  # the form that asked for it: each form counts once
 
     class Meta:
         ordering = ["-id"]
+        constraints = [models.UniqueConstraint(fields=["table", "submission"], condition=~models.Q(submission=""),
+                                               name="one_change_per_submission")]

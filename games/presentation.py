@@ -3,26 +3,30 @@ player's language. Only presentation: the numbers and every rule fact come from 
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from .engines.base import N_, InvalidHand, Line, Phrase, parse_options
 from .engines.settle_up import balances, fewest_payments, format_money, parse_price
 from .models import Table
 from .registry import ENGINES
 
 
-def describer(table: Table) -> Callable[[dict[str, Any]], str]:
-    """One line per hand (``describe(hand data)``), as the engine words it, in the player's language."""
+def describer(table: Table) -> Callable[[dict[str, Any]], Line | Phrase]:
+    """One line per hand (``describe(hand data)``), as the engine words it: for the ``explain`` template filter,
+    or ``.render(gettext)`` for plain text."""
     engine = ENGINES[table.game]
     players = tuple(table.players)
     rules = engine.parse_rules(table.rules, players)
-    return lambda data: engine.describe(engine.parse_hand(data, players, rules)).render(gettext)
+    return lambda data: engine.describe(engine.parse_hand(data, players, rules))
 
 
 def describe_hand(table: Table, data: dict[str, Any]) -> str:
-    return describer(table)(data)
+    """The one line as plain text, in the player's language (CSV, the admin)."""
+    return describer(table)(data).render(gettext)
 
 
 def player_rows(table: Table) -> list[dict[str, Any]]:
@@ -91,3 +95,66 @@ def running_totals_chart(players: list[str], series: list[list[int]], *, numbers
     return {"width": width, "height": height, "pad": pad, "right": width - pad, "zero": f"{y(0):.1f}",
             "lines": lines, "label": _("Running totals, hand by hand")}
 
+
+
+def _rule_value(option, value) -> Line | str:
+    for choice, label in option.choices:
+        if choice == value and type(choice) is type(value):
+            return Line(label)
+    if isinstance(value, dict):  # a point table: how many cards score
+        return Line(N_("{count} scoring cards"), {"count": sum(1 for v in value.values() if v)})
+    return str(value)
+
+
+def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
+    """What a change of house rules changed, option by option, in the players' words: "Rounding: half up →
+    always up"."""
+    engine = ENGINES[table.game]
+    old = engine_options(engine, before, table.players)
+    new = engine_options(engine, after, table.players)
+    parts = [Line(N_("{option}: {before} → {after}"), {"option": Line(option.label),
+                                                        "before": _rule_value(option, old[option.key]),
+                                                        "after": _rule_value(option, new[option.key])})
+             for option in engine.OPTIONS if old[option.key] != new[option.key]]
+    return Phrase(tuple(parts) or (Line(N_("no option changed")),), "; ")
+
+
+def engine_options(engine, rules: dict, players: list[str]) -> dict[str, Any]:
+    """Every option's value under ``rules`` (defaults and preset filled in)."""
+    try:
+        return parse_options(rules, engine.OPTIONS, len(players), engine.PRESETS)
+    except InvalidHand:
+        return {option.key: option.default_for(len(players)) for option in engine.OPTIONS}
+
+
+DETAIL_LABELS = {"name": N_("Name"), "price_per_point": N_("Price per point"), "currency": N_("Currency")}
+
+
+def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], Line | Phrase] | None = None) -> Line:
+    """One entry of the history in the players' words: what changed, before → after."""
+    describe = describe or describer(table)
+
+    def what(data):
+        try:
+            return describe(data)
+        except InvalidHand:
+            return json.dumps(data, ensure_ascii=False)
+
+    number = change.number
+    if change.kind == "recorded":
+        return Line(N_("Hand {number} recorded: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind == "edited":
+        return Line(N_("Hand {number} changed: {before} → {after}"),
+                    {"number": number, "before": what(change.before), "after": what(change.after)})
+    if change.kind == "deleted":
+        return Line(N_("Hand {number} deleted: {what}"), {"number": number, "what": what(change.before)})
+    if change.kind == "restored":
+        return Line(N_("Hand {number} restored: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind == "rules":
+        return Line(N_("House rules: {changes}"), {"changes": describe_rules(table, change.before or {},
+                                                                             change.after or {})})
+    parts = tuple(Line(N_("{option}: {before} → {after}"), {"option": Line(DETAIL_LABELS[key]),
+                                                             "before": change.before.get(key) or "—",
+                                                             "after": value or "—"})
+                  for key, value in (change.after or {}).items())
+    return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})

@@ -10,6 +10,7 @@ gave. Nothing is overwritten without a Change that keeps the data before and aft
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, Callable
 
 from django.conf import settings
@@ -25,6 +26,18 @@ from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 
 class Conflict(Exception):
     """The table changed on another phone since this one loaded it."""
+
+
+class AlreadyDone(Exception):
+    """This very form was submitted before (Back, then Save again): its change is recorded once, not twice."""
+
+    def __init__(self, change: Change):
+        super().__init__(_("This was already saved; it is recorded once."))
+        self.change = change
+
+
+class NothingToUndo(Exception):
+    """Undo with no change left to undo: nothing changes, not even the version."""
 
 
 def setup_for(table: Table) -> Setup:
@@ -190,28 +203,45 @@ def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: l
     table.hand_count = number
 
 
-def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any]) -> Any:
-    """Lock the table, check the version the player saw, apply the change (which scores what it touched),
-    store. All or nothing."""
+def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any], submission: str = "") -> Any:
+    """Lock the table, see that this form was not submitted before, check the version the player saw, apply the
+    change (which scores what it touched), store. All or nothing."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
+        if submission:
+            done = table.changes.filter(submission=submission).first()
+            if done is not None:
+                raise AlreadyDone(done)
         if version is not None and version != table.version:
             raise Conflict(_("Another phone changed this table meanwhile. Here is the current state; "
                              "check it and try again."))
         table_setup = setup_for(table)
         table.version += 1
-        result = apply(table, table_setup)
-        table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules"])
+        _submission.set(submission)
+        try:
+            result = apply(table, table_setup)
+        finally:
+            _submission.set("")
+        table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules", "name",
+                                  "price_per_point", "currency"])
         return result
+
+
+_submission: ContextVar[str] = ContextVar("submission", default="")
 
 
 def _log(table: Table, hand: Hand | None, kind: str, *, before=None, after=None, device: str = "",
          undoes: Change | None = None) -> Change:
+    """The change in the history; the first one a form makes carries its submission token."""
+    submission = _submission.get()
+    _submission.set("")
     return Change.objects.create(table=table, hand=hand, kind=kind, before=before, after=after, device=device,
-                                 undoes=undoes, version=table.version, number=hand.number if hand else None)
+                                 undoes=undoes, version=table.version, number=hand.number if hand else None,
+                                 submission=submission)
 
 
-def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None) -> Hand:
+def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
+                submission: str = "") -> Hand:
     """The new hand is scored alone, from the state the last hand left: the same cost at any length of table."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
         state, number, totals = _before(locked, table_setup, None)
@@ -228,7 +258,7 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
         _finish(locked, table_setup, state, number + 1, totals)
         _log(locked, hand, Change.RECORDED, after=data, device=device)
         return hand
-    return _change(table.pk, version, apply)
+    return _change(table.pk, version, apply, submission)
 
 
 def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
@@ -238,7 +268,8 @@ def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
     return current
 
 
-def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None) -> Hand:
+def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None,
+              submission: str = "") -> Hand:
     def apply(locked: Table, table_setup: Setup) -> Hand:
         current = _current(locked, hand, deleted=False)
         _log(locked, current, Change.EDITED, before=current.data, after=data, device=device)
@@ -247,10 +278,11 @@ def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None =
         _store_facts(locked, table_setup, [current])
         _rescore_from(locked, table_setup, current)
         return current
-    return _change(hand.table_id, version, apply)
+    return _change(hand.table_id, version, apply, submission)
 
 
-def delete_hand(hand: Hand, *, device: str = "", version: int | None = None) -> Hand:
+def delete_hand(hand: Hand, *, device: str = "", version: int | None = None,
+                submission: str = "") -> Hand:
     def apply(locked: Table, table_setup: Setup) -> Hand:
         current = _current(locked, hand, deleted=False)
         _log(locked, current, Change.DELETED, before=current.data, device=device)
@@ -258,10 +290,11 @@ def delete_hand(hand: Hand, *, device: str = "", version: int | None = None) -> 
         current.save(update_fields=["deleted", "number", "updated_at"])
         _rescore_from(locked, table_setup, current)
         return current
-    return _change(hand.table_id, version, apply)
+    return _change(hand.table_id, version, apply, submission)
 
 
-def restore_hand(hand: Hand, *, device: str = "", version: int | None = None) -> Hand:
+def restore_hand(hand: Hand, *, device: str = "", version: int | None = None,
+                 submission: str = "") -> Hand:
     def apply(locked: Table, table_setup: Setup) -> Hand:
         current = _current(locked, hand, deleted=True)
         current.deleted = False
@@ -270,42 +303,54 @@ def restore_hand(hand: Hand, *, device: str = "", version: int | None = None) ->
         current.refresh_from_db(fields=["number"])
         _log(locked, current, Change.RESTORED, after=current.data, device=device)
         return current
-    return _change(hand.table_id, version, apply)
+    return _change(hand.table_id, version, apply, submission)
+
+
+DETAILS = ("name", "price_per_point", "currency")
+
+
+def change_settings(table: Table, *, details: dict[str, str], rules: dict, device: str = "",
+                    version: int | None = None, submission: str = "") -> Table:
+    """Name, price per point, currency and house rules, in one change: every hand is scored again under new
+    rules (or the whole change is refused). Each part that changed is in the history and can be undone."""
+    def apply(locked: Table, table_setup: Setup) -> Table:
+        before = {key: getattr(locked, key) for key in DETAILS}
+        changed = {key: value for key, value in details.items() if before[key] != value}
+        if changed:
+            _log(locked, None, Change.DETAILS, before={key: before[key] for key in changed}, after=changed,
+                 device=device)
+            for key, value in changed.items():
+                setattr(locked, key, value)
+        if rules != locked.rules:
+            new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable
+            _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
+            locked.rules = rules
+            _rescore_from(locked, new_setup, None)
+        return locked
+    return _change(table.pk, version, apply, submission)
 
 
 def change_rules(table: Table, rules: dict, *, device: str = "", version: int | None = None) -> Table:
-    """New house rules for a table; every hand is scored again under them (or the change is refused)."""
-    def apply(locked: Table, table_setup: Setup) -> Table:
-        new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable for a bad option
-        _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
-        locked.rules = rules
-        _rescore_from(locked, new_setup, None)
-        return locked
-    return _change(table.pk, version, apply)
-
-
-def change_details(table: Table, **details: str) -> Table:
-    """Name, price per point, currency: what the table is called and how it settles; no hand depends on them.
-    The version still rises, so every phone's page shows the change."""
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        for key, value in details.items():
-            setattr(locked, key, value)
-        locked.version += 1
-        locked.save(update_fields=[*details, "version"])
-    return locked
+    """New house rules for a table, and nothing else."""
+    return change_settings(table, details={}, rules=rules, device=device, version=version)
 
 
 def last_undoable(table: Table) -> Change | None:
     return table.changes.filter(undoes__isnull=True, undone_by__isnull=True).order_by("-id").first()
 
 
-def undo_last(table: Table, *, device: str = "", version: int | None = None) -> Change | None:
+def undo_last(table: Table, *, device: str = "", version: int | None = None,
+              submission: str = "") -> Change | None:
     """Reverse the latest change that is not itself an undo; the undo is kept in the history too."""
     def apply(locked: Table, table_setup: Setup) -> Change | None:
         target = last_undoable(locked)
         if target is None:
-            return None
+            raise NothingToUndo(_("There is nothing to undo."))
+        if target.kind == Change.DETAILS:
+            now = {key: getattr(locked, key) for key in target.before}
+            for key, value in target.before.items():
+                setattr(locked, key, value)
+            return _log(locked, None, Change.DETAILS, before=now, after=target.before, device=device, undoes=target)
         if target.kind == Change.RULES:
             before, locked.rules = locked.rules, target.before
             change = _log(locked, None, Change.RULES, before=before, after=target.before, device=device,
@@ -333,7 +378,7 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None) -> 
             hand.refresh_from_db(fields=["number"])
             change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
         return change
-    return _change(table.pk, version, apply)
+    return _change(table.pk, version, apply, submission)
 
 
 def export_table(table: Table) -> dict[str, Any]:

@@ -29,6 +29,7 @@ urlpatterns = [
     path("import/", sharing.import_table, name="import"),
     path("circles/new/", circles.new_circle, name="new_circle"),
     path("c/<str:token>/", circles.circle_page, name="circle"),
+    path("cv/<str:token>/", circles.circle_view, name="circle_view"),
     path("device/", shell.device_name, name="device"),
     path("v/<str:token>/", tables.view_page, name="view_table"),
     path("v/<str:token>/live/", tables.live, name="view_live"),

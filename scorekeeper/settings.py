@@ -53,6 +53,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "games.middleware.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, compressed ahead of time
     "django.middleware.gzip.GZipMiddleware",  # pages, compressed for slow signal (with Django's BREACH mitigation)
     "django.contrib.sessions.middleware.SessionMiddleware",

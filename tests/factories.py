@@ -1,4 +1,7 @@
-"""Keyword-only factory functions for tests (no fixtures files)."""
+"""Keyword-only factory functions for tests (no fixtures files), and reading a page as a player sees its text."""
+
+import html
+import re
 
 from games import services
 from games.models import Table
@@ -31,3 +34,9 @@ SAMPLES = {
 def make_sample(game: str) -> Table:
     players, hands = SAMPLES[game]
     return make_table(game=game, players=players, hands=hands)
+
+
+def visible_text(page: str) -> str:
+    """A page's text without its tags (names are isolated in <bdi>), as a player reads it."""
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", body))

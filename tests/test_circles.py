@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import services
@@ -97,3 +98,20 @@ def test_deleted_hands_leave_the_statistics():
     services.delete_hand(Hand.objects.get())
     scores = Score.objects.filter(hand__deleted=False)
     assert player_stats("czech-taroky", scores, HandFacts.objects.filter(hand__deleted=False)) == []
+
+
+def test_a_circles_view_link_reaches_only_its_tables_view_links(client):
+    circle = make_circle(client)
+    table = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle,
+                                  name="Tuesday")
+    services.record_hand(table, team_hand())
+    edit_page = client.get(reverse("circle", args=[circle.token])).content.decode()
+    assert reverse("circle_view", args=[circle.view_token]) in edit_page
+    viewer = Client()
+    page = viewer.get(reverse("circle_view", args=[circle.view_token])).content.decode()
+    assert "Tuesday" in page and reverse("view_table", args=[table.view_token]) in page
+    assert table.edit_token not in page and circle.token not in page, "no edit link reachable from the view link"
+    assert "csrfmiddlewaretoken" not in page.split("<footer")[0], "no form to change anything"
+    assert viewer.post(reverse("circle_view", args=[circle.view_token]), {"name": "X", "players": "A"}).status_code == 405
+    home = viewer.get(reverse("home")).content.decode()
+    assert reverse("circle_view", args=[circle.view_token]) in home and circle.token not in home

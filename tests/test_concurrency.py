@@ -52,7 +52,9 @@ def test_many_threads_recording_editing_and_deleting_at_once():
                         continue
                     kind = "deleted"
                 else:
-                    if services.undo_last(current) is None:
+                    try:
+                        services.undo_last(current)
+                    except services.NothingToUndo:
                         continue
                     kind = "undo"
                 with lock:
@@ -80,3 +82,39 @@ def test_many_threads_recording_editing_and_deleting_at_once():
     assert table.totals == replay.totals, "stored totals equal a fresh replay of the stored inputs"
     for hand, result in zip(services.live_hands(table), replay.results):
         assert hand.scores == [result.scores[p] for p in table.players]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs real concurrent connections: PostgreSQL")
+def test_reading_hands_while_another_phone_deletes_and_restores_them_never_fails():
+    from django.test import Client
+    from django.urls import reverse
+
+    table = make_table(hands=[team_hand(points=p) for p in (40, 50, 60, 70)])
+    failures: list[str] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        client = Client()
+        while not stop.is_set():
+            for seq in (2, 3):
+                for url in (reverse("hand", args=[table.edit_token, seq]), reverse("view_hand", args=[table.view_token, seq]),
+                            reverse("edit_hand", args=[table.edit_token, seq]), reverse("table", args=[table.edit_token])):
+                    status = client.get(url).status_code
+                    if status not in (200, 302):
+                        failures.append(f"{url}: {status}")
+        connection.close()
+
+    readers = [threading.Thread(target=read) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    try:
+        for _ in range(15):
+            for seq in (2, 3):
+                services.delete_hand(Hand.objects.get(table=table, seq=seq))
+            for seq in (3, 2):
+                services.restore_hand(Hand.objects.get(table=table, seq=seq))
+    finally:
+        stop.set()
+        for reader in readers:
+            reader.join(30)
+    assert not failures, failures[:5]

@@ -37,3 +37,14 @@ def test_collectstatic_writes_compressed_hashed_files(tmp_path):
     assert (tmp_path / "staticfiles.json").exists()
     hashed = [p.name for p in (tmp_path / "css").iterdir()]
     assert any(n.startswith("talon.") and n.endswith(".css.gz") and n != "talon.css.gz" for n in hashed)
+
+
+def test_every_page_carries_a_content_security_policy(client):
+    from django.urls import reverse
+
+    for url in ("/", reverse("rules_index"), "/offline/", "/sw.js", "/does-not-exist/"):
+        policy = client.get(url)["Content-Security-Policy"]
+        directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+        assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
+        assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "http" not in policy

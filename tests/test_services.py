@@ -67,9 +67,12 @@ def test_undo_walks_back_through_edits_and_records():
     assert [h.data["points"] for h in services.live_hands(table)] == [63]
     assert table.totals["Anna"] == 4
     services.undo_last(table)  # the very first record
-    services.undo_last(table)  # nothing left to undo
     table.refresh_from_db()
-    assert services.live_hands(table) == [] and table.totals["Anna"] == 0
+    version = table.version
+    with pytest.raises(services.NothingToUndo):  # nothing left to undo: nothing changes, not even the version
+        services.undo_last(table)
+    table.refresh_from_db()
+    assert services.live_hands(table) == [] and table.totals["Anna"] == 0 and table.version == version
     assert Hand.objects.filter(table=table).count() == 2, "nothing is ever lost"
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand
 
-from .factories import make_table, team_hand
+from .factories import make_table, team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -133,7 +133,8 @@ def test_delete_undo_and_restore(client):
 def test_hand_detail_shows_the_explanation(client):
     table = make_table(hands=[team_hand(points=40, partner="Bára")])
     page = client.get(reverse("hand", args=[table.edit_token, 1])).content.decode()
-    assert "d = |40 − 53| = 13." in page and "A &amp; B" not in page and "Anna &amp; Bára −5 each" in page
+    text = visible_text(page)
+    assert "d = |40 − 53| = 13." in text and "A & B" not in text and "Anna & Bára −5 each" in text
 
 
 def test_rules_page_and_calculator(client):
@@ -148,3 +149,17 @@ def test_rules_page_and_calculator(client):
 
 def test_no_rules_page_for_unknown_games(client):
     assert client.get(reverse("rules", args=["poker"])).status_code == 404
+
+
+def test_a_hand_deleted_or_restored_while_someone_reads_it_never_fails(client):
+    table = make_table(hands=[team_hand(points=63), team_hand(points=40), team_hand(points=70)])
+    urls = [reverse("hand", args=[table.edit_token, 2]), reverse("edit_hand", args=[table.edit_token, 2]),
+            reverse("view_hand", args=[table.view_token, 2])]
+    for change in (services.delete_hand, services.restore_hand, services.delete_hand):
+        change(Hand.objects.get(table=table, seq=2))
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code in (200, 302), (url, response.status_code)
+        detail = visible_text(client.get(urls[0]).content.decode())
+        assert ("Deleted hand" in detail) == Hand.objects.get(table=table, seq=2).deleted
+    assert client.get(reverse("hand", args=[table.edit_token, 99])).status_code == 404

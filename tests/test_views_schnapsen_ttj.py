@@ -6,7 +6,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 
-from .factories import make_table
+from .factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -41,7 +41,7 @@ def test_guided_entry_computes_and_explains(client):
     table = make_table(game="schnapsen", players=("Anna", "Ben"))
     page = client.post(reverse("preview", args=[table.edit_token]), {
         "ending": "closed", "by": "Anna", "other_points": "30", "other_had_trick": "yes"}, **HTMX).content.decode()
-    assert "Ben had 30 (under 33) and a trick when the talon was closed: 2." in page
+    assert "Ben had 30 (under 33) and a trick when the talon was closed: 2." in visible_text(page)
     client.post(reverse("record_hand", args=[table.edit_token]), {
         "ending": "closed-failed", "by": "Anna", "other_had_trick": "no"})
     assert Hand.objects.get().scores == [0, 3]
@@ -79,7 +79,7 @@ def test_a_whole_two_ten_jack_game_ends_with_the_winner(client):
     table.refresh_from_db()
     assert table.totals == {"Aiko": 45, "Ben": -25, "Chie": -20}  # worked examples T1–T3
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
-    assert "The game is over. Winner: Aiko" in page and "Record a round" not in page
+    assert "The game is over. Winner: Aiko" in visible_text(page) and "Record a round" not in page
 
 
 def test_removed_cards_must_fit_the_player_count(client):
@@ -116,7 +116,7 @@ def test_rules_pages_for_schnapsen_and_two_ten_jack(client):
     assert "playing-card" in page and "10♥" in page
     result = client.post(reverse("rules", args=["two-ten-jack"]), {"card_2H": "A", "card_KH": "A"},
                          **HTMX).content.decode()
-    assert "A: K♥ +5 2♥ +10 = +15." in result
+    assert "A: K♥ +5 2♥ +10 = +15." in visible_text(result)
     result = client.post(reverse("rules", args=["schnapsen"]), {"winner": "A", "game_points": "2"},
                          **HTMX).content.decode()
-    assert "A wins the hand: 2 game points" in result
+    assert "A wins the hand: 2 game points" in visible_text(result)

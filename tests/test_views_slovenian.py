@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games.models import Hand, Table
 
-from .factories import make_table
+from .factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 FOUR = ("Ana", "Bojan", "Cene", "Dora")
@@ -79,7 +79,7 @@ def test_radelci_show_as_circles(client):
         {"contract": "two", "declarer": "Bojan", "partner": "Dora", "points": 38}])
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert page.count('class="radelc used"') == 1 and page.count('class="radelc"') == 3
-    assert "Bojan: two with Dora · 38" in page
+    assert "Bojan: two with Dora · 38" in visible_text(page)
 
 
 def test_edit_prefills_bonuses_and_thirds(client):

@@ -7,6 +7,7 @@ renders the same lines through ``gettext``.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
@@ -79,6 +80,26 @@ class HandResult:
 
 # ---- input checks shared by the parsers -------------------------------------------------------
 
+NAME_LENGTH = 40
+
+
+def name_problem(name: Any) -> Line | None:
+    """What is wrong with a player's (or a phone's) name, or None: 1 to 40 characters, no space at either end,
+    no control character (NUL included), no unpaired surrogate (the table document's rule for names)."""
+    if not isinstance(name, str):
+        return Line(N_("must be text, got {value}"), {"value": show(name)})
+    if not 1 <= len(name) <= NAME_LENGTH:
+        return Line(N_("must be 1 to {most} characters long, this one has {count}"),
+                    {"most": NAME_LENGTH, "count": len(name)})
+    if name != name.strip():
+        return Line(N_("may not begin or end with a space"))
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return Line(N_("may not hold a control character"))
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        return Line(N_("may not hold a broken character (an unpaired surrogate)"))
+    return None
+
+
 def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") -> dict:
     if not isinstance(raw, dict):
         raise InvalidHand(where, N_("must be an object with named fields"))
@@ -122,7 +143,8 @@ def choice(raw: Any, field_name: str, options: tuple[str, ...]) -> str:
 def show(value: Any) -> str:
     """A value as JSON writes it, cut short: for messages about bad input."""
     if isinstance(value, str):
-        text = '"' + value + '"'
+        text = '"' + "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cs") else c
+                             for c in value) + '"'
     elif value is None:
         text = "null"
     elif isinstance(value, bool):

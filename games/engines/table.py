@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..registry import ENGINES
-from .base import N_, Engine, HandResult, InvalidHand, show
+from .base import N_, Engine, HandResult, InvalidHand, name_problem, show
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 
@@ -55,8 +55,11 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise InvalidTable("players", InvalidHand("", N_("must be a list of names")))
     names = tuple(raw)
-    if any(not name.strip() for name in names):
-        raise InvalidTable("players", InvalidHand("", N_("a name may not be empty")))
+    for number, name in enumerate(names, start=1):
+        problem = name_problem(name)
+        if problem is not None:
+            raise InvalidTable("players", InvalidHand("", N_("name {number} {problem}"), number=number,
+                                                      problem=problem))
     if len(set(names)) != len(names):
         raise InvalidTable("players", InvalidHand("", N_("names must be distinct")))
     if len(names) not in counts:

@@ -1,5 +1,5 @@
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -11,13 +11,25 @@ register = template.Library()
 def line_html(item) -> str:
     """An engine line (or phrase) as HTML in the player's language: the text escaped, every value it names
     isolated in <bdi>, so that a name written right to left cannot reorder the words around it."""
-    if isinstance(item, str):
-        return f"<bdi>{escape(item)}</bdi>"
+    if isinstance(item, str):  # a name, a card, a word: isolated when it holds letters (numbers need not be)
+        return f"<bdi>{escape(item)}</bdi>" if any(c.isalpha() for c in item) else escape(item)
     if isinstance(item, Phrase):
         return escape(item.separator).join(line_html(part) for part in item.parts)
     args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(value)
             for key, value in item.args.items()}
     return escape(gettext(item.text)).format(**args)
+
+
+@register.filter
+def isolate(value) -> SafeString:
+    """A name inside other text, isolated: a right-to-left character in it cannot reorder what is around it."""
+    return format_html("<bdi>{}</bdi>", value)
+
+
+@register.filter
+def isolate_text(value) -> str:
+    """The same for plain text (a page title): Unicode's first-strong isolate and pop directional isolate."""
+    return f"\u2068{value}\u2069"
 
 
 @register.filter
@@ -80,3 +92,11 @@ def decimal1(value) -> str:
 @register.filter
 def percent(won: int, played: int) -> str:
     return f"{(100 * won + played // 2) // played} %" if played else "–"
+
+
+@register.simple_tag
+def submission() -> SafeString:
+    """A hidden input carrying this form's own token: the change it asks for is recorded at most once."""
+    from games.forms import new_submission
+
+    return format_html('<input type="hidden" name="submission" value="{}">', new_submission())

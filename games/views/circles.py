@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ..forms import CircleForm
 from ..models import Circle, HandFacts, Score
@@ -15,10 +15,12 @@ from ..registry import GAMES
 from ..stats import player_stats
 
 
-def _remember_circle(request: HttpRequest, circle: Circle) -> None:
-    remembered = request.session.get("circles", [])
+def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
+    """This browser's list of circles: those it can change, and those it may only look at."""
+    key = "circles" if can_edit else "circle_views"
+    remembered = request.session.get(key, [])
     if circle.pk not in remembered:
-        request.session["circles"] = [circle.pk] + remembered[:49]
+        request.session[key] = [circle.pk] + remembered[:49]
 
 
 @require_http_methods(["GET", "POST"])
@@ -26,7 +28,7 @@ def new_circle(request: HttpRequest) -> HttpResponse:
     form = CircleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         circle = Circle.objects.create(name=form.cleaned_data["name"], players=form.player_names())
-        _remember_circle(request, circle)
+        _remember_circle(request, circle, can_edit=True)
         return redirect("circle", token=circle.token)
     return render(request, "games/circle_form.html", {"form": form})
 
@@ -58,15 +60,28 @@ def _circle_chart(circle: Circle, game: str):
 
 @require_http_methods(["GET", "POST"])
 def circle_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The circle's players, its tables (newest first, a page at a time), and each game's statistics and chart,
-    all from grouped queries: the page costs the same after a season as after an evening."""
+    """The circle by its edit link: its players (editable), new tables with them, its tables to edit."""
     circle = get_object_or_404(Circle, token=token)
-    _remember_circle(request, circle)
+    _remember_circle(request, circle, can_edit=True)
     form = CircleForm(request.POST or None, initial={"name": circle.name, "players": "\n".join(circle.players)})
     if request.method == "POST" and form.is_valid():
         Circle.objects.filter(pk=circle.pk).update(name=form.cleaned_data["name"], players=form.player_names())
         messages.success(request, _("Circle saved."))
         return redirect("circle", token=token)
+    return _circle(request, circle, can_edit=True, form=form)
+
+
+@require_safe
+def circle_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The circle by its view link: the same statistics and chart; its tables only by their view links."""
+    circle = get_object_or_404(Circle, view_token=token)
+    _remember_circle(request, circle, can_edit=False)
+    return _circle(request, circle, can_edit=False)
+
+
+def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: CircleForm | None = None) -> HttpResponse:
+    """Its tables (newest first, a page at a time), and each game's statistics and chart, all from grouped
+    queries: the page costs the same after a season as after an evening."""
     count = circle.tables.count()
     pages = max(1, -(-count // CIRCLE_TABLES))
     page = request.GET.get("page", "1")
@@ -82,5 +97,6 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
         games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
                       "chart": _circle_chart(circle, game.slug),
                       "tables": circle.tables.filter(game=game.slug).count()})
-    return render(request, "games/circle.html", {"circle": circle, "form": form, "tables": tables, "games": games,
-                                                 "new_games": GAMES.values(), "page": page, "pages": pages})
+    return render(request, "games/circle.html", {
+        "circle": circle, "form": form, "tables": tables, "games": games, "new_games": GAMES.values(), "page": page,
+        "pages": pages, "can_edit": can_edit})

@@ -53,9 +53,5 @@ def partial(request: HttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
 
 
-def whole_number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() and len(text) < 12 else None
-
-
 def hand_form(table: Table, data=None, initial=None):
     return GAMES[table.game].web.hand_form(data, initial=initial, players=table.players, rules=table.rules)

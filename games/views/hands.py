@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,11 +16,13 @@ from django.views.decorators.http import (
 from django.views.decorators.vary import vary_on_headers
 
 from .. import services
+from ..engines.base import N_, Line
 from ..engines.table import InvalidTable
+from ..forms import new_submission, version_of
 from ..models import Table
-from ..presentation import describe_hand
+from ..presentation import describe_change, describer
 from ..registry import GAMES
-from .common import device, editable, hand_form, hand_of, partial, whole_number
+from .common import device, editable, hand_form, hand_of, partial
 from .tables import table_response
 
 
@@ -34,9 +37,9 @@ def _preview(table: Table, form, hand=None):
         return None
 
 
-def _render_hand_form(request, table, form, *, hand=None, number=None):
+def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=None):
     result = _preview(table, form, hand) if form.is_bound else None
-    context = {"table": table, "form": form, "result": result, "hand": hand, "number": number,
+    context = {"table": table, "form": form, "result": result, "hand": hand, "number": number, "conflict": conflict,
                "players": table.players, "counter": True, "web": GAMES[table.game].web,
                "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
                else reverse("preview", args=[table.edit_token])}
@@ -50,22 +53,44 @@ def _render_hand_form(request, table, form, *, hand=None, number=None):
 def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
     if request.method == "GET":
-        initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {"version": table.version}
+        initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {
+            "version": table.version, "submission": new_submission()}
         return _render_hand_form(request, table, hand_form(table, initial=initial))
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
         try:
             services.record_hand(table, form.to_data(), device=device(request),
-                                 version=form.cleaned_data.get("version"))
-        except services.Conflict as conflict:
-            messages.error(request, str(conflict))
-            return redirect("table", token=token)
+                                 version=form.cleaned_data["version"], submission=form.cleaned_data["submission"])
+        except services.AlreadyDone:
+            messages.info(request, _("This hand was already recorded; it is recorded once."))
+            return _saved(request, table)
+        except services.Conflict:
+            return _keep_the_hand(request, table, form)
         except InvalidTable as error:
             form.show_engine_error(error)
         else:
             messages.success(request, _("Hand recorded."))
             return _saved(request, table)
     return _render_hand_form(request, table, form)
+
+
+def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpResponse:
+    """Another phone changed the table first: the hand this phone entered is kept, shown filled in and scored
+    against the new state, with what changed meanwhile, ready to be saved again."""
+    table.refresh_from_db()
+    seen = form.cleaned_data.get("version")
+    changes = [describe_change(table, change) for change in
+               table.changes.filter(version__gt=seen if seen is not None else table.version).order_by("id")[:10]]
+    data = request.POST.copy()
+    data["version"] = str(table.version)
+    form = hand_form(table, data)
+    if hand is not None:
+        hand.refresh_from_db()
+        if hand.deleted:
+            messages.error(request, _("Another phone deleted this hand meanwhile; restore it first."))
+            return redirect("history", token=table.edit_token)
+    return _render_hand_form(request, table, form, hand=hand, number=hand.number if hand else None,
+                             conflict=changes or [Line(N_("the table's details changed"))])
 
 
 def _saved(request: HttpRequest, table: Table) -> HttpResponse:
@@ -108,7 +133,7 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     result = None if hand.deleted else services.result_of(table, hand)
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
-        "what": describe_hand(table, hand.data), "explanation": result.explanation(_) if result else []})
+        "what": describer(table)(hand.data)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -122,15 +147,19 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     number = hand.number
     if request.method == "GET":
         form_class = GAMES[table.game].web.hand_form
-        initial = form_class.initial_from(hand.data, table.players) | {"version": table.version}
+        initial = form_class.initial_from(hand.data, table.players) | {"version": table.version,
+                                                                        "submission": new_submission()}
         return _render_hand_form(request, table, hand_form(table, initial=initial), hand=hand, number=number)
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
         try:
-            services.edit_hand(hand, form.to_data(), device=device(request), version=form.cleaned_data.get("version"))
-        except services.Conflict as conflict:
-            messages.error(request, str(conflict))
-            return redirect("table", token=token)
+            services.edit_hand(hand, form.to_data(), device=device(request), version=form.cleaned_data["version"],
+                               submission=form.cleaned_data["submission"])
+        except services.AlreadyDone:
+            messages.info(request, _("This change was already saved; it is recorded once."))
+            return _saved(request, table)
+        except services.Conflict:
+            return _keep_the_hand(request, table, form, hand)
         except InvalidTable as error:
             form.show_engine_error(error)
         else:
@@ -143,29 +172,36 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
 @require_POST
 def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = editable(request, token)
-    return _change(request, table, lambda version: services.delete_hand(
-        hand_of(table, seq), device=device(request), version=version), _("Hand deleted. You can undo it."))
+    return _change(request, table, lambda version, submission: services.delete_hand(
+        hand_of(table, seq), device=device(request), version=version, submission=submission),
+        _("Hand deleted. You can undo it."))
 
 
 @require_POST
 def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = editable(request, token)
-    return _change(request, table, lambda version: services.restore_hand(
-        hand_of(table, seq), device=device(request), version=version), _("Hand restored."))
+    return _change(request, table, lambda version, submission: services.restore_hand(
+        hand_of(table, seq), device=device(request), version=version, submission=submission), _("Hand restored."))
 
 
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
-    return _change(request, table, lambda version: services.undo_last(
-        table, device=device(request), version=version), _("Undone."))
+    return _change(request, table, lambda version, submission: services.undo_last(
+        table, device=device(request), version=version, submission=submission), _("Undone."))
 
 
 def _change(request, table: Table, apply, done: str) -> HttpResponse:
+    """Delete, restore, undo: the version the page showed is checked, the form counts once."""
     try:
-        apply(whole_number(request.POST.get("version")))
-    except services.Conflict as conflict:
-        messages.error(request, str(conflict))
+        version = version_of(request.POST.get("version"))
+        apply(version, request.POST.get("submission", "")[:32])
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+    except services.AlreadyDone:
+        messages.info(request, _("That was already done; it counts once."))
+    except (services.Conflict, services.NothingToUndo) as refused:
+        messages.error(request, str(refused))
     except InvalidTable as error:
         messages.error(request, _("That change would make the table invalid: %(error)s") % {"error": error.line(_)})
     else:

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -50,12 +51,23 @@ def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.csv"'
     writer = csv.writer(response)
-    writer.writerow([_("hand"), *table.players, _("what")])
+    writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))
     describe = describer(table)
     for number, hand in enumerate(services.live_hands(table), start=1):
-        writer.writerow([number, *hand.scores, describe(hand.data)])
-    writer.writerow([_("total"), *(table.totals.get(p, 0) for p in table.players), ""])
+        writer.writerow(map(cell, [number, *hand.scores, describe(hand.data).render(gettext)]))
+    writer.writerow(map(cell, [_("total"), *(table.totals.get(p, 0) for p in table.players), ""]))
     return response
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value) -> object:
+    """A CSV cell a spreadsheet will not run: text that starts like a formula gets a leading apostrophe (shown
+    as text, never evaluated); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _filename(table: Table) -> str:

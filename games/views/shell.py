@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from ..engines.base import name_problem
 from ..forms import ImportForm
 from ..models import Circle, Table
 from ..registry import GAMES
@@ -26,19 +27,27 @@ from .common import REMEMBERED
 def home(request: HttpRequest) -> HttpResponse:
     ids = request.session.get(REMEMBERED, [])
     tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
-    circle_ids = request.session.get("circles", [])
-    circles = Circle.objects.filter(pk__in=circle_ids).order_by("name") if circle_ids else []
+    editable = request.session.get("circles", [])
+    viewable = [pk for pk in request.session.get("circle_views", []) if pk not in editable]
+    circles = [(circle, circle.pk in editable) for circle in
+               Circle.objects.filter(pk__in=editable + viewable).order_by("name")] if editable or viewable else []
     return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values()})
 
 
 @require_POST
 def device_name(request: HttpRequest) -> HttpResponse:
     """This phone's name, written beside every change it makes in the history."""
-    request.session["device"] = request.POST.get("device", "").strip()[:40]
+    name = request.POST.get("device", "").strip()
     target = request.POST.get("next", "/")
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
-    messages.success(request, _("This phone's name is saved."))
+    problem = name_problem(name) if name else None
+    if problem is not None:
+        messages.error(request, _("This phone's name was not saved: the name %(problem)s.") % {
+            "problem": problem.render(gettext)})
+    else:
+        request.session["device"] = name
+        messages.success(request, _("This phone's name is saved."))
     return redirect(target)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,9 +15,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import services
 from ..engines.table import InvalidTable
-from ..forms import NewTableForm, RulesForm
+from ..forms import NewTableForm, RulesForm, version_of
 from ..models import Change, Circle, Table
 from ..presentation import (
+    describe_change,
     describer,
     player_rows,
     running_totals_chart,
@@ -24,7 +26,7 @@ from ..presentation import (
     winners,
 )
 from ..registry import GAMES
-from .common import device, editable, game_or_404, hand_form, remember, whole_number
+from .common import device, editable, game_or_404, hand_form, remember
 
 
 @require_safe
@@ -184,15 +186,17 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
         try:
-            plain = {"name": form.cleaned_data["name"], "price_per_point": form.cleaned_data["price_per_point"],
-                     "currency": form.cleaned_data["currency"]}
-            if any(getattr(table, key) != value for key, value in plain.items()):
-                services.change_details(table, **plain)
-            if form.rules() != table.rules:
-                services.change_rules(table, form.rules(), device=device(request),
-                                      version=whole_number(request.POST.get("version")))
+            services.change_settings(
+                table, details={key: form.cleaned_data[key] for key in services.DETAILS}, rules=form.rules(),
+                device=device(request), version=version_of(request.POST.get("version")),
+                submission=request.POST.get("submission", "")[:32])
+        except ValidationError as error:
+            form.add_error(None, error)
+        except services.AlreadyDone:
+            messages.info(request, _("These settings were already saved."))
+            return redirect("table", token=token)
         except services.Conflict as conflict:
-            messages.error(request, str(conflict))
+            form.add_error(None, str(conflict))
         except InvalidTable as error:
             form.add_error(None, error.line(_))
         else:
@@ -204,7 +208,10 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def history(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
-    changes = table.changes.select_related("hand", "undoes").order_by("-id")[:300]
+    describe = describer(table)
+    changes = [(change, describe_change(table, change, describe))
+               for change in table.changes.select_related("undoes").order_by("-id")[:300]]
+    deleted = [(hand, describe(hand.data)) for hand in table.hands.filter(deleted=True).order_by("seq")]
     return render(request, "games/history.html", {
-        "table": table, "changes": changes, "undoable": services.last_undoable(table),
-        "deleted": table.hands.filter(deleted=True).order_by("seq"), "kinds": dict(Change.KINDS)})
+        "table": table, "changes": changes, "undoable": services.last_undoable(table), "deleted": deleted,
+        "kinds": dict(Change.KINDS)})

@@ -84,3 +84,5 @@ document.addEventListener("htmx:afterSettle", () => {
   const live = document.getElementById("live");
   if (live) document.querySelectorAll("input[name=version]").forEach((i) => { i.value = live.dataset.version; });
 });
+// The score sheet's Print button (no inline script: the pages' Content-Security-Policy forbids it).
+document.addEventListener("click", (event) => { if (event.target.closest("[data-print]")) window.print(); });
