@@ -86,6 +86,7 @@ def chart_of(table: Table) -> dict | None:
     numbers = sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)}) \
         if count > CHART_POINTS else list(range(1, count + 1))
     totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
+    numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
     return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers)
 
 
