@@ -114,9 +114,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
-# Talon caches no page: every page is rendered from what each hand stores, at the same cost for any length of
-# table, so no phone can be shown an older state, whichever app server answers. Django's own uses only.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}}}
+# Talon caches nothing: every page is rendered from what each hand stores, at the same cost for any length of
+# table, so no phone can be shown an older state, whichever app server answers, and no visitor can make a cache
+# grow (a page cache keyed by anything a client sends would let anyone fill a server's memory).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 # Sessions live in the database, so any number of app servers can share them.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

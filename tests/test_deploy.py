@@ -48,3 +48,14 @@ def test_every_page_carries_a_content_security_policy(client):
         assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
         assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "http" not in policy
+
+
+def test_talon_caches_nothing_a_visitor_could_grow(client, settings):
+    """Many visitors with fresh cookies: no cache holds anything for them (there is no page cache at all)."""
+    from django.core.cache import caches
+
+    assert settings.CACHES["default"]["BACKEND"].endswith("DummyCache")
+    for n in range(20):
+        client.cookies["csrftoken"] = f"visitor{n:032d}"
+        client.get("/rules/")
+    assert caches["default"].get("anything") is None
