@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 
 import segno
@@ -31,8 +32,12 @@ def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
     if link not in ("view", "edit"):
         raise Http404()
     path = reverse("view_table", args=[table.view_token]) if link == "view" else reverse("table", args=[token])
-    svg = segno.make(request.build_absolute_uri(path), error="m").svg_inline(scale=5, dark="#15221c")
-    return HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()  # a standalone SVG document: with its namespace, or an <img> shows nothing
+    segno.make(request.build_absolute_uri(path), error="m").save(svg, kind="svg", scale=5, dark="#15221c",
+                                                                  xmldecl=False)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @require_safe
