@@ -213,6 +213,7 @@ class HandForm(forms.Form):
 
     engine: Any = None
     error_fields: dict[str, str] = {}
+    prompts: dict[str, Any] = {}  # form field → what to tap, when the engine finds it missing
     version = forms.CharField(widget=forms.HiddenInput, required=False)  # the table's version the phone saw
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)  # this form, once
 
@@ -223,6 +224,9 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.table_rules = self.engine.parse_rules(rules or {}, tuple(self.players))
+        for name, prompt in self.prompts.items():
+            if name in self.fields:
+                self.fields[name].error_messages["required"] = prompt
 
     def complete(self, cleaned: dict[str, Any]) -> None:
         """Fill in what helpers (card counters) give before the engine checks the hand."""
@@ -240,6 +244,26 @@ class HandForm(forms.Form):
     def to_data(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def mark_invalid(self) -> None:
+        """Every field with an error says so (aria-invalid) and points at its message; Django does this for
+        single inputs, this does it for the taps too (a group of radio buttons)."""
+        if not self.is_bound:
+            return
+        for name in self.errors:
+            if name in self.fields and not self.fields[name].widget.is_hidden:
+                self.fields[name].widget.attrs.update({"aria-invalid": "true",
+                                                       "aria-describedby": f"{self[name].auto_id}_error"})
+
+    def error_list(self) -> list[tuple[str, str, str]]:
+        """(field id, label, message) of every error, for the alert at the top of a rejected form."""
+        rows = []
+        for name, errors in self.errors.items():
+            field = self.fields.get(name)
+            label = str(field.label) if field is not None and field.label else ""
+            anchor = self[name].auto_id if field is not None else ""
+            rows += [(anchor, label, str(error)) for error in errors]
+        return rows
+
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
         raise NotImplementedError
@@ -248,8 +272,9 @@ class HandForm(forms.Form):
         if isinstance(error, InvalidTable):
             error = error.error
         root = error.field.split(".")[0].split("[")[0]
-        message = error.message(gettext)
         target = self.error_fields.get(root)
+        missing = target in self.prompts and self.cleaned_data.get(target) in (None, "")
+        message = str(self.prompts[target]) if missing else error.message(gettext)
         self.add_error(target if target in self.fields else None, message)
 
     def counter_rows(self):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.models import Table
 from games.registry import GAMES
@@ -59,7 +60,7 @@ def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(
         for page in pages:
             names = set(page.context["form"].fields)
             assert f"rule_{option.key}" in names or any(name.startswith("points_") for name in names), option.key
-        assert option.key in rules
+        assert escape(option.label) in rules, option.key
 
 
 @pytest.mark.django_db
@@ -76,4 +77,4 @@ def test_a_new_option_in_an_engine_appears_in_the_forms_without_form_code(client
     monkeypatch.setattr(czech_taroky, "Rules", Rules)
     page = client.get(reverse("new_table_for", args=["czech-taroky"]))
     assert "rule_extra_rule" in page.context["form"].fields and "What it does." in page.content.decode()
-    assert "extra_rule" in client.get(reverse("rules", args=["czech-taroky"])).content.decode()
+    assert "Extra rule" in client.get(reverse("rules", args=["czech-taroky"])).content.decode()

@@ -71,7 +71,7 @@ def test_an_engine_error_lands_next_to_its_field(client):
                            form_data(trul_0="on", trul_1="on"))
     assert response.context["form"].errors["declarations"]
     response = client.post(reverse("record_hand", args=[table.edit_token]), form_data(partner=""))
-    assert "is required in a team game" in response.context["form"].errors["partner"][0]
+    assert "Tap who held the called tarok" in response.context["form"].errors["partner"][0]
     assert Hand.objects.count() == 0
 
 
@@ -140,7 +140,8 @@ def test_hand_detail_shows_the_explanation(client):
 def test_rules_page_and_calculator(client):
     url = reverse("rules", args=["czech-taroky"])
     page = client.get(url).content.decode()
-    assert "How a hand goes" in page and "rosa-honery" in page and "step_factor" in page
+    assert "How a hand goes" in page and "rosa-honery" in page and "Step factor ×2 / ×3" in page
+    assert "step_factor" not in page, "an option's label, never its key"
     response = client.post(url, form_data(povinnost="A", partner="C", points="63"), **HTMX)
     assert "<html" not in response.content.decode() and "(d + 10) × 2 = 20 × 2 = 40." in response.content.decode()
     full = client.post(url, form_data(povinnost="A", partner="B", points="40")).content.decode()
@@ -163,3 +164,18 @@ def test_a_hand_deleted_or_restored_while_someone_reads_it_never_fails(client):
         detail = visible_text(client.get(urls[0]).content.decode())
         assert ("Deleted hand" in detail) == Hand.objects.get(table=table, seq=2).deleted
     assert client.get(reverse("hand", args=[table.edit_token, 99])).status_code == 404
+
+
+def test_a_rejected_save_says_what_to_fix_in_the_players_words(client):
+    from django.test import Client as Phone
+
+    table = make_table()
+    response = client.post(reverse("record_hand", args=[table.edit_token]), {"mode": "team", "contra": "0",
+                                                                              "version": str(table.version)})
+    page = response.content.decode()
+    assert 'role="alert"' in page and "The hand was not saved" in page
+    assert "Tap who is povinnost" in page and "must be one of the players" not in page
+    assert 'aria-invalid="true"' in page
+    schnapsen = make_table(game="schnapsen", players=("Anna", "Ben"))
+    quick = Phone().post(reverse("record_hand", args=[schnapsen.edit_token]), {"game_points": "2"})
+    assert "Tap who won." in quick.content.decode()

@@ -21,6 +21,12 @@ def line_html(item) -> str:
 
 
 @register.filter
+def num(value) -> str:
+    """A whole number as players write it: one minus sign (−, not a hyphen) for negatives."""
+    return f"−{-value}" if isinstance(value, int) and value < 0 else str(value)
+
+
+@register.filter
 def isolate(value) -> SafeString:
     """A name inside other text, isolated: a right-to-left character in it cannot reorder what is around it."""
     return format_html("<bdi>{}</bdi>", value)

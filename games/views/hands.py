@@ -39,7 +39,11 @@ def _preview(table: Table, form, hand=None):
 
 def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=None):
     result = _preview(table, form, hand) if form.is_bound else None
+    rejected = form.is_bound and bool(form.errors) and "preview" not in request.POST and (
+        not partial(request) or "save" in request.POST)
+    form.mark_invalid()
     context = {"table": table, "form": form, "result": result, "hand": hand, "number": number, "conflict": conflict,
+               "rejected": rejected,
                "players": table.players, "counter": True, "web": GAMES[table.game].web,
                "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
                else reverse("preview", args=[table.edit_token])}

@@ -86,3 +86,17 @@ document.addEventListener("htmx:afterSettle", () => {
 });
 // The score sheet's Print button (no inline script: the pages' Content-Security-Policy forbids it).
 document.addEventListener("click", (event) => { if (event.target.closest("[data-print]")) window.print(); });
+// After a rejected Save: the alert that says what to fix takes the focus, and a closed section holding an error opens.
+function showErrors() {
+  document.querySelectorAll("details").forEach((section) => {
+    if (section.querySelector(".errorlist, [aria-invalid=true]")) section.open = true;
+  });
+  const alert = document.querySelector("[data-focus]");
+  if (alert && !alert.dataset.focused) {
+    alert.dataset.focused = "1";
+    alert.focus();
+    alert.scrollIntoView({ block: "start" });
+  }
+}
+document.addEventListener("DOMContentLoaded", showErrors);
+document.addEventListener("htmx:afterSettle", showErrors);

@@ -9,10 +9,12 @@ def tap(page: Page, name: str, value: str) -> None:
 
 
 def totals(page: Page) -> dict[str, str]:
-    """The running totals as the page shows them: player → score."""
+    """The running totals as the page shows them: player → score (the page writes a minus sign, −, which this
+    gives as "-" for short expectations; test_screens checks the sign itself)."""
     names = page.locator(".totals .total .name").all_inner_texts()
     scores = page.locator(".totals .total .score").all_inner_texts()
-    return dict(zip((name.strip() for name in names), scores))
+    assert not any("-" in score for score in scores), "one minus sign (−) everywhere"
+    return dict(zip((name.strip() for name in names), (score.replace("\u2212", "-") for score in scores)))
 
 
 def fits_the_screen(page: Page) -> None:

@@ -66,6 +66,6 @@ def test_a_whole_game_of_two_ten_jack(phone: Page):
     expect(page.locator(".round-state")).to_contain_text("The game is over. Winner: Aiko")
     names = page.locator(".totals .name").all_inner_texts()
     scores = page.locator(".totals .score").all_inner_texts()
-    assert dict(zip(names, scores)) == {"Aiko": "45", "Ben": "-25", "Chie": "-20"}
+    assert dict(zip(names, scores)) == {"Aiko": "45", "Ben": "−25", "Chie": "−20"}, "with minus signs (−)"
     expect(page.get_by_role("link", name="Record a round")).to_have_count(0)
     fits_the_screen(page)

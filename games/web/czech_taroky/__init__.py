@@ -9,6 +9,7 @@ from .forms import CzechHandForm
 WEB = GameWeb(
     hand_form=CzechHandForm,
     templates="games/czech_taroky",
+    seating_help=_("Counter-clockwise, the way povinnost passes on."),
     leader_label=_("As povinnost"),
     contra_label=_("Hands with contra won"),
     calculator_initial={"povinnost": "A"},

@@ -31,6 +31,10 @@ ERROR_FIELDS = {"povinnost": "povinnost", "mode": "mode", "partner": "partner", 
 class CzechHandForm(HandForm):
     engine = ct
     error_fields = ERROR_FIELDS
+    prompts = {"povinnost": _("Tap who is povinnost (at the first hand: who was dealt the II)."),
+               "partner": _("Tap who held the called tarok (povinnost herself if she held it)."),
+               "prever": _("Tap who played prever."),
+               "points": _("Enter the declarer side's card points, or count the cards.")}
     povinnost = forms.ChoiceField(label=_("Povinnost"), widget=TapChoice)
     mode = forms.ChoiceField(label=_("Game"), choices=MODE_CHOICES, initial="team", widget=WideTaps())
     partner = forms.ChoiceField(label=_("Partner: who held the called tarok"), required=False, widget=TapChoice,

@@ -21,6 +21,10 @@ class SchnapsenHandForm(HandForm):
 
     engine = sn
     error_fields = SCHNAPSEN_ERRORS
+    prompts = {"winner": _("Tap who won."), "ending": _("Tap how the hand ended."),
+               "by": _("Tap who declared, closed or took the last trick."),
+               "other_points": _("Enter the other player's points at that moment."),
+               "other_had_trick": _("Tap whether the other player had a trick then.")}
     winner = forms.ChoiceField(label=_("Who won the hand?"), required=False, widget=TapChoice)
     game_points = forms.TypedChoiceField(label=_("Game points"), choices=[(1, "1"), (2, "2"), (3, "3")],
                                          coerce=int, required=False, empty_value=None)

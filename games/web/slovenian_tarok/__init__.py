@@ -8,6 +8,7 @@ from .forms import SlovenianHandForm
 WEB = GameWeb(
     hand_form=SlovenianHandForm,
     templates="games/slovenian_tarok",
+    seating_help=_("Counter-clockwise, the way the deal passes on."),
     leader_label=_("As declarer"),
     contra_label=_("Hands with kontra won"),
     calculator_initial={"contract": "three", "declarer": "A"},

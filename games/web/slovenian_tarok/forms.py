@@ -34,6 +34,9 @@ def _thirds(whole_part: int | None, third: str | None) -> Fraction | None:
 class SlovenianHandForm(HandForm):
     engine = st
     error_fields = SLOVENIAN_ERRORS
+    prompts = {"contract": _("Tap the contract."), "declarer": _("Tap who played."),
+               "points_whole": _("Enter the declarer side's card points, or count the cards."),
+               "won": _("Tap whether it was made.")}
     contract = forms.ChoiceField(label=_("Contract"), widget=WideTaps())
     declarer = forms.ChoiceField(label=_("Declarer"), required=False, widget=TapChoice)
     partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
