@@ -116,7 +116,7 @@ class RulesForm(forms.Form):
                 self._add_choice(option, current)
             elif option.kind == "whole":
                 self.fields[f"rule_{option.key}"] = forms.IntegerField(
-                    label=gettext(option.label), initial=current.get(option.key, option.default),
+                    label=gettext(option.label), initial=current.get(option.key, option.default), required=False,
                     min_value=option.low, max_value=option.high,
                     help_text=self._help(option, _encode(option.default)),
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
@@ -139,7 +139,10 @@ class RulesForm(forms.Form):
 
     @staticmethod
     def _help(option: Option, default: str) -> str:
-        return _("Default: %(default)s. %(help)s") % {"default": default, "help": gettext(option.help)}
+        text = _("Default: %(default)s. %(help)s") % {"default": default, "help": gettext(option.help)}
+        if option.source:
+            text += " " + _("Source: %(source)s.") % {"source": gettext(option.source)}
+        return text
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,3 +78,26 @@ def test_bad_input_exits_2_with_one_line(stdin, line):
 def test_a_missing_file_is_one_line():
     done = settle("", "/no/such/table.json")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+def test_rules_on_the_command_line_replace_the_documents_own(tmp_path, capsys):
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene", "Dora"], "hands": [
+        {"contract": "three", "declarer": "Ana", "partner": "Bojan", "points": 40,
+         "bonuses": [{"kind": "valat", "side": "declarers", "announced": True, "made": False}]}]}))
+    call_command("settle", str(path))
+    assert json.loads(capsys.readouterr().out)["totals"]["Ana"] == -485
+    call_command("settle", str(path), "--rules", '{"preset": "palcka"}')
+    assert json.loads(capsys.readouterr().out)["totals"]["Ana"] == -500
+
+
+@pytest.mark.parametrize("rules, message", [("{bad", "rules: not valid JSON"), ('{"preset": "x"}', "rules: preset:"),
+                                            ('{"announced_valat": "maybe"}', "rules: announced_valat:")])
+def test_bad_rules_on_the_command_line_exit_2_with_one_line(tmp_path, rules, message):
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"game": "czech-taroky" if "announced" not in rules else "slovenian-tarok",
+                                "players": ["A", "B", "C", "D"]}))
+    done = subprocess.run([sys.executable, "manage.py", "settle", str(path), "--rules", rules], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(message)
+    assert done.stderr.count("\n") == 1

@@ -90,4 +90,21 @@ def test_settle_output_stays_english_whatever_the_locale():
     from games.engines.table import settle
     out = settle({"game": "czech-taroky", "players": ["A", "B", "C", "D"],
                   "hands": [{"povinnost": "A", "partner": "C", "points": 63}]})
-    assert "d = |63 − 53| = 10." in out["hands"][0]["explanation"]
+    assert "R4: d = |63 − 53| = 10." in out["hands"][0]["explanation"]
+
+
+@pytest.mark.parametrize("language, expected", [("cs", "trula nehlášená"), ("sl", "trula nenapovedana"),
+                                                ("cs", "králové hlášení"), ("sl", "kralji napovedani")])
+def test_bonus_words_agree_with_the_bonus_in_gender(language, expected):
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    from games.engines.table import parse_document, replay
+
+    table, hands = parse_document({"game": "slovenian-tarok", "players": ["A", "B", "C"], "hands": [
+        {"contract": "three", "declarer": "A", "points": 40, "bonuses": [
+            {"kind": "trula", "side": "declarers", "announced": False, "made": True},
+            {"kind": "kings", "side": "declarers", "announced": True, "made": True}]}]})
+    with translation.override(language):
+        text = "\n".join(replay(table, hands).results[0].explanation(gettext))
+    assert expected in text.lower()

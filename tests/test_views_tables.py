@@ -32,7 +32,7 @@ def test_it_stores_only_house_rules_that_differ_from_the_defaults(client):
 
 def test_the_new_table_page_explains_house_rules_and_their_defaults(client):
     page = client.get(reverse("new_table_for", args=["czech-taroky"])).content.decode()
-    assert "Default: yes" in page and "tournament rules" in page
+    assert "Default: yes" in page and "Tournament Rules" in page, "each option with its default and its source"
 
 
 def test_bad_names_are_shown_next_to_the_field_and_nothing_is_saved(client):

@@ -18,21 +18,55 @@ def N_(text: str) -> str:
     return text
 
 
+def NC_(context: str, text: str) -> str:
+    """Mark text whose translation depends on ``context`` (a word whose gender decides the ending: in Czech
+    "trula nehlášená" but "valat nehlášený"); Line(..., context=...) renders it through pgettext's key."""
+    return text
+
+
+CONTEXT_SEPARATOR = "\x04"  # how gettext catalogues key a message with a context
+
+
 def _identity(text: str) -> str:
     return text
 
 
 @dataclass(frozen=True)
 class Line:
-    """One step of an explanation: a template with named values, e.g. ``d = |{P} − 53| = {d}``."""
+    """One step of an explanation: a template with named values, e.g. ``d = |{P} − 53| = {d}``.
+
+    ``rule`` names the rule behind the step as the game's rules file numbers it (``R4``, ``SR3``, ``KR2`` …), and
+    ``option`` the house-rule option that decided it, with its ``setting`` at the table. As text the line starts
+    with them: ``R4: d = |63 − 53| = 10.``, or ``R5 (prever_talon_multiplier: always): × talon 4 = −20.``
+    (the web page links the rule to the game's rules page instead). A line nested in another has no rule."""
 
     text: str
     args: Mapping[str, Any] = field(default_factory=dict)
+    rule: str = ""
+    option: str = ""
+    setting: Any = None
+    context: str = ""  # for a word whose translation depends on another's gender (see NC_)
 
     def render(self, gettext: Callable[[str], str] = _identity) -> str:
         args = {key: value.render(gettext) if isinstance(value, (Line, Phrase)) else value
                 for key, value in self.args.items()}
-        return gettext(self.text).format(**args)
+        return self.reference() + self.translated(gettext).format(**args)
+
+    def translated(self, translate: Callable[[str], str] = _identity) -> str:
+        """The text in the player's language; with a context, looked up as Django's pgettext does."""
+        if not self.context:
+            return translate(self.text)
+        key = self.context + CONTEXT_SEPARATOR + self.text
+        found = translate(key)
+        return self.text if found == key else found
+
+    def reference(self) -> str:
+        """``R5 (prever_talon_multiplier: always): ``, ``R4: `` or nothing."""
+        if not self.rule:
+            return ""
+        if self.option:
+            return f"{self.rule} ({self.option}: {plain(self.setting)}): "
+        return f"{self.rule}: "
 
     def __str__(self) -> str:
         return self.render()
@@ -140,6 +174,15 @@ def choice(raw: Any, field_name: str, options: tuple[str, ...]) -> str:
     return raw
 
 
+def plain(value: Any) -> str:
+    """An option's setting as a rules file writes it: true, false, half-up, 4."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list, dict)):
+        return "…"
+    return str(value)
+
+
 def show(value: Any) -> str:
     """A value as JSON writes it, cut short: for messages about bad input."""
     if isinstance(value, str):
@@ -197,7 +240,7 @@ class Option:
 
     key: str
     label: str
-    help: str
+    help: str  # what it does, in one sentence, with an example amount
     default: Any = None
     choices: tuple[tuple[Any, str], ...] = ()
     kind: str = "choice"
@@ -206,6 +249,8 @@ class Option:
     by_count: Mapping[int, Any] = field(default_factory=dict)
     check: Callable[[Any, str], Any] | None = None
     groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # card-points: (group, ((code, label), …))
+    rule: str = ""  # the rule it changes, as the rules file numbers them
+    source: str = ""  # where groups that play it this way come from
 
     def default_for(self, player_count: int) -> Any:
         return self.by_count.get(player_count, self.default)
@@ -334,3 +379,104 @@ class Engine(Protocol):
     def settlement(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]: ...
 
     def winners(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]: ...
+
+
+
+# ---- hands every game has: an adjustment, a closing (shared/formats/table-json.md) -------------------------
+
+MOST_POINTS = 1_000_000  # an adjustment's amount: a bound that catches typing slips, far beyond any evening
+REASON_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A score written by hand: a penalty, totals carried over from a paper sheet, a correction."""
+
+    amounts: tuple[tuple[str, int], ...]  # every player, seating order; 0 for those left out
+    reason: str = ""
+    radelci: tuple[tuple[str, int], ...] = ()  # Slovenian Tarok: radelci given (+) or crossed off (−)
+
+    def amount(self, name: str) -> int:
+        return dict(self.amounts)[name]
+
+
+@dataclass(frozen=True)
+class Closing:
+    """The end of the evening (or of the game): nothing may follow it."""
+
+
+def is_adjustment(raw: Any) -> bool:
+    return isinstance(raw, dict) and "adjustment" in raw
+
+
+def is_closing(raw: Any) -> bool:
+    return isinstance(raw, dict) and "closing" in raw
+
+
+def parse_closing(raw: Any) -> Closing:
+    check_keys(raw, {"closing"})
+    if raw["closing"] is not True:
+        raise InvalidHand("closing", N_("must be true: the end of the evening"))
+    return Closing()
+
+
+def parse_adjustment(raw: Any, players: tuple[str, ...], *, radelci: bool = False, low: int = -MOST_POINTS,
+                     zero_sum: bool = False) -> Adjustment:
+    """``{"adjustment": {player: whole number}, "reason": text}`` (and ``"radelci"`` where a game has them)."""
+    check_keys(raw, {"adjustment", "reason", "radelci"} if radelci else {"adjustment", "reason"})
+    amounts = _per_player(raw["adjustment"], "adjustment", players, low)
+    if zero_sum and sum(amounts.values()) != 0:
+        raise InvalidHand("adjustment", N_("the amounts must add up to 0 (every hand is zero-sum), they add up to "
+                                           "{total}"), total=sum(amounts.values()))
+    reason = raw.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > REASON_LENGTH:
+        raise InvalidHand("reason", N_("must be text of at most {most} characters"), most=REASON_LENGTH)
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+        raise InvalidHand("reason", N_("may not hold a control character or a broken character"))
+    changes = _per_player(raw["radelci"], "radelci", players, -MOST_POINTS) if "radelci" in raw else {}
+    return Adjustment(amounts=tuple(amounts.items()), reason=reason,
+                      radelci=tuple((p, changes[p]) for p in players if changes.get(p)))
+
+
+def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise InvalidHand(field_name, N_("must give whole numbers by player"))
+    for name in raw:
+        if name not in players:
+            raise InvalidHand(field_name, N_("{value} is not a player"), value=show(name))
+    return {name: whole(raw.get(name, 0), f"{field_name}.{name}", low, MOST_POINTS) for name in players}
+
+
+def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:
+    """What an adjustment says: its reason, then each player's amount."""
+    lines = [Line(N_("Written by hand: {reason}."), {"reason": adjustment.reason}, rule=rule) if adjustment.reason
+             else Line(N_("Written by hand."), rule=rule)]
+    lines.append(Line(N_("Each player: {scores}."), {"scores": ", ".join(f"{p} {signed(a)}" for p, a in adjustment.amounts)},
+                      rule=rule))
+    return lines
+
+
+def describe_adjustment(adjustment: Adjustment) -> Line:
+    changed = ", ".join(f"{p} {signed(a)}" for p, a in adjustment.amounts if a)
+    if adjustment.reason:
+        return Line(N_("Adjustment: {scores} ({reason})"), {"scores": changed or "0", "reason": adjustment.reason})
+    return Line(N_("Adjustment: {scores}"), {"scores": changed or "0"})
+
+
+CLOSED = N_("the evening was closed: nothing may follow a closing")
+KIND_NAMES = {"adjustment": N_("adjustment"), "closing": N_("end of the evening")}
+
+
+def rename_in(raw: Any, old: str, new: str, fields: tuple[str, ...] = (), keyed: tuple[str, ...] = ()) -> Any:
+    """A hand's data with a player renamed: in the ``fields`` that name a player, in the keys of the ``keyed``
+    maps (a klop, captured cards, an adjustment), and the same in an adjustment of any game."""
+    if not isinstance(raw, dict):
+        return raw
+    out = dict(raw)
+    for key in fields:
+        if out.get(key) == old:
+            out[key] = new
+    for key in (*keyed, "adjustment", "radelci"):
+        if isinstance(out.get(key), dict):
+            out[key] = {new if name == old else name: value for name, value in out[key].items()}
+    return out

@@ -11,8 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
+    KIND_NAMES,
     N_,
+    Adjustment,
     Bonus,
+    Closing,
     Counter,
     CounterCard,
     Facts,
@@ -22,11 +25,18 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    adjustment_lines,
     check_keys,
     choice,
+    describe_adjustment,
     flag,
+    is_adjustment,
+    is_closing,
+    parse_adjustment,
+    parse_closing,
     parse_options,
     player,
+    rename_in,
     signed,
     whole,
 )
@@ -70,27 +80,50 @@ POINT_CARD_NAMES = {
 }
 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
+TOURNAMENT = N_("Westfest Tarock Tournament Rules (2012) and Mach Tarok's code")
+HELP_TEXT = N_("Mach Tarok's help text, read literally")
 OPTIONS = (
-    Option("step_factor", N_("Step factor ×2 / ×3"), default=True, choices=YES_NO,
-           help=N_("Multiply by 2 (team) or 3 (prever) before dividing by ten, as the tournament rules and "
-                   "Mach Tarok's code do. Off: the help text literally, (d + 10) / 10, so a tie is worth 1.")),
-    Option("rounding", N_("Rounding of the tenth"), default="half-up",
+    Option("step_factor", N_("Step factor ×2 / ×3"), default=True, choices=YES_NO, rule="R4", source=TOURNAMENT,
+           help=N_("On: (d + 10) × 2 in a team game (× 3 in prever) before dividing by ten, so 63 points pays 4. "
+                   "Off: (d + 10) / 10 as the help text says, so 63 pays 2 and a tie 1.")),
+    Option("rounding", N_("Rounding of the tenth"), default="half-up", rule="R4", source=TOURNAMENT,
            choices=(("half-up", N_("half up")), ("up", N_("always up"))),
-           help=N_("How the tenth is rounded: half up (4.5 → 5) or always up (4.1 → 5).")),
-    Option("prever_talon_multiplier", N_("Prever talon multiplier"), default="loss",
+           help=N_("Half up: 4.5 pays 5 and 4.4 pays 4. Always up: 4.1 already pays 5.")),
+    Option("prever_talon_multiplier", N_("Prever talon multiplier"), default="loss", rule="R5", source=TOURNAMENT,
            choices=(("loss", N_("only when prever loses")), ("always", N_("always"))),
-           help=N_("The prever talon multiplier (×2 down, ×4 back up) applies only when prever loses, or always.")),
-    Option("pagat_inside_multipliers", N_("I on the end inside the multipliers"), default=False,
-           choices=((False, N_("no")), (True, N_("yes"))),
-           help=N_("I on the end added after contra (default) or added to the base before the talon and contra "
-                   "multipliers.")),
-    Option("contra_on_valat", N_("Contra on valat"), default=True, choices=YES_NO,
-           help=N_("Contra multiplies a valat (tournament rules) or not (Mach Tarok's code).")),
+           help=N_("The ×2 (down to the second three) and ×4 (back up) count only when prever loses, or also when "
+                   "she wins: a won prever worth 5 that went back up pays 20 instead of 5.")),
+    Option("pagat_inside_multipliers", N_("I on the end inside the multipliers"), default=False, rule="R8",
+           choices=((False, N_("no")), (True, N_("yes"))), source=HELP_TEXT,
+           help=N_("No: the I on the end is added after contra (2 × 2 + 4 = 8). Yes: it is added to the base "
+                   "before the talon and contra multipliers ((2 + 4) × 2 = 12).")),
+    Option("contra_on_valat", N_("Contra on valat"), default=True, choices=YES_NO, rule="R9",
+           source=N_("Westfest Tarock Tournament Rules (2012); off: Mach Tarok's code"),
+           help=N_("Yes: contra multiplies a valat too (an announced valat with contra pays 80). No: it pays 40 "
+                   "whatever contra was said.")),
+    Option("pagat_announced", N_("I on the end, announced, is worth"), default=4, kind="whole", low=1, high=100,
+           rule="R8", source=N_("Mach Tarok's tutorial: some rules say as many as 20"),
+           help=N_("What an announced I on the end wins or costs its side: 4 by default; with 8, a made one adds "
+                   "8 to the game amount.")),
+    Option("pagat_unannounced", N_("I on the end, unannounced, is worth"), default=2, kind="whole", low=0, high=100,
+           rule="R8", source=N_("Mach Tarok's tutorial"),
+           help=N_("What an unannounced I on the end wins or costs its side: 2 by default; 0 leaves it out.")),
+    Option("pagat_with_valat", N_("I on the end settled with a valat"), default=False, choices=YES_NO, rule="R9",
+           source=N_("Mach Tarok's tutorial: in some variants even with a valat"),
+           help=N_("No: with a valat the I on the end counts for nothing. Yes: it is added after the valat's "
+                   "multipliers, so an announced valat (40) with a made unannounced I pays 42.")),
 )
 PRESETS = (
     Preset("westfest", N_("Westfest tournament rules"),
            N_("The Westfest Tarock Tournament Rules (2012) and Mach Tarok's code: every default."),
            default_for=(4,)),
+    Preset("mach-code", N_("Mach Tarok's code"),
+           N_("Exactly what the Mach Tarok online game's code pays: contra does not multiply a valat."),
+           values={"contra_on_valat": False}),
+    Preset("help-text", N_("Mach Tarok's help text"),
+           N_("The help text read literally: no step factor, the prever multiplier whenever prever went down, the I "
+              "on the end before the multipliers."),
+           values={"step_factor": False, "prever_talon_multiplier": "always", "pagat_inside_multipliers": True}),
 )
 
 
@@ -101,6 +134,9 @@ class Rules:
     prever_talon_multiplier: str = "loss"
     pagat_inside_multipliers: bool = False
     contra_on_valat: bool = True
+    pagat_announced: int = 4
+    pagat_unannounced: int = 2
+    pagat_with_valat: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +172,7 @@ class State:
     players: tuple[str, ...]
     hands_played: int = 0
     last_povinnost: str | None = None
+    closed: bool = False
 
 
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
@@ -150,8 +187,12 @@ HAND_FIELDS = frozenset({"povinnost", "mode", "partner", "called", "prever", "ta
                          "pagat", "declarations"})
 
 
-def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
     """The table document's hand fields, checked; raises InvalidHand naming the field."""
+    if is_adjustment(raw):
+        return parse_adjustment(raw, players, zero_sum=True)
+    if is_closing(raw):
+        return parse_closing(raw)
     check_keys(raw, HAND_FIELDS)
     if "povinnost" not in raw:
         raise InvalidHand("povinnost", N_("is required"))
@@ -329,8 +370,13 @@ def _tenths(x: int) -> str:
     return f"{x // 10}.{x % 10}"
 
 
-def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
+def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     players = state.players
+    if isinstance(hand, Adjustment):
+        return HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "R12")))
+    if isinstance(hand, Closing):
+        return HandResult(scores={p: 0 for p in players},
+                          lines=(Line(N_("The evening ends here; nothing more is scored."), rule="R12"),))
     lines: list[Line] = []
     declarers = _declarer_side(hand)
     defenders = tuple(p for p in players if p not in declarers)
@@ -350,7 +396,7 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
             scores[p] -= amount
         lines.append(Line(N_("1 against 3: {single} {single_amount}; {others} {amount} each."),
                           {"single": single, "single_amount": signed(3 * amount), "others": ", ".join(defenders),
-                           "amount": signed(-amount)}))
+                           "amount": signed(-amount)}, rule="R10"))
     else:
         for p in declarers:
             scores[p] += amount
@@ -358,7 +404,7 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
             scores[p] -= amount
         lines.append(Line(N_("2 against 2: {declarers} {amount} each; {defenders} {minus} each."),
                           {"declarers": " & ".join(declarers), "defenders": " & ".join(defenders),
-                           "amount": signed(amount), "minus": signed(-amount)}))
+                           "amount": signed(amount), "minus": signed(-amount)}, rule="R10"))
 
     for d in hand.declarations:
         chips = POINT_CARDS[d.kind][1]
@@ -369,9 +415,10 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
         lines.append(Line(N_("Point card: {player} declared {kind}, worth {chips}: each of the other three pays "
                              "{chips}, so {player} {gain}."),
                           {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips,
-                           "gain": signed(3 * chips)}))
+                           "gain": signed(3 * chips)}, rule="R11"))
     if hand.declarations:
-        lines.append(Line(N_("Total: {scores}."), {"scores": ", ".join(f"{p} {signed(scores[p])}" for p in players)}))
+        lines.append(Line(N_("Total: {scores}."), {"scores": ", ".join(f"{p} {signed(scores[p])}" for p in players)},
+                          rule="R12"))
     assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
     return HandResult(scores=scores, lines=tuple(lines))
 
@@ -387,42 +434,58 @@ def _declarer_side(hand: Hand) -> tuple[str, ...]:
 def _describe_sides(hand: Hand, declarers: tuple[str, ...]) -> Line:
     if hand.mode == "prever":
         return Line(N_("Prever: {prever} plays alone against the other three; talon: {talon} (×{t})."),
-                    {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]})
+                    {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]},
+                    rule="R2")
     if len(declarers) == 1:
         return Line(N_("Team game: {povinnost} (povinnost) called the {called} and holds it herself: she plays "
                        "alone, scored as a team game and paid 1 against 3."),
-                    {"povinnost": hand.povinnost, "called": hand.called})
+                    {"povinnost": hand.povinnost, "called": hand.called}, rule="R2")
     return Line(N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
-                {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called})
+                {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called}, rule="R2")
 
 
 def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> int:
     """R9: the valat replaces everything else; returns the amount signed for the declarer side."""
     valat = hand.valat
     value = 20
-    lines.append(Line(N_("Valat: no card count, no I on the end. Worth 20."), {}))
+    if rules.pagat_with_valat:
+        lines.append(Line(N_("Valat: no card count. Worth 20."), rule="R9"))
+    else:
+        lines.append(Line(N_("Valat: no card count, no I on the end. Worth 20."), {}, rule="R9"))
     if hand.mode == "prever":
         value += 10
-        lines.append(Line(N_("Prever: + 10 = {value}."), {"value": value}))
+        lines.append(Line(N_("Prever: + 10 = {value}."), {"value": value}, rule="R9"))
     if valat.announced:
         value *= 2
-        lines.append(Line(N_("Announced: × 2 = {value}."), {"value": value}))
+        lines.append(Line(N_("Announced: × 2 = {value}."), {"value": value}, rule="R9"))
     if rules.contra_on_valat and contra_factor > 1:
         value *= contra_factor
         lines.append(Line(N_("{contra}: × {c} = {value}."),
-                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor, "value": value}))
+                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor, "value": value},
+                          rule="R9", option="contra_on_valat", setting=True))
     elif contra_factor > 1:
-        lines.append(Line(N_("House rule: contra does not multiply a valat."), {}))
+        lines.append(Line(N_("House rule: contra does not multiply a valat."), {}, rule="R9",
+                          option="contra_on_valat", setting=False))
     side_name = _side_name(valat.side)
     if valat.made:
-        lines.append(Line(N_("{side} took all twelve tricks."), {"side": side_name}))
+        lines.append(Line(N_("{side} took all twelve tricks."), {"side": side_name}, rule="R9"))
         won_by_declarers = valat.side == "declarers"
     else:
         lines.append(Line(N_("{side} announced valat and failed: they pay the announced amount."),
-                          {"side": side_name}))
+                          {"side": side_name}, rule="R9"))
         won_by_declarers = valat.side == "defenders"
     amount = value if won_by_declarers else -value
-    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}))
+    if hand.pagat is not None and rules.pagat_with_valat:
+        pagat_value = _pagat_value(hand, rules, lines)
+        lines.append(Line(N_("Valat {game}, then I on the end {pagat}: {amount}."),
+                          {"game": signed(amount), "pagat": signed(pagat_value),
+                           "amount": signed(amount + pagat_value)}, rule="R9", option="pagat_with_valat",
+                          setting=True))
+        amount += pagat_value
+    elif hand.pagat is not None:
+        lines.append(Line(N_("The I on the end counts for nothing beside a valat."), rule="R9",
+                          option="pagat_with_valat", setting=False))
+    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R9"))
     return amount
 
 
@@ -435,25 +498,28 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
     points = hand.points
     won = points >= 54
     lines.append(Line(N_("Card points: declarer side {P}, defenders {other} (106 − {P})."),
-                      {"P": points, "other": TOTAL_POINTS - points}))
+                      {"P": points, "other": TOTAL_POINTS - points}, rule="R1"))
     if won:
-        lines.append(Line(N_("{P} ≥ 54: the declarer side wins."), {"P": points}))
+        lines.append(Line(N_("{P} ≥ 54: the declarer side wins."), {"P": points}, rule="R3"))
     elif points == 53:
-        lines.append(Line(N_("53 – 53: a tie, and a tie is a loss for the declarer side."), {}))
+        lines.append(Line(N_("53 – 53: a tie, and a tie is a loss for the declarer side."), {}, rule="R3"))
     else:
-        lines.append(Line(N_("{P} < 54: the declarer side loses."), {"P": points}))
+        lines.append(Line(N_("{P} < 54: the declarer side loses."), {"P": points}, rule="R3"))
     d = abs(points - 53)
-    lines.append(Line(N_("d = |{P} − 53| = {d}."), {"P": points, "d": d}))
+    lines.append(Line(N_("d = |{P} − 53| = {d}."), {"P": points, "d": d}, rule="R4"))
     k = (3 if hand.mode == "prever" else 2) if rules.step_factor else 1
     x = (d + 10) * k
     if k > 1:
-        lines.append(Line(N_("(d + 10) × {k} = {sum} × {k} = {x}."), {"k": k, "sum": d + 10, "x": x}))
+        lines.append(Line(N_("(d + 10) × {k} = {sum} × {k} = {x}."), {"k": k, "sum": d + 10, "x": x}, rule="R4",
+                          option="step_factor", setting=True))
     else:
-        lines.append(Line(N_("d + 10 = {x} (house rule: no step factor)."), {"x": x}))
+        lines.append(Line(N_("d + 10 = {x} (house rule: no step factor)."), {"x": x}, rule="R4",
+                          option="step_factor", setting=False))
     base = _round_tenth(x, rules)
     rounding = Line(N_("rounded up") if rules.rounding == "up" else N_("rounded half up"))
     lines.append(Line(N_("{x} / 10 = {tenth}, {rounding}: {base}."),
-                      {"x": x, "tenth": _tenths(x), "rounding": rounding, "base": base}))
+                      {"x": x, "tenth": _tenths(x), "rounding": rounding, "base": base}, rule="R4",
+                      option="rounding", setting=rules.rounding))
 
     sign = 1 if won else -1
     t = 1
@@ -462,53 +528,66 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
         if applies and TALON_MULTIPLIER[hand.talon] > 1:
             t = TALON_MULTIPLIER[hand.talon]
         elif TALON_MULTIPLIER[hand.talon] > 1:
-            lines.append(Line(N_("Talon ×{t} not used: prever won."), {"t": TALON_MULTIPLIER[hand.talon]}))
+            lines.append(Line(N_("Talon ×{t} not used: prever won."), {"t": TALON_MULTIPLIER[hand.talon]}, rule="R5",
+                              option="prever_talon_multiplier", setting=rules.prever_talon_multiplier))
 
-    pagat_value = _pagat_value(hand, lines)
+    pagat_value = _pagat_value(hand, rules, lines)
     if rules.pagat_inside_multipliers and pagat_value:
         amount = sign * base + pagat_value
         lines.append(Line(N_("I on the end inside the multipliers: {base} {pagat} = {amount}."),
-                          {"base": signed(sign * base), "pagat": signed(pagat_value), "amount": signed(amount)}))
+                          {"base": signed(sign * base), "pagat": signed(pagat_value), "amount": signed(amount)},
+                          rule="R8", option="pagat_inside_multipliers", setting=True))
     else:
         amount = sign * base
     if t > 1:
-        lines.append(Line(N_("× talon {t} = {amount}."), {"t": t, "amount": signed(amount * t)}))
+        lines.append(Line(N_("× talon {t} = {amount}."), {"t": t, "amount": signed(amount * t)}, rule="R5",
+                          option="prever_talon_multiplier", setting=rules.prever_talon_multiplier))
         amount *= t
     if contra_factor > 1:
         lines.append(Line(N_("× {contra} {c} = {amount}."),
                           {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor,
-                           "amount": signed(amount * contra_factor)}))
+                           "amount": signed(amount * contra_factor)}, rule="R6"))
         amount *= contra_factor
     if pagat_value and not rules.pagat_inside_multipliers:
         lines.append(Line(N_("Game {game}, then I on the end {pagat}: {amount}."),
                           {"game": signed(amount), "pagat": signed(pagat_value),
-                           "amount": signed(amount + pagat_value)}))
+                           "amount": signed(amount + pagat_value)}, rule="R8", option="pagat_inside_multipliers",
+                          setting=False))
         amount += pagat_value
-    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}))
+    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R7"))
     return amount
 
 
-def _pagat_value(hand: Hand, lines: list[Line]) -> int:
-    """R8: 4 announced, 2 not; signed for the declarer side."""
+def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
+    """R8: what the I on the end is worth (4 announced, 2 not, or the table's values); signed for the declarer
+    side."""
     pagat = hand.pagat
     if pagat is None:
         return 0
-    value = 4 if pagat.announced else 2
+    value = rules.pagat_announced if pagat.announced else rules.pagat_unannounced
     for_holder = value if pagat.made else -value
     signed_value = for_holder if pagat.side == "declarers" else -for_holder
     lines.append(Line(N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
-                      {"how": Line(N_("announced (4)") if pagat.announced else N_("unannounced (2)")),
+                      {"how": Line(N_("announced ({value})") if pagat.announced else N_("unannounced ({value})"),
+                                   {"value": value}),
                        "result": Line(N_("made") if pagat.made else N_("failed")),
                        "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
-                       "value": signed(signed_value)}))
+                       "value": signed(signed_value)}, rule="R8",
+                      option="pagat_announced" if pagat.announced else "pagat_unannounced", setting=value))
     return signed_value
 
 
-def after_hand(hand: Hand, state: State) -> State:
+def after_hand(hand: Hand | Adjustment | Closing, state: State) -> State:
+    """R13: a deal moves povinnost on; an adjustment is no deal; a closing ends the evening."""
+    if isinstance(hand, Adjustment):
+        return state
+    if isinstance(hand, Closing):
+        return State(players=state.players, hands_played=state.hands_played, last_povinnost=state.last_povinnost,
+                     closed=True)
     return State(players=state.players, hands_played=state.hands_played + 1, last_povinnost=hand.povinnost)
 
 
-def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
     return score_hand(hand, rules, state), after_hand(hand, state)
 
 
@@ -530,9 +609,9 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def status(state: State) -> dict[str, Any]:
-    """For the table page: who is povinnost next (R13) and who deals."""
+    """For the table page: who is povinnost next (R13) and who deals; whether the evening was closed."""
     return {"next_povinnost": next_povinnost(state), "next_dealer": next_dealer(state),
-            "hands": state.hands_played}
+            "hands": state.hands_played, "closed": state.closed}
 
 
 def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
@@ -548,8 +627,12 @@ CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
 
 
-def describe(hand: Hand) -> Phrase:
+def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     """One line for the list of hands: who played what, the points, contra, the I."""
+    if isinstance(hand, Adjustment):
+        return describe_adjustment(hand)
+    if isinstance(hand, Closing):
+        return Line(KIND_NAMES["closing"])
     if hand.mode == "prever":
         parts: list[Line | str] = [Line(N_("{player} prever"), {"player": hand.prever})]
         if hand.talon > 1:
@@ -569,11 +652,14 @@ def describe(hand: Hand) -> Phrase:
     return Phrase(tuple(parts))
 
 
-MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone")}
+MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone"), **KIND_NAMES}
 
 
-def facts(hand: Hand) -> Facts:
+def facts(hand: Hand | Adjustment | Closing) -> Facts:
     """Povinnost leads; the declarer side is povinnost's team, povinnost alone, or prever."""
+    if not isinstance(hand, Hand):
+        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
+        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
     declarers = _declarer_side(hand)
     mode = "prever" if hand.mode == "prever" else "alone" if len(declarers) == 1 else "team"
     if hand.valat is not None:
@@ -584,3 +670,13 @@ def facts(hand: Hand) -> Facts:
                                                                             ("pagat", hand.pagat)) if a)
     return Facts(mode=mode, mode_label=MODES[mode], leader=hand.povinnost, declarers=declarers, won=won,
                  points=None if hand.points is None else Fraction(hand.points), contra=hand.contra, bonuses=bonuses)
+
+
+
+def rename_player(raw: Any, old: str, new: str) -> Any:
+    """A hand's data with a player renamed (every field that names a player)."""
+    out = rename_in(raw, old, new, ("povinnost", "partner", "prever"))
+    if isinstance(out.get("declarations"), list):
+        out["declarations"] = [{**d, "player": new} if isinstance(d, dict) and d.get("player") == old else d
+                               for d in out["declarations"]]
+    return out

@@ -5,11 +5,14 @@ A hand is worth 1, 2 or 3 game points to its winner; game points run up to the t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    KIND_NAMES,
     N_,
+    Adjustment,
+    Closing,
     Facts,
     HandResult,
     InvalidHand,
@@ -17,11 +20,18 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    adjustment_lines,
     check_keys,
     choice,
+    describe_adjustment,
     flag,
+    is_adjustment,
+    is_closing,
+    parse_adjustment,
+    parse_closing,
     parse_options,
     player,
+    rename_in,
     whole,
 )
 
@@ -32,26 +42,34 @@ PLAYER_COUNTS = (2,)
 ZERO_SUM = False
 SETTLE_UNIT = N_("Bummerl")
 COUNTER = None
-ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick")
+ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick", "draw")
 ENDING_NAMES = {
     "declared": N_("declared 66"), "wrong-declaration": N_("declared wrongly"), "closed": N_("closed and made it"),
     "closed-failed": N_("closed and failed"), "last-trick": N_("took the last trick"),
+    "draw": N_("65 – 65, a draw"),
 }
-MODES = {**ENDING_NAMES, "quick": N_("quick entry")}
+MODES = {**ENDING_NAMES, "quick": N_("quick entry"), **KIND_NAMES}
 NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
 OPTIONS = (
     Option("deck", N_("Deck"), default=20, choices=((20, N_("20 cards (Schnapsen)")), (24, N_("24 cards (Sixty-six)"))),
-           help=N_("20 cards (Schnapsen) or 24 cards (Sixty-six).")),
-    Option("target", N_("Game points for a Bummerl"), default=7, kind="whole", low=1, high=1000,
-           help=N_("Game points that win a Bummerl.")),
-    Option("schneider_bummerl", N_("Schneider-Bummerl counts two"), default=True, choices=YES_NO,
-           help=N_("A Bummerl won while the loser has 0 game points counts as two.")),
-    Option("last_trick_points", N_("Last trick without a declaration"), default="by-points",
+           rule="KR2", source=N_("pagat.com's Schnapsen and Sixty-six"),
+           help=N_("20 cards for Schnapsen, or 24 for Sixty-six, where 65 – 65 is a draw that gives the next hand's "
+                   "winner one more game point.")),
+    Option("target", N_("Game points for a Bummerl"), default=7, kind="whole", low=1, high=1000, rule="KR3",
+           source=N_("pagat.com's Schnapsen"),
+           help=N_("Who first has this many game points wins the Bummerl: 7 as usual; with 5, two hands worth 3 "
+                   "end it.")),
+    Option("schneider_bummerl", N_("Schneider-Bummerl counts two"), default=True, choices=YES_NO, rule="KR3",
+           source=N_("pagat.com's Schnapsen"),
+           help=N_("Yes: a Bummerl won 7 – 0 counts two Bummerl for the loser. No: every Bummerl counts one.")),
+    Option("last_trick_points", N_("Last trick without a declaration"), default="by-points", rule="KR2",
            choices=(("by-points", N_("scored from the loser's points")), ("one", N_("a fixed 1"))),
-           help=N_("When the talon ran out and nobody declared: score from the loser's points, or a fixed 1.")),
+           source=N_("pagat.com's Schnapsen; a fixed 1: a house rule"),
+           help=N_("When the talon ran out and nobody declared, the last trick's winner scores from the loser's "
+                   "points (the loser has 20: 2), or always 1.")),
 )
 PRESETS = (
     Preset("schnapsen", N_("Schnapsen"), N_("20 cards, as pagat.com scores Schnapsen."), default_for=(2,)),
@@ -69,7 +87,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class Hand:
-    winner: str
+    winner: str | None  # None for a draw
     game_points: int
     ending: str | None = None
     by: str | None = None
@@ -86,6 +104,8 @@ class State:
     first_dealer: int = 0
     strokes: tuple[tuple[int, ...], ...] = ((), ())  # the Bummerl under way as on paper: what is left after each win
     target: int = 7  # game points that win a Bummerl (the table's house rule)
+    pending: int = 0  # extra game points from Sixty-six draws, for the next hand's winner
+    closed: bool = False
 
 
 def parse_rules(raw: Any, players: tuple[str, ...] = ()) -> Rules:
@@ -104,7 +124,11 @@ def game_points_from(other_points: int, other_had_trick: bool) -> int:
     return 2 if other_points < 33 else 1
 
 
-def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
+    if is_adjustment(raw):
+        return parse_adjustment(raw, players, low=0)
+    if is_closing(raw):
+        return parse_closing(raw)
     if isinstance(raw, dict) and ("winner" in raw or "game_points" in raw):
         check_keys(raw, {"winner", "game_points"})
         if "winner" not in raw:
@@ -114,6 +138,15 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
         return Hand(winner=player(raw["winner"], "winner", players),
                     game_points=whole(raw["game_points"], "game_points", 1, 3))
     check_keys(raw, {"ending", "by", "other_points", "other_had_trick"})
+    if raw.get("ending") == "draw":
+        if rules.deck != 24:
+            raise InvalidHand("ending", N_("a draw (65 – 65) is only in Sixty-six, with 24 cards"))
+        if raw.get("other_points") is not None:
+            raise InvalidHand("other_points", N_("has no place in a draw"))
+        by = player(raw["by"], "by", players) if raw.get("by") is not None else None
+        if raw.get("other_had_trick") is not None:
+            flag(raw["other_had_trick"], "other_had_trick")
+        return Hand(winner=None, game_points=0, ending="draw", by=by)
     for key in ("ending", "by", "other_had_trick"):
         if key not in raw:
             raise InvalidHand(key, N_("is required"))
@@ -144,46 +177,89 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
 
 
 def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
+    """KR2: how the hand ended and what it is worth."""
     if hand.ending is None:
         return [Line(N_("{winner} wins the hand: {points} game points (quick entry)."),
-                     {"winner": hand.winner, "points": hand.game_points})]
+                     {"winner": hand.winner, "points": hand.game_points}, rule="KR2")]
+    if hand.ending == "draw":
+        return [Line(N_("65 – 65: a draw. Nobody scores; the winner of the next hand scores one more game point."),
+                     rule="KR2", option="deck", setting=24)]
     other = players[1 - players.index(hand.by)]
-    lines = [Line(N_("{by} {ending}."), {"by": hand.by, "ending": Line(ENDING_NAMES[hand.ending])})]
+    lines = [Line(N_("{by} {ending}."), {"by": hand.by, "ending": Line(ENDING_NAMES[hand.ending])}, rule="KR2")]
     if hand.ending in ("declared", "closed", "last-trick"):
         moment = Line(N_("when the talon was closed") if hand.ending == "closed" else N_("at that moment"))
         if hand.ending == "last-trick" and rules.last_trick_points == "one":
-            lines.append(Line(N_("House rule: the last trick is worth a fixed 1."), {}))
+            lines.append(Line(N_("House rule: the last trick is worth a fixed 1."), {}, rule="KR2",
+                              option="last_trick_points", setting="one"))
         elif not hand.other_had_trick:
-            lines.append(Line(N_("{other} had no trick {moment}: 3."), {"other": other, "moment": moment}))
+            lines.append(Line(N_("{other} had no trick {moment}: 3."), {"other": other, "moment": moment},
+                              rule="KR2"))
         elif hand.other_points < 33:
             lines.append(Line(N_("{other} had {points} (under 33) and a trick {moment}: 2."),
-                              {"other": other, "points": hand.other_points, "moment": moment}))
+                              {"other": other, "points": hand.other_points, "moment": moment}, rule="KR2"))
         else:
             lines.append(Line(N_("{other} had {points} (33 or more) {moment}: 1."),
-                              {"other": other, "points": hand.other_points, "moment": moment}))
+                              {"other": other, "points": hand.other_points, "moment": moment}, rule="KR2"))
     else:
         moment = Line(N_("when the talon was closed") if hand.ending == "closed-failed" else N_("at that moment"))
         lines.append(Line(N_("{other} wins: 2, or 3 without a trick; {other} {had} {moment}: {points}."),
                           {"other": other, "had": Line(N_("had a trick") if hand.other_had_trick
                                                         else N_("had no trick")),
-                           "moment": moment, "points": hand.game_points}))
-    lines.append(Line(N_("{winner} scores {points}."), {"winner": hand.winner, "points": hand.game_points}))
+                           "moment": moment, "points": hand.game_points}, rule="KR2"))
+    lines.append(Line(N_("{winner} scores {points}."), {"winner": hand.winner, "points": hand.game_points},
+                      rule="KR2"))
     return lines
 
 
-def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
+    if isinstance(hand, Closing):
+        lines = [Line(N_("The match ends here."), rule="KR4")]
+        if any(state.current):
+            lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
+                              {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
+                              rule="KR4"))
+        return (HandResult(scores={p: 0 for p in players}, lines=tuple(lines)),
+                replace(state, current=(0, 0), strokes=((), ()), closed=True))
+    if isinstance(hand, Adjustment):
+        gaining = [p for p, points in hand.amounts if points]
+        if len(gaining) == 2 and all(state.current[i] + dict(hand.amounts)[p] >= rules.target
+                                     for i, p in enumerate(players)):
+            raise InvalidHand("adjustment", N_("both players would reach {target}: give the game points in two "
+                                               "adjustments"), target=rules.target)
+        lines = adjustment_lines(hand, "KR4")
+        after = state
+        for name in gaining:
+            after = _add_points(after, players.index(name), hand.amount(name), rules, lines)
+        return HandResult(scores=dict(hand.amounts), lines=tuple(lines)), after  # no deal: the dealer stays
     lines = explain(hand, rules, players)
     scores = {p: 0 for p in players}
-    scores[hand.winner] = hand.game_points
+    after = replace(state, hands_played=state.hands_played + 1)
+    if hand.ending == "draw":
+        after = replace(after, pending=state.pending + 1)
+        return HandResult(scores=scores, lines=tuple(lines)), after
+    points = hand.game_points
+    if state.pending:
+        points += state.pending
+        lines.append(Line(N_("+ {extra} for the draw before: {winner} scores {points}."),
+                          {"extra": state.pending, "winner": hand.winner, "points": points}, rule="KR2",
+                          option="deck", setting=24))
+        after = replace(after, pending=0)
+    scores[hand.winner] = points
+    after = _add_points(after, players.index(hand.winner), points, rules, lines)
+    return HandResult(scores=scores, lines=tuple(lines)), after
+
+
+def _add_points(state: State, w: int, points: int, rules: Rules, lines: list[Line]) -> State:
+    """KR3: game points into the Bummerl under way; reaching the target ends it, the other gets a Bummerl."""
+    players = state.players
     current = list(state.current)
     bummerl = list(state.bummerl)
-    w = players.index(hand.winner)
-    current[w] += hand.game_points
+    current[w] += points
     strokes = [list(state.strokes[0]), list(state.strokes[1])]
     strokes[w].append(max(rules.target - current[w], 0))
     lines.append(Line(N_("Bummerl under way: {a} {pa} – {b} {pb}."),
-                      {"a": players[0], "pa": current[0], "b": players[1], "pb": current[1]}))
+                      {"a": players[0], "pa": current[0], "b": players[1], "pb": current[1]}, rule="KR3"))
     if current[w] >= rules.target:
         loser = 1 - w
         count = 2 if rules.schneider_bummerl and current[loser] == 0 else 1
@@ -191,16 +267,16 @@ def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
         if count == 2:
             lines.append(Line(N_("{winner} reaches {target} while {loser} has 0: {loser} gets a Schneider-Bummerl "
                                  "(counts two)."),
-                              {"winner": players[w], "target": rules.target, "loser": players[loser]}))
+                              {"winner": players[w], "target": rules.target, "loser": players[loser]}, rule="KR3",
+                              option="schneider_bummerl", setting=True))
         else:
             lines.append(Line(N_("{winner} reaches {target}: {loser} gets a Bummerl. The next one starts at 0 – 0."),
-                              {"winner": players[w], "target": rules.target, "loser": players[loser]}))
+                              {"winner": players[w], "target": rules.target, "loser": players[loser]}, rule="KR3",
+                              option="target", setting=rules.target))
         current = [0, 0]
         strokes = [[], []]
-    result = HandResult(scores=scores, lines=tuple(lines))
-    return result, State(players=players, current=tuple(current), bummerl=tuple(bummerl),
-                         hands_played=state.hands_played + 1, first_dealer=state.first_dealer,
-                         strokes=(tuple(strokes[0]), tuple(strokes[1])), target=state.target)
+    return replace(state, current=tuple(current), bummerl=tuple(bummerl),
+                   strokes=(tuple(strokes[0]), tuple(strokes[1])))
 
 
 def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
@@ -218,7 +294,8 @@ def summary(state: State) -> dict[str, Any]:
 
 def status(state: State) -> dict[str, Any]:
     """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
-    return {**summary(state), "hands": state.hands_played, "next_dealer": next_dealer(state), "target": state.target,
+    return {**summary(state), "hands": state.hands_played, "next_dealer": None if state.closed else next_dealer(state),
+            "target": state.target, "pending": state.pending, "closed": state.closed,
             "strokes": dict(zip(state.players, (list(s) for s in state.strokes)))}
 
 
@@ -232,11 +309,26 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return []
 
 
-def describe(hand: Hand) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+    if isinstance(hand, Adjustment):
+        return describe_adjustment(hand)
+    if isinstance(hand, Closing):
+        return Line(KIND_NAMES["closing"])
+    if hand.ending == "draw":
+        return Line(ENDING_NAMES["draw"])
     if hand.ending is None:
         return Line(N_("{player} wins {points}"), {"player": hand.winner, "points": hand.game_points})
     return Phrase((hand.by, Line(ENDING_NAMES[hand.ending])), " ")
 
 
-def facts(hand: Hand) -> Facts:
-    return Facts(mode=hand.ending or "quick")
+def facts(hand: Hand | Adjustment | Closing) -> Facts:
+    if not isinstance(hand, Hand):
+        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
+        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    mode = hand.ending or "quick"
+    return Facts(mode=mode, mode_label=MODES[mode])
+
+
+def rename_player(raw: Any, old: str, new: str) -> Any:
+    """A hand's data with a player renamed (every field that names a player)."""
+    return rename_in(raw, old, new, ("winner", "by"))

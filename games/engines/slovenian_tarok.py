@@ -13,7 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
+    KIND_NAMES,
     N_,
+    NC_,
+    Adjustment,
+    Closing,
     Counter,
     CounterCard,
     Facts,
@@ -23,12 +27,19 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    adjustment_lines,
     check_keys,
     choice,
+    describe_adjustment,
     flag,
     fmt_number,
+    is_adjustment,
+    is_closing,
+    parse_adjustment,
+    parse_closing,
     parse_options,
     player,
+    rename_in,
     show,
     signed,
     whole,
@@ -60,7 +71,7 @@ CONTRACT_NAMES = {
     "solo-without": N_("solo without"), "open-beggar": N_("open beggar"), "colour-valat": N_("colour valat"),
     "valat": N_("valat"), "klop": N_("klop"),
 }
-MODES = CONTRACT_NAMES
+MODES = {**CONTRACT_NAMES, **KIND_NAMES}
 WITH_DIFFERENCE = frozenset({"three", "two", "one", "solo-three", "solo-two", "solo-one"})
 WITH_POINTS = WITH_DIFFERENCE | {"solo-without"}
 WITH_WON = frozenset({"beggar", "open-beggar", "colour-valat", "valat"})
@@ -73,27 +84,61 @@ BONUS_NAMES = {"trula": N_("trula"), "kings": N_("kings"), "pagat-ultimo": N_("p
 CAN_FAIL_UNANNOUNCED = frozenset({"pagat-ultimo", "king-ultimo"})
 KONTRA_NAMES = (N_("no kontra"), N_("kontra"), N_("rekontra"), N_("subkontra"), N_("mordkontra"))
 
+YES_NO = ((True, N_("yes")), (False, N_("no")))
+SEED = N_("Slovenian Tapp Tarock for three")
+PAGAT = N_("pagat.com's Slovenian Tarok and the Slovenian Tarok Association's competition rules")
 OPTIONS = (
     Option("difference_rounding", N_("Rounding of the difference"), by_count={3: "whole", 4: "five"},
-           choices=(("whole", N_("to a whole number")), ("five", N_("to the nearest 5"))),
-           help=N_("The difference rounded to a whole number (three players, the seed) or to the nearest 5 (four "
-                   "players, pagat.com).")),
+           choices=(("whole", N_("to a whole number")), ("five", N_("to the nearest 5"))), rule="SR3",
+           source=N_("three players: Slovenian Tapp Tarock; four players: pagat.com"),
+           help=N_("The difference from 35: 40⅔ points is 6 to a whole number, or 5 to the nearest 5 (as four "
+                   "players usually count).")),
     Option("radelci", N_("Radelci"), by_count={3: False, 4: True}, choices=((False, N_("no")), (True, N_("yes"))),
-           help=N_("Radelci after klop, beggar, solo without, open beggar and the valat contracts: a declarer "
-                   "holding one doubles the score.")),
-    Option("mond_penalty", N_("Lost Mond costs"), default=21, choices=((21, "21"), (20, "20")),
-           help=N_("What a player pays whose Mond (21) is captured by the other side.")),
-    Option("klop_full_threshold", N_("Klop: −70 for"), default="more-than-35-2/3",
+           rule="SR3", source=PAGAT,
+           help=N_("After klop, beggar, solo without, open beggar and the valat contracts everyone gets a radelc; a "
+                   "declarer holding one doubles the score (a won three worth 25 pays 50) and crosses it off.")),
+    Option("mond_penalty", N_("Lost Mond costs"), default=21, choices=((21, "21"), (20, "20")), rule="SR2",
+           source=N_("21: the rules of Slovenian Tapp Tarock; 20: the Tarok scorebook app"),
+           help=N_("What a player pays whose Mond (21) is captured by the other side: 21, or 20.")),
+    Option("klop_full_threshold", N_("Klop: −70 for"), default="more-than-35-2/3", rule="SR2", source=SEED,
            choices=(("more-than-35-2/3", N_("more than 35⅔")), ("at-least-35-2/3", N_("35⅔ or more"))),
-           help=N_("In klop a player loses 70 with more than 35⅔ points, or already with 35⅔.")),
+           help=N_("In klop a player who takes more than 35⅔ writes −70; or already one who takes exactly 35⅔.")),
+    Option("klop_radelci", N_("Radelci in klop"), default=True, choices=YES_NO, rule="SR3",
+           source=N_("off: Palčka (mytja/Tarok) and the Tarok scorebook app"),
+           help=N_("Yes: a radelc doubles a player's klop score (+70 becomes +140) and a +70 crosses one off. No: "
+                   "klop is scored without radelci (klop still gives everyone a radelc).")),
+    Option("announced_valat", N_("An announced valat is"), default="bonus", rule="SR3",
+           choices=(("bonus", N_("a bonus")), ("contract", N_("scored as the valat contract"))),
+           source=N_("bonus: the association's rule B1.14; contract: Palčka and the Tarok scorebook app"),
+           help=N_("A bonus: a failed announced valat costs 500 beside the game (a won three worth 15 pays −485). "
+                   "The contract: made or failed it is ±500 alone (−500), and everyone gets a radelc.")),
+    Option("radelci_end_penalty", N_("Radelci left at the end cost"), default=0, kind="whole", low=0, high=1000,
+           rule="SR4", source=N_("the Tarok scorebook app and erikbozic/tarok-scoreboard (100)"),
+           help=N_("At the end of the evening each radelc not crossed off costs this much: with 100, two radelci "
+                   "left cost −200. 0: nothing.")),
+    Option("mondfang_radelci", N_("Radelci for a caught Mond"), default=False, choices=YES_NO, rule="SR3",
+           source=N_("mytja/Tarok (Palčka): radelci for everyone on a Mond catch"),
+           help=N_("Yes: a hand in which someone's Mond (21) was caught gives everyone a radelc (one at most per "
+                   "hand).")),
 )
+FOUR = {"difference_rounding": "five", "radelci": True}  # the four-player defaults, which the presets build on
 PRESETS = (
-    Preset("seed", N_("The seed (three players)"),
-           N_("Slovenian Tapp Tarock as the seed document scores it: the difference to a whole number, no radelci."),
+    Preset("seed", N_("Three players (Tapp Tarock)"),
+           N_("Slovenian Tapp Tarock for three: the difference to a whole number, no radelci."),
            values={"difference_rounding": "whole", "radelci": False}, default_for=(3,)),
     Preset("pagat", N_("pagat.com (four players)"),
-           N_("pagat.com's Slovenian Tarok: the difference to the nearest 5, radelci."),
-           values={"difference_rounding": "five", "radelci": True}, default_for=(4,)),
+           N_("pagat.com's Slovenian Tarok: the difference to the nearest 5, radelci."), values=FOUR,
+           default_for=(4,)),
+    Preset("palcka", N_("Palčka"),
+           N_("As the online game Palčka (mytja/Tarok) scores: the difference to a whole number, −70 in klop from "
+              "35⅔, no radelci in klop, an announced valat scored as the contract."),
+           values={**FOUR, "difference_rounding": "whole", "klop_full_threshold": "at-least-35-2/3",
+                   "klop_radelci": False, "announced_valat": "contract"}),
+    Preset("scorebook", N_("Tarok scorebook"),
+           N_("As the Tarok scorebook app (reycika/tarok-scorebook) scores: a lost Mond costs 20, no radelci in "
+              "klop, an announced valat scored as the contract, 100 for each radelc left at the end."),
+           values={**FOUR, "mond_penalty": 20, "klop_radelci": False, "announced_valat": "contract",
+                   "radelci_end_penalty": 100}),
 )
 
 
@@ -103,6 +148,10 @@ class Rules:
     radelci: bool = True
     mond_penalty: int = 21
     klop_full_threshold: str = "more-than-35-2/3"
+    klop_radelci: bool = True
+    announced_valat: str = "bonus"
+    radelci_end_penalty: int = 0
+    mondfang_radelci: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +181,8 @@ class State:
     players: tuple[str, ...]
     radelci: tuple[int, ...] = ()
     used: tuple[int, ...] = field(default=())
+    deals: int = 0  # hands dealt: the deal moves on with each (not with an adjustment)
+    closed: bool = False
 
     def open_radelci(self, name: str) -> int:
         return self.radelci[self.players.index(name)]
@@ -182,7 +233,11 @@ HAND_FIELDS = frozenset({"contract", "declarer", "partner", "points", "won", "ko
                          "klop"})
 
 
-def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
+    if is_adjustment(raw):
+        return parse_adjustment(raw, players, radelci=True)
+    if is_closing(raw):
+        return parse_closing(raw)
     check_keys(raw, HAND_FIELDS)
     values = CONTRACT_VALUES_4 if len(players) == 4 else CONTRACT_VALUES_3
     if "contract" not in raw:
@@ -293,37 +348,99 @@ def round_whole(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-def _difference(points: Fraction, rules: Rules, lines: list[Line]) -> int:
+def _difference(points: Fraction, rules: Rules, lines: list[Line], rule: str) -> int:
     diff = abs(points - 35)
     d = round_whole(diff)
     if rules.difference_rounding == "five":
         d5 = (d + 2) // 5 * 5
         lines.append(Line(N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
-                          {"points": fmt_number(points), "diff": fmt_number(diff), "d": d, "d5": d5}))
+                          {"points": fmt_number(points), "diff": fmt_number(diff), "d": d, "d5": d5}, rule=rule,
+                          option="difference_rounding", setting="five"))
         return d5
     lines.append(Line(N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
-                      {"points": fmt_number(points), "diff": fmt_number(diff), "d": d}))
+                      {"points": fmt_number(points), "diff": fmt_number(diff), "d": d}, rule=rule,
+                      option="difference_rounding", setting="whole"))
     return d
 
 
-def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
-    if hand.contract == "klop":
-        return _klop(hand, rules, state)[0]
-    return _contract(hand, rules, state)[0]
+def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
+    return play(hand, rules, state)[0]
 
 
-def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
+    if isinstance(hand, Adjustment):
+        return _adjustment(hand, state)
+    if isinstance(hand, Closing):
+        return _closing(rules, state)
     result, radelci, used = (_klop if hand.contract == "klop" else _contract)(hand, rules, state)
-    if rules.radelci and hand.contract in GIVES_RADELCI:
+    rule = _rule(state)
+    valat_contract = _valat_as_contract(hand, rules)
+    if rules.radelci and (hand.contract in GIVES_RADELCI or valat_contract):
         radelci = [r + 1 for r in radelci]
-        lines = result.lines + (Line(N_("{contract}: every player gets a radelc."),
-                                     {"contract": Line(CONTRACT_NAMES[hand.contract])}),)
-        result = HandResult(scores=result.scores, lines=lines)
-    return result, State(players=state.players, radelci=tuple(radelci), used=tuple(used))
+        reason = Line(CONTRACT_NAMES["valat"] if valat_contract else CONTRACT_NAMES[hand.contract])
+        result = _more(result, Line(N_("{contract}: every player gets a radelc."), {"contract": reason}, rule="SR3",
+                                    option="announced_valat" if valat_contract else "", setting="contract"))
+    elif rules.radelci and rules.mondfang_radelci and hand.mond_lost_by:
+        radelci = [r + 1 for r in radelci]
+        result = _more(result, Line(N_("The Mond was caught: every player gets a radelc."), rule=rule,
+                                    option="mondfang_radelci", setting=True))
+    return result, State(players=state.players, radelci=tuple(radelci), used=tuple(used), deals=state.deals + 1)
+
+
+def _more(result: HandResult, line: Line) -> HandResult:
+    return HandResult(scores=result.scores, lines=result.lines + (line,))
+
+
+def _rule(state: State) -> str:
+    """SR2 for three players (the seed's rules), SR3 for four (pagat.com's)."""
+    return "SR2" if len(state.players) == 3 else "SR3"
+
+
+def _adjustment(hand: Adjustment, state: State) -> tuple[HandResult, State]:
+    """SR4: scores written by hand, radelci given or crossed off by it alone; no deal, no radelc otherwise."""
+    lines = adjustment_lines(hand, "SR4")
+    radelci, used = list(state.radelci), list(state.used)
+    for name, change in hand.radelci:
+        i = state.players.index(name)
+        if radelci[i] + change < 0:
+            raise InvalidHand(f"radelci.{name}", N_("{player} holds {held} radelci: cannot cross off {count}"),
+                              player=name, held=radelci[i], count=-change)
+        radelci[i] += change
+        if change < 0:
+            used[i] -= change
+        lines.append(Line(N_("{player}: {change} radelci, now {count}."),
+                          {"player": name, "change": signed(change), "count": radelci[i]}, rule="SR4"))
+    return (HandResult(scores=dict(hand.amounts), lines=tuple(lines)),
+            State(players=state.players, radelci=tuple(radelci), used=tuple(used), deals=state.deals))
+
+
+def _closing(rules: Rules, state: State) -> tuple[HandResult, State]:
+    """SR4: the end of the evening; with an end penalty, each radelc still held costs it."""
+    scores = {p: 0 for p in state.players}
+    lines = [Line(N_("The evening ends here."), rule="SR4")]
+    penalty = rules.radelci_end_penalty
+    radelci = state.radelci
+    if penalty:
+        for p, held in zip(state.players, state.radelci):
+            scores[p] = -penalty * held
+            lines.append(Line(N_("{player} still holds {count} radelci: {count} × −{penalty} = {score}."),
+                              {"player": p, "count": held, "penalty": penalty, "score": signed(scores[p])},
+                              rule="SR4", option="radelci_end_penalty", setting=penalty))
+        radelci = tuple(0 for _ in state.players)
+    return (HandResult(scores=scores, lines=tuple(lines)),
+            State(players=state.players, radelci=radelci, used=state.used, deals=state.deals, closed=True))
+
+
+def _valat_as_contract(hand: Hand, rules: Rules) -> Bonus | None:
+    """With ``announced_valat`` "contract", an announced valat (made or failed) is scored as the contract."""
+    if rules.announced_valat != "contract" or hand.contract == "klop":
+        return None
+    return next((b for b in hand.bonuses if b.kind == "valat" and b.announced), None)
 
 
 def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int], list[int]]:
     players = state.players
+    rule = _rule(state)
     lines: list[Line] = []
     values = CONTRACT_VALUES_4 if len(players) == 4 else CONTRACT_VALUES_3
     value = values[hand.contract]
@@ -331,23 +448,36 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
     name = Line(CONTRACT_NAMES[hand.contract])
     if hand.partner:
         lines.append(Line(N_("{declarer} plays {contract} ({value}) with {partner}."),
-                          {"declarer": hand.declarer, "contract": name, "value": value, "partner": hand.partner}))
+                          {"declarer": hand.declarer, "contract": name, "value": value, "partner": hand.partner},
+                          rule=rule))
     else:
         lines.append(Line(N_("{declarer} plays {contract} ({value}) alone."),
-                          {"declarer": hand.declarer, "contract": name, "value": value}))
+                          {"declarer": hand.declarer, "contract": name, "value": value}, rule=rule))
     kontra_factor = 2 ** hand.kontra
 
     if hand.contract in WITH_POINTS:
         won = hand.points >= WIN_AT
         lines.append(Line(N_("Card points {points}: {verdict} (35⅔ needed)."),
                           {"points": fmt_number(hand.points),
-                           "verdict": Line(N_("won") if won else N_("lost"))}))
+                           "verdict": Line(N_("won") if won else N_("lost"))}, rule="SR1"))
     else:
         won = bool(hand.won)
-        lines.append(Line(N_("Contract {verdict}."), {"verdict": Line(N_("made") if won else N_("failed"))}))
+        lines.append(Line(N_("Contract {verdict}."), {"verdict": Line(N_("made") if won else N_("failed"))},
+                          rule=rule))
 
+    as_contract = _valat_as_contract(hand, rules)
     valat = next((b for b in hand.bonuses if b.kind == "valat" and b.made), None)
-    if valat is not None:
+    if as_contract is not None:
+        factor = 2 ** as_contract.kontra
+        made_by_declarers = (as_contract.side == "declarers") == as_contract.made
+        team_score = 500 * factor if made_by_declarers else -500 * factor
+        won = team_score > 0
+        lines.append(Line(N_("Valat announced by {side}, {result}: scored as the valat contract, 500 × kontra {k}, "
+                             "instead of the game, the difference and every other bonus: {score}."),
+                          {"side": _side(as_contract.side), "k": factor, "score": signed(team_score),
+                           "result": Line(N_("made") if as_contract.made else N_("failed"))},
+                          rule="SR3", option="announced_valat", setting="contract"))
+    elif valat is not None:
         amount = 500 * 2 ** valat.kontra if valat.announced else 250 * kontra_factor
         team_score = amount if valat.side == "declarers" else -amount
         won = valat.side == "declarers"
@@ -356,26 +486,28 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                           {"side": _side(valat.side), "score": signed(team_score),
                            "how": Line(N_("announced, 500 × kontra {k}") if valat.announced
                                        else N_("unannounced, 250 × game kontra {k}"),
-                                       {"k": 2 ** valat.kontra if valat.announced else kontra_factor})}))
+                                       {"k": 2 ** valat.kontra if valat.announced else kontra_factor})},
+                          rule=rule, option="announced_valat" if valat.announced else "",
+                          setting=rules.announced_valat))
     else:
         base = value
         if hand.contract in WITH_DIFFERENCE:
-            d = _difference(hand.points, rules, lines)
+            d = _difference(hand.points, rules, lines, rule)
             base = value + d
-            lines.append(Line(N_("{value} + {d} = {base}."), {"value": value, "d": d, "base": base}))
+            lines.append(Line(N_("{value} + {d} = {base}."), {"value": value, "d": d, "base": base}, rule=rule))
         game = base if won else -base
         if kontra_factor > 1:
             lines.append(Line(N_("Game {game} × {kontra} {k} = {total}."),
                               {"game": signed(game), "kontra": Line(KONTRA_NAMES[hand.kontra]), "k": kontra_factor,
-                               "total": signed(game * kontra_factor)}))
+                               "total": signed(game * kontra_factor)}, rule="SR3"))
             game *= kontra_factor
         else:
-            lines.append(Line(N_("Game: {game}."), {"game": signed(game)}))
+            lines.append(Line(N_("Game: {game}."), {"game": signed(game)}, rule=rule))
         team_score = game
         for bonus in hand.bonuses:
-            team_score += _bonus(bonus, lines)
+            team_score += _bonus(bonus, rules, lines, rule)
         if hand.bonuses:
-            lines.append(Line(N_("Game and bonuses: {score}."), {"score": signed(team_score)}))
+            lines.append(Line(N_("Game and bonuses: {score}."), {"score": signed(team_score)}, rule=rule))
 
     radelci = list(state.radelci)
     used = list(state.used)
@@ -383,25 +515,29 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
     if rules.radelci and radelci[d_index] > 0:
         team_score *= 2
         lines.append(Line(N_("{declarer} holds a radelc: × 2 = {score}."),
-                          {"declarer": hand.declarer, "score": signed(team_score)}))
+                          {"declarer": hand.declarer, "score": signed(team_score)}, rule="SR3", option="radelci",
+                          setting=True))
         if won:
             radelci[d_index] -= 1
             used[d_index] += 1
-            lines.append(Line(N_("Contract won: {declarer} crosses a radelc off."), {"declarer": hand.declarer}))
+            lines.append(Line(N_("Contract won: {declarer} crosses a radelc off."), {"declarer": hand.declarer},
+                              rule="SR3"))
 
     scores = {p: 0 for p in players}
     for p in team:
         scores[p] = team_score
     if len(team) == 2:
         lines.append(Line(N_("{declarer} and {partner} each write {score}; the defenders write nothing."),
-                          {"declarer": hand.declarer, "partner": hand.partner, "score": signed(team_score)}))
+                          {"declarer": hand.declarer, "partner": hand.partner, "score": signed(team_score)},
+                          rule="SR3"))
     else:
         lines.append(Line(N_("{declarer} writes {score}; the defenders write nothing."),
-                          {"declarer": hand.declarer, "score": signed(team_score)}))
+                          {"declarer": hand.declarer, "score": signed(team_score)}, rule=rule))
     if hand.mond_lost_by:
         scores[hand.mond_lost_by] -= rules.mond_penalty
         lines.append(Line(N_("{player} lost the Mond (21) to the other side: −{penalty}, theirs alone."),
-                          {"player": hand.mond_lost_by, "penalty": rules.mond_penalty}))
+                          {"player": hand.mond_lost_by, "penalty": rules.mond_penalty}, rule="SR2",
+                          option="mond_penalty", setting=rules.mond_penalty))
     return HandResult(scores=scores, lines=tuple(lines)), radelci, used
 
 
@@ -409,7 +545,21 @@ def _side(side: str) -> Line:
     return Line(N_("the declarers") if side == "declarers" else N_("the defenders"))
 
 
-def _bonus(bonus: Bonus, lines: list[Line]) -> int:
+BONUS_WORDS = {  # the words that agree with a bonus's gender (Czech trula nehlášená, valat nehlášený)
+    "trula": (NC_("trula", "announced"), NC_("trula", "unannounced"), NC_("trula", "made"), NC_("trula", "failed"),
+              NC_("trula", "not made")),
+    "kings": (NC_("kings", "announced"), NC_("kings", "unannounced"), NC_("kings", "made"), NC_("kings", "failed"),
+              NC_("kings", "not made")),
+    "pagat-ultimo": (NC_("pagat-ultimo", "announced"), NC_("pagat-ultimo", "unannounced"),
+                     NC_("pagat-ultimo", "made"), NC_("pagat-ultimo", "failed"), NC_("pagat-ultimo", "not made")),
+    "king-ultimo": (NC_("king-ultimo", "announced"), NC_("king-ultimo", "unannounced"), NC_("king-ultimo", "made"),
+                    NC_("king-ultimo", "failed"), NC_("king-ultimo", "not made")),
+    "valat": (NC_("valat", "announced"), NC_("valat", "unannounced"), NC_("valat", "made"), NC_("valat", "failed"),
+              NC_("valat", "not made")),
+}
+
+
+def _bonus(bonus: Bonus, rules: Rules, lines: list[Line], rule: str) -> int:
     unannounced, announced = BONUS_VALUES[bonus.kind]
     factor = 2 ** bonus.kontra
     if bonus.made:
@@ -421,19 +571,23 @@ def _bonus(bonus: Bonus, lines: list[Line]) -> int:
     else:
         value = 0
     for_declarers = value if bonus.side == "declarers" else -value
-    how = Line(N_("announced") if bonus.announced else N_("unannounced"))
-    result = Line(N_("made") if bonus.made else (N_("failed") if bonus.announced or bonus.kind in CAN_FAIL_UNANNOUNCED
-                                                else N_("not made")))
+    words = BONUS_WORDS[bonus.kind]
+    how = Line(words[0] if bonus.announced else words[1], context=bonus.kind)
+    outcome = words[2] if bonus.made else words[3] if bonus.announced or bonus.kind in CAN_FAIL_UNANNOUNCED \
+        else words[4]
     kontra = f" × {factor}" if bonus.kontra else ""
+    failed_valat = bonus.kind == "valat" and bonus.announced and not bonus.made
     lines.append(Line(N_("{kind} {how}{kontra} by {side}, {result}: {value} for the declarers."),
                       {"kind": Line(BONUS_NAMES[bonus.kind]), "how": how, "kontra": kontra, "side": _side(bonus.side),
-                       "result": result, "value": signed(for_declarers)}))
+                       "result": Line(outcome, context=bonus.kind), "value": signed(for_declarers)},
+                      rule="SR3" if bonus.kontra else rule, option="announced_valat" if failed_valat else "",
+                      setting=rules.announced_valat))
     return for_declarers
 
 
 def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int], list[int]]:
     players = state.players
-    lines = [Line(N_("Klop: everyone plays for themselves; card points count against you."), {})]
+    lines = [Line(N_("Klop: everyone plays for themselves; card points count against you."), {}, rule="SR2")]
     points = dict(hand.klop)
 
     def full(p: Fraction) -> bool:
@@ -445,32 +599,44 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
     if winners or losers:
         for p in winners:
             scores[p] = 70
-            lines.append(Line(N_("{player} took no tricks: +70."), {"player": p}))
+            lines.append(Line(N_("{player} took no tricks: +70."), {"player": p}, rule="SR2"))
         for p in losers:
             scores[p] = -70
             lines.append(Line(N_("{player} took {points}, {limit}: −70."),
                               {"player": p, "points": fmt_number(points[p]),
                                "limit": Line(N_("more than 35⅔") if rules.klop_full_threshold == "more-than-35-2/3"
-                                             else N_("35⅔ or more"))}))
-        lines.append(Line(N_("Only those players score."), {}))
+                                             else N_("35⅔ or more"))}, rule="SR2", option="klop_full_threshold",
+                              setting=rules.klop_full_threshold))
+        lines.append(Line(N_("Only those players score."), {}, rule="SR2"))
     else:
         for p in players:
             scores[p] = -round_whole(points[p])
             lines.append(Line(N_("{player}: {points} → {score}."),
-                              {"player": p, "points": fmt_number(points[p]), "score": signed(scores[p])}))
+                              {"player": p, "points": fmt_number(points[p]), "score": signed(scores[p])}, rule="SR2"))
     radelci = list(state.radelci)
     used = list(state.used)
-    if rules.radelci:
+    if rules.radelci and rules.klop_radelci:
         for i, p in enumerate(players):
             if radelci[i] > 0 and scores[p]:
                 scores[p] *= 2
                 lines.append(Line(N_("{player} holds a radelc: × 2 = {score}."),
-                                  {"player": p, "score": signed(scores[p])}))
+                                  {"player": p, "score": signed(scores[p])}, rule="SR3", option="klop_radelci",
+                                  setting=True))
                 if scores[p] > 0:
                     radelci[i] -= 1
                     used[i] += 1
-                    lines.append(Line(N_("{player} won the klop and crosses a radelc off."), {"player": p}))
+                    lines.append(Line(N_("{player} won the klop and crosses a radelc off."), {"player": p},
+                                      rule="SR3", option="klop_radelci", setting=True))
+    elif rules.radelci and any(radelci[i] > 0 and scores[p] for i, p in enumerate(players)):
+        lines.append(Line(N_("Radelci do not count in klop."), rule="SR3", option="klop_radelci", setting=False))
     return HandResult(scores=scores, lines=tuple(lines)), radelci, used
+
+
+def next_dealer(state: State) -> str:
+    """The deal moves on with every hand from the first player: clockwise with three players (the seed), so to
+    the player before in the seating order; counter-clockwise with four (pagat.com), to the one after."""
+    step = -1 if len(state.players) == 3 else 1
+    return state.players[(step * state.deals) % len(state.players)]
 
 
 def summary(state: State) -> dict[str, Any]:
@@ -478,9 +644,9 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def status(state: State) -> dict[str, Any]:
-    """For the table page: each player's open radelci and those already crossed off."""
-    return {"radelci": dict(zip(state.players, state.radelci)), "radelci_used": dict(zip(state.players, state.used))}
-
+    """For the table page: each player's open radelci and those already crossed off; who deals next."""
+    return {"radelci": dict(zip(state.players, state.radelci)), "radelci_used": dict(zip(state.players, state.used)),
+            "next_dealer": None if state.closed else next_dealer(state), "closed": state.closed}
 
 
 def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
@@ -492,8 +658,16 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return []
 
 
-def describe(hand: Hand) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses."""
+    if isinstance(hand, Adjustment):
+        line = describe_adjustment(hand)
+        if not hand.radelci:
+            return line
+        return Phrase((line, Line(N_("radelci: {changes}"), {
+            "changes": ", ".join(f"{p} {signed(c)}" for p, c in hand.radelci)})))
+    if isinstance(hand, Closing):
+        return Line(KIND_NAMES["closing"])
     contract = Line(CONTRACT_NAMES[hand.contract])
     if hand.contract == "klop":
         return contract
@@ -512,8 +686,11 @@ def describe(hand: Hand) -> Line | Phrase:
     return Phrase(tuple(parts))
 
 
-def facts(hand: Hand) -> Facts:
+def facts(hand: Hand | Adjustment | Closing) -> Facts:
     """The declarer leads; in klop nobody declares."""
+    if not isinstance(hand, Hand):
+        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
+        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
     name = CONTRACT_NAMES[hand.contract]
     if hand.contract == "klop":
         return Facts(mode="klop", mode_label=name)
@@ -528,3 +705,8 @@ def facts(hand: Hand) -> Facts:
     return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=declarers, won=won,
                  points=hand.points, contra=hand.kontra,
                  bonuses=tuple(BaseBonus(b.kind, b.side, b.announced, b.made, b.kontra) for b in hand.bonuses))
+
+
+def rename_player(raw: Any, old: str, new: str) -> Any:
+    """A hand's data with a player renamed (every field that names a player)."""
+    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop",))

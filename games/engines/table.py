@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..registry import ENGINES
-from .base import N_, Engine, HandResult, InvalidHand, name_problem, show
+from .base import CLOSED, N_, Engine, HandResult, InvalidHand, name_problem, show
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 
@@ -118,6 +118,8 @@ def score_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[HandRes
 def play_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[Any, HandResult, Any]:
     """The same, also giving the parsed hand (for its facts and its one-line description)."""
     try:
+        if getattr(state, "closed", False):
+            raise InvalidHand("", CLOSED)
         hand = table.engine.parse_hand(raw, table.players, table.rules)
         result, after = table.engine.play(hand, table.rules, state)
     except InvalidHand as error:
@@ -150,8 +152,11 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def settle(doc: Any) -> dict[str, Any]:
-    """The output document of ``manage.py settle``."""
+def settle(doc: Any, rules: Any = None) -> dict[str, Any]:
+    """The output document of ``manage.py settle``; ``rules`` (when given) replace the document's own house
+    rules, to check what other rules would have paid."""
+    if rules is not None and isinstance(doc, dict):
+        doc = {**doc, "rules": rules}
     table, hands = parse_document(doc)
     result = replay(table, hands)
     out: dict[str, Any] = {

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    KIND_NAMES,
     N_,
+    Adjustment,
+    Closing,
     Facts,
     HandResult,
     InvalidHand,
@@ -18,8 +21,15 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    adjustment_lines,
     check_keys,
+    describe_adjustment,
+    is_adjustment,
+    is_closing,
+    parse_adjustment,
+    parse_closing,
     parse_options,
+    rename_in,
     show,
     signed,
 )
@@ -31,7 +41,7 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
 SETTLE_UNIT = N_("point")
 COUNTER = None
-MODES = {"round": N_("round")}
+MODES = {"round": N_("round"), **KIND_NAMES}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)
@@ -59,6 +69,7 @@ class Hand:
 class State:
     players: tuple[str, ...]
     rounds_played: int = 0
+    closed: bool = False
 
 
 def show_card(code: str) -> str:
@@ -112,7 +123,11 @@ def removed_count(player_count: int) -> int:
     return len(DECK) % player_count
 
 
-def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand:
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
+    if is_adjustment(raw):
+        return parse_adjustment(raw, players)
+    if is_closing(raw):
+        return parse_closing(raw)
     check_keys(raw, {"removed", "captured"})
     removed = _cards(raw.get("removed", []), "removed")
     if removed and len(removed) != removed_count(len(players)):
@@ -168,30 +183,46 @@ def score_cards(cards: tuple[str, ...], rules: Rules) -> tuple[int, list[str]]:
     return total, reversed_suits
 
 
-def play(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
     rounds = len(players)
+    if isinstance(hand, Adjustment):  # TR3: written by hand, not a round
+        return HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "TR3"))), state
+    if isinstance(hand, Closing):
+        lines = [Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
+                      {"played": state.rounds_played, "rounds": rounds}, rule="TR3")]
+        return (HandResult(scores={p: 0 for p in players}, lines=tuple(lines)),
+                State(players=players, rounds_played=state.rounds_played, closed=True))
     if state.rounds_played >= rounds:
         raise InvalidHand("", N_("the game is over: {n} players play {n} rounds"), n=rounds)
     round_number = state.rounds_played + 1
-    lines = [Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds})]
+    lines = [Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds}, rule="TR1")]
     if hand.removed:
-        lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)}))
+        lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)},
+                          rule="TR1"))
+    table_option = "card_points" if rules.card_points != OPTIONS[0].default else ""
     scores = {}
     for name, cards in hand.captured:
         total, reversed_suits = score_cards(cards, rules)
         scoring = [c for c in cards if rules.points(c)]
         parts = " ".join(f"{show_card(c)} {signed(rules.points(c))}" for c in scoring) or "—"
         lines.append(Line(N_("{player}: {parts} = {total}."),
-                          {"player": name, "parts": parts, "total": signed(sum(rules.points(c) for c in cards))}))
+                          {"player": name, "parts": parts, "total": signed(sum(rules.points(c) for c in cards))},
+                          rule="TR2", option=table_option, setting=rules.card_points))
         for suit in reversed_suits:
             lines.append(Line(N_("{player} captured all the scoring {suit}: reversed, so {total}."),
-                              {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)}))
+                              {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)}, rule="TR2",
+                              option="reversal", setting=True))
         scores[name] = total
     new_state_ = State(players=players, rounds_played=round_number)
     if round_number == rounds:
-        lines.append(Line(N_("That was the last round."), {}))
+        lines.append(Line(N_("That was the last round."), {}, rule="TR1"))
     return HandResult(scores=scores, lines=tuple(lines)), new_state_
+
+
+def next_dealer(state: State) -> str:
+    """The first player deals the first round; the deal passes to the next player each round."""
+    return state.players[state.rounds_played % len(state.players)]
 
 
 def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
@@ -203,9 +234,12 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def status(state: State) -> dict[str, Any]:
-    """For the table page: rounds played out of the game's rounds."""
+    """For the table page: rounds played out of the game's rounds; who deals; finished after the last round or a
+    closing."""
     rounds = len(state.players)
-    return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": state.rounds_played >= rounds}
+    finished = state.closed or state.rounds_played >= rounds
+    return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": finished, "closed": state.closed,
+            "next_dealer": None if finished else next_dealer(state)}
 
 
 
@@ -221,10 +255,22 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return [name for name, total in totals.items() if total == best]
 
 
-def describe(hand: Hand) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+    if isinstance(hand, Adjustment):
+        return describe_adjustment(hand)
+    if isinstance(hand, Closing):
+        return Line(KIND_NAMES["closing"])
     parts = tuple(f"{name}: {' '.join(show_card(c) for c in cards)}" for name, cards in hand.captured if cards)
     return Phrase(parts) if parts else Line(N_("no scoring cards"))
 
 
-def facts(hand: Hand) -> Facts:
-    return Facts(mode="round")
+def facts(hand: Hand | Adjustment | Closing) -> Facts:
+    if not isinstance(hand, Hand):
+        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
+        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    return Facts(mode="round", mode_label=MODES["round"])
+
+
+def rename_player(raw: Any, old: str, new: str) -> Any:
+    """A hand's data with a player renamed (the captured cards are listed by player)."""
+    return rename_in(raw, old, new, (), ("captured",))

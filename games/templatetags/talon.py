@@ -17,7 +17,7 @@ def line_html(item) -> str:
         return escape(item.separator).join(line_html(part) for part in item.parts)
     args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(value)
             for key, value in item.args.items()}
-    return escape(gettext(item.text)).format(**args)
+    return escape(item.reference()) + escape(item.translated(gettext)).format(**args)
 
 
 @register.filter

@@ -12,7 +12,8 @@ from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import ENGINES
 
 PLAYERS = ["A", "B", "C", "D"]
-CZECH_OPTIONS = {option.key: [value for value, _label in option.choices] for option in ct.OPTIONS}
+CZECH_OPTIONS = {option.key: [value for value, _label in option.choices] or list(range(option.low, option.high + 1))
+                 for option in ct.OPTIONS}
 player = st.sampled_from(PLAYERS)
 announcement = st.fixed_dictionaries({"side": st.sampled_from(["declarers", "defenders"]),
                                       "announced": st.booleans(), "made": st.booleans()})

@@ -50,7 +50,7 @@ def test_custom_table_reverses_a_suit_whose_scoring_cards_one_player_holds_all_o
 
 def test_explanation_lists_cards_and_reversal():
     lines = run([T2]).results[0].explanation()
-    assert any("Ben captured all the scoring ♥: reversed, so −50." == line for line in lines)
+    assert "TR2 (reversal: true): Ben captured all the scoring ♥: reversed, so −50." in lines
 
 
 def test_a_game_has_as_many_rounds_as_players():

@@ -1,7 +1,9 @@
-"""``python manage.py settle FILE``: score a table document (shared/formats/table-json.md).
+"""``python manage.py settle FILE [--rules JSON]``: score a table document (shared/formats/table-json.md).
 
-Success: exit 0 and the output document on standard output. Bad input: exit 2, nothing on standard output and
-one line on standard error naming the hand and the field. Never a traceback.
+``--rules '{"preset": "palcka"}'`` (any house rules as JSON) scores the document under those rules instead of its
+own, to check what other rules would have paid. Success: exit 0 and the output document on standard output. Bad
+input: exit 2, nothing on standard output and one line on standard error naming the hand and the field. Never a
+traceback.
 """
 
 import json
@@ -17,6 +19,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="the table document, or - for standard input")
+        parser.add_argument("--rules", help='house rules as JSON, e.g. \'{"preset": "palcka"}\', instead of the '
+                                            "document's own")
 
     def run_from_argv(self, argv):
         try:
@@ -35,8 +39,14 @@ class Command(BaseCommand):
             document = json.loads(text, parse_constant=reject_constant)
         except (ValueError, RecursionError) as error:
             fail(f"document: not valid JSON: {error}")
+        rules = None
+        if options.get("rules") is not None:
+            try:
+                rules = json.loads(options["rules"], parse_constant=reject_constant)
+            except (ValueError, RecursionError) as error:
+                fail(f"rules: not valid JSON: {error}")
         try:
-            out = settle(document)
+            out = settle(document, rules)
         except InvalidTable as error:
             fail(error.line())
         except RecursionError:
