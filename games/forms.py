@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .engines.base import Engine, InvalidHand, Option, name_problem
+from .engines.base import Engine, InvalidHand, Option, name_problem, parse_options
 from .engines.settle_up import parse_price
 from .engines.table import InvalidTable
 
@@ -69,19 +70,11 @@ def WideTaps() -> TapChoice:
 
 # ---- house rules, generated from the engine's options ---------------------------------------------
 
-BY_COUNT = ""  # the choice "by the number of players": nothing stored, the engine decides
+AS_PRESET = ""  # an option left to the preset: nothing stored, the preset (or the usual rules) decide
 
 
 def _encode(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
-
-
-def _choices(option: Option) -> list[tuple[str, str]]:
-    """The option's values as the form posts them; "by the number of players" first where that decides."""
-    choices = [(_encode(value), gettext(label)) for value, label in option.choices]
-    if option.by_count:
-        choices.insert(0, (BY_COUNT, gettext("by the number of players")))
-    return choices
 
 
 def _decode(text: str, option: Option) -> Any:
@@ -91,9 +84,20 @@ def _decode(text: str, option: Option) -> Any:
     return None
 
 
+def default_preset(engine: Engine, player_count: int) -> str:
+    """The preset a table of this many players starts from when it names none."""
+    return next((p.key for p in engine.PRESETS if player_count in p.default_for), "")
+
+
+def resolved(engine: Engine, rules: dict, player_count: int) -> dict[str, Any]:
+    """Every option's value under ``rules`` (the preset's values, then the table's own)."""
+    return parse_options(rules, engine.OPTIONS, player_count, engine.PRESETS)
+
+
 class RulesForm(forms.Form):
-    """A game's house rules, one field per engine option, each with its default and what it means; then the
-    table's name and its price per point."""
+    """A game's house rules: first the preset (whose rules the table plays, with its source), then one field per
+    engine option, each saying what it does with an example amount; an option left "as the preset" follows the
+    preset. Then the table's name and its price per point."""
 
     name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
     price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
@@ -111,15 +115,28 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engine = engine
         current = current or {}
+        counts = engine.PLAYER_COUNTS
+        usual = {default_preset(engine, count) for count in counts}
+        choices = [(p.key, gettext(p.label)) for p in engine.PRESETS]
+        if len(usual) > 1:  # the usual rules depend on the number of players
+            choices.insert(0, (AS_PRESET, gettext("the usual rules for the number of players")))
+        self.fields["preset"] = forms.ChoiceField(
+            label=_("Whose rules"), choices=choices, required=False, widget=WideTaps(),
+            initial=current.get("preset", AS_PRESET if len(usual) > 1 else usual.pop()))
+        self.presets = [(gettext(p.label), gettext(p.description)) for p in engine.PRESETS]
         for option in engine.OPTIONS:
             if option.kind == "choice":
-                self._add_choice(option, current)
+                self.fields[f"rule_{option.key}"] = forms.ChoiceField(
+                    label=gettext(option.label), required=False, widget=TapChoice,
+                    choices=[(AS_PRESET, gettext("as the preset"))] + [(_encode(v), gettext(label))
+                                                                        for v, label in option.choices],
+                    initial=_encode(current[option.key]) if option.key in current else AS_PRESET,
+                    help_text=self._help(option))
             elif option.kind == "whole":
                 self.fields[f"rule_{option.key}"] = forms.IntegerField(
-                    label=gettext(option.label), initial=current.get(option.key, option.default), required=False,
-                    min_value=option.low, max_value=option.high,
-                    help_text=self._help(option, _encode(option.default)),
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                    label=gettext(option.label), initial=current.get(option.key), required=False,
+                    min_value=option.low, max_value=option.high, help_text=self._help(option),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("as the preset")}))
             else:  # a point per card
                 points = current.get(option.key, dict(option.default))
                 for _group, cards in option.groups:
@@ -128,21 +145,21 @@ class RulesForm(forms.Form):
                             label=label, initial=points.get(card, 0), required=False, min_value=-999,
                             max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
-    def _add_choice(self, option: Option, current: dict) -> None:
-        choices = _choices(option)
-        default = BY_COUNT if option.by_count else _encode(option.default)
-        default_label = dict(choices)[default]
-        self.fields[f"rule_{option.key}"] = forms.ChoiceField(
-            label=gettext(option.label), choices=choices, required=False,
-            initial=_encode(current[option.key]) if option.key in current else default,
-            help_text=self._help(option, default_label), widget=TapChoice)
-
-    @staticmethod
-    def _help(option: Option, default: str) -> str:
+    def _help(self, option: Option) -> str:
+        if option.by_count:
+            default = ", ".join(_("%(count)s players: %(value)s") % {"count": count, "value": self._label(option, v)}
+                                for count, v in sorted(option.by_count.items()))
+        else:
+            default = self._label(option, option.default)
         text = _("Default: %(default)s. %(help)s") % {"default": default, "help": gettext(option.help)}
         if option.source:
             text += " " + _("Source: %(source)s.") % {"source": gettext(option.source)}
         return text
+
+    @staticmethod
+    def _label(option: Option, value: Any) -> str:
+        return next((gettext(label) for v, label in option.choices if v == value and type(v) is type(value)),
+                    _encode(value))
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
@@ -152,24 +169,30 @@ class RulesForm(forms.Form):
         return [(gettext(group), [self[f"points_{card}"] for card, _label in cards])
                 for option in self.engine.OPTIONS if option.kind == "card-points" for group, cards in option.groups]
 
-    def rules(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults, as the table document writes them."""
-        chosen: dict[str, Any] = {}
+    def chosen_preset(self, player_count: int) -> str:
+        return self.cleaned_data.get("preset") or default_preset(self.engine, player_count)
+
+    def rules(self, player_count: int | None = None) -> dict[str, Any]:
+        """The preset (unless it is the usual one) and only the options that differ from it, as the table document
+        writes them."""
+        count = player_count or self.engine.PLAYER_COUNTS[-1]
+        preset = self.chosen_preset(count)
+        chosen: dict[str, Any] = {} if preset == default_preset(self.engine, count) else {"preset": preset}
+        base = resolved(self.engine, chosen, count)
         for option in self.engine.OPTIONS:
             if option.kind == "choice":
                 value = _decode(self.cleaned_data.get(f"rule_{option.key}") or "", option)
-                if value is not None and (option.by_count or value != option.default):
-                    chosen[option.key] = value
             elif option.kind == "whole":
                 value = self.cleaned_data.get(f"rule_{option.key}")
-                if value not in (None, option.default):
-                    chosen[option.key] = value
             else:
-                table = {card: self.cleaned_data.get(f"points_{card}") or 0
-                         for _group, cards in option.groups for card, _label in cards}
-                table = {card: value for card, value in table.items() if value}
-                if table != dict(option.default):
-                    chosen[option.key] = table
+                names = [f"points_{card}" for _group, cards in option.groups for card, _label in cards]
+                if not any(name in self.data for name in names):  # not on this form: as the preset
+                    continue
+                table = {name[len("points_"):]: self.cleaned_data.get(name) or 0 for name in names}
+                value = {card: points for card, points in table.items() if points}
+                value = value if value != dict(base[option.key]) else None
+            if value is not None and value != base[option.key]:
+                chosen[option.key] = value
         return chosen
 
 
@@ -295,6 +318,85 @@ class HandForm(forms.Form):
         if all(c in (None, 0) for c in counts):
             return None
         return sum((c or 0) * card.value for c, card in zip(counts, self.engine.COUNTER.cards))
+
+
+# ---- a penalty or correction, totals carried over from paper --------------------------------------------
+
+class PenaltyForm(forms.Form):
+    """Who pays, how much, why: the engine turns it into an adjustment its game allows (zero-sum in Czech
+    Taroky: the player pays each other player the amount)."""
+
+    who = forms.ChoiceField(label=_("Who"), widget=TapChoice)
+    amount = forms.IntegerField(label=_("How much"), min_value=1, max_value=10_000,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
+                             help_text=_("e.g. a revoke, a misdeal"))
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], engine: Engine, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players, self.engine = tuple(players), engine
+        self.fields["who"].choices = [(p, p) for p in players]
+        self.fields["who"].error_messages["required"] = _("Tap who pays.")
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+            raise forms.ValidationError(_("Write the reason without control characters."))
+        return reason
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        amounts = self.engine.penalty(self.players, c["who"], c["amount"])
+        data: dict[str, Any] = {"adjustment": {p: a for p, a in amounts.items() if a}}
+        if c.get("reason"):
+            data["reason"] = c["reason"]
+        return data
+
+
+class CarryOverForm(forms.Form):
+    """Every player's total from a paper sheet (and the radelci they hold, where the game has them), in one
+    adjustment."""
+
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
+                             initial=_("carried over from paper"))
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], radelci: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players, self.radelci = list(players), radelci
+        for i, p in enumerate(players):
+            self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-1_000_000,
+                                                           max_value=1_000_000,
+                                                           widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+            if radelci:
+                self.fields[f"radelci_{i}"] = forms.IntegerField(
+                    label=_("%(player)s: radelci") % {"player": p}, required=False, min_value=0, max_value=100,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def rows(self):
+        return [(p, self[f"total_{i}"], self[f"radelci_{i}"] if self.radelci else None)
+                for i, p in enumerate(self.players)]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        data: dict[str, Any] = {"adjustment": {p: c.get(f"total_{i}") or 0 for i, p in enumerate(self.players)
+                                               if c.get(f"total_{i}")}}
+        if self.radelci:
+            radelci = {p: c.get(f"radelci_{i}") for i, p in enumerate(self.players) if c.get(f"radelci_{i}")}
+            if radelci:
+                data["radelci"] = radelci
+        if c.get("reason", "").strip():
+            data["reason"] = c["reason"].strip()
+        return data
 
 
 # ---- a table document, a circle ---------------------------------------------------------------------

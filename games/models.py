@@ -30,6 +30,7 @@ class Circle(models.Model):
     players = models.JSONField(_("players"), default=list)
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    rules = models.JSONField(_("our house rules"), default=dict)  # game → the rules a new table starts from
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

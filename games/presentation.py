@@ -158,3 +158,17 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
                                                              "after": value or "—"})
                   for key, value in (change.after or {}).items())
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
+
+
+def rules_summary(table: Table) -> dict[str, Any]:
+    """Which preset the table follows, and each option where the table plays differently from it."""
+    engine = ENGINES[table.game]
+    count = len(table.players)
+    key = (table.rules or {}).get("preset") or next((p.key for p in engine.PRESETS if count in p.default_for), "")
+    preset = next((p for p in engine.PRESETS if p.key == key), None)
+    base = engine_options(engine, {"preset": key} if preset else {}, table.players)
+    now = engine_options(engine, table.rules or {}, table.players)
+    return {"preset": gettext(preset.label) if preset else "",
+            "differences": [(gettext(option.label), _rule_value(option, now[option.key]).render(gettext)
+                             if isinstance(_rule_value(option, now[option.key]), Line) else now[option.key])
+                            for option in engine.OPTIONS if now[option.key] != base[option.key]]}

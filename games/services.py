@@ -105,11 +105,16 @@ def result_of(table: Table, hand: Hand) -> HandResult:
     return preview_hand(table, hand.data, replacing=hand)
 
 
-def preview_without_table(game: str, players: list[str], rules: dict, data: dict) -> HandResult:
-    """The rules page's calculator: one hand on an empty table."""
+def preview_without_table(game: str, players: list[str], rules: dict, data: dict,
+                          set_up: Callable[[Any, Any], Any] = lambda hand, state: state) -> HandResult:
+    """The rules page's calculator: one hand on an empty table (``set_up`` may give it a state: a radelc)."""
     table_setup = engine_table.setup(game, rules, players)
     state = engine_table.load_state(table_setup, None)
-    return engine_table.score_next(table_setup, state, data, 1)[0]
+    try:
+        hand = table_setup.engine.parse_hand(data, table_setup.players, table_setup.rules)
+    except InvalidHand as error:
+        raise InvalidTable("hand 1", error) from None
+    return engine_table.score_next(table_setup, set_up(hand, state), data, 1)[0]
 
 
 def _facts_rows(table: Table, hand: Hand, facts: Facts) -> tuple[HandFacts, list[Bonus], list[Score]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import circles, hands, rules, sharing, shell, tables
+from .views import circles, evening, hands, rules, sharing, shell, tables, what_if
 
 urlpatterns = [
     path("", shell.home, name="home"),
@@ -18,6 +18,11 @@ urlpatterns = [
     path("t/<str:token>/undo/", hands.undo, name="undo"),
     path("t/<str:token>/history/", tables.history, name="history"),
     path("t/<str:token>/settings/", tables.settings_page, name="settings"),
+    path("t/<str:token>/what-if/", what_if.what_if, name="what_if"),
+    path("t/<str:token>/adjust/", evening.adjust, name="adjust"),
+    path("t/<str:token>/end/", evening.end_evening, name="end_evening"),
+    path("t/<str:token>/again/", evening.new_evening, name="new_evening"),
+    path("v/<str:token>/what-if/", what_if.what_if, name="view_what_if"),
     path("t/<str:token>/live/", tables.live, name="live"),
     path("t/<str:token>/qr/<str:link>.svg", sharing.qr_code, name="qr"),
     path("t/<str:token>/export.json", sharing.export_json, name="export_json"),
@@ -30,6 +35,7 @@ urlpatterns = [
     path("circles/new/", circles.new_circle, name="new_circle"),
     path("c/<str:token>/", circles.circle_page, name="circle"),
     path("cv/<str:token>/", circles.circle_view, name="circle_view"),
+    path("c/<str:token>/rules/<slug:game>/", circles.circle_rules, name="circle_rules"),
     path("device/", shell.device_name, name="device"),
     path("v/<str:token>/", tables.view_page, name="view_table"),
     path("v/<str:token>/live/", tables.live, name="view_live"),

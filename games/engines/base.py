@@ -359,6 +359,7 @@ class Engine(Protocol):
     COUNTER: Counter | None  # the card-point counter of the hand form, if the game counts card points
     SETTLE_UNIT: str  # what settle-up prices: a point, a Bummerl
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
+    RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 
@@ -379,6 +380,10 @@ class Engine(Protocol):
     def settlement(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]: ...
 
     def winners(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]: ...
+
+    def rename_player(self, raw: Any, old: str, new: str) -> Any: ...
+
+    def penalty(self, players: tuple[str, ...], who: str, amount: int) -> dict[str, int]: ...
 
 
 

@@ -82,6 +82,13 @@ POINT_CARD_NAMES = {
 YES_NO = ((True, N_("yes")), (False, N_("no")))
 TOURNAMENT = N_("Westfest Tarock Tournament Rules (2012) and Mach Tarok's code")
 HELP_TEXT = N_("Mach Tarok's help text, read literally")
+RULES = {  # the rules file's numbers, for the rules page and every explanation line
+    "R1": N_("Card points"), "R2": N_("Sides"), "R3": N_("Who wins"), "R4": N_("Base amount"),
+    "R5": N_("Prever talon multiplier"), "R6": N_("Contra multiplier"), "R7": N_("Game amount"),
+    "R8": N_("I on the end"), "R9": N_("Valat"), "R10": N_("Settlement"), "R11": N_("Point cards"),
+    "R12": N_("Zero sum; adjustments and the end of the evening"), "R13": N_("Rotation"),
+}
+
 OPTIONS = (
     Option("step_factor", N_("Step factor ×2 / ×3"), default=True, choices=YES_NO, rule="R4", source=TOURNAMENT,
            help=N_("On: (d + 10) × 2 in a team game (× 3 in prever) before dividing by ten, so 63 points pays 4. "
@@ -680,3 +687,8 @@ def rename_player(raw: Any, old: str, new: str) -> Any:
         out["declarations"] = [{**d, "player": new} if isinstance(d, dict) and d.get("player") == old else d
                                for d in out["declarations"]]
     return out
+
+
+def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
+    """R12: a penalty keeps the hand zero-sum: the player pays each other player the amount."""
+    return {p: -amount * (len(players) - 1) if p == who else amount for p in players}

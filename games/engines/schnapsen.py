@@ -53,6 +53,11 @@ NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
+RULES = {  # the rules file's numbers, for the rules page and every explanation line
+    "KR1": N_("Card points"), "KR2": N_("How a hand ends, and game points"), "KR3": N_("Bummerl"),
+    "KR4": N_("Adjustments and the end of the match"),
+}
+
 OPTIONS = (
     Option("deck", N_("Deck"), default=20, choices=((20, N_("20 cards (Schnapsen)")), (24, N_("24 cards (Sixty-six)"))),
            rule="KR2", source=N_("pagat.com's Schnapsen and Sixty-six"),
@@ -332,3 +337,8 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (every field that names a player)."""
     return rename_in(raw, old, new, ("winner", "by"))
+
+
+def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
+    """KR4: a penalty gives the other player game points (game points are never negative)."""
+    return {p: 0 if p == who else amount for p in players}

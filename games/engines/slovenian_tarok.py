@@ -87,6 +87,11 @@ KONTRA_NAMES = (N_("no kontra"), N_("kontra"), N_("rekontra"), N_("subkontra"), 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
 SEED = N_("Slovenian Tapp Tarock for three")
 PAGAT = N_("pagat.com's Slovenian Tarok and the Slovenian Tarok Association's competition rules")
+RULES = {  # the rules file's numbers, for the rules page and every explanation line
+    "SR1": N_("Card points"), "SR2": N_("Three players; klop; the lost Mond"),
+    "SR3": N_("Four players; kontra, valat, radelci"), "SR4": N_("Adjustments and the end of the evening"),
+}
+
 OPTIONS = (
     Option("difference_rounding", N_("Rounding of the difference"), by_count={3: "whole", 4: "five"},
            choices=(("whole", N_("to a whole number")), ("five", N_("to the nearest 5"))), rule="SR3",
@@ -710,3 +715,8 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (every field that names a player)."""
     return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop",))
+
+
+def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
+    """SR4: a penalty is written against the player alone (the game is not zero-sum)."""
+    return {p: -amount if p == who else 0 for p in players}

@@ -95,6 +95,11 @@ def _suit(suit: str) -> tuple[tuple[str, str], ...]:
 
 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
+RULES = {  # the rules file's numbers, for the rules page and every explanation line
+    "TR1": N_("Deck, play and rounds"), "TR2": N_("Point table and reversal"),
+    "TR3": N_("Adjustments and the end of the game"),
+}
+
 OPTIONS = (
     Option("card_points", N_("Point table"), kind="card-points", check=_card_points,
            default=_card_points(FIXED_HEARTS, "card_points"),
@@ -274,3 +279,8 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (the captured cards are listed by player)."""
     return rename_in(raw, old, new, (), ("captured",))
+
+
+def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
+    """TR3: a penalty is written against the player alone."""
+    return {p: -amount if p == who else 0 for p in players}

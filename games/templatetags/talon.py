@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -8,16 +10,45 @@ from games.engines.base import Line, Phrase
 register = template.Library()
 
 
-def line_html(item) -> str:
+@dataclass(frozen=True)
+class RuleLinks:
+    """Where an explanation's rule numbers lead: the game's rules page (for this table, which shows each option's
+    value there), and each option's name in the player's language."""
+
+    url: str
+    labels: dict
+
+    @classmethod
+    def of(cls, game: str, view_token: str = "") -> "RuleLinks":
+        from django.urls import reverse
+
+        from games.registry import GAMES
+
+        url = reverse("rules", args=[game]) + (f"?t={view_token}" if view_token else "")
+        return cls(url, {o.key: gettext(o.label) for o in GAMES[game].engine.OPTIONS})
+
+    def reference(self, line: Line) -> str:
+        if not line.rule:
+            return ""
+        rule = format_html('<a class="rule" href="{}#{}">{}</a>', self.url, line.rule, line.rule)
+        if line.option:
+            label = self.labels.get(line.option, line.option)
+            rule += format_html(' (<a href="{}#option-{}">{}</a>)', self.url, line.option, label)
+        return rule + ": "
+
+
+def line_html(item, links: RuleLinks | None = None) -> str:
     """An engine line (or phrase) as HTML in the player's language: the text escaped, every value it names
-    isolated in <bdi>, so that a name written right to left cannot reorder the words around it."""
+    isolated in <bdi>, so that a name written right to left cannot reorder the words around it; the rule behind
+    it a link to the rules page when ``links`` are given."""
     if isinstance(item, str):  # a name, a card, a word: isolated when it holds letters (numbers need not be)
         return f"<bdi>{escape(item)}</bdi>" if any(c.isalpha() for c in item) else escape(item)
     if isinstance(item, Phrase):
         return escape(item.separator).join(line_html(part) for part in item.parts)
     args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(value)
             for key, value in item.args.items()}
-    return escape(item.reference()) + escape(item.translated(gettext)).format(**args)
+    reference = links.reference(item) if links is not None else escape(item.reference())
+    return reference + escape(item.translated(gettext)).format(**args)
 
 
 @register.filter
@@ -39,9 +70,10 @@ def isolate_text(value) -> str:
 
 
 @register.filter
-def explain(line) -> SafeString:
-    """An engine explanation line (or one-line description) in the player's language, names isolated."""
-    return mark_safe(line_html(line))
+def explain(line, links: RuleLinks | None = None) -> SafeString:
+    """An engine explanation line (or one-line description) in the player's language, names isolated; with
+    ``links``, its rule leads to the game's rules page."""
+    return mark_safe(line_html(line, links or None))
 
 
 @register.filter

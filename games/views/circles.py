@@ -8,11 +8,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ..forms import CircleForm
+from ..forms import CircleForm, RulesForm
 from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
+from .common import game_or_404
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
@@ -100,3 +101,17 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
     return render(request, "games/circle.html", {
         "circle": circle, "form": form, "tables": tables, "games": games, "new_games": GAMES.values(), "page": page,
         "pages": pages, "can_edit": can_edit})
+
+
+@require_http_methods(["GET", "POST"])
+def circle_rules(request: HttpRequest, token: str, game: str) -> HttpResponse:
+    """The circle's own house rules for a game ("our rules"): every new table of it in the circle starts from them."""
+    circle = get_object_or_404(Circle, token=token)
+    chosen = game_or_404(game)
+    form = RulesForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game))
+    if request.method == "POST" and form.is_valid():
+        circle.rules = {**circle.rules, game: form.rules()}
+        circle.save(update_fields=["rules"])
+        messages.success(request, _("Our rules are saved: new tables of the circle start from them."))
+        return redirect("circle", token=token)
+    return render(request, "games/circle_rules.html", {"circle": circle, "form": form, "game": chosen})

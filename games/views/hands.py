@@ -23,6 +23,7 @@ from ..models import Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
 from .common import device, editable, hand_form, hand_of, partial
+from ..templatetags.talon import RuleLinks
 from .tables import table_response
 
 
@@ -43,7 +44,7 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
         not partial(request) or "save" in request.POST)
     form.mark_invalid()
     context = {"table": table, "form": form, "result": result, "hand": hand, "number": number, "conflict": conflict,
-               "rejected": rejected,
+               "rejected": rejected, "links": RuleLinks.of(table.game, table.view_token),
                "players": table.players, "counter": True, "web": GAMES[table.game].web,
                "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
                else reverse("preview", args=[table.edit_token])}
@@ -115,7 +116,8 @@ def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpRes
     hand = hand_of(table, seq) if seq is not None else None
     form = hand_form(table, request.POST)
     result = _preview(table, form, hand)
-    return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table})
+    return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table,
+                                                            "links": RuleLinks.of(table.game, table.view_token)})
 
 
 @require_safe
@@ -137,7 +139,7 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     result = None if hand.deleted else services.result_of(table, hand)
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
-        "what": describer(table)(hand.data)})
+        "what": describer(table)(hand.data), "links": RuleLinks.of(table.game, table.view_token)})
 
 
 @require_http_methods(["GET", "POST"])

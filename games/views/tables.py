@@ -21,6 +21,7 @@ from ..presentation import (
     describe_change,
     describer,
     player_rows,
+    rules_summary,
     running_totals_chart,
     settle_up,
     winners,
@@ -39,10 +40,10 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     chosen = game_or_404(game)
     circle_token = request.POST.get("circle") or request.GET.get("circle")
     circle = get_object_or_404(Circle, token=circle_token) if circle_token else None
-    form = NewTableForm(request.POST or None, engine=chosen.engine)
+    form = NewTableForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game) if circle else None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(game=game, players=form.players(), rules=form.rules(),
+            table = services.create_table(game=game, players=form.players(), rules=form.rules(len(form.players())),
                                           name=form.cleaned_data["name"], circle=circle)
         except InvalidTable as error:
             form.add_error(None, error.line(_))
@@ -188,7 +189,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.change_settings(
-                table, details={key: form.cleaned_data[key] for key in services.DETAILS}, rules=form.rules(),
+                table, details={key: form.cleaned_data[key] for key in services.DETAILS},
+                rules=form.rules(len(table.players)),
                 device=device(request), version=version_of(request.POST.get("version")),
                 submission=request.POST.get("submission", "")[:32])
         except ValidationError as error:
@@ -203,7 +205,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Settings saved; every hand was scored again."))
             return redirect("table", token=token)
-    return render(request, "games/settings.html", {"table": table, "form": form, "game": game})
+    return render(request, "games/settings.html", {"table": table, "form": form, "game": game,
+                                                   "summary": rules_summary(table)})
 
 
 @require_safe

@@ -31,6 +31,10 @@ class GameWeb:
     calculator_initial: dict[str, Any] = field(default_factory=dict)
     new_hand_initial: Callable[[dict[str, Any]], dict[str, Any]] = lambda summary: {}
     rules_context: Callable[[], dict[str, Any]] = dict  # what its rules page's sections show
+    penalty_label: str | Promise = _("Who is penalised")  # the penalty form's question
+    carry_radelci: bool = False  # carrying totals over from paper takes each player's radelci too
+    calculator_template: str = ""  # more for the rules page's calculator (a radelc the declarer holds)
+    calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up
 
     @property
     def fields_template(self) -> str:

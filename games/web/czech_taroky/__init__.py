@@ -7,6 +7,7 @@ from .. import GameWeb
 from .forms import CzechHandForm
 
 WEB = GameWeb(
+    penalty_label=_("Who pays each other player"),
     hand_form=CzechHandForm,
     templates="games/czech_taroky",
     seating_help=_("Counter-clockwise, the way povinnost passes on."),

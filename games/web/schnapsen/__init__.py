@@ -6,6 +6,7 @@ from .. import GameWeb
 from .forms import SchnapsenHandForm
 
 WEB = GameWeb(
+    penalty_label=_("Who is penalised (the other player gets the game points)"),
     hand_form=SchnapsenHandForm,
     templates="games/schnapsen",
     quick_entry=True,

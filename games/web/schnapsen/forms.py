@@ -44,10 +44,13 @@ class SchnapsenHandForm(HandForm):
         names = [(p, p) for p in self.players]
         self.fields["winner"].choices = names
         self.fields["by"].choices = names
-        self.fields["ending"].choices = [(e, gettext(label)) for e, label in ENDING_CHOICES]
+        self.fields["ending"].choices = [(e, gettext(label)) for e, label in ENDING_CHOICES
+                                         if e != "draw" or self.table_rules.deck == 24]
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
+        if c.get("ending") == "draw":
+            return {"ending": "draw"}
         if c.get("game_points") is not None or not c.get("ending"):
             return {"winner": c.get("winner") or None, "game_points": c.get("game_points")}
         data: dict[str, Any] = {"ending": c["ending"], "by": c.get("by") or None}

@@ -2,14 +2,28 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from dataclasses import replace
+
 from .. import GameWeb
 from .forms import SlovenianHandForm
 
+
+def holds_radelc(data, hand, state):
+    """The calculator's "the declarer holds a radelc": the hand is scored as if the declarer held one."""
+    if not data or not data.get("holds_radelc") or not getattr(hand, "declarer", None):
+        return state
+    radelci = tuple(1 if name == hand.declarer else 0 for name in state.players)
+    return replace(state, radelci=radelci)
+
+
 WEB = GameWeb(
+    carry_radelci=True,
     hand_form=SlovenianHandForm,
     templates="games/slovenian_tarok",
     seating_help=_("Counter-clockwise, the way the deal passes on."),
     leader_label=_("As declarer"),
     contra_label=_("Hands with kontra won"),
     calculator_initial={"contract": "three", "declarer": "A"},
+    calculator_template="games/slovenian_tarok/calculator.html",
+    calculator_state=holds_radelc,
 )

@@ -1,0 +1,101 @@
+"""Beyond the hands: a penalty or a correction, totals carried over from a paper sheet, the end of the evening,
+and a new evening with the same players."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import services
+from ..engines.table import InvalidTable
+from ..forms import CarryOverForm, PenaltyForm, new_submission
+from ..models import Table
+from ..presentation import settle_up
+from ..registry import GAMES
+from ..templatetags.talon import RuleLinks
+from .common import device, editable, remember
+
+
+def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
+    """Record the adjustment or closing a valid form describes; None (and the error on the form) if refused."""
+    try:
+        services.record_hand(table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
+                             submission=form.cleaned_data.get("submission", ""))
+    except services.AlreadyDone:
+        messages.info(request, _("That was already recorded; it counts once."))
+    except services.Conflict as conflict:
+        form.add_error(None, str(conflict))
+        return None
+    except InvalidTable as error:
+        form.add_error(None, error.error.message(_))
+        return None
+    else:
+        messages.success(request, done)
+    return redirect("table", token=table.edit_token)
+
+
+@require_http_methods(["GET", "POST"])
+def adjust(request: HttpRequest, token: str) -> HttpResponse:
+    """A penalty or correction (who, how much, why), or every player's total carried over from paper."""
+    table = editable(request, token)
+    game = GAMES[table.game]
+    initial = {"version": table.version, "submission": new_submission()}
+    which = request.POST.get("form") if request.method == "POST" else None
+    penalty = PenaltyForm(request.POST if which == "penalty" else None, initial=initial, players=table.players,
+                          engine=game.engine)
+    carry = CarryOverForm(request.POST if which == "carry" else None, initial=initial, players=table.players,
+                          radelci=game.web.carry_radelci)
+    form = penalty if which == "penalty" else carry if which == "carry" else None
+    if form is not None and form.is_valid():
+        done = _record(request, table, form, _("Penalty recorded.") if form is penalty else _("Totals carried over."))
+        if done is not None:
+            return done
+    return render(request, "games/adjust.html", {"table": table, "game": game, "web": game.web, "penalty": penalty,
+                                                 "carry": carry})
+
+
+@require_http_methods(["GET", "POST"])
+def end_evening(request: HttpRequest, token: str) -> HttpResponse:
+    """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
+    who pays whom; then the closing hand."""
+    table = editable(request, token)
+    if request.method == "POST":
+        version = request.POST.get("version", "")
+        try:
+            services.record_hand(table, {"closing": True}, device=device(request),
+                                 version=int(version) if version.isdigit() and len(version) < 12 else None,
+                                 submission=request.POST.get("submission", "")[:32])
+        except services.AlreadyDone:
+            pass
+        except (services.Conflict, InvalidTable) as refused:
+            messages.error(request, refused.line(_) if isinstance(refused, InvalidTable) else str(refused))
+            return redirect("end_evening", token=token)
+        else:
+            messages.success(request, _("The evening has ended."))
+        return redirect("table", token=token)
+    try:
+        closing = services.preview_hand(table, {"closing": True})
+    except InvalidTable as error:
+        closing, refused = None, error.line(_)
+    else:
+        refused = None
+    final = {p: table.totals.get(p, 0) + (closing.scores[p] if closing else 0) for p in table.players}
+    return render(request, "games/end_evening.html", {
+        "table": table, "closing": closing, "refused": refused, "final": final, "settle_up": settle_up(table),
+        "links": RuleLinks.of(table.game, table.view_token)})
+
+
+@require_POST
+def new_evening(request: HttpRequest, token: str) -> HttpResponse:
+    """A new table with the same players in the same seats, the same rules, price and circle."""
+    table = editable(request, token)
+    fresh = services.create_table(game=table.game, players=table.players, rules=table.rules, name=table.name,
+                                  circle=table.circle)
+    fresh.price_per_point, fresh.currency = table.price_per_point, table.currency
+    fresh.save(update_fields=["price_per_point", "currency"])
+    remember(request, fresh)
+    messages.success(request, _("A new evening with the same players."))
+    return redirect("table", token=fresh.edit_token)
