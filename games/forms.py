@@ -327,18 +327,29 @@ class PenaltyForm(forms.Form):
     Taroky: the player pays each other player the amount)."""
 
     who = forms.ChoiceField(label=_("Who"), widget=TapChoice)
-    amount = forms.IntegerField(label=_("How much"), min_value=1, max_value=10_000,
+    amount = forms.IntegerField(label=_("How much"), min_value=0, max_value=10_000, required=False,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
                              help_text=_("e.g. a revoke, a misdeal"))
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], engine: Engine, **kwargs):
+    def __init__(self, *args, players: list[str], engine: Engine, radelci: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.players, self.engine = tuple(players), engine
         self.fields["who"].choices = [(p, p) for p in players]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
+        if radelci:
+            self.fields["radelci"] = forms.IntegerField(
+                label=_("Radelci to add"), required=False, min_value=-20, max_value=20,
+                help_text=_("1 adds a radelc; −1 crosses one off."),
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def clean(self) -> dict[str, Any]:
+        c = super().clean()
+        if "amount" in c and not c.get("amount") and not c.get("radelci") and "amount" not in self.errors:
+            self.add_error("amount", _("Write how much (or the radelci to add)."))
+        return c
 
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
@@ -351,8 +362,10 @@ class PenaltyForm(forms.Form):
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
-        amounts = self.engine.penalty(self.players, c["who"], c["amount"])
+        amounts = self.engine.penalty(self.players, c["who"], c["amount"]) if c.get("amount") else {}
         data: dict[str, Any] = {"adjustment": {p: a for p, a in amounts.items() if a}}
+        if c.get("radelci"):
+            data["radelci"] = {c["who"]: c["radelci"]}
         if c.get("reason"):
             data["reason"] = c["reason"]
         return data

@@ -45,7 +45,7 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
     initial = {"version": table.version, "submission": new_submission()}
     which = request.POST.get("form") if request.method == "POST" else None
     penalty = PenaltyForm(request.POST if which == "penalty" else None, initial=initial, players=table.players,
-                          engine=game.engine)
+                          engine=game.engine, radelci=game.web.carry_radelci)
     carry = CarryOverForm(request.POST if which == "carry" else None, initial=initial, players=table.players,
                           radelci=game.web.carry_radelci)
     form = penalty if which == "penalty" else carry if which == "carry" else None
