@@ -53,13 +53,17 @@ def winners(table: Table) -> list[str]:
     return ENGINES[table.game].winners(table.totals, table.summary or {})
 
 
-def settle_up(table: Table) -> dict[str, Any] | None:
-    """Who pays whom, in money, with the fewest payments; None until the table has a price per point."""
+def settle_up(table: Table, totals: dict[str, int] | None = None,
+              summary: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Who pays whom, in money, with the fewest payments (at the table's totals, or at ``totals`` and ``summary``:
+    the end of the evening's); None until the table has a price per point."""
     price = parse_price(table.price_per_point)
     if not price:
         return None
     engine = ENGINES[table.game]
-    scores = engine.settlement({name: table.totals.get(name, 0) for name in table.players}, table.summary or {})
+    totals = table.totals if totals is None else totals
+    scores = engine.settlement({name: totals.get(name, 0) for name in table.players},
+                               (table.summary if summary is None else summary) or {})
     balance = balances(scores, zero_sum=engine.ZERO_SUM)
     payments = fewest_payments({name: points * price for name, points in balance.items()})
     return {"price": format_money(price, table.currency), "unit": gettext(engine.SETTLE_UNIT),

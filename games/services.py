@@ -100,6 +100,14 @@ def preview_hand(table: Table, data: dict, *, replacing: Hand | None = None) -> 
     return engine_table.score_next(table_setup, state, data, number + 1)[0]
 
 
+def preview_closing(table: Table) -> tuple[HandResult, dict[str, Any]]:
+    """The end of the evening, not saved: the closing hand's result and the table's summary after it."""
+    table_setup = setup_for(table)
+    state, number, _totals = _before(table, table_setup, None)
+    result, after = engine_table.score_next(table_setup, state, {"closing": True}, number + 1)
+    return result, table_setup.engine.summary(after)
+
+
 def result_of(table: Table, hand: Hand) -> HandResult:
     """A live hand's scores and explanation, scored from the state the hand before it left."""
     return preview_hand(table, hand.data, replacing=hand)

@@ -272,3 +272,16 @@ def test_settings_say_which_preset_the_table_follows_and_what_differs(client):
     assert "Whose rules: Tarok scorebook." in text
     assert "What this table plays differently:" in text and "21" in text
     assert Change.objects.filter(table=table).count() == 0
+
+
+def test_the_end_of_the_evening_settles_up_at_the_final_totals_not_the_ones_before_it(client):
+    hands = [BEGGAR, {"contract": "two", "declarer": "Bojan", "partner": "Dora", "points": 38}]
+    table = make_table(game="slovenian-tarok", players=SLOVENIANS, rules={"preset": "scorebook"}, hands=hands)
+    Table.objects.filter(pk=table.pk).update(price_per_point="0.10")
+    # Before: Ana 70, Bojan 50, Cene 0, Dora 50. Bojan crossed his radelc off, so the end costs the others 100 each:
+    # Ana −30, Bojan 50, Cene −100, Dora −50; each pays each other the difference: Bojan receives 33.00, Cene pays 27.00.
+    page = client.get(reverse("end_evening", args=[table.edit_token]))
+    assert page.context["final"] == {"Ana": -30, "Bojan": 50, "Cene": -100, "Dora": -50}
+    payments = page.context["settle_up"]["payments"]
+    assert sum(float(amount) for _payer, receiver, amount in payments if receiver == "Bojan") == 33.0
+    assert sum(float(amount) for payer, _receiver, amount in payments if payer == "Cene") == 27.0

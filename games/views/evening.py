@@ -77,14 +77,15 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("The evening has ended."))
         return redirect("table", token=token)
     try:
-        closing = services.preview_hand(table, {"closing": True})
+        closing, summary = services.preview_closing(table)
     except InvalidTable as error:
-        closing, refused = None, error.line(_)
+        closing, summary, refused = None, None, error.line(_)
     else:
         refused = None
     final = {p: table.totals.get(p, 0) + (closing.scores[p] if closing else 0) for p in table.players}
     return render(request, "games/end_evening.html", {
-        "table": table, "closing": closing, "refused": refused, "final": final, "settle_up": settle_up(table),
+        "table": table, "closing": closing, "refused": refused, "final": final,
+        "settle_up": settle_up(table, final, summary) if closing else None,
         "links": RuleLinks.of(table.game, table.view_token)})
 
 

@@ -20,6 +20,9 @@ def totals(page: Page) -> dict[str, str]:
 def fits_the_screen(page: Page) -> None:
     """Nothing on the page is wider than the phone: no sideways scrolling, nothing cut off at the edge."""
     width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.viewport_size["width"]:
+        wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX == "visible").slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + "/" + e.scrollWidth + ' ' + (e.textContent || '').trim().slice(0, 40))""")
+        raise AssertionError(f"{page.url} is {width} px wide: {wide}")
     assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
 
 
@@ -27,3 +30,43 @@ def save(page: Page, name: str = "Save hand") -> None:
     """Tap Save and wait for the table page it answers with (htmx swaps it in: one round trip, no navigation)."""
     page.get_by_role("button", name=name).click()
     page.locator("h1.table-title").wait_for()
+
+
+# What a player would see as broken: a word split across two lines, a word wider than its button, label or cell
+# (unless it is visibly shortened with an ellipsis), an image that did not load.
+LOOKS_WRONG = r"""async () => {
+  const problems = [];
+  await Promise.all([...document.images].map((img) => { img.loading = "eager"; return img.decode().catch(() => null); }));
+  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const walker = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !visible(parent) || parent.closest('script, style, textarea, svg, .visually-hidden, .who')) continue;
+    const words = /[^\s\-\u2010\u2013\u2014\/\u00b7,;:()]+/g;
+    for (let m = words.exec(node.textContent); m; m = words.exec(node.textContent)) {
+      if (m[0].length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`"${m[0]}" breaks inside itself in <${parent.tagName.toLowerCase()} class="${parent.className}">`);
+    }
+  }
+  for (const el of document.querySelectorAll('button, label, td, th, .tap span, a.button, .total, .name, legend, summary')) {
+    if (!visible(el)) continue;
+    const style = getComputedStyle(el);
+    if (style.textOverflow === 'ellipsis') continue;
+    if (el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible' && el.clientWidth > 0)
+      problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> "${el.textContent.trim().slice(0, 30)}" is ${el.scrollWidth} px in a ${el.clientWidth} px box`);
+  }
+  for (const img of document.images) {
+    if (!img.complete || img.naturalWidth === 0) problems.push(`the image ${img.getAttribute('src')} did not load`);
+  }
+  return problems;
+}"""
+
+
+def looks_right(page: Page) -> None:
+    """Fits the screen, no word broken or cut, every image loaded."""
+    fits_the_screen(page)
+    problems = page.evaluate(LOOKS_WRONG)
+    assert not problems, f"{page.url}: " + "; ".join(problems[:8])
