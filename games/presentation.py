@@ -72,33 +72,76 @@ def settle_up(table: Table, totals: dict[str, int] | None = None,
 
 
 COLOURS = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
+DASHES = ["", "8 3", "2 3", "10 3 2 3", "5 2", "1 2"]  # lines that coincide are still told apart
+LABEL_GAP = 12  # end labels at least this far apart (viewBox units; the font is 11)
 
 
-def running_totals_chart(players: list[str], series: list[list[int]], *, numbers: list[int] | None = None,
-                         width: int = 340, height: int = 180) -> dict[str, Any] | None:
-    """A line per player through the running totals ``series`` (one row per point, seating order), placed at
-    hand ``numbers`` (1, 2, … when not given), for templates/games/_chart.html; None for fewer than two points."""
+def _short(name: str, most: int = 9) -> str:
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
+def running_totals_chart(players: list[str], series: list[list[int | None]], *, numbers: list[int] | None = None,
+                         width: int = 340, height: int = 200, x_label: str = "") -> dict[str, Any] | None:
+    """A line per player through the running totals ``series`` (one row per point, seating order; None where a
+    player has no score, which leaves a gap), placed at hand ``numbers`` (1, 2, … when not given), with the values
+    on the left, the first and last hand below and each line's name and total at its end, for
+    templates/games/_chart.html; None for fewer than two points."""
     if len(series) < 2:
         return None
     numbers = numbers or list(range(1, len(series) + 1))
-    low = min(0, *(min(row) for row in series))
-    high = max(0, *(max(row) for row in series))
+    values = [v for row in series for v in row if v is not None]
+    low, high = min(0, *values), max(0, *values)
     span = (high - low) or 1
     first, last = numbers[0], numbers[-1]
-    pad = 8
+    left, right, top, bottom = 38, width - 66, 10, height - 24
+    spread = len(players) - 1
 
     def x(n: int) -> float:
-        return pad + (width - 2 * pad) * (n - first) / ((last - first) or 1)
+        return left + (right - left) * (n - first) / ((last - first) or 1)
 
-    def y(v: int) -> float:
-        return pad + (height - 2 * pad) * (high - v) / span
+    def y(v: int, p: int = 0) -> float:
+        return top + (bottom - top) * (high - v) / span + (p - spread / 2) * 1.2
 
-    lines = [{"name": name, "colour": COLOURS[p % len(COLOURS)],
-              "points": " ".join(f"{x(n):.1f},{y(row[p]):.1f}" for n, row in zip(numbers, series))}
-             for p, name in enumerate(players)]
-    return {"width": width, "height": height, "pad": pad, "right": width - pad, "zero": f"{y(0):.1f}",
-            "lines": lines, "label": _("Running totals, hand by hand")}
+    lines, ends = [], []
+    for p, name in enumerate(players):
+        segments, current = [], []
+        for n, row in zip(numbers, series):
+            if row[p] is None:
+                if current:
+                    segments.append(current)
+                current = []
+            else:
+                current.append((x(n), y(row[p], p)))
+        if current:
+            segments.append(current)
+        if not segments:
+            continue
+        lines.append({"name": name, "colour": COLOURS[p % len(COLOURS)], "dash": DASHES[p % len(DASHES)],
+                      "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
+                      "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1]})
+        final = next(row[p] for row in reversed(series) if row[p] is not None)
+        ends.append({"y": segments[-1][-1][1], "text": _short(name), "title": f"{name} {signed_total(final)}",
+                     "colour": COLOURS[p % len(COLOURS)]})
+    ends.sort(key=lambda end: end["y"])  # push end labels apart, keeping their order, inside the chart
+    for i, end in enumerate(ends):
+        end["y"] = max(end["y"], ends[i - 1]["y"] + LABEL_GAP if i else top + 4)
+    overflow = ends[-1]["y"] - (height - 4) if ends else 0
+    if overflow > 0:
+        for end in ends:
+            end["y"] -= overflow
+        for i in range(len(ends) - 2, -1, -1):
+            ends[i]["y"] = min(ends[i]["y"], ends[i + 1]["y"] - LABEL_GAP)
+    ticks = sorted({high, 0, low}, reverse=True)
+    return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
+            "zero": f"{y(0, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
+            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": signed_total(v)} for v in ticks],
+            "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
+            "label": _("Running totals, hand by hand")}
 
+
+def signed_total(value: int) -> str:
+    """A total as the pages write it: one minus sign (−)."""
+    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def _rule_value(option, value) -> Line | str:

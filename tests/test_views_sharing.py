@@ -107,7 +107,7 @@ def test_csv_has_a_row_per_hand_and_a_column_per_player(client):
 def test_printable_score_sheet_with_running_totals(client):
     table = make_table(hands=[team_hand(points=63), team_hand(points=40)])
     page = client.get(reverse("sheet", args=[table.edit_token])).content.decode()
-    assert '<td class="delta">−5</td><td class="run">−1</td>' in page and "@media print" not in page
+    assert '<td><span class="delta">−5</span> <span class="run">−1</span></td>' in page and "@media print" not in page
     assert client.get(reverse("view_sheet", args=[table.view_token])).status_code == 200
 
 

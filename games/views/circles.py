@@ -49,14 +49,14 @@ def _circle_chart(circle: Circle, game: str):
     for players, _totals in rows:
         names += [p for p in players if p not in names]
     series, running = [], [0] * len(names)
-    for players, totals in rows:
+    for players, totals in rows:  # a player who did not play a table leaves a gap there, not a flat line
         running = [r + totals.get(name, 0) for r, name in zip(running, names)]
-        series.append(running)
+        series.append([r if name in players else None for r, name in zip(running, names)])
     numbers = list(range(1, len(series) + 1))
     if len(series) > CHART_POINTS:
         numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
         series = [series[n - 1] for n in numbers]
-    return running_totals_chart(names, series, numbers=numbers)
+    return running_totals_chart(names, series, numbers=numbers, x_label=_("table"))
 
 
 @require_http_methods(["GET", "POST"])
