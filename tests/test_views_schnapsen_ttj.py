@@ -120,3 +120,18 @@ def test_rules_pages_for_schnapsen_and_two_ten_jack(client):
     result = client.post(reverse("rules", args=["schnapsen"]), {"winner": "A", "game_points": "2"},
                          **HTMX).content.decode()
     assert "A wins the hand: 2 game points" in visible_text(result)
+
+
+def test_the_hand_that_ends_a_bummerl_says_who_got_it(client):
+    table = make_table(game="schnapsen", players=("Anna", "Ben"),
+                       hands=[{"winner": "Anna", "game_points": 3}, {"winner": "Anna", "game_points": 3},
+                              {"winner": "Ben", "game_points": 1}, {"winner": "Anna", "game_points": 1}])
+    text = " ".join(visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode()).split())
+    assert text.count("Ben gets the Bummerl") == 1
+    rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
+    assert [row["number"] for row in rows if row["note"]] == [4]
+    schneider = make_table(game="schnapsen", players=("Anna", "Ben"),
+                           hands=[{"winner": "Ben", "game_points": 3}, {"winner": "Ben", "game_points": 3},
+                                  {"winner": "Ben", "game_points": 1}])
+    text = " ".join(visible_text(client.get(reverse("table", args=[schneider.edit_token])).content.decode()).split())
+    assert "Anna gets 2 Bummerl" in text

@@ -377,6 +377,9 @@ class Engine(Protocol):
 
     def summary(self, state: Any) -> dict[str, Any]: ...
 
+    def milestone(self, before: Any, after: Any) -> Line | None:
+        """What a hand ended, for its row in the list of hands (a Bummerl and who got it), or None."""
+
     def settlement(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]: ...
 
     def winners(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]: ...

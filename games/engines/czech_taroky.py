@@ -611,6 +611,11 @@ def next_dealer(state: State) -> str | None:
     return state.last_povinnost
 
 
+def milestone(before: State, after: State) -> None:
+    """A hand of this game ends nothing beyond itself that its row would need to say."""
+    return None
+
+
 def summary(state: State) -> dict[str, Any]:
     return {}
 

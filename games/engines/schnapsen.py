@@ -293,6 +293,15 @@ def next_dealer(state: State) -> str:
     return state.players[(state.first_dealer + state.hands_played) % 2]
 
 
+def milestone(before: State, after: State) -> Line | None:
+    """KR3: the hand that ends a Bummerl says who got it (two for a Schneider-Bummerl)."""
+    for name, was, now in zip(after.players, before.bummerl, after.bummerl):
+        if now > was:
+            return Line(N_("{player} gets the Bummerl"), {"player": name}) if now - was == 1 else \
+                Line(N_("{player} gets {count} Bummerl"), {"player": name, "count": now - was})
+    return None
+
+
 def summary(state: State) -> dict[str, Any]:
     return {"bummerl": dict(zip(state.players, state.bummerl)), "current": dict(zip(state.players, state.current))}
 

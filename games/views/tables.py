@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import services
+from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import NewTableForm, RulesForm, version_of
 from ..models import Change, Circle, Table
@@ -63,12 +66,35 @@ def _table(field: str, token: str) -> Table:
 
 
 def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
-    """Rows of the list of hands: number, what was played, each player's score and running total."""
+    """Rows of the list of hands: number, what was played, each player's score and running total, and what the
+    hand ended (the Bummerl and who got it), read from the states stored with the hand and the one before it."""
     describe = describer(table)
-    return [{"number": hand.number, "what": describe(hand.data),
+    hands = list(hands)
+    notes = _milestones(table, [hand.number for hand in hands])
+    return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
              "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
+
+
+def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
+    engine = GAMES[table.game].engine
+    if not numbers:
+        return {}
+    wanted = set(numbers) | {n - 1 for n in numbers}
+    stored = dict(table.hands.filter(deleted=False, number__in=wanted).values_list("number", "state"))
+    try:
+        table_setup = services.setup_for(table)
+    except InvalidTable:
+        return {}
+    notes = {}
+    for number in numbers:
+        if number in stored and (number - 1 in stored or number == 1):
+            before = engine_table.load_state(table_setup, stored.get(number - 1))
+            note = engine.milestone(before, engine_table.load_state(table_setup, stored[number]))
+            if note is not None:
+                notes[number] = note
+    return notes
 
 
 def recent_hands(table: Table, *, can_edit: bool) -> list[dict]:
