@@ -229,6 +229,32 @@ class NewTableForm(RulesForm):
         return cleaned
 
 
+class RenameForm(forms.Form):
+    """A player's name corrected (a typo): who, and the name as it should be."""
+
+    old = forms.ChoiceField(label=_("Player to rename"), widget=TapChoice)
+    new = forms.CharField(label=_("New name"), max_length=40, validators=[validate_name])
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.fields["old"].choices = [(p, p) for p in self.players]
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean(self):
+        cleaned = super().clean()
+        old, new = cleaned.get("old"), cleaned.get("new")
+        if old and new == old:
+            self.add_error("new", _("That is already this player's name."))
+        elif new in self.players:
+            self.add_error("new", _("Another player at this table has this name; tell them apart."))
+        return cleaned
+
+
 # ---- a hand ---------------------------------------------------------------------------------------
 
 class HandForm(forms.Form):

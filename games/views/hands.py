@@ -22,8 +22,8 @@ from ..forms import new_submission, version_of
 from ..models import Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
-from .common import device, editable, hand_form, hand_of, partial
 from ..templatetags.talon import RuleLinks
+from .common import device, editable, hand_form, hand_of, partial
 from .tables import table_response
 
 

@@ -1,8 +1,8 @@
 """Slovenian Tarok in the app: its hand form, and what its pages show (radelci beside the names)."""
 
-from django.utils.translation import gettext_lazy as _
-
 from dataclasses import replace
+
+from django.utils.translation import gettext_lazy as _
 
 from .. import GameWeb
 from .forms import SlovenianHandForm
