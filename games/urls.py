@@ -18,6 +18,7 @@ urlpatterns = [
     path("t/<str:token>/undo/", hands.undo, name="undo"),
     path("t/<str:token>/history/", tables.history, name="history"),
     path("t/<str:token>/settings/", tables.settings_page, name="settings"),
+    path("t/<str:token>/forget/", shell.forget_table, name="forget_table"),
     path("t/<str:token>/rename/", tables.rename_player, name="rename_player"),
     path("t/<str:token>/what-if/", what_if.what_if, name="what_if"),
     path("t/<str:token>/adjust/", evening.adjust, name="adjust"),

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # "3 hours ago" beside a table on the home page, in the player's language
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.forms",
