@@ -423,6 +423,21 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
     return _change(table.pk, version, apply, submission)
 
 
+def add_to_circle(table: Table, circle: Circle) -> Table:
+    """An existing table joins a circle (its players join the circle's list): the circle's history, statistics
+    and chart count it from now on. Scores and hands are untouched, so the table's version stays."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        circle = Circle.objects.select_for_update().get(pk=circle.pk)
+        locked.circle = circle
+        locked.save(update_fields=["circle"])
+        newcomers = [p for p in locked.players if p not in circle.players]
+        if newcomers:
+            circle.players = circle.players + newcomers
+            circle.save(update_fields=["players"])
+        return locked
+
+
 def export_table(table: Table) -> dict[str, Any]:
     """The table document: what settle reads and import takes back."""
     doc: dict[str, Any] = {"game": table.game}

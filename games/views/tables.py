@@ -19,7 +19,7 @@ from django.views.decorators.http import (
 
 from .. import services
 from ..engines.table import InvalidTable
-from ..forms import NewTableForm, RenameForm, RulesForm, version_of
+from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
 from ..models import Change, Circle, Table
 from ..presentation import (
     describe_change,
@@ -32,7 +32,7 @@ from ..presentation import (
     winners,
 )
 from ..registry import GAMES
-from .common import device, editable, game_or_404, hand_form, remember
+from .common import device, editable, game_or_404, hand_form, known_circles, remember
 
 
 @require_safe
@@ -214,13 +214,28 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _settings(request: HttpRequest, table: Table, *, form: RulesForm | None = None,
-              rename_form: RenameForm | None = None) -> HttpResponse:
+              rename_form: RenameForm | None = None, join_form: JoinCircleForm | None = None) -> HttpResponse:
     game = GAMES[table.game]
     form = form or RulesForm(engine=game.engine, current=table.rules, initial={
         "name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
+    known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
     return render(request, "games/settings.html", {
         "table": table, "form": form, "game": game, "summary": rules_summary(table),
-        "rename_form": rename_form or RenameForm(players=table.players)})
+        "rename_form": rename_form or RenameForm(players=table.players),
+        "join_form": join_form or JoinCircleForm(known=known)})
+
+
+@require_POST
+def join_circle(request: HttpRequest, token: str) -> HttpResponse:
+    """The table joins a circle whose edit link this phone holds (pasted, or one it opened)."""
+    table = editable(request, token)
+    form = JoinCircleForm(request.POST, known=known_circles(request))
+    if not form.is_valid():
+        return _settings(request, table, join_form=form)
+    circle = form.circle()
+    services.add_to_circle(table, circle)
+    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": circle})
+    return redirect("settings", token=token)
 
 
 @require_POST
