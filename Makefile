@@ -2,15 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: serve test test-sqlite test-postgres install install-test chromium gettext messages
+.PHONY: serve serve-dev test test-sqlite test-postgres install install-test chromium gettext messages
 
+# Talon at home: debug off, plain HTTP on the home network, its address printed as text and as a QR code.
 serve: install
+	TALON_HOME=1 $(BIN)/python manage.py migrate --noinput
+	TALON_HOME=1 $(BIN)/python manage.py serve_lan --host $(HOST) --port $(PORT)
+
+# For development: debug on, reloading on every change, this computer only.
+serve-dev: install
 	$(BIN)/python manage.py migrate --noinput
-	@echo "Talon is ready at http://$(HOST):$(PORT)/"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL
 # server (.ci/with-postgres).

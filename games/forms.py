@@ -8,6 +8,7 @@ A hand form's ``to_data()`` gives the hand's object in shared/formats/table-json
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import unicodedata
 from typing import Any
@@ -226,6 +227,32 @@ class NewTableForm(RulesForm):
             self.add_error(f"player_{self.min_players}",
                            _("This game needs %(low)s to %(high)s players.") % {"low": self.min_players,
                                                                               "high": self.max_players})
+        return cleaned
+
+
+class RenameForm(forms.Form):
+    """A player's name corrected (a typo): who, and the name as it should be."""
+
+    old = forms.ChoiceField(label=_("Player to rename"), widget=TapChoice)
+    new = forms.CharField(label=_("New name"), max_length=40, validators=[validate_name])
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.fields["old"].choices = [(p, p) for p in self.players]
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean(self):
+        cleaned = super().clean()
+        old, new = cleaned.get("old"), cleaned.get("new")
+        if old and new == old:
+            self.add_error("new", _("That is already this player's name."))
+        elif new in self.players:
+            self.add_error("new", _("Another player at this table has this name; tell them apart."))
         return cleaned
 
 
@@ -454,6 +481,64 @@ class ImportForm(forms.Form):
 
     def parsed(self) -> Any:
         return self._document
+
+
+CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+class JoinCircleForm(forms.Form):
+    """A circle a table joins: its edit link (or the token in it) pasted, or one of the circles this phone can
+    change. A view link can only look, so it is refused."""
+
+    link = forms.CharField(label=_("The circle's edit link"), max_length=300, required=False,
+                           widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off",
+                                                         "spellcheck": "false"}))
+    known = forms.TypedChoiceField(label=_("or one of your circles"), required=False, coerce=int, empty_value=None)
+
+    def __init__(self, *args, known: list[Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.known = {circle.pk: circle for circle in known}
+        self.fields["known"].choices = [("", "—")] + [(circle.pk, circle.name) for circle in known]
+
+    def clean_link(self) -> Any:
+        from .models import Circle
+
+        text = self.cleaned_data["link"].strip()
+        if not text:
+            return None
+        found = CIRCLE_LINK.search(text)
+        kind, token = found.groups() if found else ("", text if TOKEN.match(text) else "")
+        circle = Circle.objects.filter(token=token).first() if token and kind != "cv" else None
+        if circle is None and token and Circle.objects.filter(view_token=token).exists():
+            raise forms.ValidationError(_("This is the circle's view link: it can only look. Paste its edit link "
+                                          "(the one that opens the circle to change it)."))
+        if circle is None:
+            raise forms.ValidationError(_("No circle at this link. Paste the whole edit link of the circle."))
+        return circle
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors and cleaned.get("link") is None and cleaned.get("known") is None:
+            self.add_error("link", _("Paste a circle's edit link, or choose one of your circles."))
+        return cleaned
+
+    def circle(self) -> Any:
+        return self.cleaned_data.get("link") or self.known[self.cleaned_data["known"]]
+
+
+class AddTableForm(forms.Form):
+    """One of this phone's tables, to add to a circle."""
+
+    table = forms.TypedChoiceField(label=_("One of this phone's tables"), coerce=int)
+
+    def __init__(self, *args, tables: list[Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables = {table.pk: table for table in tables}
+        self.fields["table"].choices = [("", "—")] + [(table.pk, str(table)) for table in tables]
+
+    def chosen(self) -> Any:
+        return self.tables[self.cleaned_data["table"]]
 
 
 class CircleForm(forms.Form):

@@ -139,13 +139,14 @@ class Change(models.Model):
     """One entry of a table's history. Nothing is ever lost: each change keeps the data before and after."""
 
     RECORDED, EDITED, DELETED, RESTORED, RULES, DETAILS = "recorded", "edited", "deleted", "restored", "rules", "details"
+    RENAMED = "renamed"
     KINDS = [(RECORDED, _("recorded")), (EDITED, _("edited")), (DELETED, _("deleted")), (RESTORED, _("restored")),
-             (RULES, _("house rules changed")), (DETAILS, _("table details changed"))]
+             (RULES, _("house rules changed")), (DETAILS, _("table details changed")), (RENAMED, _("player renamed"))]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=16, choices=KINDS)
-    before = models.JSONField(null=True)  # the hand's data (or the table's rules) before; null when recorded
+    before = models.JSONField(null=True)  # the hand's data (the rules, a player's name) before; null when recorded
     after = models.JSONField(null=True)  # after; null when deleted
     device = models.CharField(max_length=40, blank=True)
     undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by")

@@ -4,6 +4,7 @@ player's language. Only presentation: the numbers and every rule fact come from 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from django.utils.translation import gettext
@@ -197,6 +198,9 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
         return Line(N_("Hand {number} deleted: {what}"), {"number": number, "what": what(change.before)})
     if change.kind == "restored":
         return Line(N_("Hand {number} restored: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind == "renamed":
+        return Line(N_("Renamed {before} to {after}"), {"before": change.before["player"],
+                                                        "after": change.after["player"]})
     if change.kind == "rules":
         return Line(N_("House rules: {changes}"), {"changes": describe_rules(table, change.before or {},
                                                                              change.after or {})})
@@ -205,6 +209,26 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
                                                              "after": value or "—"})
                   for key, value in (change.after or {}).items())
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
+
+
+def in_current_names(table: Table, changes: list) -> list[tuple[Any, Any]]:
+    """Each change (newest first) beside a copy whose hand data names the players as the table does now: a change
+    made before a player was renamed keeps the old name, which the engine would no longer read."""
+    engine = ENGINES[table.game]
+    later: list[tuple[str, str]] = []  # the renames after the change at hand, newest first
+    shown = []
+    for change in changes:
+        view = change
+        if change.kind == "renamed":
+            later.append((change.before["player"], change.after["player"]))
+        elif later and change.kind in ("recorded", "edited", "deleted", "restored"):
+            before, after = change.before, change.after
+            for old, new in reversed(later):
+                before = None if before is None else engine.rename_player(before, old, new)
+                after = None if after is None else engine.rename_player(after, old, new)
+            view = SimpleNamespace(kind=change.kind, number=change.number, before=before, after=after)
+        shown.append((change, view))
+    return shown
 
 
 def rules_summary(table: Table) -> dict[str, Any]:

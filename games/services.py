@@ -236,7 +236,7 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
         finally:
             _submission.set("")
         table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules", "name",
-                                  "price_per_point", "currency"])
+                                  "price_per_point", "currency", "players"])
         return result
 
 
@@ -348,6 +348,38 @@ def change_rules(table: Table, rules: dict, *, device: str = "", version: int | 
     return change_settings(table, details={}, rules=rules, device=device, version=version)
 
 
+def _rename(locked: Table, old: str, new: str) -> None:
+    """``old`` becomes ``new`` everywhere the table names a player: its seating, every hand's data (deleted ones
+    too, so a restore finds the name), the facts and score rows; then every hand is scored again from the
+    start, so the totals and the engine's state (povinnost, radelci, Bummerl) carry the new name."""
+    if old not in locked.players:
+        raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
+    players = [new if name == old else name for name in locked.players]
+    new_setup = engine_table.setup(locked.game, locked.rules, players)  # raises InvalidTable: a name twice
+    engine = new_setup.engine
+    rows = []
+    for pk, data in locked.hands.values_list("pk", "data"):
+        renamed = engine.rename_player(data, old, new)
+        if renamed != data:
+            rows.append((pk, renamed))
+    _write(rows, ["data"])
+    Score.objects.filter(table=locked, player=old).update(player=new)
+    for field in ("leader", "declarer", "partner"):
+        HandFacts.objects.filter(table=locked, **{field: old}).update(**{field: new})
+    locked.players = players
+    _rescore_from(locked, new_setup, None)
+
+
+def rename_player(table: Table, old: str, new: str, *, device: str = "", version: int | None = None,
+                  submission: str = "") -> Table:
+    """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses."""
+    def apply(locked: Table, table_setup: Setup) -> Table:
+        _rename(locked, old, new)
+        _log(locked, None, Change.RENAMED, before={"player": old}, after={"player": new}, device=device)
+        return locked
+    return _change(table.pk, version, apply, submission)
+
+
 def last_undoable(table: Table) -> Change | None:
     return table.changes.filter(undoes__isnull=True, undone_by__isnull=True).order_by("-id").first()
 
@@ -364,6 +396,11 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
             for key, value in target.before.items():
                 setattr(locked, key, value)
             return _log(locked, None, Change.DETAILS, before=now, after=target.before, device=device, undoes=target)
+        if target.kind == Change.RENAMED:
+            old, new = target.before["player"], target.after["player"]
+            _rename(locked, new, old)
+            return _log(locked, None, Change.RENAMED, before={"player": new}, after={"player": old}, device=device,
+                        undoes=target)
         if target.kind == Change.RULES:
             before, locked.rules = locked.rules, target.before
             change = _log(locked, None, Change.RULES, before=before, after=target.before, device=device,
@@ -392,6 +429,21 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
             change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
         return change
     return _change(table.pk, version, apply, submission)
+
+
+def add_to_circle(table: Table, circle: Circle) -> Table:
+    """An existing table joins a circle (its players join the circle's list): the circle's history, statistics
+    and chart count it from now on. Scores and hands are untouched, so the table's version stays."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        circle = Circle.objects.select_for_update().get(pk=circle.pk)
+        locked.circle = circle
+        locked.save(update_fields=["circle"])
+        newcomers = [p for p in locked.players if p not in circle.players]
+        if newcomers:
+            circle.players = circle.players + newcomers
+            circle.save(update_fields=["players"])
+        return locked
 
 
 def export_table(table: Table) -> dict[str, Any]:
@@ -439,4 +491,4 @@ def import_table(doc: Any, *, name: str = "") -> Table:
 
 
 __all__ = ["Conflict", "InvalidTable", "create_table", "record_hand", "edit_hand", "delete_hand", "restore_hand",
-           "undo_last", "preview_hand", "replay_table", "export_table", "import_table"]
+           "rename_player", "undo_last", "preview_hand", "replay_table", "export_table", "import_table"]

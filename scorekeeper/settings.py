@@ -1,7 +1,10 @@
 """Talon's settings: one file, driven by environment variables.
 
 Development needs none of them. Production sets TALON_PRODUCTION=1 (or DEBUG=0), SECRET_KEY, ALLOWED_HOSTS
-and DATABASE_URL; see the README's "Deploy" section.
+and DATABASE_URL; see the README's "Deploy" section. "Talon at home" (``make serve``) sets TALON_HOME=1: debug
+off and Talon's own error pages, plain HTTP on the home network (no HTTPS-only cookies or redirects: a LAN has
+no certificate), any host name (phones reach it by the computer's address), static files served straight from
+their folders, and a secret key of its own kept in a file beside the database.
 """
 
 import os
@@ -25,16 +28,34 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 PRODUCTION = env_flag("TALON_PRODUCTION", False)
-DEBUG = env_flag("DEBUG", not PRODUCTION)
+HOME = env_flag("TALON_HOME", False) and not PRODUCTION
+DEBUG = env_flag("DEBUG", not PRODUCTION and not HOME)
+
+
+def home_secret_key(path: Path) -> str:
+    """Talon at home keeps its own random key in a file (made on first start, readable by its owner only): the
+    development key is public, and sessions (this phone's tables) must outlive a restart."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        import secrets
+
+        key = secrets.token_urlsafe(50)
+        path.touch(mode=0o600)
+        path.write_text(key)
+        return key
+
 
 if PRODUCTION:
     SECRET_KEY = os.environ.get("SECRET_KEY", "")
     if len(SECRET_KEY) < 50:  # no fallback: a deployment without its own key must not start
         raise ImproperlyConfigured("TALON_PRODUCTION is set: SECRET_KEY must be set to 50 or more random characters")
+elif HOME and not os.environ.get("SECRET_KEY"):
+    SECRET_KEY = home_secret_key(Path(os.environ.get("TALON_SECRET_KEY_FILE", BASE_DIR / ".talon-secret-key")))
 else:
     SECRET_KEY = os.environ.get("SECRET_KEY", "talon-development-key-not-for-production-use-0123456789abcdef")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,[::1],testserver")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "*" if HOME else "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -43,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # "3 hours ago" beside a table on the home page, in the player's language
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.forms",
@@ -135,7 +157,8 @@ STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 if not PRODUCTION:  # development and tests serve static files from their folders; nothing is collected
-    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+    warnings.filterwarnings("ignore", message="No directory at")  # no collected folder: nothing is collected
+    WHITENOISE_USE_FINDERS = True  # with debug off too (Talon at home): whitenoise finds them where they are
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -314,6 +314,12 @@ class Counter:
     total: int  # card points in the deck
     unit: int = 1  # 3 when card points are counted in thirds
 
+    @property
+    def middle(self) -> int:
+        """Half the deck's card points, in whole points (53 of 106, 35 of 70): where the +/− steps of an empty
+        points box start, since a hand's card points are seldom far from it."""
+        return self.total // 2
+
 
 @dataclass(frozen=True)
 class Bonus:

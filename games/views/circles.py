@@ -6,14 +6,19 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
-from ..forms import CircleForm, RulesForm
+from .. import services
+from ..forms import AddTableForm, CircleForm, RulesForm
 from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
-from .common import game_or_404
+from .common import game_or_404, known_tables
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
@@ -72,6 +77,18 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
     return _circle(request, circle, can_edit=True, form=form)
 
 
+@require_POST
+def add_table(request: HttpRequest, token: str) -> HttpResponse:
+    """One of this phone's tables (it holds their edit links) joins the circle, by the circle's edit link."""
+    circle = get_object_or_404(Circle, token=token)
+    form = AddTableForm(request.POST, tables=known_tables(request))
+    if not form.is_valid():
+        return _circle(request, circle, can_edit=True, add_form=form)
+    services.add_to_circle(form.chosen(), circle)
+    messages.success(request, _("%(table)s is now in the circle.") % {"table": form.chosen()})
+    return redirect("circle", token=token)
+
+
 @require_safe
 def circle_view(request: HttpRequest, token: str) -> HttpResponse:
     """The circle by its view link: the same statistics and chart; its tables only by their view links."""
@@ -80,7 +97,8 @@ def circle_view(request: HttpRequest, token: str) -> HttpResponse:
     return _circle(request, circle, can_edit=False)
 
 
-def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: CircleForm | None = None) -> HttpResponse:
+def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: CircleForm | None = None,
+            add_form: AddTableForm | None = None) -> HttpResponse:
     """Its tables (newest first, a page at a time), and each game's statistics and chart, all from grouped
     queries: the page costs the same after a season as after an evening."""
     count = circle.tables.count()
@@ -98,9 +116,11 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
         games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
                       "chart": _circle_chart(circle, game.slug),
                       "tables": circle.tables.filter(game=game.slug).count()})
+    if can_edit and add_form is None:
+        add_form = AddTableForm(tables=[table for table in known_tables(request) if table.circle_id != circle.pk])
     return render(request, "games/circle.html", {
         "circle": circle, "form": form, "tables": tables, "games": games, "new_games": GAMES.values(), "page": page,
-        "pages": pages, "can_edit": can_edit})
+        "pages": pages, "can_edit": can_edit, "add_form": add_form})
 
 
 @require_http_methods(["GET", "POST"])

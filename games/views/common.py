@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from ..models import Hand, Table
+from ..models import Circle, Hand, Table
 from ..registry import GAMES, Game
 
 REMEMBERED = "tables"
@@ -33,6 +33,18 @@ def remember(request: HttpRequest, table: Table) -> None:
     remembered = request.session.get(REMEMBERED, [])
     if table.pk not in remembered:
         request.session[REMEMBERED] = [table.pk] + remembered[:199]
+
+
+def known_circles(request: HttpRequest) -> list[Circle]:
+    """The circles this phone opened by their edit links."""
+    ids = request.session.get("circles", [])
+    return list(Circle.objects.filter(pk__in=ids).order_by("name")) if ids else []
+
+
+def known_tables(request: HttpRequest) -> list[Table]:
+    """The tables on this phone's list (opened by their edit links)."""
+    ids = request.session.get(REMEMBERED, [])
+    return list(Table.objects.filter(pk__in=ids).order_by("-created_at")) if ids else []
 
 
 def hand_of(table: Table, seq: int) -> Hand:

@@ -7,8 +7,10 @@ import json
 
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
+from django.db.models import Max, Q
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -26,12 +28,25 @@ from .common import REMEMBERED
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     ids = request.session.get(REMEMBERED, [])
-    tables = Table.objects.filter(pk__in=ids).order_by("-created_at") if ids else []
+    found = (Table.objects.filter(pk__in=ids)
+             .annotate(last_played=Max("hands__created_at", filter=Q(hands__deleted=False)))
+             .order_by(Coalesce("last_played", "created_at").desc(), "-pk")) if ids else []
+    tables = [(table, [(name, table.totals.get(name, 0)) for name in table.players]) for table in found]
     editable = request.session.get("circles", [])
     viewable = [pk for pk in request.session.get("circle_views", []) if pk not in editable]
     circles = [(circle, circle.pk in editable) for circle in
                Circle.objects.filter(pk__in=editable + viewable).order_by("name")] if editable or viewable else []
     return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values()})
+
+
+@require_POST
+def forget_table(request: HttpRequest, token: str) -> HttpResponse:
+    """Take a table off this phone's list; its links still open it (and put it back on the list)."""
+    table = get_object_or_404(Table, edit_token=token)
+    request.session[REMEMBERED] = [pk for pk in request.session.get(REMEMBERED, []) if pk != table.pk]
+    messages.success(request, _("%(table)s is no longer listed on this phone. Its links still open it.") % {
+        "table": table})
+    return redirect("home")
 
 
 @require_POST

@@ -13,16 +13,21 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
-from ..forms import NewTableForm, RulesForm, version_of
+from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
 from ..models import Change, Circle, Table
 from ..presentation import (
     describe_change,
     describer,
+    in_current_names,
     player_rows,
     rules_summary,
     running_totals_chart,
@@ -30,7 +35,7 @@ from ..presentation import (
     winners,
 )
 from ..registry import GAMES
-from .common import device, editable, game_or_404, hand_form, remember
+from .common import device, editable, game_or_404, hand_form, known_circles, remember
 
 
 @require_safe
@@ -231,16 +236,64 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Settings saved; every hand was scored again."))
             return redirect("table", token=token)
-    return render(request, "games/settings.html", {"table": table, "form": form, "game": game,
-                                                   "summary": rules_summary(table)})
+    return _settings(request, table, form=form)
+
+
+def _settings(request: HttpRequest, table: Table, *, form: RulesForm | None = None,
+              rename_form: RenameForm | None = None, join_form: JoinCircleForm | None = None) -> HttpResponse:
+    game = GAMES[table.game]
+    form = form or RulesForm(engine=game.engine, current=table.rules, initial={
+        "name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
+    known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
+    return render(request, "games/settings.html", {
+        "table": table, "form": form, "game": game, "summary": rules_summary(table),
+        "rename_form": rename_form or RenameForm(players=table.players),
+        "join_form": join_form or JoinCircleForm(known=known)})
+
+
+@require_POST
+def join_circle(request: HttpRequest, token: str) -> HttpResponse:
+    """The table joins a circle whose edit link this phone holds (pasted, or one it opened)."""
+    table = editable(request, token)
+    form = JoinCircleForm(request.POST, known=known_circles(request))
+    if not form.is_valid():
+        return _settings(request, table, join_form=form)
+    circle = form.circle()
+    services.add_to_circle(table, circle)
+    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": circle})
+    return redirect("settings", token=token)
+
+
+@require_POST
+def rename_player(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's name corrected everywhere at the table; the form's message sits beside the field."""
+    table = editable(request, token)
+    form = RenameForm(request.POST, players=table.players)
+    if form.is_valid():
+        old, new = form.cleaned_data["old"], form.cleaned_data["new"]
+        try:
+            services.rename_player(table, old, new, device=device(request), version=form.cleaned_data["version"],
+                                   submission=form.cleaned_data["submission"])
+        except services.AlreadyDone:
+            messages.info(request, _("This name was already changed."))
+            return redirect("settings", token=token)
+        except services.Conflict as conflict:
+            form.add_error(None, str(conflict))
+        except InvalidTable as error:
+            form.add_error("new", error.line(_))
+        else:
+            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {"old": old, "new": new})
+            return redirect("settings", token=token)
+        table.refresh_from_db()
+    return _settings(request, table, rename_form=form)
 
 
 @require_safe
 def history(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
     describe = describer(table)
-    changes = [(change, describe_change(table, change, describe))
-               for change in table.changes.select_related("undoes").order_by("-id")[:300]]
+    changes = [(change, describe_change(table, view, describe)) for change, view in
+               in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))]
     deleted = [(hand, describe(hand.data)) for hand in table.hands.filter(deleted=True).order_by("seq")]
     return render(request, "games/history.html", {
         "table": table, "changes": changes, "undoable": services.last_undoable(table), "deleted": deleted,

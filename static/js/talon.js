@@ -3,8 +3,10 @@
 document.addEventListener("click", (event) => {
   const step = event.target.closest("[data-step]");
   if (!step) return;
-  const input = step.parentElement.querySelector("input");
-  const max = input.max === "" ? Infinity : Number(input.max), value = Number(input.value || 0) + Number(step.dataset.step);
+  const input = step.parentElement.querySelector("input"), start = step.parentElement.dataset.start;
+  // An empty box of card points counts as the middle of the deck (data-start, from the engine's counter): +1 is 54.
+  const from = input.value === "" && start !== undefined ? Number(start) : Number(input.value || 0);
+  const max = input.max === "" ? Infinity : Number(input.max), value = from + Number(step.dataset.step);
   input.value = Math.min(max, Math.max(0, value));
   input.dispatchEvent(new Event("input", { bubbles: true }));
   input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -100,3 +102,70 @@ function showErrors() {
 }
 document.addEventListener("DOMContentLoaded", showErrors);
 document.addEventListener("htmx:afterSettle", showErrors);
+// Two Ten Jack: one tap gives every scoring card nobody has yet ("—") to one player.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-rest]");
+  if (!button) return;
+  button.form.querySelectorAll(".card-row").forEach((row) => {
+    const radios = [...row.querySelectorAll("input[type=radio]")], checked = radios.find((r) => r.checked);
+    if (checked && checked.value) return;
+    const to = radios.find((r) => r.value === button.dataset.rest);
+    if (to) to.checked = true;
+  });
+  button.form.dispatchEvent(new Event("change", { bubbles: true }));
+});
+// A hand being entered is kept on this phone (localStorage, by table and hand) until it is saved or cleared: it
+// survives a reload, a language switch and a lost connection.
+const DRAFT_SKIP = ["csrfmiddlewaretoken", "version", "submission"];
+function saveDraft(form) {
+  const fields = [...new FormData(form)].filter(([name, value]) => !DRAFT_SKIP.includes(name) && typeof value === "string");
+  try { localStorage.setItem(form.dataset.draft, JSON.stringify(fields)); } catch (error) { /* storage full or off */ }
+}
+function restoreDraft(form) {
+  let fields;
+  try { fields = JSON.parse(localStorage.getItem(form.dataset.draft) || "null"); } catch (error) { fields = null; }
+  if (!Array.isArray(fields)) return;
+  const values = new Map();
+  fields.forEach(([name, value]) => values.set(name, [...(values.get(name) || []), value]));
+  form.querySelectorAll("input, select, textarea").forEach((field) => {
+    if (!field.name || DRAFT_SKIP.includes(field.name) || field.type === "hidden" || field.type === "submit") return;
+    const saved = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = saved.includes(field.value);
+    else if (field.tagName === "SELECT" && field.multiple) [...field.options].forEach((o) => { o.selected = saved.includes(o.value); });
+    else field.value = saved.length ? saved[0] : "";
+  });
+  form.querySelectorAll("[data-cycle]").forEach(cycleLabel);
+  showOtherSide(form);
+  klopSum(form);
+  form.dispatchEvent(new Event("change", { bubbles: true }));  // the payout preview follows
+}
+function draftsOnPage() {
+  document.querySelectorAll("form[data-draft]:not([data-restored])").forEach((form) => {
+    form.dataset.restored = "1";
+    restoreDraft(form);
+  });
+  document.querySelectorAll("[data-clear-draft], [data-rest-to]").forEach((element) => { element.hidden = false; });
+}
+document.addEventListener("DOMContentLoaded", draftsOnPage);
+document.addEventListener("htmx:afterSettle", draftsOnPage);
+["input", "change"].forEach((kind) => document.addEventListener(kind, (event) => {
+  const form = event.target.closest && event.target.closest("form[data-draft]");
+  if (form) saveDraft(form);
+}));
+// A saved hand's answer is the table page (it brings HX-Push-Url); a rejected one is the form again, draft kept.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+  const form = elt && elt.closest && elt.closest("form[data-draft]");
+  if (form && event.detail.xhr.getResponseHeader("HX-Push-Url")) localStorage.removeItem(form.dataset.draft);
+});
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-clear-draft]");
+  if (!button) return;
+  const form = button.form;
+  form.reset();
+  form.querySelectorAll("[data-cycle]").forEach(cycleLabel);
+  showOtherSide(form);
+  klopSum(form);
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+  localStorage.removeItem(form.dataset.draft);
+});
