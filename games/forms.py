@@ -422,6 +422,13 @@ class CarryOverForm(forms.Form):
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
 
+    def clean(self) -> dict[str, Any]:
+        c = super().clean()
+        if not any(c.get(f"total_{i}") or (self.radelci and c.get(f"radelci_{i}")) for i in range(len(self.players))) \
+                and not self.errors:
+            raise forms.ValidationError(_("Write at least one player's total."))
+        return c
+
     def rows(self):
         return [(p, self[f"total_{i}"], self[f"radelci_{i}"] if self.radelci else None)
                 for i, p in enumerate(self.players)]

@@ -92,7 +92,8 @@ def test_rules_on_the_command_line_replace_the_documents_own(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("rules, message", [("{bad", "rules: not valid JSON"), ('{"preset": "x"}', "rules: preset:"),
-                                            ('{"announced_valat": "maybe"}', "rules: announced_valat:")])
+                                            ('{"announced_valat": "maybe"}', "rules: announced_valat:"),
+                                            ("null", "rules: must be a JSON object"), ("[]", "rules: must be a JSON object")])
 def test_bad_rules_on_the_command_line_exit_2_with_one_line(tmp_path, rules, message):
     path = tmp_path / "table.json"
     path.write_text(json.dumps({"game": "czech-taroky" if "announced" not in rules else "slovenian-tarok",

@@ -139,7 +139,7 @@ def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") ->
         raise InvalidHand(where, N_("must be an object with named fields"))
     for key in raw:
         if key not in allowed:
-            field_name = f"{where}.{key}" if where else str(key)
+            field_name = f"{where}.{key_name(key)}" if where else key_name(key)
             raise InvalidHand(field_name, N_("is not a field of this game's hands"))
     return raw
 
@@ -181,6 +181,11 @@ def plain(value: Any) -> str:
     if isinstance(value, (tuple, list, dict)):
         return "…"
     return str(value)
+
+
+def key_name(key: Any) -> str:
+    """A field name from the input as a message may print it: control and broken characters escaped."""
+    return show(key)[1:-1] if isinstance(key, str) and len(show(key)) <= 40 else show(key)
 
 
 def show(value: Any) -> str:
@@ -293,7 +298,7 @@ def parse_options(raw: Any, options: tuple[Option, ...], player_count: int,
         if key == "preset" and presets:
             continue
         if key not in by_key:
-            raise InvalidHand(str(key), N_("is not a house rule of this game"))
+            raise InvalidHand(key_name(key), N_("is not a house rule of this game"))
         values[key] = by_key[key].parse(value)
     return values
 

@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..registry import ENGINES
-from .base import CLOSED, N_, Engine, HandResult, InvalidHand, name_problem, show
+from .base import (
+    CLOSED,
+    N_,
+    Engine,
+    HandResult,
+    InvalidHand,
+    key_name,
+    name_problem,
+    show,
+)
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 
@@ -84,7 +93,7 @@ def parse_document(doc: Any) -> tuple[Setup, list[Any]]:
         raise InvalidTable("document", InvalidHand("", N_("must be a JSON object")))
     for key in doc:
         if key not in DOCUMENT_FIELDS:
-            raise InvalidTable(str(key), InvalidHand("", N_("is not a field of a table document")))
+            raise InvalidTable(key_name(key), InvalidHand("", N_("is not a field of a table document")))
     for key in ("game", "players"):
         if key not in doc:
             raise InvalidTable(key, InvalidHand("", N_("is required")))

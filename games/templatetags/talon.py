@@ -52,6 +52,13 @@ def line_html(item, links: RuleLinks | None = None) -> str:
 
 
 @register.filter
+def pairs(mapping) -> list:
+    """A mapping's (key, value) pairs. Templates never write ``mapping.items``: Django looks a player called
+    "items" up as a key first."""
+    return list(mapping.items())
+
+
+@register.filter
 def num(value) -> str:
     """A whole number as players write it: one minus sign (−, not a hyphen) for negatives."""
     return f"−{-value}" if isinstance(value, int) and value < 0 else str(value)

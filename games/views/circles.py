@@ -130,7 +130,11 @@ def circle_rules(request: HttpRequest, token: str, game: str) -> HttpResponse:
     chosen = game_or_404(game)
     form = RulesForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game))
     if request.method == "POST" and form.is_valid():
-        circle.rules = {**circle.rules, game: form.rules()}
+        rules = form.rules()
+        chosen_preset = form.cleaned_data.get("preset")
+        if chosen_preset and chosen_preset in {p.key for p in chosen.engine.PRESETS}:
+            rules = {"preset": chosen_preset, **rules}  # kept whatever the number of players at a new table
+        circle.rules = {**circle.rules, game: rules}
         circle.save(update_fields=["rules"])
         messages.success(request, _("Our rules are saved: new tables of the circle start from them."))
         return redirect("circle", token=token)

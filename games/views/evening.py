@@ -4,6 +4,7 @@ and a new evening with the same players."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -11,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..engines.table import InvalidTable
-from ..forms import CarryOverForm, PenaltyForm, new_submission
+from ..forms import CarryOverForm, PenaltyForm, new_submission, version_of
 from ..models import Table
 from ..presentation import settle_up
 from ..registry import GAMES
@@ -63,11 +64,13 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     who pays whom; then the closing hand."""
     table = editable(request, token)
     if request.method == "POST":
-        version = request.POST.get("version", "")
         try:
             services.record_hand(table, {"closing": True}, device=device(request),
-                                 version=int(version) if version.isdigit() and len(version) < 12 else None,
+                                 version=version_of(request.POST.get("version")),
                                  submission=request.POST.get("submission", "")[:32])
+        except ValidationError as error:
+            messages.error(request, error.messages[0])
+            return redirect("end_evening", token=token)
         except services.AlreadyDone:
             pass
         except (services.Conflict, InvalidTable) as refused:
@@ -93,10 +96,16 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
 def new_evening(request: HttpRequest, token: str) -> HttpResponse:
     """A new table with the same players in the same seats, the same rules, price and circle."""
     table = editable(request, token)
+    submission = request.POST.get("submission", "")[:32]
+    started = request.session.get("new_evenings", {})
+    if submission and submission in started and Table.objects.filter(edit_token=started[submission]).exists():
+        return redirect("table", token=started[submission])  # Back and the same tap again: that evening, once
     fresh = services.create_table(game=table.game, players=table.players, rules=table.rules, name=table.name,
                                   circle=table.circle)
     fresh.price_per_point, fresh.currency = table.price_per_point, table.currency
     fresh.save(update_fields=["price_per_point", "currency"])
     remember(request, fresh)
+    if submission:
+        request.session["new_evenings"] = {**dict(list(started.items())[-20:]), submission: fresh.edit_token}
     messages.success(request, _("A new evening with the same players."))
     return redirect("table", token=fresh.edit_token)

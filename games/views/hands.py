@@ -139,7 +139,13 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     result = None if hand.deleted else services.result_of(table, hand)
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
-        "what": describer(table)(hand.data), "links": RuleLinks.of(table.game, table.view_token)})
+        "a_deal": is_a_deal(hand.data), "what": describer(table)(hand.data),
+        "links": RuleLinks.of(table.game, table.view_token)})
+
+
+def is_a_deal(data) -> bool:
+    """A hand of the game itself, not one of the two kinds every game shares (shared/formats/table-json.md)."""
+    return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
 
 
 @require_http_methods(["GET", "POST"])
@@ -151,6 +157,10 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         messages.error(request, _("This hand is deleted; restore it first."))
         return redirect("history", token=token)
     number = hand.number
+    if not is_a_deal(hand.data):  # a penalty, a carry-over or the closing: deleted and written again, not edited
+        messages.info(request, _("A penalty, a correction or the end of the evening is not edited: delete it and "
+                                 "write it again."))
+        return redirect("hand", token=token, seq=seq)
     if request.method == "GET":
         form_class = GAMES[table.game].web.hand_form
         initial = form_class.initial_from(hand.data, table.players) | {"version": table.version,

@@ -74,6 +74,9 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
 
 def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:
     """Use these rules for this table: a change of the settings like any other, in the history, undoable."""
+    if rules == table.rules:
+        messages.info(request, _("The table already plays these rules."))
+        return redirect("table", token=table.edit_token)
     try:
         services.change_settings(table, details={}, rules=rules, device=device(request),
                                  version=version_of(request.POST.get("version")),

@@ -37,19 +37,20 @@ def long_named_table(slug: str, circle: Circle):
 
 
 def pages(circle: Circle) -> list[str]:
-    paths = ["/", "/new/", "/rules/", "/import/", "/circles/new/", f"/c/{circle.token}/", f"/cv/{circle.view_token}/"]
+    paths = ["/new/", "/rules/", "/import/", "/circles/new/", f"/c/{circle.token}/", f"/cv/{circle.view_token}/"]
     for slug, game in GAMES.items():
         table = long_named_table(slug, circle)
         edit, view = f"/t/{table.edit_token}", f"/v/{table.view_token}"
         first = table.hands.order_by("seq").first().seq
         preset = next((p.key for p in game.engine.PRESETS if p.values), "")
-        paths += [f"/new/{slug}/", f"/rules/{slug}/", f"/rules/{slug}/?t={table.view_token}",
+        paths += [f"/rules/{slug}/?players={count}" for count in game.engine.PLAYER_COUNTS]  # every calculator
+        paths += [f"/new/{slug}/", f"/rules/{slug}/?t={table.view_token}",
                   f"/c/{circle.token}/rules/{slug}/",
                   f"{edit}/", f"{edit}/hands/new/", f"{edit}/hands/{first}/", f"{edit}/hands/{first}/edit/",
                   f"{edit}/hands/", f"{edit}/settings/", f"{edit}/history/", f"{edit}/sheet/",
                   f"{edit}/what-if/?preset={preset}", f"{edit}/adjust/", f"{edit}/end/",
                   f"{view}/", f"{view}/hands/{first}/", f"{view}/sheet/"]
-    return paths
+    return paths + ["/"]  # last: the home page lists every table this phone has opened, with its totals
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "sl", "de"])

@@ -45,6 +45,8 @@ class Command(BaseCommand):
                 rules = json.loads(options["rules"], parse_constant=reject_constant)
             except (ValueError, RecursionError) as error:
                 fail(f"rules: not valid JSON: {error}")
+            if not isinstance(rules, dict):
+                fail("rules: must be a JSON object of house-rule options, e.g. {\"preset\": \"palcka\"}")
         try:
             out = settle(document, rules)
         except InvalidTable as error:
