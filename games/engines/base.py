@@ -185,7 +185,8 @@ def plain(value: Any) -> str:
 
 def key_name(key: Any) -> str:
     """A field name from the input as a message may print it: control and broken characters escaped."""
-    return show(key)[1:-1] if isinstance(key, str) and len(show(key)) <= 40 else show(key)
+    shown = show(key)
+    return shown[1:-1] if isinstance(key, str) and not shown.endswith("…") else shown
 
 
 def show(value: Any) -> str:
