@@ -297,6 +297,14 @@ class HandForm(forms.Form):
     def to_data(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def players_json(self) -> str:
+        return json.dumps(self.players, ensure_ascii=False)
+
+    def prompts_json(self) -> str:
+        """What to tap when the engine finds a field missing, by the engine's field: for the phone's own preview."""
+        return json.dumps({engine: [target, str(self.prompts[target])] for engine, target in self.error_fields.items()
+                           if target in self.prompts}, ensure_ascii=False)
+
     def mark_invalid(self) -> None:
         """Every field with an error says so (aria-invalid) and points at its message; Django does this for
         single inputs, this does it for the taps too (a group of radio buttons)."""

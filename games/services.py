@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from .engines import table as engine_table
@@ -274,6 +274,30 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
     return _change(table.pk, version, apply, submission)
 
 
+SHIFT = 1_000_000_000  # moves hands out of the way in two steps, so that no two share a place in between
+
+
+def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", version: int | None = None,
+                submission: str = "") -> Hand:
+    """A hand put in after the hand at ``after_seq`` (0: first), before the hands that follow it: a phone's hands
+    recorded without signal, placed before what another phone recorded meanwhile. The later hands move one place
+    on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
+    def apply(locked: Table, table_setup: Setup) -> Hand:
+        later = locked.hands.filter(seq__gt=after_seq)
+        later.update(seq=F("seq") + SHIFT)
+        locked.hands.filter(seq__gt=SHIFT).update(seq=F("seq") - SHIFT + 1)
+        hand = Hand.objects.create(table=locked, seq=after_seq + 1, data=data, scores=[], totals=[])
+        try:
+            _store_facts(locked, table_setup, [hand])
+        except InvalidHand as error:
+            raise InvalidTable("hand", error) from None
+        _rescore_from(locked, table_setup, hand)
+        hand.refresh_from_db(fields=["number"])
+        _log(locked, hand, Change.RECORDED, after=data, device=device)
+        return hand
+    return _change(table.pk, version, apply, submission)
+
+
 def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
     current = Hand.objects.get(pk=hand.pk, table=locked)
     if current.deleted != deleted:
@@ -490,5 +514,5 @@ def import_table(doc: Any, *, name: str = "") -> Table:
     return table
 
 
-__all__ = ["Conflict", "InvalidTable", "create_table", "record_hand", "edit_hand", "delete_hand", "restore_hand",
+__all__ = ["Conflict", "InvalidTable", "create_table", "record_hand", "insert_hand", "edit_hand", "delete_hand", "restore_hand",
            "rename_player", "undo_last", "preview_hand", "replay_table", "export_table", "import_table"]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import circles, evening, hands, rules, sharing, shell, tables, what_if
+from .views import circles, evening, hands, offline, rules, sharing, shell, tables, what_if
 
 urlpatterns = [
     path("", shell.home, name="home"),
@@ -50,5 +50,10 @@ urlpatterns = [
     path("manifest.webmanifest", shell.manifest, name="manifest"),
     path("sw.js", shell.service_worker, name="service_worker"),
     path("offline/", shell.offline, name="offline"),
+    path("offline/runtime.json", offline.runtime, name="offline_runtime"),
+    path("offline/engine.json", offline.engine, name="offline_engine"),
+    path("offline/words/<str:language>.json", offline.words, name="offline_words"),
+    path("t/<str:token>/offline.json", offline.snapshot, name="offline_snapshot"),
+    path("t/<str:token>/offline/send/", offline.send, name="offline_send"),
     path("rules/<slug:game>/", rules.rules_page, name="rules"),
 ]

@@ -7,6 +7,7 @@ no certificate), any host name (phones reach it by the computer's address), stat
 their folders, and a secret key of its own kept in a file beside the database.
 """
 
+import json
 import os
 import warnings
 from pathlib import Path
@@ -156,6 +157,12 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The Python runtime a phone downloads to keep a table working without signal: Pyodide from the npm registry
+# (package.json; both set-up commands run npm), served under its version with its own file names.
+PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
+PYODIDE_VERSION = json.loads((BASE_DIR / "package.json").read_text())["dependencies"]["pyodide"]
+if PYODIDE_DIR.is_dir():
+    STATICFILES_DIRS.append((f"pyodide/{PYODIDE_VERSION}", PYODIDE_DIR))
 if not PRODUCTION:  # development and tests serve static files from their folders; nothing is collected
     warnings.filterwarnings("ignore", message="No directory at")  # no collected folder: nothing is collected
     WHITENOISE_USE_FINDERS = True  # with debug off too (Talon at home): whitenoise finds them where they are

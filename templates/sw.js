@@ -1,5 +1,7 @@
 // Talon's service worker: the app shell and static files come from the cache; pages come from the network,
-// and a page seen before is shown from the cache when there is no signal (else the offline page).
+// and a page seen before is shown from the cache when there is no signal (else the offline page). A table kept
+// for no signal (static/js/offline.js) has its pages, the Python runtime and the engine in the cache "talon-kept",
+// which a new version of this worker keeps.
 const CACHE = "talon-{{ version }}";
 const SHELL = {{ shell|safe }};
 const OFFLINE = "{{ offline }}";
@@ -10,7 +12,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && key !== "talon-kept").map((key) => caches.delete(key))))
     .then(() => self.clients.claim()));
 });
 

@@ -169,3 +169,18 @@ document.addEventListener("click", (event) => {
   form.dispatchEvent(new Event("change", { bubbles: true }));
   localStorage.removeItem(form.dataset.draft);
 });
+// A table kept for no signal (see static/js/offline.js): its pages load the offline part; on other phones and pages
+// nothing more is fetched until "Keep this table working without signal" is tapped.
+function offlinePart() {
+  const root = document.getElementById("offline");
+  if (!root || root.dataset.loaded) return;
+  root.dataset.loaded = "1";
+  const load = () => import(root.dataset.script);
+  let kept = false;
+  try { kept = localStorage.getItem(`talon-kept:${root.dataset.offline}`) === "1"; } catch (error) { kept = false; }
+  if (kept) load().then((part) => part.start(root)).catch(() => {});
+  root.addEventListener("click", (event) => {
+    if (event.target.closest("[data-keep]")) load().then((part) => part.keep(root).then(() => part.start(root)));
+  });
+}
+document.addEventListener("DOMContentLoaded", offlinePart);

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import czech_taroky as ct
+from ...entry import czech_taroky as entry
 from ...forms import HandForm, TapChoice, WideTaps
 
 MODE_CHOICES = [("team", _("Team (2 v 2)")), ("prever", _("Prever (1 v 3)"))]
@@ -86,35 +87,7 @@ class CzechHandForm(HandForm):
                 cleaned["points"] = counted
 
     def to_data(self) -> dict[str, Any]:
-        c = self.cleaned_data
-        data: dict[str, Any] = {"povinnost": c.get("povinnost")}
-        if c.get("mode") == "prever":
-            data["mode"] = "prever"
-            data["prever"] = c.get("prever") or None
-            if c.get("talon") and c["talon"] != "1":
-                data["talon"] = int(c["talon"])
-        else:
-            data["partner"] = c.get("partner") or None
-            if c.get("called") and c["called"] != "XIX":
-                data["called"] = c["called"]
-        if c.get("valat_side"):
-            data["valat"] = {"side": c["valat_side"], "announced": bool(c.get("valat_announced")),
-                             "made": bool(c.get("valat_made"))}
-        elif c.get("points") is not None:
-            data["points"] = c["points"]
-        if c.get("contra") and c["contra"] != "0":
-            data["contra"] = int(c["contra"])
-        if c.get("pagat_side"):
-            data["pagat"] = {"side": c["pagat_side"], "announced": bool(c.get("pagat_announced")),
-                             "made": bool(c.get("pagat_made"))}
-        declarations = []
-        for i, p in enumerate(self.players):
-            for kind in (c.get(f"trumps_{i}"), c.get(f"honours_{i}"), "trul" if c.get(f"trul_{i}") else ""):
-                if kind:
-                    declarations.append({"player": p, "kind": kind})
-        if declarations:
-            data["declarations"] = declarations
-        return {key: value for key, value in data.items() if value is not None}
+        return entry.to_data(self.cleaned_data, self.players, self.table_rules)
 
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:

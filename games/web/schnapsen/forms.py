@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import schnapsen as sn
+from ...entry import schnapsen as entry
 from ...forms import HandForm, TapChoice, WideTaps
 
 ENDING_CHOICES = [(e, sn.ENDING_NAMES[e]) for e in sn.ENDINGS]
@@ -48,17 +49,7 @@ class SchnapsenHandForm(HandForm):
                                          if e != "draw" or self.table_rules.deck == 24]
 
     def to_data(self) -> dict[str, Any]:
-        c = self.cleaned_data
-        if c.get("ending") == "draw":
-            return {"ending": "draw"}
-        if c.get("game_points") is not None or not c.get("ending"):
-            return {"winner": c.get("winner") or None, "game_points": c.get("game_points")}
-        data: dict[str, Any] = {"ending": c["ending"], "by": c.get("by") or None}
-        if c.get("other_points") is not None and c["ending"] in sn.NEEDS_OTHER_POINTS:
-            data["other_points"] = c["other_points"]
-        if c.get("other_had_trick"):
-            data["other_had_trick"] = c["other_had_trick"] == "yes"
-        return {key: value for key, value in data.items() if value is not None}
+        return entry.to_data(self.cleaned_data, self.players, self.table_rules)
 
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -3,7 +3,6 @@ kontra, bonuses as toggles, the lost Mond; in klop every player's points."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -11,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import slovenian_tarok as st
+from ...entry import slovenian_tarok as entry
 from ...forms import HandForm, TapChoice, WideTaps
 
 THIRD_CHOICES = [("0", "—"), ("1", "⅓"), ("2", "⅔")]
@@ -22,13 +22,6 @@ BONUS_SIDES = [("declarers", _("declarers")), ("defenders", _("defenders"))]
 SLOVENIAN_ERRORS = {"contract": "contract", "declarer": "declarer", "partner": "partner", "points": "points_whole",
                     "won": "won", "kontra": "kontra", "bonuses": "bonuses", "mond_lost_by": "mond_lost_by",
                     "klop": "klop"}
-
-
-def _thirds(whole_part: int | None, third: str | None) -> Fraction | None:
-    if whole_part is None:
-        return None
-    return Fraction(whole_part) + Fraction(int(third or 0), 3)
-
 
 
 class SlovenianHandForm(HandForm):
@@ -65,7 +58,7 @@ class SlovenianHandForm(HandForm):
         self.fields["declarer"].choices = names
         self.fields["partner"].choices = [("", _("alone"))] + names
         self.fields["mond_lost_by"].choices = [("", _("nobody"))] + names
-        self.bonus_kinds = [k for k in st.BONUS_VALUES if four or k != "king-ultimo"]
+        self.bonus_kinds = entry.bonus_kinds(self.players)
         for kind in self.bonus_kinds:
             states = BONUS_STATES if kind in st.CAN_FAIL_UNANNOUNCED else BONUS_STATES[:4]
             self.fields[f"bonus_{kind}"] = forms.ChoiceField(label=gettext(st.BONUS_NAMES[kind]), choices=states,
@@ -103,42 +96,7 @@ class SlovenianHandForm(HandForm):
                 cleaned["points_third"] = str(rest)
 
     def to_data(self) -> dict[str, Any]:
-        c = self.cleaned_data
-        contract = c.get("contract")
-        if contract == "klop":
-            klop = {}
-            for i, p in enumerate(self.players):
-                value = _thirds(c.get(f"klop_{i}"), c.get(f"klop_{i}_third"))
-                klop[p] = st.format_points(value) if value is not None else None
-            return {"contract": "klop", "klop": klop}
-        data: dict[str, Any] = {"contract": contract, "declarer": c.get("declarer") or None}
-        if contract in st.CALLS_KING and len(self.players) == 4 and c.get("partner"):
-            data["partner"] = c["partner"]
-        if contract in st.WITH_POINTS:
-            points = _thirds(c.get("points_whole"), c.get("points_third"))
-            data["points"] = st.format_points(points) if points is not None else None
-        if contract in st.WITH_WON and c.get("won"):
-            data["won"] = c["won"] == "yes"
-        if c.get("kontra") and c["kontra"] != "0":
-            data["kontra"] = int(c["kontra"])
-        if contract in st.WITH_DIFFERENCE:
-            bonuses = []
-            for kind in self.bonus_kinds:
-                state = c.get(f"bonus_{kind}")
-                if not state:
-                    continue
-                announced = state.startswith("announced")
-                bonus = {"kind": kind, "side": c.get(f"bonus_{kind}_side") or "declarers", "announced": announced,
-                         "made": state.endswith("made")}
-                kontra = c.get(f"bonus_{kind}_kontra") or "0"
-                if announced and kontra != "0":
-                    bonus["kontra"] = int(kontra)
-                bonuses.append(bonus)
-            if bonuses:
-                data["bonuses"] = bonuses
-        if c.get("mond_lost_by"):
-            data["mond_lost_by"] = c["mond_lost_by"]
-        return {key: value for key, value in data.items() if value is not None}
+        return entry.to_data(self.cleaned_data, self.players, self.table_rules)
 
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import two_ten_jack as ttj
+from ...entry import two_ten_jack as entry
 from ...forms import HandForm, TapChoice
 
 
@@ -21,9 +22,7 @@ class TwoTenJackHandForm(HandForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        suit_order = {"H": 0, "S": 1, "D": 2, "C": 3, "K": 4}  # hearts first; the joker (JK) last
-        self.scoring = sorted((card for card, value in self.table_rules.card_points if value),
-                              key=lambda card: (suit_order[card[-1]], ttj.DECK.index(card)))
+        self.scoring = entry.scoring_cards(self.table_rules)
         choices = [("", "—")] + [(p, p) for p in self.players]
         for card in self.scoring:
             self.fields[f"card_{card}"] = forms.ChoiceField(label=ttj.show_card(card), choices=choices,
@@ -43,16 +42,7 @@ class TwoTenJackHandForm(HandForm):
         return [self[f"removed_{i}"] for i in range(self.removed_count)]
 
     def to_data(self) -> dict[str, Any]:
-        c = self.cleaned_data
-        removed = [c[f"removed_{i}"] for i in range(self.removed_count) if c.get(f"removed_{i}")]
-        captured: dict[str, list[str]] = {p: [] for p in self.players}
-        for card in self.scoring:
-            if c.get(f"card_{card}"):
-                captured[c[f"card_{card}"]].append(card)
-        data: dict[str, Any] = {"captured": captured}
-        if removed:
-            data = {"removed": removed, **data}
-        return data
+        return entry.to_data(self.cleaned_data, self.players, self.table_rules)
 
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""What a phone runs without signal: the server's own engines (games/engines, games/registry.py) and hand entry
+(games/entry), loaded into the phone's Python runtime (Pyodide) from the very files the server runs.
+
+No Django here. The phone holds the table as the server last sent it (``snapshot``: game, rules, players, the
+state the last live hand left, the totals, the number of hands) and the hands it recorded since and has not
+sent yet (``pending``, the table document's hand objects, in order). From those two it scores what the page
+shows, exactly as the server would score the same hands after the same state (games.services.record_hand):
+
+- ``table_now``: the totals, the status (radelci, Bummerl, whose turn) and a row per unsent hand;
+- ``preview``: the hand form's fields scored as the next hand, or the engine's objection.
+
+Both take and give JSON text (the worker passes strings across), with the words in the player's language from
+``catalog`` (msgid → translation, the server's own catalogue).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from typing import Any, Callable
+
+from .engines import table as engine_table
+from .engines.base import InvalidHand, Line, Phrase
+from .engines.table import InvalidTable, Setup
+
+
+def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
+    catalog = catalog or {}
+
+    def gettext(text: str) -> str:
+        found = catalog.get(text)
+        return found if isinstance(found, str) and found else text
+    return gettext
+
+
+def _setup(snapshot: dict[str, Any]) -> Setup:
+    return engine_table.setup(snapshot["game"], snapshot.get("rules") or {}, snapshot["players"])
+
+
+def _render(item: Line | Phrase | None, gettext: Callable[[str], str]) -> str | None:
+    return None if item is None else item.render(gettext)
+
+
+def _error(error: InvalidTable | InvalidHand, gettext: Callable[[str], str], number: int | None = None
+           ) -> dict[str, Any]:
+    inner = error.error if isinstance(error, InvalidTable) else error
+    return {"field": inner.field, "root": inner.field.split(".")[0].split("[")[0], "message": inner.message(gettext),
+            "number": number}
+
+
+def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str] = str
+                  ) -> dict[str, Any]:
+    """The table after the unsent hands: totals, status, winners and one row per hand (its number, scores, running
+    totals, one line saying what it was, its explanation, what it ended). A hand the engine refuses (the table
+    changed under it) stops there, with its objection."""
+    table = _setup(snapshot)
+    engine = table.engine
+    state = engine_table.load_state(table, snapshot.get("state"))
+    totals = [int(snapshot.get("totals", {}).get(p, 0)) for p in table.players]
+    number = int(snapshot.get("hand_count", 0))
+    rows, error = [], None
+    for data in pending:
+        number += 1
+        before = state
+        try:
+            parsed = engine.parse_hand(data, table.players, table.rules)
+            result, state = engine_table.score_next(table, state, data, number)
+        except (InvalidHand, InvalidTable) as refused:
+            error = _error(refused, gettext, number)
+            break
+        scores = [result.scores[p] for p in table.players]
+        totals = [t + s for t, s in zip(totals, scores)]
+        rows.append({"number": number, "scores": scores, "totals": totals,
+                     "what": _render(engine.describe(parsed), gettext),
+                     "lines": result.explanation(gettext),
+                     "note": _render(engine.milestone(before, state), gettext)})
+    status = engine.status(state)
+    by_name = dict(zip(table.players, totals))
+    return {"players": list(table.players), "totals": totals, "status": status, "rows": rows, "error": error,
+            "winners": engine.winners(by_name, status), "hand_count": number if error is None else number - 1}
+
+
+def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The hand form's fields as the table document's hand object, by the same function the server's form uses."""
+    table = _setup(snapshot)
+    entry = import_module(f"games.entry.{table.engine.SLUG.replace('-', '_')}")
+    return entry.to_data(fields, table.players, table.rules)
+
+
+def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any],
+                 gettext: Callable[[str], str] = str) -> dict[str, Any]:
+    """The form's hand scored after the unsent ones: {"data", "scores", "lines"} or {"data", "error"}."""
+    data = hand_from_fields(snapshot, fields)
+    now = score_pending(snapshot, pending, gettext)
+    if now["error"] is not None:
+        return {"data": data, "error": now["error"]}
+    table = _setup(snapshot)
+    state = engine_table.load_state(table, snapshot.get("state"))
+    number = int(snapshot.get("hand_count", 0))
+    for earlier in pending:
+        number += 1
+        state = engine_table.score_next(table, state, earlier, number)[1]
+    try:
+        result = engine_table.score_next(table, state, data, number + 1)[0]
+    except (InvalidHand, InvalidTable) as refused:
+        return {"data": data, "error": _error(refused, gettext)}
+    return {"data": data, "scores": [result.scores[p] for p in table.players],
+            "lines": result.explanation(gettext)}
+
+
+# ---- the worker's calls: JSON text in, JSON text out ----------------------------------------------------------
+
+_catalog: dict[str, Any] = {}
+
+
+def use_catalog(text: str) -> None:
+    _catalog.clear()
+    _catalog.update(json.loads(text or "{}"))
+
+
+def _answer(work: Callable[[], dict[str, Any]]) -> str:
+    try:
+        return json.dumps(work(), ensure_ascii=False)
+    except (InvalidHand, InvalidTable) as refused:
+        return json.dumps({"error": _error(refused, translator(_catalog))}, ensure_ascii=False)
+
+
+def table_now(snapshot: str, pending: str) -> str:
+    return _answer(lambda: score_pending(json.loads(snapshot), json.loads(pending), translator(_catalog)))
+
+
+def preview(snapshot: str, pending: str, fields: str) -> str:
+    return _answer(lambda: preview_hand(json.loads(snapshot), json.loads(pending), json.loads(fields),
+                                        translator(_catalog)))

@@ -1,0 +1,207 @@
+"""A table that keeps working without signal: what a phone downloads once (the Python runtime, the engine's own
+files, the words in its language), the table as the server holds it, and the hands the phone recorded offline,
+sent back one at a time in order, each with the version it was based on.
+
+The phone computes with games/phone.py in Pyodide; these views only hand it the files and take the hands back
+through games.services, which stays the record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import trans_real
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from .. import services
+from ..engines.table import InvalidTable
+from ..forms import version_of
+from ..models import Table
+from ..presentation import describe_change, describer
+from ..templatetags.talon import line_html
+from .common import device, editable
+
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+GAMES_DIR = Path(__file__).resolve().parent.parent
+
+
+def engine_files() -> dict[str, str]:
+    """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
+    registry, the engines, hand entry and the phone's entry point."""
+    paths = [GAMES_DIR / "__init__.py", GAMES_DIR / "registry.py", GAMES_DIR / "phone.py",
+             *sorted((GAMES_DIR / "engines").glob("*.py")), *sorted((GAMES_DIR / "entry").glob("*.py"))]
+    return {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path.read_text(encoding="utf-8") for path in paths}
+
+
+@lru_cache(maxsize=1)
+def _engine_bundle() -> tuple[str, str]:
+    body = json.dumps({"files": engine_files()}, ensure_ascii=False, sort_keys=True)
+    return body, hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def _runtime_url(name: str) -> str:
+    return static(f"pyodide/{settings.PYODIDE_VERSION}/{name}")
+
+
+@lru_cache(maxsize=1)
+def download_bytes() -> int:
+    """What keeping a table downloads, in bytes (0 when the runtime is not installed): said before it starts."""
+    paths = [settings.PYODIDE_DIR / name for name in RUNTIME_FILES]
+    if not all(path.is_file() for path in paths):
+        return 0
+    return sum(path.stat().st_size for path in paths) + len(_engine_bundle()[0].encode())
+
+
+def offline_words() -> dict[str, str]:
+    """What the offline part says, in the player's language ({name} is filled in on the phone)."""
+    return {
+        "downloading": _("Downloading: {done} of {total}"),
+        "starting": _("Starting the engine on this phone…"),
+        "kept": _("This phone keeps this table working without signal."),
+        "failed": _("The download did not finish ({error}). Try again where there is signal."),
+        "notSent": _("not sent yet"),
+        "notSentBanner": _("No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "
+                           "when the signal returns."),
+        "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
+        "sending": _("Sending the hands kept on this phone: {count}…"),
+        "allSent": _("Every hand kept on this phone has been sent."),
+        "refused": _("A hand kept on this phone was not accepted: {message}"),
+        "refusedHere": _("Hand {number} no longer fits the table: {message}"),
+        "computedHere": _("Computed on this phone."),
+        "explanation": _("Explanation"),
+        "forget": _("Delete from this phone"),
+        "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
+        "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
+                      "none is lost."),
+        "theirs": _("On the other phone"),
+        "mine": _("On this phone, not sent yet: {count}"),
+        "after": _("Put mine after theirs"),
+        "before": _("Put mine before theirs"),
+        "later": _("Decide later"),
+        "notValid": _("Not yet a valid hand:"),
+        "radelci": _("Radelci: {count}"),
+        "bummerl": _("Bummerl lost"),
+        "winner": _("winner"),
+        "deals": _("deals"),
+        "round": _("Round {number} of {rounds}"),
+        "over": _("The game is over. Winner: {winners}"),
+    }
+
+
+@require_safe
+def runtime(request: HttpRequest) -> JsonResponse:
+    """What "keep this table working without signal" downloads, with each file's size, so that the phone can say
+    how much before it starts and show its progress."""
+    files = []
+    for name in RUNTIME_FILES:
+        path = settings.PYODIDE_DIR / name
+        if not path.is_file():
+            return JsonResponse({"error": _("The offline runtime is not installed on this server.")}, status=503)
+        files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+    body, version = _engine_bundle()
+    files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
+    response = JsonResponse({"version": settings.PYODIDE_VERSION, "engine": version, "index": _runtime_url(""),
+                             "files": files, "bytes": sum(f["bytes"] for f in files)})
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def engine(request: HttpRequest) -> HttpResponse:
+    """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
+    body, version = _engine_bundle()
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def words(request: HttpRequest, language: str) -> JsonResponse:
+    """The server's catalogue in one language (msgid → translation), for the engine's explanations on the phone."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404(_("No such language."))
+    catalog = trans_real.translation(language)._catalog
+    response = JsonResponse({key: value for key, value in catalog.items() if isinstance(key, str) and key},
+                            json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def snapshot_of(table: Table) -> dict[str, Any]:
+    """The table as the server holds it: what the phone scores its unsent hands after."""
+    last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
+    return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
+            "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
+            "status": table.summary or {}}
+
+
+@never_cache
+@require_safe
+def snapshot(request: HttpRequest, token: str) -> JsonResponse:
+    return JsonResponse(snapshot_of(editable(request, token)), json_dumps_params={"ensure_ascii": False})
+
+
+def _since(table: Table, version: int) -> list[str]:
+    """What another phone changed after ``version``, a line each, in the player's language."""
+    return [line_html(describe_change(table, change)) for change in
+            table.changes.filter(version__gt=version).order_by("id")[:50]]
+
+
+def _recent(table: Table, count: int) -> list[dict[str, Any]]:
+    """The last ``count`` live hands, each as the table page writes it (number, one line, scores)."""
+    describe = describer(table)
+    hands = list(table.hands.filter(deleted=False).order_by("-seq")[:count])[::-1]
+    return [{"number": hand.number, "what": line_html(describe(hand.data)), "scores": hand.scores}
+            for hand in hands]
+
+
+@never_cache
+@require_POST
+def send(request: HttpRequest, token: str) -> JsonResponse:
+    """One hand recorded without signal: {"data", "version" it was based on, "submission", and "after_seq" to put
+    it before later hands}. The same submission counts once; a version another phone moved on is a conflict,
+    answered with what changed so that the scorekeeper can choose where the hand goes."""
+    table = editable(request, token)
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+        if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+            raise ValueError
+        version = version_of(str(body.get("version", "")))
+        submission = str(body.get("submission", ""))[:32]
+        after = body.get("after_seq")
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
+            raise ValueError
+    except (ValueError, UnicodeDecodeError, ValidationError):
+        return JsonResponse({"error": _("This hand could not be read; it stays on the phone.")}, status=400)
+    try:
+        if after is None:
+            hand = services.record_hand(table, body["data"], device=device(request), version=version,
+                                        submission=submission)
+        else:
+            hand = services.insert_hand(table, body["data"], after_seq=after, device=device(request),
+                                        version=version, submission=submission)
+    except services.AlreadyDone:
+        table.refresh_from_db()
+        return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
+    except services.Conflict:
+        table.refresh_from_db()
+        since = _since(table, version or 0)
+        return JsonResponse({"conflict": True, "snapshot": snapshot_of(table), "changes": since,
+                             "recent": _recent(table, max(1, min(len(since), 20)))}, status=409)
+    except InvalidTable as error:
+        return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": error.line(_)}},
+                            status=422)
+    table.refresh_from_db()
+    return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
