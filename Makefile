@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: serve serve-dev test test-sqlite test-postgres install install-test chromium gettext messages
+.PHONY: serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages
 
 # Talon at home: debug off, plain HTTP on the home network, its address printed as text and as a QR code.
 serve: install
@@ -34,9 +34,20 @@ test-sqlite: install-test chromium gettext
 test-postgres: install-test chromium gettext
 	.ci/with-postgres $(APP_TESTS)
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed runtime
 
-install-test: $(VENV)/.installed-test
+install-test: $(VENV)/.installed-test runtime
+
+# The Python runtime a phone downloads to keep a table working without signal: Pyodide from the npm registry, at the
+# version package-lock.json pins, served from Talon's own static files (never a CDN). Needs Node.js and npm.
+runtime: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

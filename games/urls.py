@@ -1,6 +1,16 @@
 from django.urls import path
 
-from .views import circles, evening, hands, offline, rules, sharing, shell, tables, what_if
+from .views import (
+    circles,
+    evening,
+    hands,
+    offline,
+    rules,
+    sharing,
+    shell,
+    tables,
+    what_if,
+)
 
 urlpatterns = [
     path("", shell.home, name="home"),

@@ -14,7 +14,9 @@ from games.registry import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_MODULES = sorted(f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py")
                         if path.stem != "__init__")
-PURE = [*ENGINE_MODULES, "games.registry"]
+ENTRY_MODULES = sorted(f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py")
+                       if path.stem != "__init__")
+PURE = [*ENGINE_MODULES, "games.registry", "games.phone", *ENTRY_MODULES]  # what a phone runs too (games/phone.py)
 
 
 def test_the_list_of_engine_modules_is_read_from_the_folder():
@@ -43,6 +45,10 @@ def test_engines_import_only_the_standard_library_and_each_other(module):
         for name in names:
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names or name.startswith("games.engines"), (module, name)
+        if module == "games.phone" or module.startswith("games.entry"):  # relative imports: only the engines
+            relative = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+            assert all(name.split(".")[0] in ("engines", "table", "base") or name.startswith("engines")
+                       for name in relative), (module, relative)
 
 
 def test_engines_use_no_floats():

@@ -1,0 +1,140 @@
+"""What a phone keeping a table works with: the runtime's files and sizes, the engine's own source files, the words
+in its language, the table's snapshot, and the hands it sends back (in order, each with its version: once per
+submission, a conflict answered with what changed, or put before the other phone's hands)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from games.engines.table import replay, setup
+from games.views.offline import RUNTIME_FILES
+
+from .factories import make_table, team_hand
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def send(client, table, data, *, version, submission="s1", **extra):
+    return client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
+        {"data": data, "version": version, "submission": submission, **extra}), content_type="application/json")
+
+
+def test_the_runtime_lists_pyodide_and_the_engine_with_their_sizes(client):
+    runtime = client.get(reverse("offline_runtime")).json()
+    names = [f["url"].rsplit("/", 1)[-1] for f in runtime["files"]]
+    assert names[:len(RUNTIME_FILES)] == list(RUNTIME_FILES)
+    for file in runtime["files"][:len(RUNTIME_FILES)]:
+        served = client.get(file["url"])
+        assert served.status_code == 200 and len(b"".join(served.streaming_content)) == file["bytes"]
+    assert runtime["bytes"] == sum(f["bytes"] for f in runtime["files"]) > 10_000_000
+    wasm = client.get(runtime["index"] + "pyodide.asm.wasm")
+    assert wasm["Content-Type"] == "application/wasm"
+
+
+def test_the_engine_is_the_servers_own_files(client):
+    files = client.get(reverse("offline_engine")).json()["files"]
+    expected = {"games/__init__.py", "games/registry.py", "games/phone.py",
+                *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
+                *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py"))}
+    assert set(files) == expected
+    for path, source in files.items():
+        assert source == (ROOT / path).read_text(encoding="utf-8"), path
+
+
+def test_only_the_worker_may_compile_webassembly(client):
+    worker = client.get("/static/js/engine-worker.js")
+    page = client.get(reverse("home"))
+    assert "'wasm-unsafe-eval'" in worker["Content-Security-Policy"]
+    assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("language", ["cs", "sl", "de"])
+def test_the_words_are_the_servers_translations_in_the_players_language(client, language):
+    words = client.get(reverse("offline_words", args=[language])).json()
+    msgid = "Team game: {povinnost} (povinnost) with {partner}, who held the {called}."
+    with translation.override(language):
+        assert words[msgid] == translation.gettext(msgid) != msgid
+    assert client.get(reverse("offline_words", args=["xx"])).status_code == 404
+
+
+def test_the_snapshot_is_the_table_as_stored_and_only_for_the_edit_link(client):
+    table = make_table(hands=[team_hand()])
+    snapshot = client.get(reverse("offline_snapshot", args=[table.edit_token])).json()
+    assert snapshot["totals"] == table.totals and snapshot["state"] == table.state
+    assert snapshot["hand_count"] == 1 and snapshot["version"] == table.version and snapshot["last_seq"] == 1
+    assert client.get(reverse("offline_snapshot", args=[table.view_token])).status_code == 404
+
+
+def test_sent_hands_are_recorded_in_order_once_each(client):
+    table = make_table(hands=[team_hand()])
+    first = send(client, table, team_hand(povinnost="Bára", partner="Dana", points=40), version=table.version)
+    assert first.status_code == 200 and first.json()["number"] == 2
+    again = send(client, table, team_hand(povinnost="Bára", partner="Dana", points=40), version=table.version)
+    assert again.json()["already"] is True
+    second = send(client, table, team_hand(povinnost="Cyril", points=70), version=first.json()["snapshot"]["version"],
+                  submission="s2")
+    assert second.json()["number"] == 3
+    table.refresh_from_db()
+    assert [h.data["povinnost"] for h in services.live_hands(table)] == ["Anna", "Bára", "Cyril"]
+
+
+def test_a_stale_version_is_a_conflict_with_what_changed_and_nothing_recorded(client):
+    table = make_table(hands=[team_hand()])
+    seen = table.version
+    services.record_hand(table, team_hand(povinnost="Bára", partner="Anna", points=50))  # the other phone
+    answer = send(client, table, team_hand(povinnost="Bára", partner="Dana", points=40), version=seen)
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["conflict"] and body["snapshot"]["hand_count"] == 2 and len(body["changes"]) == 1
+    assert "Anna" in body["changes"][0]
+    table.refresh_from_db()
+    assert table.hand_count == 2
+
+
+def test_put_before_theirs_moves_their_hands_on_and_scores_everything_again(client):
+    table = make_table(hands=[team_hand()])
+    services.record_hand(table, team_hand(povinnost="Bára", partner="Anna", points=50))  # theirs
+    table.refresh_from_db()
+    mine = [team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril", points=80)]
+    answer = send(client, table, mine[0], version=table.version, after_seq=1)
+    assert answer.status_code == 200 and answer.json()["number"] == 2
+    answer = send(client, table, mine[1], version=answer.json()["snapshot"]["version"], after_seq=2, submission="s2")
+    assert answer.json()["number"] == 3
+    table.refresh_from_db()
+    hands = services.live_hands(table)
+    expected = [team_hand(), *mine, team_hand(povinnost="Bára", partner="Anna", points=50)]
+    assert [h.data for h in hands] == expected and [h.number for h in hands] == [1, 2, 3, 4]
+    whole = replay(setup("czech-taroky", {}, list(table.players)), expected)
+    assert table.totals == whole.totals
+    assert [h.totals for h in hands][-1] == [whole.totals[p] for p in table.players]
+    services.undo_last(table)  # the history keeps it: undo takes my last hand out again
+    table.refresh_from_db()
+    assert [h.data for h in services.live_hands(table)] == [expected[0], expected[1], expected[3]]
+
+
+def test_bad_sends_are_refused_with_a_message_and_change_nothing(client):
+    table = make_table(hands=[team_hand()])
+    url = reverse("offline_send", args=[table.edit_token])
+    assert client.post(url, "not json", content_type="application/json").status_code == 400
+    assert send(client, table, {"povinnost": "Nobody"}, version=table.version).status_code == 422
+    assert send(client, table, team_hand(), version=table.version, after_seq=-1).status_code == 400
+    assert send(client, table, team_hand(), version="x").status_code == 400
+    strict = Client(enforce_csrf_checks=True)
+    assert send(strict, table, team_hand(), version=table.version).status_code == 403
+    table.refresh_from_db()
+    assert table.hand_count == 1
+
+
+def test_the_table_page_offers_keeping_it_with_its_size_but_loads_nothing_more(client):
+    table = make_table(hands=[team_hand()])
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert "Keep this table working without signal" in page and "MB" in page
+    assert "pyodide" not in page and "offline.js" in page  # only the hook's address; the runtime is not fetched
+    view = client.get(reverse("view_table", args=[table.view_token])).content.decode()
+    assert "Keep this table working" not in view
