@@ -1,0 +1,201 @@
+"""No signal at the table: a phone keeps a table (one download: Pyodide and the server's engine files), then, with the
+browser context offline, records hands of every game. The hand form's preview and the table's totals are computed
+on the phone, and they equal `manage.py settle` of the same document. The hands wait, marked "not sent yet",
+survive closing the tab, and once the signal is back the server holds them in order. A second phone's change
+meanwhile is a conflict that the scorekeeper resolves without losing a hand."""
+
+import io
+import json
+import tempfile
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from games import services
+
+from ..factories import make_table, team_hand
+from .conftest import PHONE
+from .phone import fits_the_screen, tap
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def context(browser, live_server):
+    """A phone whose service worker runs (the other browser tests block it)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  base_url=live_server.url, service_workers="allow")
+    context.set_default_timeout(20_000)
+    yield context
+    context.close()
+
+
+def settled(table, hands):
+    """`manage.py settle` of the table's document with ``hands`` after its own."""
+    doc = services.export_table(table)
+    doc["hands"] = doc["hands"] + hands
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+        json.dump(doc, file)
+    out = io.StringIO()
+    call_command("settle", file.name, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def page_totals(page, players):
+    scores = page.locator("#top .totals .total .score").all_inner_texts()
+    return dict(zip(players, (int(s.replace("\u2212", "-")) for s in scores)))
+
+
+def keep(page, table):
+    page.goto(f"/t/{table.edit_token}/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.locator("details.keep summary").click()
+    page.get_by_role("button", name="Keep this table working without signal").click()
+    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
+
+
+def enter_czech(page, hand):
+    tap(page, "partner", hand["partner"])
+    page.fill("input[name=points]", str(hand["points"]))
+
+
+def enter_slovenian(page, hand):
+    tap(page, "contract", hand["contract"])
+    tap(page, "declarer", hand["declarer"])
+    tap(page, "won", "yes" if hand["won"] else "no")
+
+
+def enter_ttj(page, hand):
+    for player, cards in hand["captured"].items():
+        for card in cards:
+            tap(page, f"card_{card}", player)
+
+
+GAMES = {  # players, a hand on the server first, the hands recorded without signal and how the form enters them
+    "czech-taroky": (["Anna", "Bára", "Cyril", "Dana"], [team_hand()],
+                     [{"povinnost": "Bára", "partner": "Dana", "points": 40},
+                      {"povinnost": "Cyril", "partner": "Anna", "points": 71}], enter_czech),
+    "slovenian-tarok": (["Ana", "Bojan", "Cene", "Dora"], [{"contract": "beggar", "declarer": "Ana", "won": True}],
+                        [{"contract": "beggar", "declarer": "Bojan", "won": False},
+                         {"contract": "solo-without", "declarer": "Cene", "points": 0}], None),
+    "two-ten-jack": (["Aiko", "Ben", "Chie"], [{"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}}],
+                     [{"captured": {"Aiko": [], "Ben": ["10H"], "Chie": ["2H"]}},
+                      {"captured": {"Aiko": ["JH"], "Ben": ["2H"], "Chie": []}}], enter_ttj),
+    "schnapsen": (["Anna", "Ben"], [{"winner": "Anna", "game_points": 2}],
+                  [{"winner": "Ben", "game_points": 3}, {"winner": "Ben", "game_points": 1}], None),
+}
+
+
+def shown(value):
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def record_offline(page, game, table, hand, enter, payout=None):
+    if game == "schnapsen":  # the quick entry on the table page: the winner, then 1, 2 or 3 saves
+        tap(page, "winner", hand["winner"])
+        page.locator(".points3 button", has_text=str(hand["game_points"])).click()
+        return
+    page.locator(".actions a.button.primary").click()  # "Record a hand" (a round in Two Ten Jack)
+    page.wait_for_selector("html[data-engine=phone]")
+    if game == "slovenian-tarok":
+        tap(page, "contract", hand["contract"])
+        tap(page, "declarer", hand["declarer"])
+        if "won" in hand:
+            tap(page, "won", "yes" if hand["won"] else "no")
+        else:
+            page.fill("input[name=points_whole]", str(hand["points"]))
+    else:
+        enter(page, hand)
+    preview = page.locator("#preview", has_text="Computed on this phone")
+    preview.wait_for()
+    if payout is not None:  # the form's preview shows the payout settle gives that hand
+        expect(preview.locator(".score")).to_have_text([shown(score) for score in payout])
+    page.locator("button[name=save]").click()
+    page.locator("tr.pending").first.wait_for()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order(context, game):
+    players, first, offline, enter = GAMES[game]
+    table = make_table(game=game, players=players, hands=first)
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")  # from the phone's cache: the server is out of reach
+    expected = settled(table, offline)
+    for number, hand in enumerate(offline):
+        payout = [expected["hands"][len(first) + number]["scores"][p] for p in players]
+        record_offline(page, game, table, hand, enter, payout)
+        row = page.locator("tr.pending").first  # newest on top, its payout as settle gives it
+        expect(row.locator("td")).to_have_text([shown(score) + shown(total) for score, total in zip(
+            payout, [sum(h["scores"][p] for h in expected["hands"][:len(first) + number + 1]) for p in players])])
+        page.locator("tr.pending th", has_text=str(len(first) + number + 1)).wait_for()
+    assert page_totals(page, players) == expected["totals"]
+    assert page.locator("tr.what.pending .not-sent").count() == len(offline)
+    assert "Hands not sent yet: 2" in page.locator("#offline-banner").inner_text()
+    fits_the_screen(page)
+    table.refresh_from_db()
+    assert table.hand_count == len(first)  # nothing reached the server
+
+    page.close()  # the tab is closed; the hands wait on the phone
+    page = context.new_page()
+    page.goto(f"/t/{table.edit_token}/")
+    page.locator("tr.pending").first.wait_for()
+    assert page_totals(page, players) == expected["totals"]
+
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == first + offline
+    assert table.totals == expected["totals"]
+    page.wait_for_load_state()
+    assert page_totals(page, players) == expected["totals"]
+
+
+@pytest.mark.parametrize("place", ["after", "before"])
+def test_a_second_phone_meanwhile_is_a_conflict_resolved_without_loss(context, browser, live_server, place):
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    record_offline(page, "czech-taroky", table, mine, enter_czech)
+    theirs = {"povinnost": "Bára", "partner": "Cyril", "points": 60}
+    services.record_hand(table, theirs)  # the second phone, with signal
+
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    assert "Another phone changed this table" in conflict.inner_text()
+    assert "Cyril" in conflict.locator("ul").first.inner_text()  # theirs
+    assert "Dana" in conflict.locator("ul").nth(1).inner_text()  # mine
+    fits_the_screen(page)
+    conflict.locator(f"[data-place={place}]").click()
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#offline-conflict")).to_have_count(0)
+    table.refresh_from_db()
+    order = [team_hand(), theirs, mine] if place == "after" else [team_hand(), mine, theirs]
+    assert [hand.data for hand in services.live_hands(table)] == order
+    expected = settled(make_table(players=players), order)
+    assert table.totals == expected["totals"]
+    page.wait_for_load_state()
+    assert page_totals(page, players) == expected["totals"]
+
+
+def test_with_the_runtime_the_preview_makes_no_round_trip(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]")
+    previews = []
+    page.on("request", lambda request: previews.append(request.url) if "preview" in request.url else None)
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "58")
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.wait_for_timeout(600)  # longer than the form's input delay: htmx would have asked by now
+    assert previews == []
+    assert "R4" in page.locator("#preview .explanation").inner_text()
