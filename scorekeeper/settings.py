@@ -160,7 +160,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # The Python runtime a phone downloads to keep a table working without signal: Pyodide from the npm registry
 # (package.json; both set-up commands run npm), served under its version with its own file names.
 PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
-PYODIDE_VERSION = json.loads((BASE_DIR / "package.json").read_text())["dependencies"]["pyodide"]
+PYODIDE_VERSION = (json.loads((BASE_DIR / "package.json").read_text())["dependencies"]["pyodide"]
+                   if (BASE_DIR / "package.json").is_file() else "none")
 if PYODIDE_DIR.is_dir():
     STATICFILES_DIRS.append((f"pyodide/{PYODIDE_VERSION}", PYODIDE_DIR))
 if not PRODUCTION:  # development and tests serve static files from their folders; nothing is collected
