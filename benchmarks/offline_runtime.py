@@ -151,7 +151,7 @@ def measure(base: str, table, rounds: int, tmp: str) -> None:
             return { ms: performance.now() - started, rows: answer.result.rows.length };
         }""", 200)
         context.close()
-    print(f"a preview computed on the phone (input to payout painted, including the form's 400 ms input delay): "
+    print(f"a preview computed on the phone (a typed number to the payout painted): "
           f"{statistics.median(here) * 1000:.0f} ms; median of {rounds}")
     print(f"the table's totals after {timings['rows']} unsent hands, on the phone: {timings['ms']:.0f} ms")
 
