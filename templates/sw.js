@@ -1,5 +1,6 @@
 // Talon's service worker: the app shell and static files come from the cache; pages come from the network,
-// and a page seen before is shown from the cache when there is no signal (else the offline page). A table kept
+// and a page seen before is shown from the cache when there is no signal (else the offline page), whatever
+// cookie it was fetched with (a page varies by cookie; without signal the last copy is the best). A table kept
 // for no signal (static/js/offline.js) has its pages, the Python runtime and the engine in the cache "talon-kept",
 // which a new version of this worker keeps.
 const CACHE = "talon-{{ version }}";
@@ -29,6 +30,6 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
-    }).catch(() => caches.match(request).then((hit) => hit || caches.match(OFFLINE))));
+    }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || caches.match(OFFLINE))));
   }
 });

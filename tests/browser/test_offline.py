@@ -19,6 +19,7 @@ from .conftest import PHONE
 from .phone import fits_the_screen, tap
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
+expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more on a busy machine
 
 
 @pytest.fixture
@@ -93,8 +94,10 @@ def shown(value):
 
 def record_offline(page, game, table, hand, enter, payout=None):
     if game == "schnapsen":  # the quick entry on the table page: the winner, then 1, 2 or 3 saves
+        before = page.locator("tr.pending").count()
         tap(page, "winner", hand["winner"])
         page.locator(".points3 button", has_text=str(hand["game_points"])).click()
+        expect(page.locator("tr.pending")).to_have_count(before + 2)  # the hand's row and its line
         return
     page.locator(".actions a.button.primary").click()  # "Record a hand" (a round in Two Ten Jack)
     page.wait_for_selector("html[data-engine=phone]")
@@ -121,6 +124,8 @@ def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order
     table = make_table(game=game, players=players, hands=first)
     page = context.new_page()
     keep(page, table)
+    # a cookie changed since the page was kept (a page varies by cookie): without signal the kept copy still opens
+    context.add_cookies([{"name": "changed-since", "value": "1", "url": page.url}])
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")  # from the phone's cache: the server is out of reach
     expected = settled(table, offline)
