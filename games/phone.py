@@ -48,36 +48,42 @@ def _error(error: InvalidTable | InvalidHand, gettext: Callable[[str], str], num
             "number": number}
 
 
-def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str] = str
-                  ) -> dict[str, Any]:
-    """The table after the unsent hands: totals, status, winners and one row per hand (its number, scores, running
-    totals, one line saying what it was, its explanation, what it ended). A hand the engine refuses (the table
-    changed under it) stops there, with its objection."""
-    table = _setup(snapshot)
+def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str]
+          ) -> tuple[Any, int, list[int], list[dict[str, Any]], dict[str, Any] | None]:
+    """The unsent hands scored in order after the snapshot: the state, number and totals they leave, a row per
+    hand, and the objection of the first hand the engine refuses (scoring stops there)."""
     engine = table.engine
     state = engine_table.load_state(table, snapshot.get("state"))
     totals = [int(snapshot.get("totals", {}).get(p, 0)) for p in table.players]
     number = int(snapshot.get("hand_count", 0))
-    rows, error = [], None
+    rows = []
     for data in pending:
-        number += 1
         before = state
         try:
             parsed = engine.parse_hand(data, table.players, table.rules)
-            result, state = engine_table.score_next(table, state, data, number)
+            result, state = engine_table.score_next(table, state, data, number + 1)
         except (InvalidHand, InvalidTable) as refused:
-            error = _error(refused, gettext, number)
-            break
+            return state, number, totals, rows, _error(refused, gettext, number + 1)
+        number += 1
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
         rows.append({"number": number, "scores": scores, "totals": totals,
                      "what": _render(engine.describe(parsed), gettext),
                      "lines": result.explanation(gettext),
                      "note": _render(engine.milestone(before, state), gettext)})
-    status = engine.status(state)
-    by_name = dict(zip(table.players, totals))
+    return state, number, totals, rows, None
+
+
+def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str] = str
+                  ) -> dict[str, Any]:
+    """The table after the unsent hands: totals, status, winners and one row per hand (its number, scores, running
+    totals, one line saying what it was, its explanation, what it ended). A hand the engine refuses (the table
+    changed under it) stops there, with its objection."""
+    table = _setup(snapshot)
+    state, number, totals, rows, error = _walk(table, snapshot, pending, gettext)
+    status = table.engine.status(state)
     return {"players": list(table.players), "totals": totals, "status": status, "rows": rows, "error": error,
-            "winners": engine.winners(by_name, status), "hand_count": number if error is None else number - 1}
+            "winners": table.engine.winners(dict(zip(table.players, totals)), status), "hand_count": number}
 
 
 def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
@@ -91,15 +97,10 @@ def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str,
                  gettext: Callable[[str], str] = str) -> dict[str, Any]:
     """The form's hand scored after the unsent ones: {"data", "scores", "lines"} or {"data", "error"}."""
     data = hand_from_fields(snapshot, fields)
-    now = score_pending(snapshot, pending, gettext)
-    if now["error"] is not None:
-        return {"data": data, "error": now["error"]}
     table = _setup(snapshot)
-    state = engine_table.load_state(table, snapshot.get("state"))
-    number = int(snapshot.get("hand_count", 0))
-    for earlier in pending:
-        number += 1
-        state = engine_table.score_next(table, state, earlier, number)[1]
+    state, number, _totals, _rows, error = _walk(table, snapshot, pending, gettext)
+    if error is not None:
+        return {"data": data, "error": error}
     try:
         result = engine_table.score_next(table, state, data, number + 1)[0]
     except (InvalidHand, InvalidTable) as refused:
