@@ -193,12 +193,15 @@ def test_a_new_evening_keeps_the_players_seats_rules_price_and_circle(client):
 
 def test_a_two_ten_jack_game_ended_early_is_won_by_the_highest_total(client):
     table = make_table(game="two-ten-jack", players=("Aiko", "Ben", "Chie"),
-                       hands=[{"captured": {"Aiko": ["2H", "10D"], "Ben": ["JC"]}}])
+                       hands=[{"captured": {"Aiko": ["2H", "10H"], "Ben": ["AH"], "Chie": ["JS"]}}])
     client.post(reverse("end_evening", args=[table.edit_token]), {"version": table.version})
-    page = visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode())
+    response = client.get(reverse("table", args=[table.edit_token]))
+    page = visible_text(response.content.decode())
     assert "Play again" in page or "New evening with the same players" in page
     table.refresh_from_db()
-    assert table.summary["closed"]
+    assert table.summary["closed"] and table.totals["Aiko"] > table.totals["Ben"] > table.totals["Chie"]
+    badges = {p["name"]: p["winner"] for p in response.context["players"]}
+    assert badges == {"Aiko": True, "Ben": False, "Chie": False}
 
 
 # The Sixty-six draw ------------------------------------------------------------------------------------------------

@@ -20,8 +20,27 @@ def test_manifest_makes_a_full_screen_app(client):
 
 
 def test_every_page_links_the_manifest_and_registers_the_worker(client):
-    page = client.get("/").content.decode()
-    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    from django.urls import reverse
+
+    from games.models import Circle
+    from games.registry import GAMES
+
+    from .factories import make_sample
+
+    circle = Circle.objects.create(name="Tuesday")
+    urls = [reverse(name) for name in ("home", "new_table", "rules_index", "import", "new_circle", "offline")]
+    urls += [reverse("circle", args=[circle.token]), reverse("circle_view", args=[circle.view_token])]
+    for slug in GAMES:
+        table = make_sample(slug)
+        urls += [reverse("new_table_for", args=[slug]), reverse("rules", args=[slug])]
+        urls += [reverse(name, args=[table.edit_token]) for name in (
+            "table", "hands", "record_hand", "history", "settings", "what_if", "adjust", "end_evening", "sheet")]
+        urls += [reverse("hand", args=[table.edit_token, 1]), reverse("edit_hand", args=[table.edit_token, 1])]
+        urls += [reverse(name, args=[table.view_token]) for name in ("view_table", "view_hands", "view_sheet")]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200 and response["Content-Type"].startswith("text/html"), url
+        assert 'rel="manifest" href="/manifest.webmanifest"' in response.content.decode(), url
     assert "serviceWorker" in open(finders.find("js/talon.js")).read()
 
 
