@@ -32,11 +32,13 @@ from .base import (
     flag,
     is_adjustment,
     is_closing,
+    number,
     parse_adjustment,
     parse_closing,
     parse_options,
     player,
     rename_in,
+    scores_of,
     signed,
     whole,
 )
@@ -47,6 +49,7 @@ BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = True
 SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
 COUNTER = Counter(total=TOTAL_POINTS, cards=(
     CounterCard("kings", N_("Kings"), 5, 4), CounterCard("queens", N_("Queens"), 4, 4),
@@ -373,10 +376,6 @@ def _round_tenth(x: int, rules: Rules) -> int:
     return (x + 9) // 10 if rules.rounding == "up" else (x + 5) // 10
 
 
-def _tenths(x: int) -> str:
-    return f"{x // 10}.{x % 10}"
-
-
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     players = state.players
     if isinstance(hand, Adjustment):
@@ -424,7 +423,7 @@ def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) ->
                           {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips,
                            "gain": signed(3 * chips)}, rule="R11"))
     if hand.declarations:
-        lines.append(Line(N_("Total: {scores}."), {"scores": ", ".join(f"{p} {signed(scores[p])}" for p in players)},
+        lines.append(Line(N_("Total: {scores}."), {"scores": scores_of((p, scores[p]) for p in players)},
                           rule="R12"))
     assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
     return HandResult(scores=scores, lines=tuple(lines))
@@ -525,7 +524,7 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
     base = _round_tenth(x, rules)
     rounding = Line(N_("rounded up") if rules.rounding == "up" else N_("rounded half up"))
     lines.append(Line(N_("{x} / 10 = {tenth}, {rounding}: {base}."),
-                      {"x": x, "tenth": _tenths(x), "rounding": rounding, "base": base}, rule="R4",
+                      {"x": x, "tenth": number(Fraction(x, 10), places=1), "rounding": rounding, "base": base}, rule="R4",
                       option="rounding", setting=rules.rounding))
 
     sign = 1 if won else -1
@@ -635,12 +634,12 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return []
 
 
-CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    """One line for the list of hands: who played what, the points, contra, the I."""
+    """One line for the list of hands: who played what, the points, contra and the I on the end in words (whether
+    contra doubled a valat is the table's rule, told by the explanation)."""
     if isinstance(hand, Adjustment):
         return describe_adjustment(hand)
     if isinstance(hand, Closing):
@@ -658,9 +657,9 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     elif hand.points is not None:
         parts.append(str(hand.points))
     if hand.contra:
-        parts.append(CONTRA_MARKS[hand.contra])
+        parts.append(Line(CONTRA_NAMES[hand.contra]))
     if hand.pagat:
-        parts.append("I")
+        parts.append(Line(N_("I on the end made") if hand.pagat.made else N_("I on the end failed")))
     return Phrase(tuple(parts))
 
 

@@ -35,11 +35,13 @@ from .base import (
     fmt_number,
     is_adjustment,
     is_closing,
+    number,
     parse_adjustment,
     parse_closing,
     parse_options,
     player,
     rename_in,
+    scores_of,
     show,
     signed,
     whole,
@@ -54,6 +56,8 @@ BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
 ZERO_SUM = False
 SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
+                 "their differences with everyone else.")
 TOTAL = Fraction(70)
 COUNTER = Counter(total=70, unit=3, cards=(
     CounterCard("kings", N_("Kings"), 13, 4), CounterCard("queens", N_("Queens"), 10, 4),
@@ -316,7 +320,7 @@ def _klop_points(raw: Any, players: tuple[str, ...]) -> tuple[tuple[str, Fractio
     total = sum(p for _, p in points)
     if total != TOTAL:
         raise InvalidHand("klop", N_("the players' points must add up to 70, they add up to {total}"),
-                          total=fmt_number(total))
+                          total=number(total))
     return points
 
 
@@ -359,11 +363,11 @@ def _difference(points: Fraction, rules: Rules, lines: list[Line], rule: str) ->
     if rules.difference_rounding == "five":
         d5 = (d + 2) // 5 * 5
         lines.append(Line(N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
-                          {"points": fmt_number(points), "diff": fmt_number(diff), "d": d, "d5": d5}, rule=rule,
+                          {"points": number(points), "diff": number(diff), "d": d, "d5": d5}, rule=rule,
                           option="difference_rounding", setting="five"))
         return d5
     lines.append(Line(N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
-                      {"points": fmt_number(points), "diff": fmt_number(diff), "d": d}, rule=rule,
+                      {"points": number(points), "diff": number(diff), "d": d}, rule=rule,
                       option="difference_rounding", setting="whole"))
     return d
 
@@ -463,7 +467,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
     if hand.contract in WITH_POINTS:
         won = hand.points >= WIN_AT
         lines.append(Line(N_("Card points {points}: {verdict} (35⅔ needed)."),
-                          {"points": fmt_number(hand.points),
+                          {"points": number(hand.points),
                            "verdict": Line(N_("won") if won else N_("lost"))}, rule="SR1"))
     else:
         won = bool(hand.won)
@@ -608,7 +612,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
         for p in losers:
             scores[p] = -70
             lines.append(Line(N_("{player} took {points}, {limit}: −70."),
-                              {"player": p, "points": fmt_number(points[p]),
+                              {"player": p, "points": number(points[p]),
                                "limit": Line(N_("more than 35⅔") if rules.klop_full_threshold == "more-than-35-2/3"
                                              else N_("35⅔ or more"))}, rule="SR2", option="klop_full_threshold",
                               setting=rules.klop_full_threshold))
@@ -617,7 +621,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
         for p in players:
             scores[p] = -round_whole(points[p])
             lines.append(Line(N_("{player}: {points} → {score}."),
-                              {"player": p, "points": fmt_number(points[p]), "score": signed(scores[p])}, rule="SR2"))
+                              {"player": p, "points": number(points[p]), "score": signed(scores[p])}, rule="SR2"))
     radelci = list(state.radelci)
     used = list(state.used)
     if rules.radelci and rules.klop_radelci:
@@ -675,7 +679,7 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
         if not hand.radelci:
             return line
         return Phrase((line, Line(N_("radelci: {changes}"), {
-            "changes": ", ".join(f"{p} {signed(c)}" for p, c in hand.radelci)})))
+            "changes": scores_of(hand.radelci)})))
     if isinstance(hand, Closing):
         return Line(KIND_NAMES["closing"])
     contract = Line(CONTRACT_NAMES[hand.contract])
@@ -686,7 +690,7 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
         head.append(Line(N_("with {player}"), {"player": hand.partner}))
     parts: list[Line | Phrase | str] = [Phrase(tuple(head), " ")]
     if hand.points is not None:
-        parts.append(fmt_number(hand.points))
+        parts.append(number(hand.points))
     if hand.won is not None:
         parts.append(Line(N_("made") if hand.won else N_("failed")))
     if hand.kontra:
