@@ -313,9 +313,9 @@ def _klop_points(raw: Any, players: tuple[str, ...]) -> tuple[tuple[str, Fractio
     for name in raw:
         if name not in players:
             raise InvalidHand("klop", N_("{value} is not a player"), value=show(name))
-    for name in players:
-        if name not in raw:
-            raise InvalidHand(f"klop.{name}", N_("is required: every player's points"))
+    missing = [name for name in players if raw.get(name) is None]
+    if missing:
+        raise InvalidHand("klop", N_("card points still to enter: {players}"), players=", ".join(missing))
     points = tuple((name, parse_points(raw[name], f"klop.{name}")) for name in players)
     total = sum(p for _, p in points)
     if total != TOTAL:
