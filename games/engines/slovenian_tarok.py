@@ -412,12 +412,12 @@ def _adjustment(hand: Adjustment, state: State) -> tuple[HandResult, State]:
     for name, change in hand.radelci:
         i = state.players.index(name)
         if radelci[i] + change < 0:
-            raise InvalidHand(f"radelci.{name}", N_("{player} holds {held} radelci: cannot cross off {count}"),
+            raise InvalidHand(f"radelci.{name}", N_("{player}: radelci held: {held}, cannot cross off {count}"),
                               player=name, held=radelci[i], count=-change)
         radelci[i] += change
         if change < 0:
             used[i] -= change
-        lines.append(Line(N_("{player}: {change} radelci, now {count}."),
+        lines.append(Line(N_("{player}: radelci {change}, now {count}."),
                           {"player": name, "change": signed(change), "count": radelci[i]}, rule="SR4"))
     return (HandResult(scores=dict(hand.amounts), lines=tuple(lines)),
             State(players=state.players, radelci=tuple(radelci), used=tuple(used), deals=state.deals))
@@ -432,7 +432,7 @@ def _closing(rules: Rules, state: State) -> tuple[HandResult, State]:
     if penalty:
         for p, held in zip(state.players, state.radelci):
             scores[p] = -penalty * held
-            lines.append(Line(N_("{player} still holds {count} radelci: {count} × −{penalty} = {score}."),
+            lines.append(Line(N_("{player}, radelci still held: {count} × −{penalty} = {score}."),
                               {"player": p, "count": held, "penalty": penalty, "score": signed(scores[p])},
                               rule="SR4", option="radelci_end_penalty", setting=penalty))
         radelci = tuple(0 for _ in state.players)
@@ -471,8 +471,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                            "verdict": Line(N_("won") if won else N_("lost"))}, rule="SR1"))
     else:
         won = bool(hand.won)
-        lines.append(Line(N_("Contract {verdict}."), {"verdict": Line(N_("made") if won else N_("failed"))},
-                          rule=rule))
+        lines.append(Line(N_("Contract made.") if won else N_("Contract failed."), rule=rule))
 
     as_contract = _valat_as_contract(hand, rules)
     valat = next((b for b in hand.bonuses if b.kind == "valat" and b.made), None)
@@ -484,7 +483,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
         lines.append(Line(N_("Valat announced by {side}, {result}: scored as the valat contract, 500 × kontra {k}, "
                              "instead of the game, the difference and every other bonus: {score}."),
                           {"side": _side(as_contract.side), "k": factor, "score": signed(team_score),
-                           "result": Line(N_("made") if as_contract.made else N_("failed"))},
+                           "result": Line(N_("made") if as_contract.made else N_("failed"), context="valat")},
                           rule="SR3", option="announced_valat", setting="contract"))
     elif valat is not None:
         amount = 500 * 2 ** valat.kontra if valat.announced else 250 * kontra_factor
