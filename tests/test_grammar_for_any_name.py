@@ -44,6 +44,7 @@ def test_a_womans_name_reads_right_in_czech_and_slovenian(client):
     text = " ".join(visible_text(client.get(reverse("hand", args=[czech.edit_token, 1]),
                                             HTTP_ACCEPT_LANGUAGE="cs").content.decode()).split())
     assert "Anna (povinnost) a Božena Dvořáková (XIX v ruce)" in text and "s hráčem" not in text
+    assert "Pagát ultimo (hrající strana), nehlášený (2), uhraný:" in text  # the I's own gender, not "uhráno"
     slovenian = make_table(game="slovenian-tarok", players=("Špela Žagar", "Bojan", "Cene"),
                            hands=[{"contract": "beggar", "declarer": "Bojan", "won": True}])
     Table.objects.filter(pk=slovenian.pk).update(price_per_point="0.10", currency="€")

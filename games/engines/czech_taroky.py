@@ -576,7 +576,7 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
     lines.append(Line(N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
                       {"how": Line(N_("announced ({value})") if pagat.announced else N_("unannounced ({value})"),
                                    {"value": value}),
-                       "result": Line(N_("made") if pagat.made else N_("failed")),
+                       "result": Line(N_("made") if pagat.made else N_("failed"), context="pagat-ultimo"),
                        "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
                        "value": signed(signed_value)}, rule="R8",
                       option="pagat_announced" if pagat.announced else "pagat_unannounced", setting=value))
