@@ -169,8 +169,9 @@ def _rule_value(option, value) -> Line | str:
     for choice, label in option.choices:
         if choice == value and type(choice) is type(value):
             return Line(label)
-    if isinstance(value, dict):  # a point table: how many cards score
-        return Line(N_("{count} scoring cards"), {"count": sum(1 for v in value.values() if v)})
+    if option.kind == "card-points":  # a point table (raw, or as the engine holds it): how many cards score
+        pairs = value.items() if isinstance(value, dict) else value
+        return Line(N_("{count} scoring cards"), {"count": sum(1 for _card, v in pairs if v)})
     return str(value)
 
 

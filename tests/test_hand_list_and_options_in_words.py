@@ -39,3 +39,12 @@ def test_a_whole_number_option_is_named_with_its_number(client):
     table = make_table(rules={"pagat_announced": 8}, hands=[team_hand(points=63, pagat={**PAGAT, "announced": True})])
     text = " ".join(visible_text(client.get(reverse("hand", args=[table.edit_token, 1])).content.decode()).split())
     assert "R8 (I on the end, announced, is worth: 8):" in text
+
+
+def test_a_point_table_option_is_named_by_how_many_cards_score(client):
+    points = {"2H": 10, "10H": 10, "JH": 10, "AH": 5, "KH": 5, "QH": 5,
+              "2S": -10, "10S": -10, "JS": -10, "AS": -5, "KS": -5, "QS": -20}
+    table = make_table(game="two-ten-jack", players=("Aiko", "Ben"), rules={"card_points": points},
+                       hands=[{"captured": {"Aiko": ["QS", "2H"]}}])
+    text = " ".join(visible_text(client.get(reverse("hand", args=[table.edit_token, 1])).content.decode()).split())
+    assert "TR2 (Point table: 12 scoring cards): Aiko:" in text and "{" not in text

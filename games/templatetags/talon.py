@@ -19,7 +19,7 @@ class RuleLinks:
 
     url: str
     labels: dict
-    values: dict  # option key → ((value, its label), …)
+    options: dict  # option key → the engine's Option (its values' names)
 
     @classmethod
     def of(cls, game: str, view_token: str = "") -> "RuleLinks":
@@ -29,14 +29,18 @@ class RuleLinks:
 
         url = reverse("rules", args=[game]) + (f"?t={view_token}" if view_token else "")
         options = GAMES[game].engine.OPTIONS
-        return cls(url, {o.key: gettext(o.label) for o in options}, {o.key: o.choices for o in options})
+        return cls(url, {o.key: gettext(o.label) for o in options}, {o.key: o for o in options})
 
     def setting(self, line: Line) -> str:
-        """The option's value that decided the line, in the player's words: "no", "always", "4"."""
-        for value, label in self.values.get(line.option, ()):
-            if value == line.setting and type(value) is type(line.setting):
-                return gettext(label)
-        return _number_or(line.setting) if line.setting is not None else ""
+        """The option's value that decided the line, in the player's words: "no", "always", "4", "13 scoring
+        cards"."""
+        from games.presentation import _rule_value
+
+        option = self.options.get(line.option)
+        if option is None or line.setting is None:
+            return ""
+        value = _rule_value(option, line.setting)
+        return value.render(gettext) if isinstance(value, Line) else str(_number_or(line.setting))
 
     def reference(self, line: Line) -> str:
         if not line.rule:
