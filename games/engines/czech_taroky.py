@@ -443,8 +443,8 @@ def _describe_sides(hand: Hand, declarers: tuple[str, ...]) -> Line:
                     {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]},
                     rule="R2")
     if len(declarers) == 1:
-        return Line(N_("Team game: {povinnost} (povinnost) called the {called} and holds it herself: she plays "
-                       "alone, scored as a team game and paid 1 against 3."),
+        return Line(N_("Team game: {povinnost} (povinnost) called the {called}, which is in the same hand: no "
+                       "partner, scored as a team game and paid 1 against 3."),
                     {"povinnost": hand.povinnost, "called": hand.called}, rule="R2")
     return Line(N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
                 {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called}, rule="R2")
