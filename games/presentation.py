@@ -4,15 +4,17 @@ player's language. Only presentation: the numbers and every rule fact come from 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from .engines.base import N_, InvalidHand, Line, Phrase, parse_options
-from .engines.settle_up import balances, fewest_payments, format_money, parse_price
+from .engines.settle_up import balances, fewest_payments, parse_price
 from .models import Table
+from .numbers import local_money, local_number
 from .registry import ENGINES
 
 
@@ -57,7 +59,8 @@ def winners(table: Table) -> list[str]:
 def settle_up(table: Table, totals: dict[str, int] | None = None,
               summary: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Who pays whom, in money, with the fewest payments (at the table's totals, or at ``totals`` and ``summary``:
-    the end of the evening's); None until the table has a price per point."""
+    the end of the evening's), and what is settled (the engine's words); each payment with its sum ("3 Bummerl ×
+    2,00 €"). None until the table has a price per point."""
     price = parse_price(table.price_per_point)
     if not price:
         return None
@@ -67,9 +70,30 @@ def settle_up(table: Table, totals: dict[str, int] | None = None,
                                (table.summary if summary is None else summary) or {})
     balance = balances(scores, zero_sum=engine.ZERO_SUM)
     payments = fewest_payments({name: points * price for name, points in balance.items()})
-    return {"price": format_money(price, table.currency), "unit": gettext(engine.SETTLE_UNIT),
-            "payments": [(payer, receiver, format_money(amount, table.currency))
+    money = local_money(price, table.currency)
+    counted = SETTLE_COUNTS.get(engine.SETTLE_UNIT, SETTLE_COUNTS["point"])
+    return {"price": money, "what": gettext(engine.SETTLE_WHAT), "per": price_per(engine, money),
+            "payments": [(payer, receiver, local_money(amount, table.currency),
+                          _("%(count)s × %(price)s") % {"count": _count(counted, amount / price), "price": money})
                          for payer, receiver, amount in payments]}
+
+
+SETTLE_COUNTS = {  # what settle-up counts, by the engine's SETTLE_UNIT: "3 Bummerl", "24 points"
+    "point": lambda n: ngettext("%(count)s point", "%(count)s points", n),
+    "Bummerl": lambda n: ngettext("%(count)s Bummerl", "%(count)s Bummerl", n),
+}
+
+
+def _count(counted: Callable[[int], str], n: Fraction) -> str:
+    return counted(n.numerator if n.denominator == 1 else 2) % {"count": local_number(n)}
+
+
+PRICE_PER = {"point": N_("%(price)s per point"), "Bummerl": N_("%(price)s per Bummerl")}
+
+
+def price_per(engine, money: str) -> str:
+    """``2,00 € per Bummerl``: the price of what the game's settle-up counts."""
+    return gettext(PRICE_PER.get(engine.SETTLE_UNIT, PRICE_PER["point"])) % {"price": money}
 
 
 COLOURS = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
@@ -121,7 +145,7 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
                       "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
                       "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1]})
         final = next(row[p] for row in reversed(series) if row[p] is not None)
-        ends.append({"y": segments[-1][-1][1], "text": _short(name), "title": f"{name} {signed_total(final)}",
+        ends.append({"y": segments[-1][-1][1], "text": _short(name), "title": f"{name} {local_number(final)}",
                      "colour": COLOURS[p % len(COLOURS)]})
     ends.sort(key=lambda end: end["y"])  # push end labels apart, keeping their order, inside the chart
     for i, end in enumerate(ends):
@@ -135,22 +159,19 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
     ticks = sorted({high, 0, low}, reverse=True)
     return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
             "zero": f"{y(0, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
-            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": signed_total(v)} for v in ticks],
+            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": local_number(v)} for v in ticks],
             "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
             "label": _("Running totals, hand by hand")}
 
-
-def signed_total(value: int) -> str:
-    """A total as the pages write it: one minus sign (−)."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def _rule_value(option, value) -> Line | str:
     for choice, label in option.choices:
         if choice == value and type(choice) is type(value):
             return Line(label)
-    if isinstance(value, dict):  # a point table: how many cards score
-        return Line(N_("{count} scoring cards"), {"count": sum(1 for v in value.values() if v)})
+    if option.kind == "card-points":  # a point table (raw, or as the engine holds it): how many cards score
+        pairs = value.items() if isinstance(value, dict) else value
+        return Line(N_("{count} scoring cards"), {"count": sum(1 for _card, v in pairs if v)})
     return str(value)
 
 

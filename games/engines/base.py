@@ -204,13 +204,45 @@ def show(value: Any) -> str:
 
 
 
-def signed(value: int | Fraction) -> str:
+class Number(str):
+    """A number inside an explanation: as text it is written the way the rules files write it (``+4``, ``−4``,
+    ``40⅔``, ``4.6``), and it keeps its exact ``value`` (with ``plus``: a payout's sign, ``places``: decimals
+    always shown) so that a page can write it the way the player's language does (``4,6``, ``−1 000``)."""
+
+    value: int | Fraction
+    plus: bool
+    places: int | None
+
+    def __new__(cls, value: int | Fraction, *, plus: bool = False, places: int | None = None) -> "Number":
+        if places is not None:
+            scaled = abs(Fraction(value)) * 10 ** places
+            digits = str(scaled.numerator // scaled.denominator).rjust(places + 1, "0")
+            text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
+            text = ("−" if value < 0 else "+" if plus and value > 0 else "") + text
+        elif plus and value > 0:
+            text = f"+{fmt_number(value)}"
+        elif value < 0:
+            text = f"−{fmt_number(-value)}"
+        else:
+            text = fmt_number(value)
+        number = super().__new__(cls, text)
+        number.value, number.plus, number.places = value, plus, places
+        return number
+
+
+def number(value: int | Fraction, *, places: int | None = None) -> Number:
+    """40⅔, −4, 4.6: a number inside an explanation (see ``Number``)."""
+    return Number(value, places=places)
+
+
+def signed(value: int | Fraction) -> Number:
     """+4, −4, 0: the way a score sheet writes a payout."""
-    if value > 0:
-        return f"+{fmt_number(value)}"
-    if value < 0:
-        return f"−{fmt_number(-value)}"
-    return "0"
+    return Number(value, plus=True)
+
+
+def scores_of(amounts: Any) -> "Phrase":
+    """``Anna +4, Cyril −4``: each player's amount, from (player, amount) pairs."""
+    return Phrase(tuple(Line("{player} {score}", {"player": p, "score": signed(a)}) for p, a in amounts), ", ")
 
 
 def fmt_number(value: int | Fraction) -> str:
@@ -370,6 +402,7 @@ class Engine(Protocol):
     ZERO_SUM: bool  # every hand's scores add to 0 (settle-up takes the totals as they are)
     COUNTER: Counter | None  # the card-point counter of the hand form, if the game counts card points
     SETTLE_UNIT: str  # what settle-up prices: a point, a Bummerl
+    SETTLE_WHAT: str  # what settle-up settles, in one sentence for players
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
     RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
 
@@ -471,16 +504,15 @@ def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:
     """What an adjustment says: its reason, then each player's amount."""
     lines = [Line(N_("Written by hand: {reason}."), {"reason": adjustment.reason}, rule=rule) if adjustment.reason
              else Line(N_("Written by hand."), rule=rule)]
-    lines.append(Line(N_("Each player: {scores}."), {"scores": ", ".join(f"{p} {signed(a)}" for p, a in adjustment.amounts)},
-                      rule=rule))
+    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(adjustment.amounts)}, rule=rule))
     return lines
 
 
 def describe_adjustment(adjustment: Adjustment) -> Line:
-    changed = ", ".join(f"{p} {signed(a)}" for p, a in adjustment.amounts if a)
+    changed = scores_of((p, a) for p, a in adjustment.amounts if a)
     if adjustment.reason:
-        return Line(N_("Adjustment: {scores} ({reason})"), {"scores": changed or "0", "reason": adjustment.reason})
-    return Line(N_("Adjustment: {scores}"), {"scores": changed or "0"})
+        return Line(N_("Adjustment: {scores} ({reason})"), {"scores": changed if changed.parts else "0", "reason": adjustment.reason})
+    return Line(N_("Adjustment: {scores}"), {"scores": changed if changed.parts else "0"})
 
 
 CLOSED = N_("the evening was closed: nothing may follow a closing")

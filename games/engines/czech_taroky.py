@@ -32,11 +32,13 @@ from .base import (
     flag,
     is_adjustment,
     is_closing,
+    number,
     parse_adjustment,
     parse_closing,
     parse_options,
     player,
     rename_in,
+    scores_of,
     signed,
     whole,
 )
@@ -47,6 +49,7 @@ BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = True
 SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
 COUNTER = Counter(total=TOTAL_POINTS, cards=(
     CounterCard("kings", N_("Kings"), 5, 4), CounterCard("queens", N_("Queens"), 4, 4),
@@ -373,10 +376,6 @@ def _round_tenth(x: int, rules: Rules) -> int:
     return (x + 9) // 10 if rules.rounding == "up" else (x + 5) // 10
 
 
-def _tenths(x: int) -> str:
-    return f"{x // 10}.{x % 10}"
-
-
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     players = state.players
     if isinstance(hand, Adjustment):
@@ -424,7 +423,7 @@ def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) ->
                           {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips,
                            "gain": signed(3 * chips)}, rule="R11"))
     if hand.declarations:
-        lines.append(Line(N_("Total: {scores}."), {"scores": ", ".join(f"{p} {signed(scores[p])}" for p in players)},
+        lines.append(Line(N_("Total: {scores}."), {"scores": scores_of((p, scores[p]) for p in players)},
                           rule="R12"))
     assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
     return HandResult(scores=scores, lines=tuple(lines))
@@ -444,8 +443,8 @@ def _describe_sides(hand: Hand, declarers: tuple[str, ...]) -> Line:
                     {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]},
                     rule="R2")
     if len(declarers) == 1:
-        return Line(N_("Team game: {povinnost} (povinnost) called the {called} and holds it herself: she plays "
-                       "alone, scored as a team game and paid 1 against 3."),
+        return Line(N_("Team game: {povinnost} (povinnost) called the {called}, which is in the same hand: no "
+                       "partner, scored as a team game and paid 1 against 3."),
                     {"povinnost": hand.povinnost, "called": hand.called}, rule="R2")
     return Line(N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
                 {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called}, rule="R2")
@@ -525,7 +524,7 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
     base = _round_tenth(x, rules)
     rounding = Line(N_("rounded up") if rules.rounding == "up" else N_("rounded half up"))
     lines.append(Line(N_("{x} / 10 = {tenth}, {rounding}: {base}."),
-                      {"x": x, "tenth": _tenths(x), "rounding": rounding, "base": base}, rule="R4",
+                      {"x": x, "tenth": number(Fraction(x, 10), places=1), "rounding": rounding, "base": base}, rule="R4",
                       option="rounding", setting=rules.rounding))
 
     sign = 1 if won else -1
@@ -577,7 +576,7 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
     lines.append(Line(N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
                       {"how": Line(N_("announced ({value})") if pagat.announced else N_("unannounced ({value})"),
                                    {"value": value}),
-                       "result": Line(N_("made") if pagat.made else N_("failed")),
+                       "result": Line(N_("made") if pagat.made else N_("failed"), context="pagat-ultimo"),
                        "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
                        "value": signed(signed_value)}, rule="R8",
                       option="pagat_announced" if pagat.announced else "pagat_unannounced", setting=value))
@@ -635,12 +634,12 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return []
 
 
-CONTRA_MARKS = {1: "×2", 2: "×4", 3: "×8"}
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    """One line for the list of hands: who played what, the points, contra, the I."""
+    """One line for the list of hands: who played what, the points, contra and the I on the end in words (whether
+    contra doubled a valat is the table's rule, told by the explanation)."""
     if isinstance(hand, Adjustment):
         return describe_adjustment(hand)
     if isinstance(hand, Closing):
@@ -658,9 +657,9 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     elif hand.points is not None:
         parts.append(str(hand.points))
     if hand.contra:
-        parts.append(CONTRA_MARKS[hand.contra])
+        parts.append(Line(CONTRA_NAMES[hand.contra]))
     if hand.pagat:
-        parts.append("I")
+        parts.append(Line(N_("I on the end made") if hand.pagat.made else N_("I on the end failed")))
     return Phrase(tuple(parts))
 
 

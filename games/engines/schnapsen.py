@@ -41,6 +41,8 @@ BLURB = N_("2 players · game points to 7, Bummerl")
 PLAYER_COUNTS = (2,)
 ZERO_SUM = False
 SETTLE_UNIT = N_("Bummerl")
+SETTLE_WHAT = N_("What is paid is the lost Bummerl, not the game points of the totals: every two players "
+                 "settle the difference of their lost Bummerl.")
 COUNTER = None
 ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick", "draw")
 ENDING_NAMES = {

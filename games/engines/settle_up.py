@@ -76,9 +76,3 @@ def fewest_payments(balance: dict[str, Fraction | int]) -> list[tuple[str, str, 
             payers = sorted((p for p in payers if p[0]), reverse=True)
             receivers = sorted((r for r in receivers if r[0]), reverse=True)
     return payments
-
-
-def format_money(amount: Fraction, currency: str) -> str:
-    cents = round(amount * 100)
-    text = f"{cents // 100}.{cents % 100:02d}"
-    return f"{text} {currency}".strip()

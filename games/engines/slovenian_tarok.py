@@ -35,11 +35,13 @@ from .base import (
     fmt_number,
     is_adjustment,
     is_closing,
+    number,
     parse_adjustment,
     parse_closing,
     parse_options,
     player,
     rename_in,
+    scores_of,
     show,
     signed,
     whole,
@@ -54,6 +56,8 @@ BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
 ZERO_SUM = False
 SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
+                 "their differences with everyone else.")
 TOTAL = Fraction(70)
 COUNTER = Counter(total=70, unit=3, cards=(
     CounterCard("kings", N_("Kings"), 13, 4), CounterCard("queens", N_("Queens"), 10, 4),
@@ -309,14 +313,14 @@ def _klop_points(raw: Any, players: tuple[str, ...]) -> tuple[tuple[str, Fractio
     for name in raw:
         if name not in players:
             raise InvalidHand("klop", N_("{value} is not a player"), value=show(name))
-    for name in players:
-        if name not in raw:
-            raise InvalidHand(f"klop.{name}", N_("is required: every player's points"))
+    missing = [name for name in players if raw.get(name) is None]
+    if missing:
+        raise InvalidHand("klop", N_("card points still to enter: {players}"), players=", ".join(missing))
     points = tuple((name, parse_points(raw[name], f"klop.{name}")) for name in players)
     total = sum(p for _, p in points)
     if total != TOTAL:
         raise InvalidHand("klop", N_("the players' points must add up to 70, they add up to {total}"),
-                          total=fmt_number(total))
+                          total=number(total))
     return points
 
 
@@ -359,11 +363,11 @@ def _difference(points: Fraction, rules: Rules, lines: list[Line], rule: str) ->
     if rules.difference_rounding == "five":
         d5 = (d + 2) // 5 * 5
         lines.append(Line(N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
-                          {"points": fmt_number(points), "diff": fmt_number(diff), "d": d, "d5": d5}, rule=rule,
+                          {"points": number(points), "diff": number(diff), "d": d, "d5": d5}, rule=rule,
                           option="difference_rounding", setting="five"))
         return d5
     lines.append(Line(N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
-                      {"points": fmt_number(points), "diff": fmt_number(diff), "d": d}, rule=rule,
+                      {"points": number(points), "diff": number(diff), "d": d}, rule=rule,
                       option="difference_rounding", setting="whole"))
     return d
 
@@ -408,12 +412,12 @@ def _adjustment(hand: Adjustment, state: State) -> tuple[HandResult, State]:
     for name, change in hand.radelci:
         i = state.players.index(name)
         if radelci[i] + change < 0:
-            raise InvalidHand(f"radelci.{name}", N_("{player} holds {held} radelci: cannot cross off {count}"),
+            raise InvalidHand(f"radelci.{name}", N_("{player}: radelci held: {held}, cannot cross off {count}"),
                               player=name, held=radelci[i], count=-change)
         radelci[i] += change
         if change < 0:
             used[i] -= change
-        lines.append(Line(N_("{player}: {change} radelci, now {count}."),
+        lines.append(Line(N_("{player}: radelci {change}, now {count}."),
                           {"player": name, "change": signed(change), "count": radelci[i]}, rule="SR4"))
     return (HandResult(scores=dict(hand.amounts), lines=tuple(lines)),
             State(players=state.players, radelci=tuple(radelci), used=tuple(used), deals=state.deals))
@@ -428,7 +432,7 @@ def _closing(rules: Rules, state: State) -> tuple[HandResult, State]:
     if penalty:
         for p, held in zip(state.players, state.radelci):
             scores[p] = -penalty * held
-            lines.append(Line(N_("{player} still holds {count} radelci: {count} × −{penalty} = {score}."),
+            lines.append(Line(N_("{player}, radelci still held: {count} × −{penalty} = {score}."),
                               {"player": p, "count": held, "penalty": penalty, "score": signed(scores[p])},
                               rule="SR4", option="radelci_end_penalty", setting=penalty))
         radelci = tuple(0 for _ in state.players)
@@ -463,12 +467,11 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
     if hand.contract in WITH_POINTS:
         won = hand.points >= WIN_AT
         lines.append(Line(N_("Card points {points}: {verdict} (35⅔ needed)."),
-                          {"points": fmt_number(hand.points),
+                          {"points": number(hand.points),
                            "verdict": Line(N_("won") if won else N_("lost"))}, rule="SR1"))
     else:
         won = bool(hand.won)
-        lines.append(Line(N_("Contract {verdict}."), {"verdict": Line(N_("made") if won else N_("failed"))},
-                          rule=rule))
+        lines.append(Line(N_("Contract made.") if won else N_("Contract failed."), rule=rule))
 
     as_contract = _valat_as_contract(hand, rules)
     valat = next((b for b in hand.bonuses if b.kind == "valat" and b.made), None)
@@ -480,7 +483,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
         lines.append(Line(N_("Valat announced by {side}, {result}: scored as the valat contract, 500 × kontra {k}, "
                              "instead of the game, the difference and every other bonus: {score}."),
                           {"side": _side(as_contract.side), "k": factor, "score": signed(team_score),
-                           "result": Line(N_("made") if as_contract.made else N_("failed"))},
+                           "result": Line(N_("made") if as_contract.made else N_("failed"), context="valat")},
                           rule="SR3", option="announced_valat", setting="contract"))
     elif valat is not None:
         amount = 500 * 2 ** valat.kontra if valat.announced else 250 * kontra_factor
@@ -608,7 +611,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
         for p in losers:
             scores[p] = -70
             lines.append(Line(N_("{player} took {points}, {limit}: −70."),
-                              {"player": p, "points": fmt_number(points[p]),
+                              {"player": p, "points": number(points[p]),
                                "limit": Line(N_("more than 35⅔") if rules.klop_full_threshold == "more-than-35-2/3"
                                              else N_("35⅔ or more"))}, rule="SR2", option="klop_full_threshold",
                               setting=rules.klop_full_threshold))
@@ -617,7 +620,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
         for p in players:
             scores[p] = -round_whole(points[p])
             lines.append(Line(N_("{player}: {points} → {score}."),
-                              {"player": p, "points": fmt_number(points[p]), "score": signed(scores[p])}, rule="SR2"))
+                              {"player": p, "points": number(points[p]), "score": signed(scores[p])}, rule="SR2"))
     radelci = list(state.radelci)
     used = list(state.used)
     if rules.radelci and rules.klop_radelci:
@@ -675,7 +678,7 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
         if not hand.radelci:
             return line
         return Phrase((line, Line(N_("radelci: {changes}"), {
-            "changes": ", ".join(f"{p} {signed(c)}" for p, c in hand.radelci)})))
+            "changes": scores_of(hand.radelci)})))
     if isinstance(hand, Closing):
         return Line(KIND_NAMES["closing"])
     contract = Line(CONTRACT_NAMES[hand.contract])
@@ -686,7 +689,7 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
         head.append(Line(N_("with {player}"), {"player": hand.partner}))
     parts: list[Line | Phrase | str] = [Phrase(tuple(head), " ")]
     if hand.points is not None:
-        parts.append(fmt_number(hand.points))
+        parts.append(number(hand.points))
     if hand.won is not None:
         parts.append(Line(N_("made") if hand.won else N_("failed")))
     if hand.kontra:

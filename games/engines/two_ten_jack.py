@@ -40,6 +40,8 @@ BLURB = N_("2 to 6 players · hearts plus, spades minus")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
 SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
+                 "their differences with everyone else.")
 COUNTER = None
 MODES = {"round": N_("round"), **KIND_NAMES}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")

@@ -25,7 +25,8 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
         klop = {}
         for i, p in enumerate(players):
             value = thirds(c.get(f"klop_{i}"), c.get(f"klop_{i}_third"))
-            klop[p] = st.format_points(value) if value is not None else None
+            if value is not None:  # a player not entered yet is left out: the engine lists who is still to enter
+                klop[p] = st.format_points(value)
         return {"contract": "klop", "klop": klop}
     data: dict[str, Any] = {"contract": contract, "declarer": c.get("declarer") or None}
     if contract in st.CALLS_KING and len(players) == 4 and c.get("partner"):

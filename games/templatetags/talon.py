@@ -1,11 +1,13 @@
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games.engines.base import Line, Phrase
+from games.engines.base import Line, Number, Phrase
+from games.numbers import local_number
 
 register = template.Library()
 
@@ -13,10 +15,11 @@ register = template.Library()
 @dataclass(frozen=True)
 class RuleLinks:
     """Where an explanation's rule numbers lead: the game's rules page (for this table, which shows each option's
-    value there), and each option's name in the player's language."""
+    value there), each option's name in the player's language and its values' names (``yes``, ``always``)."""
 
     url: str
     labels: dict
+    options: dict  # option key → the engine's Option (its values' names)
 
     @classmethod
     def of(cls, game: str, view_token: str = "") -> "RuleLinks":
@@ -25,7 +28,19 @@ class RuleLinks:
         from games.registry import GAMES
 
         url = reverse("rules", args=[game]) + (f"?t={view_token}" if view_token else "")
-        return cls(url, {o.key: gettext(o.label) for o in GAMES[game].engine.OPTIONS})
+        options = GAMES[game].engine.OPTIONS
+        return cls(url, {o.key: gettext(o.label) for o in options}, {o.key: o for o in options})
+
+    def setting(self, line: Line) -> str:
+        """The option's value that decided the line, in the player's words: "no", "always", "4", "13 scoring
+        cards"."""
+        from games.presentation import _rule_value
+
+        option = self.options.get(line.option)
+        if option is None or line.setting is None:
+            return ""
+        value = _rule_value(option, line.setting)
+        return value.render(gettext) if isinstance(value, Line) else str(_number_or(line.setting))
 
     def reference(self, line: Line) -> str:
         if not line.rule:
@@ -33,7 +48,9 @@ class RuleLinks:
         rule = format_html('<a class="rule" href="{}#{}">{}</a>', self.url, line.rule, line.rule)
         if line.option:
             label = self.labels.get(line.option, line.option)
-            rule += format_html(' (<a href="{}#option-{}">{}</a>)', self.url, line.option, label)
+            setting = self.setting(line)
+            rule += format_html(' (<a href="{}#option-{}">{}</a>{})', self.url, line.option, label,
+                                f": {setting}" if setting != "" else "")
         return rule + ": "
 
 
@@ -41,14 +58,23 @@ def line_html(item, links: RuleLinks | None = None) -> str:
     """An engine line (or phrase) as HTML in the player's language: the text escaped, every value it names
     isolated in <bdi>, so that a name written right to left cannot reorder the words around it; the rule behind
     it a link to the rules page when ``links`` are given."""
+    if isinstance(item, Number):  # a number the engine gave exactly: written as the player's language does
+        return escape(local_number(item))
     if isinstance(item, str):  # a name, a card, a word: isolated when it holds letters (numbers need not be)
         return f"<bdi>{escape(item)}</bdi>" if any(c.isalpha() for c in item) else escape(item)
     if isinstance(item, Phrase):
         return escape(item.separator).join(line_html(part) for part in item.parts)
-    args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(value)
+    args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(_number_or(value))
             for key, value in item.args.items()}
     reference = links.reference(item) if links is not None else escape(item.reference())
     return reference + escape(item.translated(gettext)).format(**args)
+
+
+def _number_or(value):
+    """A plain int or Fraction in an explanation, as the player's language writes it; anything else as it is."""
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return local_number(value)
+    return value
 
 
 @register.filter
@@ -60,8 +86,9 @@ def pairs(mapping) -> list:
 
 @register.filter
 def num(value) -> str:
-    """A whole number as players write it: one minus sign (−, not a hyphen) for negatives."""
-    return f"−{-value}" if isinstance(value, int) and value < 0 else str(value)
+    """A number as players write it in their language: one minus sign (−, not a hyphen) for negatives, the
+    locale's grouping and decimal separator (``−1 000`` in Czech)."""
+    return local_number(value) if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else str(value)
 
 
 @register.filter
@@ -95,11 +122,7 @@ def game_title(slug: str) -> str:
 @register.filter
 def in_unit(value: int, unit: int) -> str:
     """A card's value counted in ``unit``ths of a point, as players write it (thirds: 4⅓)."""
-    from fractions import Fraction
-
-    from games.engines.base import fmt_number
-
-    return fmt_number(Fraction(value, unit))
+    return local_number(Fraction(value, unit))
 
 
 @register.filter
@@ -117,21 +140,15 @@ def translate_marked(text: str) -> str:
 @register.filter
 def thirds(value) -> str:
     """Card points in thirds as players write them: 4⅓."""
-    from games.engines.base import fmt_number
-
-    return fmt_number(value)
+    return local_number(Fraction(value))
 
 
 @register.filter
 def decimal1(value) -> str:
     """An exact average shown to one decimal (rounded half up), without going through a float."""
-    from fractions import Fraction
-
     tenths = Fraction(value) * 10
     rounded = int(tenths + Fraction(1, 2)) if tenths >= 0 else -int(-tenths + Fraction(1, 2))
-    sign = "−" if rounded < 0 else ""
-    rounded = abs(rounded)
-    return f"{sign}{rounded // 10}.{rounded % 10}"
+    return local_number(Fraction(rounded, 10), places=1)
 
 
 @register.filter

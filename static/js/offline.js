@@ -83,7 +83,9 @@ function engine(root) {
 // ---- what the page says ---------------------------------------------------------------------------------------------
 let W = {};
 const say = (key, values = {}) => (W[key] || key).replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
-const num = (value) => (value < 0 ? `−${-value}` : String(value));
+// a total as the server's pages write it in this language: grouped by thousands (Czech 1 500, German 1.500), true minus
+const digits = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: "always", maximumFractionDigits: 0 });
+const num = (value) => (value < 0 ? `−${digits.format(-value)}` : digits.format(value));
 const sign = (value) => (value < 0 ? "neg" : value > 0 ? "pos" : "");
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -75,7 +75,7 @@ def test_s9_radelci_left_at_the_end_cost_the_penalty():
     _, result = run("slovenian-tarok", FOUR, EXAMPLES["S9"][0]["hands"], {"radelci_end_penalty": 100})
     closing = result.results[-1]
     assert closing.scores == {"Ana": -100, "Bojan": -100, "Cene": -200, "Dora": -200}
-    assert "SR4 (radelci_end_penalty: 100): Cene still holds 2 radelci: 2 × −100 = −200." in closing.explanation()
+    assert "SR4 (radelci_end_penalty: 100): Cene, radelci still held: 2 × −100 = −200." in closing.explanation()
 
 
 def test_s10_a_caught_mond_gives_everyone_a_radelc_once():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engines.settle_up import balances, fewest_payments, format_money, parse_price
+from games.engines.settle_up import balances, fewest_payments, parse_price
 
 
 def test_zero_sum_totals_are_the_balances():
@@ -47,7 +47,3 @@ def test_payments_settle_every_balance_in_at_most_n_minus_1(values):
                                          ("", None), ("-1", None), ("1e3", None)])
 def test_parse_price(text, price):
     assert parse_price(text) == price
-
-
-def test_format_money():
-    assert format_money(Fraction(1, 10) * 25, "Kč") == "2.50 Kč"

@@ -13,7 +13,7 @@ from ...entry import schnapsen as entry
 from ...forms import HandForm, TapChoice, WideTaps
 
 ENDING_CHOICES = [(e, sn.ENDING_NAMES[e]) for e in sn.ENDINGS]
-SCHNAPSEN_ERRORS = {"winner": "winner", "game_points": "winner", "ending": "ending", "by": "by",
+SCHNAPSEN_ERRORS = {"winner": "winner", "game_points": "game_points", "ending": "ending", "by": "by",
                     "other_points": "other_points", "other_had_trick": "other_had_trick"}
 
 
@@ -22,7 +22,8 @@ class SchnapsenHandForm(HandForm):
 
     engine = sn
     error_fields = SCHNAPSEN_ERRORS
-    prompts = {"winner": _("Tap who won."), "ending": _("Tap how the hand ended."),
+    prompts = {"winner": _("Tap who won."), "game_points": _("Tap 1, 2 or 3 (or work it out below)."),
+               "ending": _("Tap how the hand ended."),
                "by": _("Tap who declared, closed or took the last trick."),
                "other_points": _("Enter the other player's points at that moment."),
                "other_had_trick": _("Tap whether the other player had a trick then.")}
