@@ -15,7 +15,7 @@ from .factories import team_hand
 
 def test_the_axis_shows_the_highest_lowest_and_zero_and_the_first_and_last_hand():
     chart = running_totals_chart(["Anna", "Ben"], [[0, 0], [1080, -1080], [40, -40]], numbers=[3, 7, 12])
-    assert [tick["value"] for tick in chart["ticks"]] == ["1080", "0", "\u22121080"]
+    assert [tick["value"] for tick in chart["ticks"]] == ["1,080", "0", "\u22121,080"]  # in the active language (en)
     assert (chart["first"], chart["last"]) == (3, 12)
 
 
