@@ -121,7 +121,7 @@ def preview_without_table(game: str, players: list[str], rules: dict, data: dict
     try:
         hand = table_setup.engine.parse_hand(data, table_setup.players, table_setup.rules)
     except InvalidHand as error:
-        raise InvalidTable("hand 1", error) from None
+        raise InvalidTable("hand 1", error, 1) from None
     return engine_table.score_next(table_setup, set_up(hand, state), data, 1)[0]
 
 

@@ -18,6 +18,7 @@ from ..presentation import settle_up
 from ..registry import GAMES
 from ..templatetags.talon import RuleLinks
 from .common import device, editable, remember
+from .hands import closed_page
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
@@ -42,6 +43,8 @@ def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse
 def adjust(request: HttpRequest, token: str) -> HttpResponse:
     """A penalty or correction (who, how much, why), or every player's total carried over from paper."""
     table = editable(request, token)
+    if (table.summary or {}).get("closed"):
+        return closed_page(request, table)
     game = GAMES[table.game]
     initial = {"version": table.version, "submission": new_submission()}
     which = request.POST.get("form") if request.method == "POST" else None
@@ -63,6 +66,8 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
     who pays whom; then the closing hand."""
     table = editable(request, token)
+    if (table.summary or {}).get("closed"):
+        return _ended(request, table)
     if request.method == "POST":
         try:
             services.record_hand(table, {"closing": True}, device=device(request),
@@ -92,9 +97,23 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
         "links": RuleLinks.of(table.game, table.view_token)})
 
 
+def _ended(request: HttpRequest, table: Table) -> HttpResponse:
+    """A closed table's end of the evening: what closing did, the final totals and who pays whom, and the way on
+    (a new evening); ending it again changes nothing."""
+    if request.method == "POST":
+        messages.info(request, _("The evening has already ended."))
+        return redirect("end_evening", token=table.edit_token)
+    closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
+    return render(request, "games/end_evening.html", {
+        "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
+        "final": {p: table.totals.get(p, 0) for p in table.players}, "settle_up": settle_up(table),
+        "links": RuleLinks.of(table.game, table.view_token)})
+
+
 @require_POST
 def new_evening(request: HttpRequest, token: str) -> HttpResponse:
-    """A new table with the same players in the same seats, the same rules, price and circle."""
+    """A new table with the same players in the same seats, the same rules, price and circle. "Play again" after a
+    finished game (Two Ten Jack) is the same evening going on: the new table starts with the totals so far."""
     table = editable(request, token)
     submission = request.POST.get("submission", "")[:32]
     started = request.session.get("new_evenings", {})
@@ -104,8 +123,17 @@ def new_evening(request: HttpRequest, token: str) -> HttpResponse:
                                   circle=table.circle)
     fresh.price_per_point, fresh.currency = table.price_per_point, table.currency
     fresh.save(update_fields=["price_per_point", "currency"])
+    summary = table.summary or {}
+    carried = {p: table.totals.get(p, 0) for p in table.players if table.totals.get(p, 0)}
+    if request.POST.get("again") and summary.get("finished") and not summary.get("closed") and carried:
+        # Play again: the next game of the same evening starts from the evening's standing, so its totals, its
+        # winner and its settle-up are the evening's (one adjustment, as totals carried over from paper are).
+        services.record_hand(fresh, {"adjustment": carried, "reason": _("the evening so far, from the game before")},
+                             device=device(request))
+        fresh.refresh_from_db()
     remember(request, fresh)
     if submission:
         request.session["new_evenings"] = {**dict(list(started.items())[-20:]), submission: fresh.edit_token}
-    messages.success(request, _("A new evening with the same players."))
+    messages.success(request, _("The next game: the evening's totals are carried over.") if fresh.hand_count
+                     else _("A new evening with the same players."))
     return redirect("table", token=fresh.edit_token)

@@ -57,6 +57,8 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
 @vary_on_headers("HX-Request")
 def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
+    if is_closed(table):
+        return closed_page(request, table)
     if request.method == "GET":
         initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {
             "version": table.version, "submission": new_submission()}
@@ -77,6 +79,16 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("Hand recorded."))
             return _saved(request, table)
     return _render_hand_form(request, table, form)
+
+
+def is_closed(table: Table) -> bool:
+    return bool((table.summary or {}).get("closed"))
+
+
+def closed_page(request: HttpRequest, table: Table) -> HttpResponse:
+    """A closed table takes no more hands: instead of a form, the page says so and offers the way on (the final
+    totals and settle-up, a new evening with the same players). Nothing is saved."""
+    return render(request, "games/closed.html", {"table": table, "web": GAMES[table.game].web})
 
 
 def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpResponse:
@@ -113,6 +125,8 @@ def _saved(request: HttpRequest, table: Table) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponse:
     table = editable(request, token)
+    if seq is None and is_closed(table):
+        return render(request, "games/closed.html#notice", {"table": table})
     hand = hand_of(table, seq) if seq is not None else None
     form = hand_form(table, request.POST)
     result = _preview(table, form, hand)

@@ -23,7 +23,7 @@ from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
-from ..models import Change, Circle, Table
+from ..models import Change, Circle, HandFacts, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -76,10 +76,32 @@ def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])
+    rounds = round_numbers(table, [hand.number for hand in hands])
     return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
+             "label": rounds.get(hand.number, "") if rounds is not None else hand.number,
+             "aria": row_label(hand.number, rounds),
              "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
+
+
+def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
+    """For a game whose deals are counted as rounds (Two Ten Jack): each deal's round number by its hand number; a
+    penalty, a correction or the closing is no round and has none. None for the other games."""
+    if not GAMES[table.game].web.numbers_rounds or not numbers:
+        return None
+    others = sorted(HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__lte=max(numbers))
+                    .exclude(kind="hand").values_list("hand__number", flat=True))
+    return {n: n - sum(1 for o in others if o < n) for n in numbers if n not in others}
+
+
+def row_label(number: int, rounds: dict[int, int] | None) -> str:
+    """What a screen reader says for a row's link: "Hand 3: explanation", "Round 2: explanation"."""
+    if rounds is None:
+        return _("Hand %(number)s: explanation") % {"number": number}
+    if number in rounds:
+        return _("Round %(number)s: explanation") % {"number": rounds[number]}
+    return _("Penalty or correction: explanation")
 
 
 def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
