@@ -1,0 +1,85 @@
+"""Two Ten Jack through an evening: Play again carries the evening's totals into the next game, a round is
+recorded and saved in the same words, and a penalty is no round (it takes no round number)."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Table
+
+from .factories import make_table, visible_text
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ("Aiko", "Ben", "Chie")
+ROUNDS = [{"captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"],
+                        "Chie": ["QH", "AS", "KS", "JS"]}},
+          {"captured": {"Ben": ["2H", "10H", "JH", "AH", "KH", "QH", "QS"], "Chie": ["AS", "KS", "JS", "10S", "2S"]}},
+          {"captured": {"Aiko": ["2S", "10S", "JS", "AS", "KS", "QS"], "Ben": ["AH", "KH"],
+                        "Chie": ["2H", "10H", "JH", "QH"]}}]  # the worked examples T1–T3: 45, −25, −20
+
+
+def finished_game():
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=ROUNDS)
+    table.price_per_point = "0.10"
+    table.save(update_fields=["price_per_point"])
+    return table
+
+
+def test_play_again_starts_the_next_game_from_the_evenings_totals(client):
+    table = finished_game()
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert 'name="again"' in page
+    response = client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1", "submission": "s1"})
+    fresh = Table.objects.exclude(pk=table.pk).get()
+    assert response.url == reverse("table", args=[fresh.edit_token])
+    assert fresh.totals == {"Aiko": 45, "Ben": -25, "Chie": -20}
+    assert fresh.summary["rounds_played"] == 0 and not fresh.summary["finished"]  # a whole new game to play
+    assert fresh.price_per_point == "0.10"
+    for data in ROUNDS:
+        services.record_hand(fresh, data)
+    fresh.refresh_from_db()
+    assert fresh.totals == {"Aiko": 90, "Ben": -50, "Chie": -40}  # the evening's standing, settled once
+    assert "Winner: Aiko" in visible_text(client.get(reverse("table", args=[fresh.edit_token])).content.decode())
+
+
+def test_a_new_evening_after_a_closed_game_starts_from_nothing(client):
+    table = finished_game()
+    services.record_hand(table, {"closing": True})
+    client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1"})
+    fresh = Table.objects.exclude(pk=table.pk).get()
+    assert fresh.totals == {"Aiko": 0, "Ben": 0, "Chie": 0} and fresh.hand_count == 0
+
+
+def test_play_again_twice_starts_one_game(client):
+    table = finished_game()
+    for _ in range(2):
+        client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1", "submission": "same"})
+    assert Table.objects.count() == 2 and Table.objects.exclude(pk=table.pk).get().hand_count == 1
+
+
+def test_a_round_is_recorded_and_saved_in_the_same_words(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS)
+    page = client.get(reverse("record_hand", args=[table.edit_token])).content.decode()
+    assert "Record a round" in page and "Save round" in page and "Save hand" not in page
+    rejected = client.post(reverse("record_hand", args=[table.edit_token]), {"removed_0": "3C", "save": "1"})
+    assert "The round was not saved" in rejected.content.decode()
+    schnapsen = make_table(game="schnapsen", players=("Anna", "Ben"))
+    assert "Save hand" in client.get(reverse("record_hand", args=[schnapsen.edit_token])).content.decode()
+
+
+def test_a_penalty_takes_no_round_number(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[
+        ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]])
+    rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
+    assert [row["label"] for row in rows] == [2, "", 1]  # newest first: round 2, the penalty, round 1
+    assert [row["number"] for row in rows] == [3, 2, 1]
+    assert rows[1]["aria"] == "Penalty or correction: explanation" and rows[0]["aria"] == "Round 2: explanation"
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert "Round 3 of 3" in visible_text(page)
+
+
+def test_other_games_keep_numbering_their_hands(client):
+    table = make_table(game="schnapsen", players=("Anna", "Ben"), hands=[
+        {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}])
+    rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
+    assert [row["label"] for row in rows] == [2, 1]
