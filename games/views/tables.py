@@ -35,6 +35,7 @@ from ..presentation import (
     winners,
 )
 from ..registry import GAMES
+from ..templatetags.talon import isolate_text
 from .common import device, editable, game_or_404, hand_form, known_circles, remember
 
 
@@ -282,7 +283,7 @@ def join_circle(request: HttpRequest, token: str) -> HttpResponse:
         return _settings(request, table, join_form=form)
     circle = form.circle()
     services.add_to_circle(table, circle)
-    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": circle})
+    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": isolate_text(circle)})
     return redirect("settings", token=token)
 
 
@@ -304,7 +305,8 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
         except InvalidTable as error:
             form.add_error("new", error.line(_))
         else:
-            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {"old": old, "new": new})
+            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
+                "old": isolate_text(old), "new": isolate_text(new)})
             return redirect("settings", token=token)
         table.refresh_from_db()
     return _settings(request, table, rename_form=form)
