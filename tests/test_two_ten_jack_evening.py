@@ -83,3 +83,13 @@ def test_other_games_keep_numbering_their_hands(client):
         {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}])
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, 1]
+
+
+def test_the_round_form_of_a_finished_game_offers_the_next_game_instead(client):
+    table = finished_game()
+    for response in (client.get(reverse("record_hand", args=[table.edit_token])),
+                     client.post(reverse("record_hand", args=[table.edit_token]), {"card_2H": "Aiko", "save": "1"})):
+        page = response.content.decode()
+        assert response.status_code == 200 and 'class="hand-form' not in page and "Fix what is marked" not in page
+        assert 'name="again"' in page and reverse("end_evening", args=[table.edit_token]) in page
+    assert table.hands.count() == 3
