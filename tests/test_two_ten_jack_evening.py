@@ -25,36 +25,38 @@ def finished_game():
     return table
 
 
-def test_play_again_starts_the_next_game_from_the_evenings_totals(client):
+def test_play_again_is_the_next_game_at_the_same_table(client):
     table = finished_game()
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
-    assert 'name="again"' in page
-    response = client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1", "submission": "s1"})
-    fresh = Table.objects.exclude(pk=table.pk).get()
-    assert response.url == reverse("table", args=[fresh.edit_token])
-    assert fresh.totals == {"Aiko": 45, "Ben": -25, "Chie": -20}
-    assert fresh.summary["rounds_played"] == 0 and not fresh.summary["finished"]  # a whole new game to play
-    assert fresh.price_per_point == "0.10"
+    assert f'href="{reverse("record_hand", args=[table.edit_token])}">Play again' in page
+    assert "Games won this evening: <bdi>Aiko</bdi> 1, <bdi>Ben</bdi> 0" in page
+    form = client.get(reverse("record_hand", args=[table.edit_token]))
+    assert 'class="hand-form' in form.content.decode()
     for data in ROUNDS:
-        services.record_hand(fresh, data)
-    fresh.refresh_from_db()
-    assert fresh.totals == {"Aiko": 90, "Ben": -50, "Chie": -40}  # the evening's standing, settled once
-    assert "Winner: Aiko" in visible_text(client.get(reverse("table", args=[fresh.edit_token])).content.decode())
+        assert client.post(reverse("record_hand", args=[table.edit_token]), {
+            f"card_{card}": name for name, cards in data["captured"].items() for card in cards}).status_code == 302
+    table.refresh_from_db()
+    assert Table.objects.count() == 1
+    assert table.totals == {"Aiko": 90, "Ben": -50, "Chie": -40}  # the evening's standing, settled once
+    assert table.summary["games_won"] == {"Aiko": 2, "Ben": 0, "Chie": 0} and table.summary["game"] == 2
+    text = visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode())
+    assert "Winner: Aiko" in text and "Game 2 won by Aiko" in text and "Game 1 won by Aiko" in text
+
+
+def test_the_second_games_round_state_names_the_game(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[*ROUNDS, ROUNDS[0]])
+    text = visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode())
+    assert "Game 2 · Round 2 of 3" in text and "Games won this evening: Aiko 1, Ben 0, Chie 0" in text
+    rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
+    assert [row["label"] for row in rows] == [1, 3, 2, 1]  # each game counts its own rounds
 
 
 def test_a_new_evening_after_a_closed_game_starts_from_nothing(client):
     table = finished_game()
     services.record_hand(table, {"closing": True})
-    client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1"})
+    client.post(reverse("new_evening", args=[table.edit_token]))
     fresh = Table.objects.exclude(pk=table.pk).get()
     assert fresh.totals == {"Aiko": 0, "Ben": 0, "Chie": 0} and fresh.hand_count == 0
-
-
-def test_play_again_twice_starts_one_game(client):
-    table = finished_game()
-    for _ in range(2):
-        client.post(reverse("new_evening", args=[table.edit_token]), {"again": "1", "submission": "same"})
-    assert Table.objects.count() == 2 and Table.objects.exclude(pk=table.pk).get().hand_count == 1
 
 
 def test_a_round_is_recorded_and_saved_in_the_same_words(client):
@@ -83,13 +85,3 @@ def test_other_games_keep_numbering_their_hands(client):
         {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}])
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, 1]
-
-
-def test_the_round_form_of_a_finished_game_offers_the_next_game_instead(client):
-    table = finished_game()
-    for response in (client.get(reverse("record_hand", args=[table.edit_token])),
-                     client.post(reverse("record_hand", args=[table.edit_token]), {"card_2H": "Aiko", "save": "1"})):
-        page = response.content.decode()
-        assert response.status_code == 200 and 'class="hand-form' not in page and "Fix what is marked" not in page
-        assert 'name="again"' in page and reverse("end_evening", args=[table.edit_token]) in page
-    assert table.hands.count() == 3

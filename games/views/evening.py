@@ -112,8 +112,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
 
 @require_POST
 def new_evening(request: HttpRequest, token: str) -> HttpResponse:
-    """A new table with the same players in the same seats, the same rules, price and circle. "Play again" after a
-    finished game (Two Ten Jack) is the same evening going on: the new table starts with the totals so far."""
+    """A new table with the same players in the same seats, the same rules, price and circle."""
     table = editable(request, token)
     submission = request.POST.get("submission", "")[:32]
     started = request.session.get("new_evenings", {})
@@ -123,17 +122,8 @@ def new_evening(request: HttpRequest, token: str) -> HttpResponse:
                                   circle=table.circle)
     fresh.price_per_point, fresh.currency = table.price_per_point, table.currency
     fresh.save(update_fields=["price_per_point", "currency"])
-    summary = table.summary or {}
-    carried = {p: table.totals.get(p, 0) for p in table.players if table.totals.get(p, 0)}
-    if request.POST.get("again") and summary.get("finished") and not summary.get("closed") and carried:
-        # Play again: the next game of the same evening starts from the evening's standing, so its totals, its
-        # winner and its settle-up are the evening's (one adjustment, as totals carried over from paper are).
-        services.record_hand(fresh, {"adjustment": carried, "reason": _("the evening so far, from the game before")},
-                             device=device(request))
-        fresh.refresh_from_db()
     remember(request, fresh)
     if submission:
         request.session["new_evenings"] = {**dict(list(started.items())[-20:]), submission: fresh.edit_token}
-    messages.success(request, _("The next game: the evening's totals are carried over.") if fresh.hand_count
-                     else _("A new evening with the same players."))
+    messages.success(request, _("A new evening with the same players."))
     return redirect("table", token=fresh.edit_token)

@@ -57,7 +57,7 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
 @vary_on_headers("HX-Request")
 def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
-    if is_closed(table) or (table.summary or {}).get("finished"):  # closed, or a game played to its end
+    if is_closed(table):
         return closed_page(request, table)
     if request.method == "GET":
         initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {
@@ -88,8 +88,7 @@ def is_closed(table: Table) -> bool:
 def closed_page(request: HttpRequest, table: Table) -> HttpResponse:
     """A closed table takes no more hands: instead of a form, the page says so and offers the way on (the final
     totals and settle-up, a new evening with the same players). Nothing is saved."""
-    return render(request, "games/closed.html", {"table": table, "web": GAMES[table.game].web,
-                                                 "game_over": not is_closed(table)})
+    return render(request, "games/closed.html", {"table": table, "web": GAMES[table.game].web})
 
 
 def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpResponse:

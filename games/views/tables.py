@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -87,13 +88,16 @@ def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
 
 
 def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
-    """For a game whose deals are counted as rounds (Two Ten Jack): each deal's round number by its hand number; a
-    penalty, a correction or the closing is no round and has none. None for the other games."""
-    if not GAMES[table.game].web.numbers_rounds or not numbers:
+    """For a game whose deals are counted as rounds (Two Ten Jack): each deal's round in its game by its hand number,
+    as the state the deal left says; a penalty, a correction or the closing is no round and has none. None for the
+    other games."""
+    key = GAMES[table.game].web.round_key
+    if not key or not numbers:
         return None
-    others = sorted(HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__lte=max(numbers))
-                    .exclude(kind="hand").values_list("hand__number", flat=True))
-    return {n: n - sum(1 for o in others if o < n) for n in numbers if n not in others}
+    others = set(HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__in=numbers)
+                 .exclude(kind="hand").values_list("hand__number", flat=True))
+    states = table.hands.filter(deleted=False, number__in=numbers).values_list("number", "state")
+    return {n: state.get(key) for n, state in states if n not in others and state.get(key)}
 
 
 def row_label(number: int, rounds: dict[int, int] | None) -> str:
@@ -151,7 +155,7 @@ def _table_context(table: Table, *, can_edit: bool) -> dict:
     return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
-            "game": GAMES[table.game], "web": web, "winners": winning, "winner_names": ", ".join(winning),
+            "game": GAMES[table.game], "web": web, "winners": winning, "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
             "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
             "settle_up": settle_up(table), "chart": chart_of(table),

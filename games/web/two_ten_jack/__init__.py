@@ -12,7 +12,7 @@ WEB = GameWeb(
     record_label=_("Record a round"),
     save_label=_("Save round"),
     not_saved=_("The round was not saved. Fix what is marked:"),
-    numbers_rounds=True,
+    round_key="rounds_played",
     calculator_players=3,
     rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")
                                              for card, value in ttj.FIXED_HEARTS.items()]},
