@@ -96,3 +96,11 @@ def test_an_imported_documents_bad_hand_is_named_in_the_players_language(client)
     with translation.override("de"):
         assert gettext(CLOSED) in visible_text(page)
     assert "hand 2" not in visible_text(page)
+
+
+def test_a_closed_tables_preview_says_it_is_closed(client):
+    table = closed_sample("schnapsen")
+    response = client.post(reverse("preview", args=[table.edit_token]), {"winner": "Anna", "game_points": "1"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "nothing more can be recorded" in response.content.decode()
+    assert "Not yet a valid hand" not in response.content.decode()
