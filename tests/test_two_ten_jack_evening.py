@@ -85,3 +85,12 @@ def test_other_games_keep_numbering_their_hands(client):
         {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}])
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, 1]
+
+
+def test_a_rounds_page_names_its_round_and_a_penaltys_page_no_number(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[
+        ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]])
+    round_two = visible_text(client.get(reverse("hand", args=[table.edit_token, 3])).content.decode())
+    penalty = visible_text(client.get(reverse("hand", args=[table.edit_token, 2])).content.decode())
+    assert "Round 2" in round_two and "Hand 3" not in round_two
+    assert "Adjustment: Ben −10 (revoke)" in penalty and "Hand 2" not in penalty and "Round" not in penalty

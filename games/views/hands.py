@@ -24,7 +24,7 @@ from ..presentation import describe_change, describer
 from ..registry import GAMES
 from ..templatetags.talon import RuleLinks
 from .common import device, editable, hand_form, hand_of, partial
-from .tables import table_response
+from .tables import round_numbers, table_response
 
 
 def _preview(table: Table, form, hand=None):
@@ -151,8 +151,10 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     hand = hand_of(table, seq)
     number = hand.number
     result = None if hand.deleted else services.result_of(table, hand)
+    rounds = round_numbers(table, [number]) if number else None
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
+        "round": rounds.get(number) if rounds else None, "no_round": rounds is not None and number not in rounds,
         "a_deal": is_a_deal(hand.data), "what": describer(table)(hand.data),
         "links": RuleLinks.of(table.game, table.view_token)})
 
