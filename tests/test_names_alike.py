@@ -15,7 +15,6 @@ from .factories import make_table
 pytestmark = pytest.mark.django_db
 RLO = "\u202e"
 NFD_BARA = "Ba\u0301ra"
-TTJ_RULES = {}
 
 
 def new_table(client, *names, name=""):

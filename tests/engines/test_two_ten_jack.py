@@ -4,7 +4,7 @@ import pytest
 
 from games.engines import two_ten_jack as ttj
 from games.engines.base import InvalidHand
-from games.engines.table import InvalidTable, parse_document, replay
+from games.engines.table import parse_document, replay
 
 PLAYERS = ["Aiko", "Ben", "Chie"]
 T1 = {"captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"],
