@@ -44,6 +44,7 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
             "radelci_used": range(summary.get("radelci_used", {}).get(name, 0)),
             "bummerl": summary.get("bummerl", {}).get(name, 0),
             "strokes": summary.get("strokes", {}).get(name, []),
+            "games_won": summary.get("games_won", {}).get(name, 0),
             "winner": name in winning,
         })
     return rows
