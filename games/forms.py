@@ -18,7 +18,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .engines.base import Engine, InvalidHand, Option, name_problem, parse_options
+from .engines.base import Engine, InvalidHand, Option, name_key, name_problem, parse_options, tidy_name
 from .engines.settle_up import parse_price
 from .engines.table import InvalidTable
 
@@ -28,6 +28,21 @@ def validate_name(name: str) -> None:
     problem = name_problem(name)
     if problem is not None:
         raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
+
+
+def validate_title(text: str) -> None:
+    """A table's or a circle's name: any text on one line, but no control character (a tab, a line break, an
+    escape), which would break the lines and lists it is shown in."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise forms.ValidationError(_("Write the name on one line, without tabs or other control characters."))
+
+
+def tidied(name: str) -> str:
+    """A typed player's name as Talon keeps it (games.engines.base.tidy_name); one with nothing visible is refused."""
+    name = tidy_name(name)
+    if not name:
+        raise forms.ValidationError(_("Write a name with visible letters."))
+    return name
 
 
 def new_submission() -> str:
@@ -104,7 +119,8 @@ class RulesForm(forms.Form):
     engine option, each saying what it does with an example amount; an option left "as the preset" follows the
     preset. Then the table's name and its price per point."""
 
-    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
+    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False,
+                           validators=[validate_title])
     price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
                                       help_text=_("For settling up, e.g. 0.10 or 0.05."),
                                       widget=forms.TextInput(attrs={"inputmode": "decimal"}))
@@ -222,11 +238,16 @@ class NewTableForm(RulesForm):
         cleaned = super().clean()
         seen: set[str] = set()
         for i in range(1, self.max_players + 1):
-            name = (cleaned.get(f"player_{i}") or "").strip()
-            if name in seen:
+            typed = cleaned.get(f"player_{i}") or ""
+            try:
+                name = cleaned[f"player_{i}"] = tidied(typed) if typed else ""
+            except forms.ValidationError as error:
+                self.add_error(f"player_{i}", error)
+                continue
+            if name and name_key(name) in seen:  # "Anna", "anna" and "Anna" with an invisible space are one
                 self.add_error(f"player_{i}", _("Two players have the same name; tell them apart."))
             elif name:
-                seen.add(name)
+                seen.add(name_key(name))
         count = len(self.players())
         if not self.errors and count not in self.engine.PLAYER_COUNTS:
             self.add_error(f"player_{self.min_players}",
@@ -251,12 +272,15 @@ class RenameForm(forms.Form):
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
 
+    def clean_new(self) -> str:
+        return tidied(self.cleaned_data["new"])
+
     def clean(self):
         cleaned = super().clean()
         old, new = cleaned.get("old"), cleaned.get("new")
         if old and new == old:
             self.add_error("new", _("That is already this player's name."))
-        elif new in self.players:
+        elif new and name_key(new) in {name_key(p) for p in self.players if p != old}:
             self.add_error("new", _("Another player at this table has this name; tell them apart."))
         return cleaned
 
@@ -564,13 +588,14 @@ class AddTableForm(forms.Form):
 class CircleForm(forms.Form):
     """A group's regular players, one name a line."""
 
-    name = forms.CharField(label=_("Name of the circle"), max_length=80)
+    name = forms.CharField(label=_("Name of the circle"), max_length=80, validators=[validate_title])
     players = forms.CharField(label=_("Players, one name a line"), widget=forms.Textarea(attrs={"rows": 6}))
 
     def player_names(self) -> list[str]:
+        """The names, tidied, each once (the same name typed twice is one player)."""
         names: list[str] = []
         for line in self.cleaned_data["players"].splitlines():
-            name = line.strip()
+            name = tidy_name(line)
             if name and name not in names:
                 names.append(name)
         return names
@@ -581,9 +606,15 @@ class CircleForm(forms.Form):
             raise forms.ValidationError(_("Write at least one name."))
         if len(text.splitlines()) > 100:
             raise forms.ValidationError(_("At most 100 players."))
+        seen: dict[str, tuple[int, str]] = {}
         for number, line in enumerate(text.splitlines(), start=1):
-            problem = name_problem(line.strip()) if line.strip() else None
+            name = tidy_name(line)
+            problem = name_problem(name) if name else None
             if problem is not None:
                 raise forms.ValidationError(_("Line %(number)s: the name %(problem)s.") % {
                     "number": number, "problem": problem.render(gettext)})
+            first, spelled = seen.setdefault(name_key(name), (number, name)) if name else (number, name)
+            if spelled != name:  # "Anna" and "anna": one player, or two who must be told apart
+                raise forms.ValidationError(_("Line %(number)s: the same name as line %(first)s; tell them "
+                                              "apart.") % {"number": number, "first": first})
         return text

@@ -66,7 +66,9 @@ class Table(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return self.name or ", ".join(self.players)
+        """Its name, or its players' names, each isolated (FSI … PDI): a right-to-left override in one name
+        cannot reorder the others."""
+        return self.name or ", ".join(f"\u2068{name}\u2069" for name in self.players)
 
 
 class Hand(models.Model):

@@ -46,6 +46,7 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
             "radelci_used": range(summary.get("radelci_used", {}).get(name, 0)),
             "bummerl": summary.get("bummerl", {}).get(name, 0),
             "strokes": summary.get("strokes", {}).get(name, []),
+            "games_won": summary.get("games_won", {}).get(name, 0),
             "winner": name in winning,
         })
     return rows
@@ -145,7 +146,8 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
                       "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
                       "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1]})
         final = next(row[p] for row in reversed(series) if row[p] is not None)
-        ends.append({"y": segments[-1][-1][1], "text": _short(name), "title": f"{name} {local_number(final)}",
+        ends.append({"y": segments[-1][-1][1], "text": _short(name),
+                     "title": f"\u2068{name}\u2069 {local_number(final)}",
                      "colour": COLOURS[p % len(COLOURS)]})
     ends.sort(key=lambda end: end["y"])  # push end labels apart, keeping their order, inside the chart
     for i, end in enumerate(ends):

@@ -19,7 +19,7 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from .engines import table as engine_table
-from .engines.base import N_, Facts, HandResult, InvalidHand
+from .engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from .engines.table import InvalidTable, Replay, Setup
 from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 
@@ -65,7 +65,8 @@ def create_table(*, game: str, players: list[str], rules: dict | None = None, na
     table = Table(game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on,
                   circle=circle)
     if circle is not None:
-        newcomers = [p for p in table.players if p not in circle.players]
+        known = {name_key(p) for p in circle.players}
+        newcomers = [p for p in table.players if name_key(p) not in known]
         if newcomers:  # whoever sits down with the circle joins it
             circle.players = circle.players + newcomers
             circle.save(update_fields=["players"])
@@ -121,7 +122,7 @@ def preview_without_table(game: str, players: list[str], rules: dict, data: dict
     try:
         hand = table_setup.engine.parse_hand(data, table_setup.players, table_setup.rules)
     except InvalidHand as error:
-        raise InvalidTable("hand 1", error) from None
+        raise InvalidTable("hand 1", error, 1) from None
     return engine_table.score_next(table_setup, set_up(hand, state), data, 1)[0]
 
 
@@ -463,7 +464,8 @@ def add_to_circle(table: Table, circle: Circle) -> Table:
         circle = Circle.objects.select_for_update().get(pk=circle.pk)
         locked.circle = circle
         locked.save(update_fields=["circle"])
-        newcomers = [p for p in locked.players if p not in circle.players]
+        known = {name_key(p) for p in circle.players}
+        newcomers = [p for p in locked.players if name_key(p) not in known]
         if newcomers:
             circle.players = circle.players + newcomers
             circle.save(update_fields=["players"])
@@ -484,6 +486,9 @@ def import_table(doc: Any, *, name: str = "") -> Table:
     """A new table from a table document: every hand is checked by scoring it first, then everything is
     written in bulk, in one transaction."""
     table_setup, hands = engine_table.parse_document(doc)
+    problem = names_problem(table_setup.players)  # what the new-table form refuses, a document cannot carry
+    if problem is not None:
+        raise InvalidTable("players", InvalidHand("", problem.text, **problem.args))
     if len(hands) > settings.TALON_MAX_HANDS:
         raise InvalidTable("hands", InvalidHand("", N_("a table document may hold at most {most} hands, this one "
                                                        "has {count}"), most=settings.TALON_MAX_HANDS,

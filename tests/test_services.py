@@ -105,14 +105,14 @@ def test_invalid_input_saves_nothing():
 
 
 def test_restoring_a_hand_that_no_longer_fits_is_refused():
-    t1 = {"captured": {"A": ["2H"]}}
-    table = make_table(game="two-ten-jack", players=("A", "B"), hands=[t1, t1])
-    first = services.live_hands(table)[0]
+    given, crossed_off = {"adjustment": {}, "radelci": {"A": 1}}, {"adjustment": {}, "radelci": {"A": -1}}
+    table = make_table(game="slovenian-tarok", players=("A", "B", "C"), hands=[given, crossed_off])
+    first, second = services.live_hands(table)
+    services.delete_hand(second)
     services.delete_hand(first)
-    services.record_hand(table, t1)
-    with pytest.raises(InvalidTable):
-        services.restore_hand(first)
-    assert Hand.objects.get(pk=first.pk).deleted
+    with pytest.raises(InvalidTable):  # a radelc crossed off that was never given
+        services.restore_hand(second)
+    assert Hand.objects.get(pk=second.pk).deleted
 
 
 def test_preview_scores_without_saving():

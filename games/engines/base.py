@@ -134,6 +134,37 @@ def name_problem(name: Any) -> Line | None:
     return None
 
 
+def tidy_name(name: str) -> str:
+    """A name as Talon keeps it when a player types it: composed (NFC, so "Bára" typed either way is one name),
+    without format characters (zero-width spaces, joiners, direction marks and overrides: invisible, they only
+    make two names look alike), every run of white space one space, none at either end."""
+    composed = unicodedata.normalize("NFC", name)
+    visible = "".join(c for c in composed if unicodedata.category(c) != "Cf")
+    return " ".join(visible.split())
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by when looking for the same name twice: tidied and case-folded, so "Anna",
+    "anna" and "Anna" with a zero-width space are one player."""
+    return unicodedata.normalize("NFC", tidy_name(name).casefold())
+
+
+def names_problem(names: list[str] | tuple[str, ...]) -> Line | None:
+    """What is wrong with a list of names that were typed (a table document's players, a circle's): a name not in
+    the form Talon keeps, or two names that are the same but for case or invisible characters."""
+    seen: dict[str, int] = {}
+    for number, name in enumerate(names, start=1):
+        if tidy_name(name) != name:
+            return Line(N_("name {number} holds invisible characters, spaces in a row or letters not composed "
+                           "(NFC): write it as {tidy}"), {"number": number, "tidy": show(tidy_name(name))})
+        key = name_key(name)
+        if key in seen:
+            return Line(N_("names {first} and {number} are the same name (capitals and invisible characters do "
+                           "not tell players apart)"), {"first": seen[key], "number": number})
+        seen[key] = number
+    return None
+
+
 def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") -> dict:
     if not isinstance(raw, dict):
         raise InvalidHand(where, N_("must be an object with named fields"))

@@ -13,9 +13,11 @@ from ..registry import ENGINES
 from .base import (
     CLOSED,
     N_,
+    NC_,
     Engine,
     HandResult,
     InvalidHand,
+    Line,
     key_name,
     name_problem,
     show,
@@ -24,16 +26,35 @@ from .base import (
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 
 
-class InvalidTable(ValueError):
-    """Bad input somewhere in a table document: ``where`` is ``hand 3`` (1-based), ``rules`` or ``players``."""
+PLACE = "a place in a table document"  # the context of the places' names in the catalogues
+PLACES = {"game": NC_("a place in a table document", "game"),
+          "rules": NC_("a place in a table document", "rules"),
+          "players": NC_("a place in a table document", "players"),
+          "hands": NC_("a place in a table document", "hands"),
+          "hand": NC_("a place in a table document", "hand"),
+          "document": NC_("a place in a table document", "document")}
 
-    def __init__(self, where: str, error: InvalidHand):
+
+class InvalidTable(ValueError):
+    """Bad input somewhere in a table document: ``where`` is ``hand 3`` (1-based, its ``number`` given), ``rules``
+    or ``players``. ``line()`` says it in English (settle); ``line(gettext)`` in the player's language, the place
+    too ("Hand 3" is "hra 3" in Czech): no engine word reaches a page untranslated."""
+
+    def __init__(self, where: str, error: InvalidHand, number: int | None = None):
         self.where = where
         self.error = error
+        self.number = number
         super().__init__(self.line())
 
+    def place(self, gettext: Callable[[str], str] = lambda s: s) -> str:
+        if self.number is not None:
+            return Line(N_("hand {number}"), {"number": self.number}).render(gettext)
+        if self.where in PLACES:
+            return Line(PLACES[self.where], context=PLACE).render(gettext)
+        return self.where  # a field name the document gave, as it wrote it
+
     def line(self, gettext: Callable[[str], str] = lambda s: s) -> str:
-        parts = [self.where, self.error.field, self.error.message(gettext)]
+        parts = [self.place(gettext), self.error.field, self.error.message(gettext)]
         return ": ".join(part for part in parts if part)
 
 
@@ -132,7 +153,7 @@ def play_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[Any, Han
         hand = table.engine.parse_hand(raw, table.players, table.rules)
         result, after = table.engine.play(hand, table.rules, state)
     except InvalidHand as error:
-        raise InvalidTable(f"hand {number}", error) from None
+        raise InvalidTable(f"hand {number}", error, number) from None
     return hand, result, after
 
 

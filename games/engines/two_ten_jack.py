@@ -6,7 +6,7 @@ cards has that suit reversed. A game has as many rounds as players; the highest 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
@@ -70,8 +70,27 @@ class Hand:
 @dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
-    rounds_played: int = 0
+    rounds_played: int = 0  # in the game under way
     closed: bool = False
+    game: int = 1  # the game under way: after the last round, the next round starts the next game (Play again)
+    points: tuple[int, ...] = ()  # each player's points in the game under way (its winner's), adjustments included
+    games_won: tuple[int, ...] = ()  # each player's games won before the game under way
+
+    def game_points(self) -> tuple[int, ...]:
+        return self.points or (0,) * len(self.players)
+
+    def won(self) -> tuple[int, ...]:
+        return self.games_won or (0,) * len(self.players)
+
+
+def _add(values: tuple[int, ...], scores: dict[str, int], players: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(v + scores.get(p, 0) for v, p in zip(values, players))
+
+
+def game_winners(state: State) -> list[str]:
+    """The players with the most points in the game under way (more than one on a tie)."""
+    points = state.game_points()
+    return [p for p, v in zip(state.players, points) if v == max(points)]
 
 
 def show_card(code: str) -> str:
@@ -193,17 +212,22 @@ def score_cards(cards: tuple[str, ...], rules: Rules) -> tuple[int, list[str]]:
 def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
     rounds = len(players)
-    if isinstance(hand, Adjustment):  # TR3: written by hand, not a round
-        return HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "TR3"))), state
+    if isinstance(hand, Adjustment):  # TR3: written by hand, not a round; it counts in the game under way
+        return (HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "TR3"))),
+                replace(state, points=_add(state.game_points(), dict(hand.amounts), players)))
     if isinstance(hand, Closing):
         lines = [Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
                       {"played": state.rounds_played, "rounds": rounds}, rule="TR3")]
-        return (HandResult(scores={p: 0 for p in players}, lines=tuple(lines)),
-                State(players=players, rounds_played=state.rounds_played, closed=True))
-    if state.rounds_played >= rounds:
-        raise InvalidHand("", N_("the game is over: {n} players play {n} rounds"), n=rounds)
+        return HandResult(scores={p: 0 for p in players}, lines=tuple(lines)), replace(state, closed=True)
+    lines = []
+    if state.rounds_played >= rounds:  # the game is over: this round starts the next game of the evening
+        winning = game_winners(state)
+        lines.append(Line(N_("Game {game} begins; game {before} went to {winners}."),
+                          {"game": state.game + 1, "before": state.game, "winners": ", ".join(winning)}, rule="TR1"))
+        state = State(players=players, game=state.game + 1, points=(0,) * len(players),
+                      games_won=tuple(w + (p in winning) for w, p in zip(state.won(), players)))
     round_number = state.rounds_played + 1
-    lines = [Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds}, rule="TR1")]
+    lines.append(Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds}, rule="TR1"))
     if hand.removed:
         lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)},
                           rule="TR1"))
@@ -221,7 +245,7 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
                               {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)}, rule="TR2",
                               option="reversal", setting=True))
         scores[name] = total
-    new_state_ = State(players=players, rounds_played=round_number)
+    new_state_ = replace(state, rounds_played=round_number, points=_add(state.game_points(), scores, players))
     if round_number == rounds:
         lines.append(Line(N_("That was the last round."), {}, rule="TR1"))
     return HandResult(scores=scores, lines=tuple(lines)), new_state_
@@ -236,8 +260,12 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
     return play(hand, rules, state)[0]
 
 
-def milestone(before: State, after: State) -> None:
-    """A hand of this game ends nothing beyond itself that its row would need to say."""
+def milestone(before: State, after: State) -> Line | None:
+    """The last round of a game says who won the game (the evening goes on with the next one)."""
+    rounds = len(after.players)
+    if after.rounds_played == rounds and not after.closed and (before.rounds_played < rounds or
+                                                               before.game != after.game):
+        return Line(N_("Game {game} won by {winners}"), {"game": after.game, "winners": ", ".join(game_winners(after))})
     return None
 
 
@@ -250,8 +278,13 @@ def status(state: State) -> dict[str, Any]:
     closing."""
     rounds = len(state.players)
     finished = state.closed or state.rounds_played >= rounds
+    won = state.won()
+    if finished:  # the game just over counts among the evening's games won
+        won = tuple(w + (p in game_winners(state)) for w, p in zip(won, state.players))
     return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": finished, "closed": state.closed,
-            "next_dealer": None if finished else next_dealer(state)}
+            "next_dealer": None if finished else next_dealer(state), "game": state.game,
+            "game_points": dict(zip(state.players, state.game_points())),
+            "games_won": dict(zip(state.players, won))}
 
 
 
@@ -260,11 +293,13 @@ def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]
 
 
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
-    """The players with the highest total once every round is played."""
+    """The players with the most points in the game once every round is played (the totals, which run through
+    every game of the evening, when the status does not say)."""
     if not status.get("finished"):
         return []
-    best = max(totals.values())
-    return [name for name, total in totals.items() if total == best]
+    points = status.get("game_points") or totals
+    best = max(points.values())
+    return [name for name, total in points.items() if total == best]
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:

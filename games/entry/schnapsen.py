@@ -17,9 +17,33 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str] = (), rul
         game_points = None
     if game_points is not None or not c.get("ending"):
         return {"winner": c.get("winner") or None, "game_points": game_points}
-    data: dict[str, Any] = {"ending": c["ending"], "by": c.get("by") or None}
-    if c.get("other_points") is not None and c["ending"] in sn.NEEDS_OTHER_POINTS:
+    ending = c["ending"]
+    data: dict[str, Any] = {"ending": ending, "by": c.get("by") or _by_from_winner(ending, c.get("winner"), players)}
+    if c.get("other_points") is not None and ending in sn.NEEDS_OTHER_POINTS:
         data["other_points"] = c["other_points"]
     if c.get("other_had_trick"):
         data["other_had_trick"] = c["other_had_trick"] == "yes"
+    elif "other_points" in data:
+        data["other_had_trick"] = had_trick_from_points(data["other_points"], rules)
     return {key: value for key, value in data.items() if value is not None}
+
+
+def _by_from_winner(ending: str, winner: Any, players: tuple[str, ...] | list[str]) -> str | None:
+    """Who declared, closed or took the last trick, when the winner was tapped instead: the winner for the endings
+    the declarer wins, the other player for a wrong declaration or a failed close."""
+    if winner not in players or len(players) != 2:
+        return None
+    if ending in sn.NEEDS_OTHER_POINTS:
+        return winner
+    return players[1 - list(players).index(winner)]
+
+
+def had_trick_from_points(points: Any, rules: Any) -> bool | None:
+    """Whether the other player had a trick, when their points decide it (KR1): any points need a trick (a
+    marriage counts only after one); with 20 cards every trick holds points, so 0 points means no trick. With 24
+    cards two 9s make a trick worth 0, so 0 points leaves the question to the player (None)."""
+    if not isinstance(points, int) or isinstance(points, bool):
+        return None
+    if points > 0:
+        return True
+    return False if getattr(rules, "deck", 20) == 20 else None

@@ -18,6 +18,7 @@ from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
+from ..templatetags.talon import isolate_text
 from .common import game_or_404, known_tables
 
 
@@ -85,7 +86,7 @@ def add_table(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _circle(request, circle, can_edit=True, add_form=form)
     services.add_to_circle(form.chosen(), circle)
-    messages.success(request, _("%(table)s is now in the circle.") % {"table": form.chosen()})
+    messages.success(request, _("%(table)s is now in the circle.") % {"table": isolate_text(form.chosen())})
     return redirect("circle", token=token)
 
 

@@ -18,6 +18,7 @@ from ..presentation import settle_up
 from ..registry import GAMES
 from ..templatetags.talon import RuleLinks
 from .common import device, editable, remember
+from .hands import closed_page
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
@@ -42,6 +43,8 @@ def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse
 def adjust(request: HttpRequest, token: str) -> HttpResponse:
     """A penalty or correction (who, how much, why), or every player's total carried over from paper."""
     table = editable(request, token)
+    if (table.summary or {}).get("closed"):
+        return closed_page(request, table)
     game = GAMES[table.game]
     initial = {"version": table.version, "submission": new_submission()}
     which = request.POST.get("form") if request.method == "POST" else None
@@ -63,6 +66,8 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
     who pays whom; then the closing hand."""
     table = editable(request, token)
+    if (table.summary or {}).get("closed"):
+        return _ended(request, table)
     if request.method == "POST":
         try:
             services.record_hand(table, {"closing": True}, device=device(request),
@@ -89,6 +94,19 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/end_evening.html", {
         "table": table, "closing": closing, "refused": refused, "final": final,
         "settle_up": settle_up(table, final, summary) if closing else None,
+        "links": RuleLinks.of(table.game, table.view_token)})
+
+
+def _ended(request: HttpRequest, table: Table) -> HttpResponse:
+    """A closed table's end of the evening: what closing did, the final totals and who pays whom, and the way on
+    (a new evening); ending it again changes nothing."""
+    if request.method == "POST":
+        messages.info(request, _("The evening has already ended."))
+        return redirect("end_evening", token=table.edit_token)
+    closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
+    return render(request, "games/end_evening.html", {
+        "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
+        "final": {p: table.totals.get(p, 0) for p in table.players}, "settle_up": settle_up(table),
         "links": RuleLinks.of(table.game, table.view_token)})
 
 

@@ -24,7 +24,7 @@ from ..presentation import describe_change, describer
 from ..registry import GAMES
 from ..templatetags.talon import RuleLinks
 from .common import device, editable, hand_form, hand_of, partial
-from .tables import table_response
+from .tables import round_numbers, table_response
 
 
 def _preview(table: Table, form, hand=None):
@@ -57,6 +57,8 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
 @vary_on_headers("HX-Request")
 def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
+    if is_closed(table):
+        return closed_page(request, table)
     if request.method == "GET":
         initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {
             "version": table.version, "submission": new_submission()}
@@ -77,6 +79,16 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("Hand recorded."))
             return _saved(request, table)
     return _render_hand_form(request, table, form)
+
+
+def is_closed(table: Table) -> bool:
+    return bool((table.summary or {}).get("closed"))
+
+
+def closed_page(request: HttpRequest, table: Table) -> HttpResponse:
+    """A closed table takes no more hands: instead of a form, the page says so and offers the way on (the final
+    totals and settle-up, a new evening with the same players). Nothing is saved."""
+    return render(request, "games/closed.html", {"table": table, "web": GAMES[table.game].web})
 
 
 def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpResponse:
@@ -113,6 +125,8 @@ def _saved(request: HttpRequest, table: Table) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponse:
     table = editable(request, token)
+    if seq is None and is_closed(table):
+        return render(request, "games/closed.html#notice", {"table": table})
     hand = hand_of(table, seq) if seq is not None else None
     form = hand_form(table, request.POST)
     result = _preview(table, form, hand)
@@ -137,8 +151,10 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     hand = hand_of(table, seq)
     number = hand.number
     result = None if hand.deleted else services.result_of(table, hand)
+    rounds = round_numbers(table, [number]) if number else None
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
+        "round": rounds.get(number) if rounds else None, "no_round": rounds is not None and number not in rounds,
         "a_deal": is_a_deal(hand.data), "what": describer(table)(hand.data),
         "links": RuleLinks.of(table.game, table.view_token)})
 

@@ -22,6 +22,7 @@ from ..engines.base import name_problem
 from ..forms import ImportForm
 from ..models import Circle, Table
 from ..registry import GAMES
+from ..templatetags.talon import isolate_text
 from .common import REMEMBERED
 
 
@@ -45,7 +46,7 @@ def forget_table(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, edit_token=token)
     request.session[REMEMBERED] = [pk for pk in request.session.get(REMEMBERED, []) if pk != table.pk]
     messages.success(request, _("%(table)s is no longer listed on this phone. Its links still open it.") % {
-        "table": table})
+        "table": isolate_text(table)})
     return redirect("home")
 
 

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
-from ..models import Change, Circle, Table
+from ..models import Change, Circle, HandFacts, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -35,6 +36,7 @@ from ..presentation import (
     winners,
 )
 from ..registry import GAMES
+from ..templatetags.talon import isolate_text
 from .common import device, editable, game_or_404, hand_form, known_circles, remember
 
 
@@ -76,10 +78,35 @@ def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])
+    rounds = round_numbers(table, [hand.number for hand in hands])
     return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
+             "label": rounds.get(hand.number, "") if rounds is not None else hand.number,
+             "aria": row_label(hand.number, rounds),
              "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
+
+
+def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
+    """For a game whose deals are counted as rounds (Two Ten Jack): each deal's round in its game by its hand number,
+    as the state the deal left says; a penalty, a correction or the closing is no round and has none. None for the
+    other games."""
+    key = GAMES[table.game].web.round_key
+    if not key or not numbers:
+        return None
+    others = set(HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__in=numbers)
+                 .exclude(kind="hand").values_list("hand__number", flat=True))
+    states = table.hands.filter(deleted=False, number__in=numbers).values_list("number", "state")
+    return {n: state.get(key) for n, state in states if n not in others and state.get(key)}
+
+
+def row_label(number: int, rounds: dict[int, int] | None) -> str:
+    """What a screen reader says for a row's link: "Hand 3: explanation", "Round 2: explanation"."""
+    if rounds is None:
+        return _("Hand %(number)s: explanation") % {"number": number}
+    if number in rounds:
+        return _("Round %(number)s: explanation") % {"number": rounds[number]}
+    return _("Penalty or correction: explanation")
 
 
 def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
@@ -128,7 +155,8 @@ def _table_context(table: Table, *, can_edit: bool) -> dict:
     return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
-            "game": GAMES[table.game], "web": web, "winners": winning, "winner_names": ", ".join(winning),
+            "game": GAMES[table.game], "web": web, "winners": winning,
+            "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
             "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
             "settle_up": settle_up(table), "chart": chart_of(table),
@@ -260,7 +288,7 @@ def join_circle(request: HttpRequest, token: str) -> HttpResponse:
         return _settings(request, table, join_form=form)
     circle = form.circle()
     services.add_to_circle(table, circle)
-    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": circle})
+    messages.success(request, _("This table is now in the circle %(circle)s.") % {"circle": isolate_text(circle)})
     return redirect("settings", token=token)
 
 
@@ -282,7 +310,8 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
         except InvalidTable as error:
             form.add_error("new", error.line(_))
         else:
-            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {"old": old, "new": new})
+            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
+                "old": isolate_text(old), "new": isolate_text(new)})
             return redirect("settings", token=token)
         table.refresh_from_db()
     return _settings(request, table, rename_form=form)

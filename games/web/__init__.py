@@ -23,6 +23,10 @@ class GameWeb:
     hand_form: type
     templates: str  # the folder of its templates, e.g. "games/czech_taroky"
     record_label: str | Promise = _("Record a hand")
+    save_label: str | Promise = _("Save hand")  # the hand form's Save, in the same words as record_label
+    not_saved: str | Promise = _("The hand was not saved. Fix what is marked:")
+    round_key: str = ""  # the engine state's count of rounds in the game: the list of hands numbers the rounds by it
+    # (a penalty is no round and has no number); empty: the hands are numbered one after another
     quick_entry: bool = False  # the table page offers the hand form's quick entry (templates/…/quick.html)
     seating_help: str | Promise = ""  # said under the names of a new table
     leader_label: str | Promise = ""  # statistics: who leads a hand ("As povinnost"); empty: no declarer stats

@@ -31,8 +31,8 @@ def test_a_whole_bummerl(phone: Page):
     page.get_by_text("Or work it out: how did the hand end?").click()
     tap(page, "ending", "closed")
     tap(page, "by", "Anna")
-    page.locator("input[name=other_points]").fill("30")
-    tap(page, "other_had_trick", "yes")
+    page.locator("input[name=other_points]").fill("30")  # 30 points: Ben had a trick, so nobody asks
+    expect(page.locator("fieldset.needs-trick")).to_be_hidden()
     expect(page.locator("#preview")).to_contain_text("Anna scores 2.")
     save(page, "Save hand")
     expect(page.locator(".sheet-col").first.locator("li").last).to_have_text("2")
@@ -62,7 +62,7 @@ def test_a_whole_game_of_two_ten_jack(phone: Page):
         for name, cards in captured.items():
             for card in cards:
                 tap(page, f"card_{card}", name)
-        save(page, "Save hand")
+        save(page, "Save round")
     expect(page.locator(".round-state")).to_contain_text("The game is over. Winner: Aiko")
     names = page.locator(".totals .name").all_inner_texts()
     scores = page.locator(".totals .score").all_inner_texts()

@@ -76,9 +76,9 @@ def test_the_json_calls_answer_in_the_players_language():
 
 def test_a_hand_that_no_longer_fits_stops_there_with_the_engines_objection():
     players, hands = TABLES["two-ten-jack"]
-    snapshot = snapshot_after("two-ten-jack", players, hands)  # all three rounds played: the game is over
+    snapshot = snapshot_after("two-ten-jack", players, [*hands, {"closing": True}])  # the evening has ended
     now = phone.score_pending(snapshot, [{"captured": {"Aiko": ["2H"]}}])
-    assert now["rows"] == [] and now["error"]["number"] == 4 and now["error"]["message"]
+    assert now["rows"] == [] and now["error"]["number"] == len(hands) + 2 and now["error"]["message"]
 
 
 FIELDS = {  # a hand form's fields as the phone reads them, and the hand the server's form makes of them

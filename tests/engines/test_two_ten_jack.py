@@ -4,7 +4,7 @@ import pytest
 
 from games.engines import two_ten_jack as ttj
 from games.engines.base import InvalidHand
-from games.engines.table import InvalidTable, parse_document, replay
+from games.engines.table import parse_document, replay
 
 PLAYERS = ["Aiko", "Ben", "Chie"]
 T1 = {"captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"],
@@ -53,10 +53,36 @@ def test_explanation_lists_cards_and_reversal():
     assert "TR2 (reversal: true): Ben captured all the scoring ♥: reversed, so −50." in lines
 
 
-def test_a_game_has_as_many_rounds_as_players():
-    with pytest.raises(InvalidTable) as caught:
-        run([T1, T1, T1, T1])
-    assert caught.value.where == "hand 4"
+def test_a_game_has_as_many_rounds_as_players_then_the_next_game_begins():
+    one_game = run([T1, T2, T3])
+    status = ttj.status(one_game.state)
+    assert status["finished"] and status["game"] == 1 and status["games_won"] == {"Aiko": 1, "Ben": 0, "Chie": 0}
+    evening = run([T1, T2, T3, T2])
+    status = ttj.status(evening.state)
+    assert not status["finished"] and status["game"] == 2 and status["rounds_played"] == 1
+    assert status["game_points"] == {"Aiko": 0, "Ben": -50, "Chie": -40}  # this game's points alone
+    assert evening.totals == {"Aiko": 45, "Ben": -75, "Chie": -60}  # the evening's, through every game
+    assert status["games_won"] == {"Aiko": 1, "Ben": 0, "Chie": 0}
+    assert evening.results[3].explanation()[:2] == ["TR1: Game 2 begins; game 1 went to Aiko.", "TR1: Round 1 of 3."]
+    assert ttj.next_dealer(evening.state) == "Ben"
+
+
+def test_the_winner_of_the_second_game_is_who_won_its_rounds():
+    evening = run([T1, T2, T3, T3, T3, T2])  # game 2: Aiko 90, Ben −40, Chie 30
+    status = ttj.status(evening.state)
+    assert ttj.winners(evening.totals, status) == ["Aiko"]
+    assert status["games_won"] == {"Aiko": 2, "Ben": 0, "Chie": 0}
+    evening = run([T1, T2, T3, T2, T2, T2, {"adjustment": {"Ben": 500}}])  # an adjustment counts in its game
+    assert ttj.winners(evening.totals, ttj.status(evening.state)) == ["Ben"]
+
+
+def test_the_last_round_of_a_game_says_who_won_it():
+    table, raw = parse_document({"game": "two-ten-jack", "players": PLAYERS, "hands": [T1, T2, T3]})
+    states = [ttj.new_state(table.players, table.rules)]
+    for hand in raw:
+        states.append(ttj.play(ttj.parse_hand(hand, table.players, table.rules), table.rules, states[-1])[1])
+    assert [ttj.milestone(a, b) and ttj.milestone(a, b).render() for a, b in zip(states, states[1:])] == \
+        [None, None, "Game 1 won by Aiko"]
 
 
 @pytest.mark.parametrize("raw, field", [

@@ -10,6 +10,9 @@ WEB = GameWeb(
     hand_form=TwoTenJackHandForm,
     templates="games/two_ten_jack",
     record_label=_("Record a round"),
+    save_label=_("Save round"),
+    not_saved=_("The round was not saved. Fix what is marked:"),
+    round_key="rounds_played",
     calculator_players=3,
     rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")
                                              for card, value in ttj.FIXED_HEARTS.items()]},
