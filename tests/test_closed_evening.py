@@ -42,7 +42,7 @@ def test_the_end_of_a_closed_evening_shows_its_final_totals_and_settle_up(client
         assert refused not in text and "hand " not in text
         expected = settle_up(table)
         payments = expected["payments"]
-        for payer, receiver, amount in payments:
+        for payer, receiver, amount, _sum in payments:
             assert payer in text and receiver in text and amount in text
         if not payments:
             assert gettext("Nobody owes anybody anything.") in text
