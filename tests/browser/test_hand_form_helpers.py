@@ -23,7 +23,7 @@ def test_the_remaining_cards_go_to_one_player_in_one_tap(phone: Page):
     page.get_by_role("group", name="The remaining cards go to:").get_by_role("button", name="Ben").click()
     expect(page.locator("input[name=card_10H][value=Ben]")).to_be_checked()
     expect(page.locator("input[name=card_2H][value=Aiko]")).to_be_checked()  # a card already given stays
-    save(page, "Save hand")
+    save(page, "Save round")
     captured = Hand.objects.get(table=table).data["captured"]
     assert captured["Aiko"] == ["2H"] and captured["Chie"] == ["JS"]
     assert sorted(captured["Ben"]) == sorted(["10H", "JH", "AH", "KH", "QH", "2S", "10S", "AS", "KS", "QS"])
