@@ -12,6 +12,7 @@ from a new client address, so the limit on expensive pages does not answer inste
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tempfile
@@ -28,6 +29,7 @@ os.environ.setdefault("DATABASE_URL", f"sqlite:///{_tmp.name}/big.sqlite3")
 import django  # noqa: E402
 
 django.setup()
+logging.getLogger("django.request").setLevel(logging.ERROR)  # each 429 is a warning in the log
 
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -60,8 +62,8 @@ def czech_hand(i: int) -> dict:
 def timed(label: str, call) -> object:
     start = time.perf_counter()
     response = call()
+    size = "" if response is None else f"{_size(response) / 1e6:8.2f} MB"  # a streamed body is read in the time
     seconds = time.perf_counter() - start
-    size = "" if response is None else f"{_size(response) / 1e6:8.2f} MB"
     status = "" if response is None else f"  (status {response.status_code})"
     print(f"{label:<40} {seconds:7.2f} s {size}{status}", flush=True)
     return response

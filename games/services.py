@@ -179,20 +179,12 @@ def _rescore_from(table: Table, table_setup: Setup, first: Hand | None) -> None:
         totals = [t + s for t, s in zip(totals, scores)]
         dumped = engine_table.dump_state(state)
         if scores != old_scores:
-            rescored.append(Hand(pk=pk, table=table, scores=scores))
+            rescored.append((pk, scores))
         if (scores, number, totals, dumped) != (old_scores, old_number, old_totals, old_state):
             changed.append((pk, scores, number, totals, dumped))
     _write(changed, ["scores", "number", "totals", "state"])
-    if rescored:
-        keys = [hand.pk for hand in rescored]
-        for start in range(0, len(keys), 500):  # a statement per 500 hands, not one per hand
-            Score.objects.filter(hand_id__in=keys[start:start + 500]).delete()
-        sides = {hand: (declarer, partner) for hand, declarer, partner in
-                 HandFacts.objects.filter(table=table).values_list("hand_id", "declarer", "partner")}
-        Score.objects.bulk_create([Score(hand=hand, table=table, player=p, score=s,
-                                         declaring=p in sides.get(hand.pk, ()))
-                                   for hand in rescored for p, s in zip(table.players, hand.scores)],
-                                  batch_size=1000)
+    if rescored:  # each hand's score rows keep their place and side; only the numbers change, in one statement
+        _write_scores(table.players, rescored)
     _finish(table, table_setup, state, number, totals)
 
 
@@ -208,6 +200,14 @@ def _write(rows: list[tuple], fields: list[str]) -> None:
     with connection.cursor() as cursor:
         cursor.executemany(sql, [[field.get_db_prep_save(value, connection) for field, value in zip(columns, values)]
                                  + [pk] for pk, *values in rows])
+
+
+def _write_scores(players: list[str], rescored: list[tuple[int, list[int]]]) -> None:
+    sql = "UPDATE {} SET {} = %s WHERE {} = %s AND {} = %s".format(
+        *(connection.ops.quote_name(name) for name in (Score._meta.db_table, "score", "hand_id", "player")))
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(score, pk, player) for pk, scores in rescored
+                                 for player, score in zip(players, scores)])
 
 
 def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: list[int]) -> None:

@@ -281,3 +281,15 @@ def test_the_limits_cache_cannot_be_made_to_grow(rf):
     for n in range(most + 500):
         limits.wait_for(rf.get("/", REMOTE_ADDR=f"10.{n // 65536}.{n // 256 % 256}.{n % 256}"))
     assert len(cache._cache) <= most
+
+
+def test_adopting_other_rules_rewrites_each_hands_score_rows_in_place():
+    table = make_table(hands=[team_hand(points=p, contra=1) for p in (30, 63, 90)])
+    sides = set(Score.objects.values_list("hand_id", "player", "declaring"))
+    services.change_rules(table, {"step_factor": False})
+    hands = list(Hand.objects.order_by("seq"))
+    assert any(h.scores != [0, 0, 0, 0] for h in hands)
+    for hand in hands:
+        assert dict(Score.objects.filter(hand=hand).values_list("player", "score")) == dict(zip(table.players,
+                                                                                              hand.scores))
+    assert set(Score.objects.values_list("hand_id", "player", "declaring")) == sides
