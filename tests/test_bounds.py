@@ -182,7 +182,10 @@ def test_the_score_sheet_is_paged_with_the_running_totals_each_hand_stored(clien
 
 
 @pytest.mark.parametrize("rules, hands", [({}, []), ({"rounding": "up"}, [team_hand(), team_hand(points=20)])])
-def test_the_json_export_is_streamed_as_the_same_document(client, rules, hands):
+@pytest.mark.parametrize("chunk", [1, 2, 500])
+def test_the_json_export_is_streamed_as_the_same_document(client, monkeypatch, rules, hands, chunk):
+    monkeypatch.setattr(sharing, "CHUNK", chunk)
+    hands = hands * 3
     table = make_table(rules=rules, hands=hands)
     response = client.get(reverse("export_json", args=[table.edit_token]))
     assert isinstance(response, StreamingHttpResponse)

@@ -63,15 +63,23 @@ def export_json(request: HttpRequest, token: str) -> StreamingHttpResponse:
 def _document(table: Table):
     head = services.export_table(table, hands=False)
     yield json.dumps(head, ensure_ascii=False, indent=2)[:-2] + ',\n  "hands": ['
-    written, part = 0, []
+    encode = json.JSONEncoder(ensure_ascii=False, indent=2).encode
+    written, chunk = False, []
     for (data,) in _live_rows(table, "data"):
-        part.append((",\n    " if written else "\n    ")
-                    + json.dumps(data, ensure_ascii=False, indent=2).replace("\n", "\n    "))
-        written += 1
-        if len(part) == CHUNK:
-            yield "".join(part)
-            part = []
-    yield "".join(part) + ("\n  ]\n}" if written else "]\n}")
+        chunk.append(data)
+        if len(chunk) == CHUNK:
+            yield _hands_text(encode(chunk), written)
+            written, chunk = True, []
+    if chunk:
+        yield _hands_text(encode(chunk), written)
+        written = True
+    yield "\n  ]\n}" if written else "]\n}"
+
+
+def _hands_text(encoded: str, after_others: bool) -> str:
+    """Hands encoded as a list at the top (indent 2) put inside the document's list (indent 4)."""
+    lines = encoded[2:-2].split("\n")  # without "[\n" and "\n]"
+    return ("," if after_others else "") + "\n" + "\n".join("  " + line for line in lines)
 
 
 @require_safe
