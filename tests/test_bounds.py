@@ -22,7 +22,7 @@ from games.engines.table import InvalidTable
 from games.forms import CarryOverForm, PenaltyForm, RulesForm
 from games.models import Hand, Score, Table
 from games.registry import GAMES
-from games.views import sharing, what_if
+from games.views import sharing, tables, what_if
 
 from .factories import make_table, team_hand
 
@@ -296,3 +296,13 @@ def test_adopting_other_rules_rewrites_each_hands_score_rows_in_place():
         assert dict(Score.objects.filter(hand=hand).values_list("player", "score")) == dict(zip(table.players,
                                                                                               hand.scores))
     assert set(Score.objects.values_list("hand_id", "player", "declaring")) == sides
+
+
+def test_the_history_offers_the_latest_deleted_hands_and_counts_the_rest(client, monkeypatch):
+    monkeypatch.setattr(tables, "DELETED_SHOWN", 2)
+    table = make_table(hands=[team_hand(points=p) for p in (30, 40, 50, 63)])
+    for seq in (2, 1, 4):
+        services.delete_hand(Hand.objects.get(seq=seq))
+    response = client.get(reverse("history", args=[table.edit_token]))
+    assert [hand.seq for hand, _what in response.context["deleted"]] == [1, 4]
+    assert response.context["more_deleted"] == 1 and "and 1 more" in response.content.decode()

@@ -63,6 +63,7 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
 
 RECENT_HANDS = 10
 PAGE_OF_HANDS = 50
+DELETED_SHOWN = 100  # the latest deleted hands the history offers to restore
 CHART_POINTS = 24
 
 
@@ -294,7 +295,10 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     describe = describer(table)
     changes = [(change, describe_change(table, view, describe)) for change, view in
                in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))]
-    deleted = [(hand, describe(hand.data)) for hand in table.hands.filter(deleted=True).order_by("seq")]
+    latest = sorted(table.hands.filter(deleted=True).defer("state").order_by("-updated_at", "-seq")[:DELETED_SHOWN],
+                    key=lambda hand: hand.seq)
+    more = table.hands.filter(deleted=True).count() - DELETED_SHOWN if len(latest) == DELETED_SHOWN else 0
+    deleted = [(hand, describe(hand.data)) for hand in latest]
     return render(request, "games/history.html", {
         "table": table, "changes": changes, "undoable": services.last_undoable(table), "deleted": deleted,
-        "kinds": dict(Change.KINDS)})
+        "more_deleted": more, "kinds": dict(Change.KINDS)})
