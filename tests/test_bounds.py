@@ -306,3 +306,19 @@ def test_the_history_offers_the_latest_deleted_hands_and_counts_the_rest(client,
     response = client.get(reverse("history", args=[table.edit_token]))
     assert [hand.seq for hand, _what in response.context["deleted"]] == [1, 4]
     assert response.context["more_deleted"] == 1 and "and 1 more" in response.content.decode()
+
+
+SHEET_CEILING = 1024 * 1024  # bytes: a full page of the score sheet at the largest values
+
+
+def test_a_full_page_of_the_sheet_at_the_largest_values_stays_under_its_ceiling(client):
+    players = [c * 40 for c in "ЖШЩЮ"]
+    hand = {"adjustment": {p: MOST_POINTS if i % 2 else -MOST_POINTS for i, p in enumerate(players)},
+            "radelci": {p: MOST_RADELCI for p in players}, "reason": "W" * 200}
+    table = services.import_table({"game": "slovenian-tarok", "players": players,
+                                   "hands": [hand] * (sharing.SHEET_PAGE + 1)})
+    first = client.get(reverse("sheet", args=[table.edit_token]))
+    assert len(first.context["lines"]) == sharing.SHEET_PAGE
+    assert len(first.content) < SHEET_CEILING, len(first.content)
+    last = client.get(reverse("sheet", args=[table.edit_token]), {"page": 2})
+    assert [line["number"] for line in last.context["lines"]] == [sharing.SHEET_PAGE + 1]
