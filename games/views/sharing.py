@@ -68,18 +68,20 @@ def _document(table: Table):
     for (data,) in _live_rows(table, "data"):
         chunk.append(data)
         if len(chunk) == CHUNK:
-            yield _hands_text(encode(chunk), written)
+            yield _hands_text(encode({"hands": chunk}), written)
             written, chunk = True, []
     if chunk:
-        yield _hands_text(encode(chunk), written)
+        yield _hands_text(encode({"hands": chunk}), written)
         written = True
     yield "\n  ]\n}" if written else "]\n}"
 
 
+HANDS_OPEN, HANDS_CLOSE = '{\n  "hands": [', "\n  ]\n}"
+
+
 def _hands_text(encoded: str, after_others: bool) -> str:
-    """Hands encoded as a list at the top (indent 2) put inside the document's list (indent 4)."""
-    lines = encoded[2:-2].split("\n")  # without "[\n" and "\n]"
-    return ("," if after_others else "") + "\n" + "\n".join("  " + line for line in lines)
+    """Hands encoded inside {"hands": [...]} (so at the document's indent), without that wrapping."""
+    return ("," if after_others else "") + encoded[len(HANDS_OPEN):-len(HANDS_CLOSE)]
 
 
 @require_safe
