@@ -140,9 +140,10 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
 # Talon has no page cache: every page is rendered from what each hand stores, at the same cost for any length of
 # table, so no phone can be shown an older state, whichever app server answers, and no visitor can make a cache
-# grow (a page cache keyed by anything a client sends would let anyone fill a server's memory). Two small caches in each server's memory, bounded in entries so that no visitor can make them grow: "limits"
-# counts each client's expensive pages (games/limits.py); "what_if" keeps a what-if comparison per table version
-# and rules (a later version is another key, so nothing older is ever shown).
+# grow (a page cache keyed by anything a client sends would let anyone fill a server's memory). Two small caches
+# in each server's memory, bounded in entries so that no visitor can make them grow: "limits" counts each client's
+# expensive pages (games/limits.py); "what_if" keeps a what-if comparison per table version and rules (a later
+# version is another key, so nothing older is ever shown).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-limits",

@@ -322,3 +322,18 @@ def test_a_full_page_of_the_sheet_at_the_largest_values_stays_under_its_ceiling(
     assert len(first.content) < SHEET_CEILING, len(first.content)
     last = client.get(reverse("sheet", args=[table.edit_token]), {"page": 2})
     assert [line["number"] for line in last.context["lines"]] == [sharing.SHEET_PAGE + 1]
+
+
+def test_new_rules_from_the_settings_and_renaming_a_player_count_as_long_pages(client, three_a_minute):
+    table = make_table(hands=[team_hand()])
+    settings_url = reverse("settings", args=[table.edit_token])
+    for _ in range(4):  # the name alone scores nothing again: not counted
+        assert client.post(settings_url, {"name": "x", "preset": "", "version": ""}).status_code == 302
+    for value in ("false", "true"):
+        assert client.post(settings_url, {"preset": "", "rule_step_factor": value}).status_code == 302
+    rename = reverse("rename_player", args=[table.edit_token])
+    assert client.post(rename, {"old": "Anna", "new": "Anička"}).status_code in (200, 302)
+    assert client.post(settings_url, {"preset": "", "rule_step_factor": "false"}).status_code == 429
+    assert client.post(rename, {"old": "Anička", "new": "Anna"}).status_code == 429
+    table.refresh_from_db()
+    assert table.rules == {} and "Anička" in table.players

@@ -23,6 +23,7 @@ from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
+from ..limits import expensive, too_many, wait_for
 from ..models import Change, Circle, Table
 from ..presentation import (
     describe_change,
@@ -219,6 +220,10 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
+        if form.rules(len(table.players)) != table.rules:  # every hand scored again: a long page
+            seconds = wait_for(request)
+            if seconds:
+                return too_many(request, seconds)
         try:
             services.change_settings(
                 table, details={key: form.cleaned_data[key] for key in services.DETAILS},
@@ -266,6 +271,7 @@ def join_circle(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@expensive  # every hand's data rewritten and scored again
 def rename_player(request: HttpRequest, token: str) -> HttpResponse:
     """A player's name corrected everywhere at the table; the form's message sits beside the field."""
     table = editable(request, token)
