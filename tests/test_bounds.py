@@ -337,3 +337,11 @@ def test_new_rules_from_the_settings_and_renaming_a_player_count_as_long_pages(c
     assert client.post(rename, {"old": "Anička", "new": "Anna"}).status_code == 429
     table.refresh_from_db()
     assert table.rules == {} and "Anička" in table.players
+
+
+@pytest.mark.parametrize("hand", ["²", "1" * 40, "-1", "99"])
+def test_what_if_asked_for_a_hand_it_does_not_have_shows_no_hand(client, hand):
+    table = make_table(hands=[team_hand()])
+    response = client.get(reverse("what_if", args=[table.edit_token]),
+                          {"preset": "", "rule_step_factor": "false", "hand": hand})
+    assert response.status_code == 200 and response.context["focus"] is None

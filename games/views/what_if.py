@@ -71,9 +71,10 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
     changed = [{"number": number, "what": describe(data), "seq": seq,
                 "scores": list(zip(table.players, recorded, scores))}
                for seq, number, data, recorded, scores in found["changed"]]
+    wanted = hand is not None and hand.isascii() and hand.isdigit() and len(hand) < 10
     return {"rules": rules, "totals": found["totals"], "changed": changed,
             "more": max(0, found["changed_count"] - SHOWN), "changed_count": found["changed_count"],
-            "focus": _focus(table, rules, hand, describe) if hand and hand.isdigit() and len(hand) < 10 else None}
+            "focus": _focus(table, rules, hand, describe) if wanted else None}
 
 
 def _scored(table: Table, rules: dict) -> dict:
