@@ -183,7 +183,7 @@ def _rescore_from(table: Table, table_setup: Setup, first: Hand | None) -> None:
         if (scores, number, totals, dumped) != (old_scores, old_number, old_totals, old_state):
             changed.append((pk, scores, number, totals, dumped))
     _write(changed, ["scores", "number", "totals", "state"])
-    if rescored:  # each hand's score rows keep their place and side; only the numbers change, in one statement
+    if rescored:  # each hand's score rows keep their player and side; only the numbers change (one UPDATE, run per row)
         _write_scores(table.players, rescored)
     _finish(table, table_setup, state, number, totals)
 
