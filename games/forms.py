@@ -18,7 +18,18 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .engines.base import Engine, InvalidHand, Option, name_key, name_problem, parse_options, tidy_name
+from .engines.base import (
+    MOST_CARD_POINTS,
+    MOST_POINTS,
+    MOST_RADELCI,
+    Engine,
+    InvalidHand,
+    Option,
+    name_key,
+    name_problem,
+    parse_options,
+    tidy_name,
+)
 from .engines.settle_up import parse_price
 from .engines.table import InvalidTable
 
@@ -164,8 +175,9 @@ class RulesForm(forms.Form):
                 for _group, cards in option.groups:
                     for card, label in cards:
                         self.fields[f"points_{card}"] = forms.IntegerField(
-                            label=label, initial=points.get(card, 0), required=False, min_value=-999,
-                            max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                            label=label, initial=points.get(card, 0), required=False,
+                            min_value=-MOST_CARD_POINTS, max_value=MOST_CARD_POINTS,
+                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def _help(self, option: Option) -> str:
         if option.by_count:
@@ -448,12 +460,13 @@ class CarryOverForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players, self.radelci = list(players), radelci
         for i, p in enumerate(players):
-            self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-1_000_000,
-                                                           max_value=1_000_000,
+            self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-MOST_POINTS,
+                                                           max_value=MOST_POINTS,
                                                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
             if radelci:
                 self.fields[f"radelci_{i}"] = forms.IntegerField(
-                    label=_("%(player)s: radelci") % {"player": p}, required=False, min_value=0, max_value=100,
+                    label=_("%(player)s: radelci") % {"player": p}, required=False, min_value=0,
+                    max_value=MOST_RADELCI,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def clean_version(self) -> int | None:

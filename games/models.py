@@ -129,7 +129,7 @@ class Score(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="player_scores")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     player = models.CharField(max_length=40)
-    score = models.IntegerField()
+    score = models.BigIntegerField()  # radelci × the end penalty can pass 2³¹ on a table of many hands
     declaring = models.BooleanField(default=False)  # on the declarer side
 
     class Meta:

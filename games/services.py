@@ -180,19 +180,12 @@ def _rescore_from(table: Table, table_setup: Setup, first: Hand | None) -> None:
         totals = [t + s for t, s in zip(totals, scores)]
         dumped = engine_table.dump_state(state)
         if scores != old_scores:
-            rescored.append(Hand(pk=pk, table=table, scores=scores))
+            rescored.append((pk, scores))
         if (scores, number, totals, dumped) != (old_scores, old_number, old_totals, old_state):
             changed.append((pk, scores, number, totals, dumped))
     _write(changed, ["scores", "number", "totals", "state"])
-    if rescored:
-        for hand in rescored:
-            Score.objects.filter(hand=hand).delete()
-        declaring = dict(HandFacts.objects.filter(hand__in=rescored).values_list("hand_id", "declarer"))
-        partners = dict(HandFacts.objects.filter(hand__in=rescored).values_list("hand_id", "partner"))
-        Score.objects.bulk_create([Score(hand=hand, table=table, player=p, score=s,
-                                         declaring=p in (declaring.get(hand.pk), partners.get(hand.pk)))
-                                   for hand in rescored for p, s in zip(table.players, hand.scores)],
-                                  batch_size=1000)
+    if rescored:  # each hand's score rows keep their player and side; only the numbers change (one UPDATE, run per row)
+        _write_scores(table.players, rescored)
     _finish(table, table_setup, state, number, totals)
 
 
@@ -208,6 +201,14 @@ def _write(rows: list[tuple], fields: list[str]) -> None:
     with connection.cursor() as cursor:
         cursor.executemany(sql, [[field.get_db_prep_save(value, connection) for field, value in zip(columns, values)]
                                  + [pk] for pk, *values in rows])
+
+
+def _write_scores(players: list[str], rescored: list[tuple[int, list[int]]]) -> None:
+    sql = "UPDATE {} SET {} = %s WHERE {} = %s AND {} = %s".format(
+        *(connection.ops.quote_name(name) for name in (Score._meta.db_table, "score", "hand_id", "player")))
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(score, pk, player) for pk, scores in rescored
+                                 for player, score in zip(players, scores)])
 
 
 def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: list[int]) -> None:
@@ -254,15 +255,23 @@ def _log(table: Table, hand: Hand | None, kind: str, *, before=None, after=None,
                                  submission=submission)
 
 
+def _room_for(held: int) -> None:
+    """A table holds at most as many hands as an import may bring (deleted ones too: they can be restored)."""
+    if held >= settings.TALON_MAX_HANDS:
+        raise InvalidTable("hands", InvalidHand("", N_("this table is full: it holds at most {most} hands; start a "
+                                                       "new evening for more"), most=settings.TALON_MAX_HANDS))
+
+
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
                 submission: str = "") -> Hand:
     """The new hand is scored alone, from the state the last hand left: the same cost at any length of table."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
+        last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
+        _room_for(last)
         state, number, totals = _before(locked, table_setup, None)
         parsed, result, state = engine_table.play_next(table_setup, state, data, number + 1)  # may refuse
         scores = [result.scores[p] for p in locked.players]
         totals = [t + s for t, s in zip(totals, scores)]
-        last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
         hand = Hand.objects.create(table=locked, seq=last + 1, data=data, scores=scores, number=number + 1,
                                    totals=totals, state=engine_table.dump_state(state))
         facts, bonuses, score_rows = _facts_rows(locked, hand, table_setup.engine.facts(parsed))
@@ -284,6 +293,7 @@ def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", v
     recorded without signal, placed before what another phone recorded meanwhile. The later hands move one place
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
+        _room_for(locked.hands.count())
         later = locked.hands.filter(seq__gt=after_seq)
         later.update(seq=F("seq") + SHIFT)
         locked.hands.filter(seq__gt=SHIFT).update(seq=F("seq") - SHIFT + 1)
@@ -472,13 +482,14 @@ def add_to_circle(table: Table, circle: Circle) -> Table:
         return locked
 
 
-def export_table(table: Table) -> dict[str, Any]:
-    """The table document: what settle reads and import takes back."""
+def export_table(table: Table, *, hands: bool = True) -> dict[str, Any]:
+    """The table document: what settle reads and import takes back (without its hands: only what precedes them)."""
     doc: dict[str, Any] = {"game": table.game}
     if table.rules:
         doc["rules"] = table.rules
     doc["players"] = list(table.players)
-    doc["hands"] = list(table.hands.filter(deleted=False).order_by("seq").values_list("data", flat=True))
+    if hands:
+        doc["hands"] = list(table.hands.filter(deleted=False).order_by("seq").values_list("data", flat=True))
     return doc
 
 

@@ -128,7 +128,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The most one imported table document may hold: refused at once, with a message, beyond either.
+# The most one imported table document may hold: refused at once, with a message, beyond either. A table holds
+# no more hands than that however they come (recorded, sent from a phone, deleted ones included).
 TALON_MAX_HANDS = int(os.environ.get("TALON_MAX_HANDS", "20000"))
 TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 1024)))  # bytes
 # A pasted document up to that size must reach the import form (which explains the limit), not a bare 400.
@@ -137,10 +138,25 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
-# Talon caches nothing: every page is rendered from what each hand stores, at the same cost for any length of
+# Talon has no page cache: every page is rendered from what each hand stores, at the same cost for any length of
 # table, so no phone can be shown an older state, whichever app server answers, and no visitor can make a cache
-# grow (a page cache keyed by anything a client sends would let anyone fill a server's memory).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+# grow (a page cache keyed by anything a client sends would let anyone fill a server's memory). Two small caches
+# in each server's memory, bounded in entries so that no visitor can make them grow: "limits" counts each client's
+# expensive pages (games/limits.py); "what_if" keeps a what-if comparison per table version and rules (a later
+# version is another key, so nothing older is ever shown).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-limits",
+               "OPTIONS": {"MAX_ENTRIES": 10_000}},
+    "what_if": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-what-if",
+                "TIMEOUT": 600, "OPTIONS": {"MAX_ENTRIES": 200}},
+}
+# What if, the score sheet, the exports and adopting other rules read or score every hand of a table: one client
+# (an address; behind a proxy that sets X-Forwarded-For, TALON_BEHIND_PROXY=1) may ask for this many of them per
+# window of seconds, then gets 429 and when to try again.
+TALON_EXPENSIVE_PER_WINDOW = int(os.environ.get("TALON_EXPENSIVE_PER_WINDOW", "20"))
+TALON_EXPENSIVE_WINDOW = int(os.environ.get("TALON_EXPENSIVE_WINDOW", "60"))
+TALON_BEHIND_PROXY = env_flag("TALON_BEHIND_PROXY", False)
 
 # Sessions live in the database, so any number of app servers can share them.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

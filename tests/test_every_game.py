@@ -31,7 +31,7 @@ def test_every_page_of_a_table_opens(client, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_export_settles_to_the_totals_the_table_shows(client, game):
     table = make_sample(game)
-    document = json.loads(client.get(reverse("export_json", args=[table.edit_token])).content)
+    document = json.loads(client.get(reverse("export_json", args=[table.edit_token])).getvalue())
     assert document["game"] == game
     out = settle(document)
     assert out["totals"] == table.totals

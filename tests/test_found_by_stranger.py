@@ -146,7 +146,7 @@ def test_a_carry_over_with_no_totals_records_nothing(client, game, players):
 def test_export_of_an_untouched_table_is_unchanged_by_the_tests_above(client):
     # a sanity check of the helpers: a table document round-trips
     table = make_table(hands=[team_hand()])
-    doc = json.loads(client.get(reverse("export_json", args=[table.edit_token])).content)
+    doc = json.loads(client.get(reverse("export_json", args=[table.edit_token])).getvalue())
     assert doc["hands"] == [team_hand()]
 
 

@@ -1,6 +1,7 @@
 """Junk in every form and in settle: never a 500 or a traceback, and nothing saved from a rejected request."""
 
 import io
+import itertools
 import json
 from contextlib import redirect_stderr, redirect_stdout
 
@@ -17,6 +18,8 @@ from games.registry import GAMES
 
 from .factories import make_sample
 from .strategies import documents
+
+VIEWERS = itertools.count()
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=60, deadline=None,
@@ -69,7 +72,7 @@ def test_forms_never_fail_and_save_nothing_they_reject(tables, game, data, which
     url = urls_for(tables[game])[which]
     before = snapshot()
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    response = Client().post(url, data, **headers)  # a 500 would raise here
+    response = Client(REMOTE_ADDR=f"10.8.{next(VIEWERS) % 250}.1").post(url, data, **headers)  # a 500 would raise
     assert response.status_code in (200, 302, 404), response.status_code
     saved = response.status_code == 302 or response.has_header("HX-Push-Url")  # htmx: the new page at once
     if not saved:
@@ -81,14 +84,14 @@ def test_forms_never_fail_and_save_nothing_they_reject(tables, game, data, which
 def open_what_was_saved(table):
     """Whatever a form saved, every page that shows it opens, and settle of its export gives its totals."""
     table.refresh_from_db()
-    viewer = Client()
+    viewer = Client(REMOTE_ADDR=f"10.9.{next(VIEWERS) % 250}.1")  # each a new phone: within the limit of long pages
     for url in [reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token]),
                 reverse("hands", args=[table.edit_token]), reverse("history", args=[table.edit_token]),
                 reverse("sheet", args=[table.edit_token]), reverse("export_csv", args=[table.edit_token]),
                 *(reverse(name, args=[token, seq]) for seq in table.hands.values_list("seq", flat=True)
                   for name, token in (("hand", table.edit_token), ("view_hand", table.view_token)))]:
         assert viewer.get(url).status_code == 200, url
-    document = json.loads(viewer.get(reverse("export_json", args=[table.edit_token])).content)
+    document = json.loads(viewer.get(reverse("export_json", args=[table.edit_token])).getvalue())
     assert settle(document)["totals"] == table.totals
 
 

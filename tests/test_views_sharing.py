@@ -42,7 +42,7 @@ def test_live_answers_204_until_the_table_changes(client, django_capture_on_comm
 
 def test_the_page_polls_for_changes(client):
     table = make_table()
-    page = client.get(reverse("view_table", args=[table.view_token])).content.decode()
+    page = client.get(reverse("view_table", args=[table.view_token])).getvalue().decode()
     assert f'hx-get="{reverse("view_live", args=[table.view_token])}?v={table.version}"' in page
     assert 'hx-trigger="every 3s"' in page
 
@@ -76,12 +76,12 @@ def test_export_then_import_then_export_is_the_same_document(client):
     table = make_table(rules={"rounding": "up"}, hands=[team_hand(), team_hand(povinnost="Bára", partner="Bára")])
     exported = client.get(reverse("export_json", args=[table.edit_token]))
     assert exported["Content-Disposition"].startswith("attachment")
-    doc = json.loads(exported.content)
+    doc = json.loads(exported.getvalue())
     response = client.post(reverse("import"), {"document": json.dumps(doc)})
     copy = Table.objects.exclude(pk=table.pk).get()
     assert response["Location"] == reverse("table", args=[copy.edit_token])
-    assert json.loads(client.get(reverse("export_json", args=[copy.edit_token])).content) == doc
-    assert json.loads(client.get(reverse("view_export_json", args=[copy.view_token])).content) == doc
+    assert json.loads(client.get(reverse("export_json", args=[copy.edit_token])).getvalue()) == doc
+    assert json.loads(client.get(reverse("view_export_json", args=[copy.view_token])).getvalue()) == doc
 
 
 def test_import_shows_what_is_wrong_and_saves_nothing(client):
@@ -98,7 +98,7 @@ def test_import_shows_what_is_wrong_and_saves_nothing(client):
 
 def test_csv_has_a_row_per_hand_and_a_column_per_player(client):
     table = make_table(hands=[team_hand(points=63), team_hand(points=40)])
-    text = client.get(reverse("view_export_csv", args=[table.view_token])).content.decode()
+    text = client.get(reverse("view_export_csv", args=[table.view_token])).getvalue().decode()
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["hand", "Anna", "Bára", "Cyril", "Dana", "what"]
     assert rows[1][:5] == ["1", "4", "-4", "4", "-4"] and rows[3][:5] == ["total", "-1", "1", "-1", "1"]
@@ -159,7 +159,7 @@ def test_pasting_more_than_the_server_reads_gets_the_same_message_not_a_bare_400
 @pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"])
 def test_csv_never_hands_a_spreadsheet_a_formula(client, name):
     table = make_table(players=("Anna", "Bára", "Cyril", name), hands=[team_hand(partner=name, points=40)])
-    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.edit_token])).content.decode())))
+    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.edit_token])).getvalue().decode())))
     cells = [value for row in rows for value in row]
     assert all(not value.startswith(("=", "+", "@", "\t", "\r")) and not (value.startswith("-") and not
                value.lstrip("-").isdigit()) for value in cells), cells

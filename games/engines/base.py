@@ -469,6 +469,8 @@ class Engine(Protocol):
 # ---- hands every game has: an adjustment, a closing (shared/formats/table-json.md) -------------------------
 
 MOST_POINTS = 1_000_000  # an adjustment's amount: a bound that catches typing slips, far beyond any evening
+MOST_CARD_POINTS = 999  # one card's value in a point table (Two Ten Jack's house rule), either sign
+MOST_RADELCI = 100  # radelci given or crossed off by one adjustment (a paper sheet's carry-over: the same bound)
 REASON_LENGTH = 200
 
 
@@ -517,18 +519,20 @@ def parse_adjustment(raw: Any, players: tuple[str, ...], *, radelci: bool = Fals
         raise InvalidHand("reason", N_("must be text of at most {most} characters"), most=REASON_LENGTH)
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
         raise InvalidHand("reason", N_("may not hold a control character or a broken character"))
-    changes = _per_player(raw["radelci"], "radelci", players, -MOST_POINTS) if "radelci" in raw else {}
+    changes = (_per_player(raw["radelci"], "radelci", players, -MOST_RADELCI, MOST_RADELCI) if "radelci" in raw
+               else {})
     return Adjustment(amounts=tuple(amounts.items()), reason=reason,
                       radelci=tuple((p, changes[p]) for p in players if changes.get(p)))
 
 
-def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int) -> dict[str, int]:
+def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int,
+                high: int = MOST_POINTS) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise InvalidHand(field_name, N_("must give whole numbers by player"))
     for name in raw:
         if name not in players:
             raise InvalidHand(field_name, N_("{value} is not a player"), value=show(name))
-    return {name: whole(raw.get(name, 0), f"{field_name}.{name}", low, MOST_POINTS) for name in players}
+    return {name: whole(raw.get(name, 0), f"{field_name}.{name}", low, high) for name in players}
 
 
 def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:

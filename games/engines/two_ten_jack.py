@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import (
     KIND_NAMES,
+    MOST_CARD_POINTS,
     N_,
     Adjustment,
     Closing,
@@ -32,6 +33,7 @@ from .base import (
     rename_in,
     show,
     signed,
+    whole,
 )
 
 SLUG = "two-ten-jack"
@@ -104,8 +106,7 @@ def _card_points(raw: Any, key: str) -> tuple[tuple[str, int], ...]:
     for card, value in raw.items():
         if card not in DECK:
             raise InvalidHand(key, N_("{card} is not a card code (2H, 10S, JH, AS, JK …)"), card=show(card))
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
-            raise InvalidHand(f"{key}.{card}", N_("must be a whole number, got {value}"), value=show(value))
+        whole(value, f"{key}.{card}", -MOST_CARD_POINTS, MOST_CARD_POINTS)
     return tuple(sorted(raw.items(), key=lambda item: DECK.index(item[0])))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -181,8 +182,9 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
         version = version_of(str(body.get("version", "")))
         submission = str(body.get("submission", ""))[:32]
         after = body.get("after_seq")
-        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
-            raise ValueError
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0
+                                  or after > (table.hands.aggregate(last=Max("seq"))["last"] or 0)):
+            raise ValueError  # a place after the table's last hand is no place at this table
     except (ValueError, UnicodeDecodeError, ValidationError):
         return JsonResponse({"error": _("This hand could not be read; it stays on the phone.")}, status=400)
     try:

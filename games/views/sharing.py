@@ -8,9 +8,10 @@ import json
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from .. import services
 from ..engines.table import InvalidTable
 from ..forms import ImportForm
+from ..limits import expensive
 from ..models import Table
 from ..presentation import describer
 from ..registry import GAMES
@@ -40,28 +42,79 @@ def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
     return response
 
 
+CHUNK = 500  # hands read from the database, and written out, at a time
+
+
+def _live_rows(table: Table, *fields: str):
+    """The live hands' ``fields``, in order, a chunk at a time: one query, never the whole table in memory."""
+    return table.hands.filter(deleted=False).order_by("seq").values_list(*fields).iterator(chunk_size=CHUNK)
+
+
 @require_safe
-def export_json(request: HttpRequest, token: str) -> HttpResponse:
+@expensive
+def export_json(request: HttpRequest, token: str) -> StreamingHttpResponse:
+    """The table document, written out as the hands are read: the same bytes as json.dumps(…, indent=2)."""
     table = by_any_link(request, token)
-    response = HttpResponse(json.dumps(services.export_table(table), ensure_ascii=False, indent=2),
-                            content_type="application/json; charset=utf-8")
+    response = StreamingHttpResponse(_document(table), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.json"'
     return response
 
 
+def _document(table: Table):
+    head = services.export_table(table, hands=False)
+    yield json.dumps(head, ensure_ascii=False, indent=2)[:-2] + ',\n  "hands": ['
+    encode = json.JSONEncoder(ensure_ascii=False, indent=2).encode
+    written, chunk = False, []
+    for (data,) in _live_rows(table, "data"):
+        chunk.append(data)
+        if len(chunk) == CHUNK:
+            yield _hands_text(encode({"hands": chunk}), written)
+            written, chunk = True, []
+    if chunk:
+        yield _hands_text(encode({"hands": chunk}), written)
+        written = True
+    yield "\n  ]\n}" if written else "]\n}"
+
+
+HANDS_OPEN, HANDS_CLOSE = '{\n  "hands": [', "\n  ]\n}"
+
+
+def _hands_text(encoded: str, after_others: bool) -> str:
+    """Hands encoded inside {"hands": [...]} (so at the document's indent), without that wrapping."""
+    return ("," if after_others else "") + encoded[len(HANDS_OPEN):-len(HANDS_CLOSE)]
+
+
 @require_safe
-def export_csv(request: HttpRequest, token: str) -> HttpResponse:
-    """One row per hand, one column per player, with what was played; totals at the end."""
+@expensive
+def export_csv(request: HttpRequest, token: str) -> StreamingHttpResponse:
+    """One row per hand, one column per player, with what was played; totals at the end. Written out as the
+    hands are read; the totals are the sum of the rows written."""
     table = by_any_link(request, token)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(_csv_rows(table, translation.get_language()),
+                                     content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))
-    describe = describer(table)
-    for number, hand in enumerate(services.live_hands(table), start=1):
-        writer.writerow(map(cell, [number, *hand.scores, describe(hand.data).render(gettext)]))
-    writer.writerow(map(cell, [_("total"), *(table.totals.get(p, 0) for p in table.players), ""]))
     return response
+
+
+class _Line:
+    def write(self, text: str) -> str:
+        return text
+
+
+def _csv_rows(table: Table, language: str):
+    writer = csv.writer(_Line())
+    with translation.override(language):
+        describe = describer(table)
+        part = [writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))]
+        totals = [0] * len(table.players)
+        for number, (scores, data) in enumerate(_live_rows(table, "scores", "data"), start=1):
+            totals = [t + s for t, s in zip(totals, scores)]
+            part.append(writer.writerow(map(cell, [number, *scores, describe(data).render(gettext)])))
+            if len(part) == CHUNK:
+                yield "".join(part)
+                part = []
+        part.append(writer.writerow(map(cell, [_("total"), *totals, ""])))
+        yield "".join(part)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -79,20 +132,29 @@ def _filename(table: Table) -> str:
     return slugify(str(table))[:60] or "talon"
 
 
+SHEET_PAGE = 500  # lines of the score sheet on one page: an evening's whole sheet, a long table's in pages
+
+
 @require_safe
+@expensive
 def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The paper score sheet the players know: a line per hand with running totals, ready to print."""
+    """The paper score sheet the players know: a line per hand with running totals, ready to print; a page of
+    SHEET_PAGE hands at a time, each with the running totals each hand stored."""
     table = by_any_link(request, token)
-    running, lines = [0] * len(table.players), []
+    pages = max(1, -(-table.hand_count // SHEET_PAGE))
+    page = request.GET.get("page", "1")
+    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    first = (page - 1) * SHEET_PAGE
     describe = describer(table)
-    for number, hand in enumerate(services.live_hands(table), start=1):
-        running = [r + s for r, s in zip(running, hand.scores)]
-        lines.append({"number": number, "what": describe(hand.data), "scores": hand.scores,
-                      "running": list(running)})
+    lines = [{"number": number, "what": describe(data), "scores": scores, "running": running}
+             for number, data, scores, running in table.hands.filter(
+                 deleted=False, number__gt=first, number__lte=first + SHEET_PAGE).order_by("number").values_list(
+                 "number", "data", "scores", "totals")]
     back = (reverse("view_table", args=[token]) if request.resolver_match.url_name.startswith("view_")
             else reverse("table", args=[token]))
     return render(request, "games/sheet.html", {"table": table, "lines": lines, "back": back,
-                                                "game": GAMES[table.game]})
+                                                "game": GAMES[table.game], "page": page, "pages": pages,
+                                                "first": first + 1, "last": min(first + SHEET_PAGE, table.hand_count)})
 
 
 @require_http_methods(["GET", "POST"])

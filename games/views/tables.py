@@ -24,6 +24,7 @@ from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
+from ..limits import expensive, too_many, wait_for
 from ..models import Change, Circle, HandFacts, Table
 from ..presentation import (
     describe_change,
@@ -65,6 +66,7 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
 
 RECENT_HANDS = 10
 PAGE_OF_HANDS = 50
+DELETED_SHOWN = 100  # the latest deleted hands the history offers to restore
 CHART_POINTS = 24
 
 
@@ -246,6 +248,10 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
+        if form.rules(len(table.players)) != table.rules:  # every hand scored again: a long page
+            seconds = wait_for(request)
+            if seconds:
+                return too_many(request, seconds)
         try:
             services.change_settings(
                 table, details={key: form.cleaned_data[key] for key in services.DETAILS},
@@ -293,6 +299,7 @@ def join_circle(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@expensive  # every hand's data rewritten and scored again
 def rename_player(request: HttpRequest, token: str) -> HttpResponse:
     """A player's name corrected everywhere at the table; the form's message sits beside the field."""
     table = editable(request, token)
@@ -323,7 +330,10 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     describe = describer(table)
     changes = [(change, describe_change(table, view, describe)) for change, view in
                in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))]
-    deleted = [(hand, describe(hand.data)) for hand in table.hands.filter(deleted=True).order_by("seq")]
+    latest = sorted(table.hands.filter(deleted=True).defer("state").order_by("-updated_at", "-seq")[:DELETED_SHOWN],
+                    key=lambda hand: hand.seq)
+    more = table.hands.filter(deleted=True).count() - DELETED_SHOWN if len(latest) == DELETED_SHOWN else 0
+    deleted = [(hand, describe(hand.data)) for hand in latest]
     return render(request, "games/history.html", {
         "table": table, "changes": changes, "undoable": services.last_undoable(table), "deleted": deleted,
-        "kinds": dict(Change.KINDS)})
+        "more_deleted": more, "kinds": dict(Change.KINDS)})

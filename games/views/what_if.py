@@ -4,7 +4,11 @@ undoable, like any change of the settings)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.contrib import messages
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,6 +20,7 @@ from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
 from ..forms import RulesForm, version_of
+from ..limits import too_many, wait_for
 from ..models import Table
 from ..presentation import describer
 from ..registry import GAMES
@@ -35,6 +40,10 @@ def what_if(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST if request.method == "POST" else request.GET or None, engine=engine,
                      current=table.rules)
     count = len(table.players)
+    if form.is_bound:  # every hand scored under other rules, or adopting them: a page that costs
+        seconds = wait_for(request)
+        if seconds:
+            return too_many(request, seconds)
     if request.method == "POST" and can_edit and form.is_valid():
         return _use(request, table, form.rules(count))
     context = {"table": table, "form": form, "can_edit": can_edit, "game": GAMES[table.game],
@@ -47,29 +56,59 @@ def what_if(request: HttpRequest, token: str) -> HttpResponse:
 
 def _compare(table: Table, rules: dict, hand: str | None) -> dict:
     """Every live hand scored under ``rules``: the totals beside the recorded ones, and the hands that would pay
-    differently (or one hand's whole explanation)."""
-    hands = list(table.hands.filter(deleted=False).order_by("seq").values_list("seq", "number", "data", "scores"))
-    try:
-        setup = engine_table.setup(table.game, rules, table.players)
-        replay = engine_table.replay(setup, [data for _seq, _number, data, _scores in hands])
-    except InvalidTable as error:
-        return {"refused": error.line(_)}
+    differently (or one hand's whole explanation). Scored once per table version and rules, then kept."""
+    key = "{}:{}:{}".format(table.pk, table.version,
+                            hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest())
+    cache = caches["what_if"]
+    found = cache.get(key)
+    if found is None:
+        try:
+            found = _scored(table, rules)
+        except InvalidTable as error:
+            return {"refused": error.line(_)}
+        cache.set(key, found)
     describe = describer(table)
-    changed = []
-    for (seq, number, data, recorded), result in zip(hands, replay.results):
+    changed = [{"number": number, "what": describe(data), "seq": seq,
+                "scores": list(zip(table.players, recorded, scores))}
+               for seq, number, data, recorded, scores in found["changed"]]
+    wanted = hand is not None and hand.isascii() and hand.isdigit() and len(hand) < 10
+    return {"rules": rules, "totals": found["totals"], "changed": changed,
+            "more": max(0, found["changed_count"] - SHOWN), "changed_count": found["changed_count"],
+            "focus": _focus(table, rules, hand, describe) if wanted else None}
+
+
+def _scored(table: Table, rules: dict) -> dict:
+    """The replay under ``rules``, as little as a page shows of it: totals, the first SHOWN hands that differ."""
+    hands = table.hands.filter(deleted=False).order_by("seq").values_list("seq", "number", "data", "scores")
+    setup = engine_table.setup(table.game, rules, table.players)
+    state = setup.engine.new_state(setup.players, setup.rules)
+    totals = {p: 0 for p in table.players}
+    changed, count = [], 0
+    for seq, number, data, recorded in hands.iterator(chunk_size=1000):
+        result, state = engine_table.score_next(setup, state, data, number)
         scores = [result.scores[p] for p in table.players]
+        for p, score in zip(table.players, scores):
+            totals[p] += score
         if scores != recorded:
-            changed.append({"number": number, "what": describe(data), "seq": seq,
-                            "scores": list(zip(table.players, recorded, scores))})
-    totals = [(p, table.totals.get(p, 0), replay.totals[p]) for p in table.players]
-    focus = None
-    if hand and hand.isdigit():
-        for (seq, number, data, recorded), result in zip(hands, replay.results):
-            if seq == int(hand):
-                focus = {"number": number, "what": describe(data), "lines": result.lines,
-                         "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players)))}
-    return {"rules": rules, "totals": totals, "changed": changed[:SHOWN], "more": max(0, len(changed) - SHOWN),
-            "changed_count": len(changed), "focus": focus}
+            count += 1
+            if len(changed) < SHOWN:
+                changed.append((seq, number, data, recorded, scores))
+    return {"totals": [(p, table.totals.get(p, 0), totals[p]) for p in table.players], "changed": changed,
+            "changed_count": count}
+
+
+def _focus(table: Table, rules: dict, hand: str, describe) -> dict | None:
+    """One hand's whole explanation under ``rules``: the hands up to it scored again, none after it."""
+    hands = table.hands.filter(deleted=False, seq__lte=int(hand)).order_by("seq").values_list(
+        "seq", "number", "data", "scores")
+    setup = engine_table.setup(table.game, rules, table.players)
+    state = setup.engine.new_state(setup.players, setup.rules)
+    for seq, number, data, recorded in hands.iterator(chunk_size=1000):
+        result, state = engine_table.score_next(setup, state, data, number)
+        if seq == int(hand):
+            return {"number": number, "what": describe(data), "lines": result.lines,
+                    "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players)))}
+    return None
 
 
 def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:

@@ -1,0 +1,63 @@
+"""How often one client may ask for the pages that cost the most: what if, the score sheet, the exports and
+adopting other rules. Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so a few clients
+asking again and again could keep every app server busy and slow every other table.
+
+A client is its address (``REMOTE_ADDR``; with ``TALON_BEHIND_PROXY`` the address the proxy saw, the last one in
+``X-Forwarded-For``). Each has TALON_EXPENSIVE_PER_WINDOW such requests per TALON_EXPENSIVE_WINDOW seconds,
+counted in the ``limits`` cache (local memory, a bounded number of entries: a visitor cannot make it grow);
+beyond that it gets 429 and a page saying when to try again.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from functools import wraps
+from typing import Callable
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def client_of(request: HttpRequest) -> str:
+    if getattr(settings, "TALON_BEHIND_PROXY", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded[:64]
+    return request.META.get("REMOTE_ADDR", "")[:64]
+
+
+def wait_for(request: HttpRequest) -> int:
+    """Count this request against its client; 0 when it may go on, else the seconds until it may."""
+    window, allowed = settings.TALON_EXPENSIVE_WINDOW, settings.TALON_EXPENSIVE_PER_WINDOW
+    now = time.time()
+    key = f"expensive:{client_of(request)}:{int(now // window)}"
+    cache = caches["limits"]
+    cache.add(key, 0, timeout=window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # culled between add and incr: count it afresh
+        cache.set(key, 1, timeout=window + 1)
+        count = 1
+    if count <= allowed:
+        return 0
+    return max(1, math.ceil(window - now % window))
+
+
+def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
+    response = render(request, "games/too_many.html", {"seconds": seconds}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def expensive(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view whose every request counts against its client's allowance of expensive pages."""
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        seconds = wait_for(request)
+        if seconds:
+            return too_many(request, seconds)
+        return view(request, *args, **kwargs)
+    return limited
