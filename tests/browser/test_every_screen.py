@@ -97,7 +97,7 @@ def test_every_page_fits_the_phone(browser, live_server, size, language):
                                   extra_http_headers={"Accept-Language": language})
     page: Page = context.new_page()
     page.set_default_timeout(10_000)
-    failures = []
+    failures = {}
     try:
         for path in pages(circle):
             response = page.goto(path)
@@ -106,7 +106,8 @@ def test_every_page_fits_the_phone(browser, live_server, size, language):
                 try:
                     looks_right(page)
                 except AssertionError as problem:
-                    failures.append(f"{state}: {problem}")
+                    if str(problem) not in failures:  # said once, in the first state that shows it
+                        failures[str(problem)] = state
     finally:
         context.close()
-    assert not failures, "\n".join(failures)
+    assert not failures, "\n".join(f"{state}: {problem}" for problem, state in failures.items())
