@@ -33,7 +33,7 @@ def save(page: Page, name: str = "Save hand") -> None:
 
 
 # What a player would see as broken: a word split across two lines (in a choice or a button, at a hyphen too), a
-# word wider than its button, label or cell
+# word wider than its button, label or cell, a table or fieldset past its container
 # (unless it is visibly shortened with an ellipsis), a button's words at its very edge, an image that did not load.
 LOOKS_WRONG = r"""async () => {
   const problems = [];
@@ -60,6 +60,12 @@ LOOKS_WRONG = r"""async () => {
     if (style.textOverflow === 'ellipsis') continue;
     if (el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible' && el.clientWidth > 0)
       problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> "${el.textContent.trim().slice(0, 30)}" is ${el.scrollWidth} px in a ${el.clientWidth} px box`);
+  }
+  for (const el of document.querySelectorAll('main table, main fieldset')) {  // past the card or the page's margin
+    const box = el.parentElement.getBoundingClientRect(), style = getComputedStyle(el.parentElement);
+    const inside = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+    if (visible(el) && el.getBoundingClientRect().right > inside + 1)
+      problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> runs ${Math.round(el.getBoundingClientRect().right - inside)} px past its container`);
   }
   for (const el of document.querySelectorAll('button, a.button, .chip')) {  // words that touch a button's edge
     if (!visible(el) || !el.textContent.trim()) continue;
