@@ -63,9 +63,8 @@ LOOKS_WRONG = r"""async () => {
   }
   for (const el of document.querySelectorAll('main table, main fieldset')) {  // past the card or the page's margin
     const box = el.parentElement.getBoundingClientRect(), style = getComputedStyle(el.parentElement);
-    const inside = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
-    if (visible(el) && el.getBoundingClientRect().right > inside + 1)
-      problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> runs ${Math.round(el.getBoundingClientRect().right - inside)} px past its container`);
+    const past = el.getBoundingClientRect().right - (box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth));
+    if (visible(el) && past > 1) problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> runs ${Math.round(past)} px past its container`);
   }
   for (const el of document.querySelectorAll('button, a.button, .chip')) {  // words that touch a button's edge
     if (!visible(el) || !el.textContent.trim()) continue;

@@ -1,6 +1,9 @@
-"""Every page of every game, as players see it: at 360 × 740 and 390 × 844, in all four languages, with long names
-("Magdaléna", "Bartholomäus", "Jan-Nepomuk") and four-digit totals. Nothing is wider than the screen, no word breaks
-inside itself or spills out of its button, label or cell, and every image loads."""
+"""Every page of every game, as players see it: at 360 × 740 and 390 × 844, in all four languages, with as many
+players as the game seats, long names ("Magdaléna", "Bartholomäus", "Jan-Nepomuk"), four-digit negative totals and
+many radelci and Bummerl strokes; each page as it opens, with every <details> open, and a hand form with each part
+shown. Nothing is wider than the screen or runs past its card, no word breaks inside itself (in a choice or a
+button, not at a hyphen either) or spills out of its button, label or cell, no button's words touch its edge, and
+every image loads."""
 
 import pytest
 from playwright.sync_api import Page
@@ -15,16 +18,14 @@ from .phone import looks_right
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LONG = ["Magdaléna", "Bartholomäus", "Jan-Nepomuk", "Dorotea", "Evangelína", "Fridolín"]
 SIZES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
-
-
 NEGATIVE = [-1000, -2345]  # the widest totals a long evening writes: four digits and a minus sign
 MARKS = 14  # more radelci and Bummerl strokes than a page should draw one by one
 
 
 def long_named_table(slug: str, circle: Circle):
-    """The game's sample table with as many players as it seats, long names in place of the sample's; the first two players at four-digit
-    negative totals (the other game points in Schnapsen, where nothing is negative), many radelci held and crossed
-    off (Slovenian Tarok) and many strokes in the Bummerl under way (Schnapsen)."""
+    """The game's sample table with as many players as it seats, long names in place of the sample's; the first two
+    players at four-digit negative totals (in Schnapsen, where nothing is negative, many strokes in the Bummerl under
+    way instead), and in Slovenian Tarok many radelci held and crossed off."""
     game = GAMES[slug]
     players, hands = SAMPLES[slug]
     names = LONG[:max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
@@ -81,9 +82,10 @@ def every_state(page: Page):
     yield "as it opens"
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     yield "with every <details> open"
-    for shows in page.evaluate("() => [...new Set([...document.querySelectorAll('input[data-shows]')].map((i) => i.dataset.shows))]"):
-        page.evaluate("""(shows) => { const choice = [...document.querySelectorAll('input[data-shows]')].find((i) => i.dataset.shows === shows);
-                                      choice.checked = true; choice.dispatchEvent(new Event('change', {bubbles: true})); }""", shows)
+    choices = "[...document.querySelectorAll('input[data-shows]')]"
+    for shows in page.evaluate(f"() => [...new Set({choices}.map((choice) => choice.dataset.shows))]"):
+        page.evaluate(f"""(shows) => {{ const choice = {choices}.find((c) => c.dataset.shows === shows);
+            choice.checked = true; choice.dispatchEvent(new Event('change', {{bubbles: true}})); }}""", shows)
         page.wait_for_function("() => !document.querySelector('.htmx-request')")
         yield f"with {shows!r} chosen"
 
