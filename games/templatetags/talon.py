@@ -2,7 +2,7 @@ import re
 from dataclasses import dataclass
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -89,7 +89,7 @@ def unbroken(label) -> str:
     """A short label (a tap choice) whose hyphenated words never break at the hyphen: "Westfest-Turnierregeln" or
     "Jan-Nepomuk" split over two lines of a button reads as two words. The hyphen between two letters becomes the
     non-breaking hyphen (U+2011), which looks the same."""
-    return re.sub(r"(?<=\w)-(?=\w)", "\u2011", str(label))
+    return mark_safe(re.sub(r"(?<=\w)-(?=\w)", "\u2011", conditional_escape(label)))
 
 
 @register.filter
