@@ -179,3 +179,12 @@ def test_a_rejected_save_says_what_to_fix_in_the_players_words(client):
     schnapsen = make_table(game="schnapsen", players=("Anna", "Ben"))
     quick = Phone().post(reverse("record_hand", args=[schnapsen.edit_token]), {"game_points": "2"})
     assert "Tap who won." in quick.content.decode()
+
+
+def test_a_choice_never_breaks_at_its_hyphen(client):
+    table = make_table(players=("Jan-Nepomuk", "Bára", "<b>Cy-ril</b>", "Dana"))
+    page = client.get(reverse("record_hand", args=[table.edit_token])).content.decode()
+    assert "<span>Jan\u2011Nepomuk</span>" in page and "<span>Jan-Nepomuk</span>" not in page
+    assert "<span>&lt;b&gt;Cy\u2011ril&lt;/b&gt;</span>" in page  # still escaped
+    german = client.get(reverse("new_table_for", args=["czech-taroky"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<span>Westfest\u2011Turnierregeln</span>" in german

@@ -56,6 +56,14 @@ def test_the_bummerl_sheet_strikes_down_from_seven(client):
     assert '<li class="struck">7</li>' in page and "<li class=\"\">5</li>" in page
 
 
+def test_a_long_bummerl_is_drawn_with_a_count_in_place_of_most_strokes(client):
+    table = make_table(game="schnapsen", players=("Anna", "Ben"), rules={"target": 1000},
+                       hands=[{"adjustment": {"Anna": 1}}] * 30)
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert '<li class="struck">1000</li>' in page and '<li class="struck">971</li>' in page
+    assert '<li class="">970</li>' in page and "⋯ ×28" in page and "972" not in page
+
+
 def test_two_ten_jack_round_form_shows_the_scoring_cards(client):
     table = make_table(game="two-ten-jack", players=("Aiko", "Ben", "Chie"))
     form = client.get(reverse("record_hand", args=[table.edit_token])).context["form"]

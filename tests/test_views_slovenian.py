@@ -82,6 +82,14 @@ def test_radelci_show_as_circles(client):
     assert "Bojan: two with Dora · 38" in visible_text(page)
 
 
+def test_many_radelci_are_drawn_as_one_circle_and_a_count(client):
+    table = make_table(game="slovenian-tarok", players=FOUR, hands=[
+        {"adjustment": {}, "radelci": {"Ana": 40, "Bojan": 5}}, {"adjustment": {}, "radelci": {"Ana": -3}}])
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert page.count('class="radelc used"') == 1 and page.count('class="radelc"') == 1 + 5  # Ana's, Bojan's five
+    assert "×3" in page and "×37" in page and 'aria-label="37 radelci"' in page
+
+
 def test_edit_prefills_bonuses_and_thirds(client):
     table = make_table(game="slovenian-tarok", players=FOUR, hands=[
         {"contract": "one", "declarer": "Ana", "points": "33 1/3", "bonuses": [

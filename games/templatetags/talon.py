@@ -1,8 +1,9 @@
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -108,6 +109,14 @@ def explain(line, links: RuleLinks | None = None) -> SafeString:
     """An engine explanation line (or one-line description) in the player's language, names isolated; with
     ``links``, its rule leads to the game's rules page."""
     return mark_safe(line_html(line, links or None))
+
+
+@register.filter
+def unbroken(label) -> str:
+    """A short label (a tap choice) whose hyphenated words never break at the hyphen: "Westfest-Turnierregeln" or
+    "Jan-Nepomuk" split over two lines of a button reads as two words. The hyphen between two letters becomes the
+    non-breaking hyphen (U+2011), which looks the same."""
+    return mark_safe(re.sub(r"(?<=\w)-(?=\w)", "\u2011", conditional_escape(label)))
 
 
 @register.filter

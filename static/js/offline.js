@@ -170,16 +170,13 @@ function renderTotals(now) {
     score.textContent = num(now.totals[i]);
     score.className = `score ${sign(now.totals[i])}`;
     item.classList.toggle("is-povinnost", status.next_povinnost === name);
-    const label = item.querySelector(".name");
-    label.querySelector(".radelci")?.remove();
-    const radelci = (status.radelci || {})[name] || 0, used = (status.radelci_used || {})[name] || 0;
-    if (radelci || used) {
-      label.append(el("span", { class: "radelci", role: "img", "aria-label": say("radelci", { count: radelci }) },
-        ...Array.from({ length: used }, () => el("span", { class: "radelc used" })),
-        ...Array.from({ length: radelci }, () => el("span", { class: "radelc" }))));
-    }
     const roles = item.querySelector(".roles");
     roles.replaceChildren();
+    const radelci = (status.radelci || {})[name] || 0, used = (status.radelci_used || {})[name] || 0;
+    if (radelci || used) {
+      roles.append(el("span", { class: "radelci", role: "img", "aria-label": say("radelci", { count: radelci }) },
+        radelciMarks(used, radelci)));
+    }
     const bummerl = (status.bummerl || {})[name];
     if (bummerl) roles.append(el("span", { class: "badge quiet", text: `${say("bummerl")}: ${bummerl}` }));
     if (now.winners.includes(name)) roles.append(el("span", { class: "badge", text: say("winner") }));
@@ -188,8 +185,10 @@ function renderTotals(now) {
   });
   document.querySelectorAll(".bummerl .sheet-col").forEach((column, i) => {
     const strokes = (status.strokes || {})[now.players[i]] || [], list = column.querySelector(".strokes");
-    list.replaceChildren(el("li", { class: strokes.length ? "struck" : "", text: String(status.target) }),
-      ...strokes.map((left, j) => el("li", { class: j < strokes.length - 1 ? "struck" : "", text: String(left) })));
+    const shown = strokes.length > 4 ? strokes.slice(-2) : strokes;  // as templates/games/schnapsen/table.html
+    const more = strokes.length > 4 ? [el("li", { class: "more", "aria-hidden": "true", text: `⋯ ×${strokes.length - 2}` })] : [];
+    list.replaceChildren(el("li", { class: strokes.length ? "struck" : "", text: String(status.target) }), ...more,
+      ...shown.map((left, j) => el("li", { class: j < shown.length - 1 ? "struck" : "", text: String(left) })));
     column.querySelector(".lost strong").textContent = String((status.bummerl || {})[now.players[i]] || 0);
   });
   const round = document.querySelector(".round-state");
@@ -197,6 +196,16 @@ function renderTotals(now) {
     round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
       : say("round", { number: status.rounds_played + 1, rounds: status.rounds });
   }
+}
+
+function radelciMarks(used, held) {  // as templates/games/_radelci.html: a few one by one, more as a circle and a count
+  if (used + held <= 5) {
+    return [...Array.from({ length: used }, () => el("span", { class: "radelc used" })),
+      ...Array.from({ length: held }, () => el("span", { class: "radelc" }))];
+  }
+  const counted = (count, kind) => !count ? [] : [el("span", { class: kind }),
+    count > 1 ? el("span", { class: "radelci-count", text: `×${count}` }) : null];
+  return [...counted(used, "radelc used"), ...counted(held, "radelc")];
 }
 
 function pendingRows(now, pending) {

@@ -32,8 +32,9 @@ def save(page: Page, name: str = "Save hand") -> None:
     page.locator("h1.table-title").wait_for()
 
 
-# What a player would see as broken: a word split across two lines, a word wider than its button, label or cell
-# (unless it is visibly shortened with an ellipsis), an image that did not load.
+# What a player would see as broken: a word split across two lines (in a choice or a button, at a hyphen too), a
+# word wider than its button, label or cell, a table or fieldset past its container
+# (unless it is visibly shortened with an ellipsis), a button's words at its very edge, an image that did not load.
 LOOKS_WRONG = r"""async () => {
   const problems = [];
   await Promise.all([...document.images].map((img) => { img.loading = "eager"; return img.decode().catch(() => null); }));
@@ -42,7 +43,9 @@ LOOKS_WRONG = r"""async () => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !visible(parent) || parent.closest('script, style, textarea, svg, .visually-hidden, .who')) continue;
-    const words = /[^\s\-\u2010\u2013\u2014\/\u00b7,;:()]+/g;
+    // a hyphen may end a line in running text, never inside a choice or a button ("Westfest-" / "Turnierregeln")
+    const words = parent.closest('.tap, button, .button, .chip, .badge') ? /[^\s\u2013\u2014\/\u00b7,;:()]+/g
+      : /[^\s\-\u2010\u2013\u2014\/\u00b7,;:()]+/g;
     for (let m = words.exec(node.textContent); m; m = words.exec(node.textContent)) {
       if (m[0].length < 2) continue;
       const range = document.createRange();
@@ -57,6 +60,19 @@ LOOKS_WRONG = r"""async () => {
     if (style.textOverflow === 'ellipsis') continue;
     if (el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible' && el.clientWidth > 0)
       problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> "${el.textContent.trim().slice(0, 30)}" is ${el.scrollWidth} px in a ${el.clientWidth} px box`);
+  }
+  for (const el of document.querySelectorAll('main table, main fieldset')) {  // past the card or the page's margin
+    const box = el.parentElement.getBoundingClientRect(), style = getComputedStyle(el.parentElement);
+    const past = el.getBoundingClientRect().right - (box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth));
+    if (visible(el) && past > 1) problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> runs ${Math.round(past)} px past its container`);
+  }
+  for (const el of document.querySelectorAll('button, a.button, .chip')) {  // words that touch a button's edge
+    if (!visible(el) || !el.textContent.trim()) continue;
+    const words = document.createRange();
+    words.selectNodeContents(el);
+    const box = el.getBoundingClientRect(), text = words.getBoundingClientRect();
+    if (text.width > 0 && (text.left - box.left < 8 || box.right - text.right < 8))
+      problems.push(`<${el.tagName.toLowerCase()} class="${el.className}"> "${el.textContent.trim().slice(0, 30)}" has its words at its edge`);
   }
   for (const img of document.images) {
     if (!img.complete || img.naturalWidth === 0) problems.push(`the image ${img.getAttribute('src')} did not load`);

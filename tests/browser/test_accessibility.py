@@ -43,3 +43,28 @@ def test_focus_is_visible(phone: Page, live_server):
     phone.keyboard.press("Tab")
     outline = phone.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", ""), outline
+
+
+# Each link in an explanation (the rule a step names, and its option): its box, and whether a tap near each of its
+# edges lands on it (not on a neighbouring step's link or text drawn over it).
+EXPLANATION_LINKS = """() => [...document.querySelectorAll('.explanation a')].map((a) => {
+  a.scrollIntoView({block: 'center'});
+  const box = a.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const edges = [[x, box.top + 2], [x, box.bottom - 2], [box.left + 2, y], [box.right - 2, y]];
+  const missed = edges.filter(([px, py]) => document.elementFromPoint(px, py)?.closest('a') !== a);
+  return {what: a.outerHTML.slice(0, 90), width: box.width, height: box.height, missed: missed.length};
+})"""
+
+
+def test_explanation_links_are_big_enough_to_tap(phone: Page, live_server):
+    table = make_table(hands=[team_hand(), team_hand(points=40)])
+    slovenian = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"),
+                           hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 40}])
+    for path in [f"/t/{table.edit_token}/hands/1/", f"/t/{table.edit_token}/what-if/?hand=2",
+                 f"/v/{slovenian.view_token}/hands/1/"]:
+        phone.goto(path)
+        links = phone.evaluate(EXPLANATION_LINKS)
+        assert len(links) > 3, path
+        for link in links:
+            assert link["width"] >= 44 and link["height"] >= 44, f"{path}: {link}"
+            assert not link["missed"], f"{path}: a tap at the edge of {link['what']} lands elsewhere"
