@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from .engines.base import Engine, InvalidHand, Option, name_problem, parse_options
 from .engines.settle_up import parse_price
-from .engines.table import InvalidTable
+from .engines.table import InvalidTable, load_json
+from .inputs import is_submission, whole_number
 
 
 def validate_name(name: str) -> None:
@@ -35,17 +36,30 @@ def new_submission() -> str:
     return secrets.token_urlsafe(16)
 
 
+DAMAGED = _("This page is out of date or damaged: reload it and try again.")
+
+
 def version_of(text: str | None, form: forms.Form | None = None) -> int | None:
     """The table version a form carries: absent is None (no check); anything but a whole number is refused."""
     if text in (None, ""):
         return None
-    if text.isdigit() and len(text) < 12:
-        return int(text)
-    message = _("This page is out of date or damaged: reload it and try again.")
+    version = whole_number(text)
+    if version is not None:
+        return version
     if form is not None:
-        form.add_error(None, message)
+        form.add_error(None, DAMAGED)
         return None
-    raise forms.ValidationError(message)
+    raise forms.ValidationError(DAMAGED)
+
+
+def submission_of(text: str | None) -> str:
+    """The submission id a form carries (new_submission): absent is "" (the change is not deduplicated); a
+    damaged one is refused, never looked up or stored."""
+    if text in (None, ""):
+        return ""
+    if not is_submission(text):
+        raise forms.ValidationError(DAMAGED)
+    return text
 
 
 class TapChoice(forms.RadioSelect):
@@ -489,8 +503,8 @@ class ImportForm(forms.Form):
             self.add_error("document", _("Paste a table document or choose a file."))
             return cleaned
         try:
-            self._document = json.loads(text)
-        except (ValueError, RecursionError) as error:
+            self._document = load_json(text)
+        except ValueError as error:
             self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
         return cleaned
 

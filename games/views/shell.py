@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import Max, Q
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -54,8 +54,8 @@ def device_name(request: HttpRequest) -> HttpResponse:
     """This phone's name, written beside every change it makes in the history."""
     name = request.POST.get("device", "").strip()
     target = request.POST.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = "/"
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"  # only a page of this site (redirect() would also try a view's name: "²" is none)
     problem = name_problem(name) if name else None
     if problem is not None:
         messages.error(request, _("This phone's name was not saved: the name %(problem)s.") % {
@@ -63,7 +63,7 @@ def device_name(request: HttpRequest) -> HttpResponse:
     else:
         request.session["device"] = name
         messages.success(request, _("This phone's name is saved."))
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 SHELL_ASSETS = ["css/talon.css", "js/talon.js", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js",

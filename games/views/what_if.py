@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods
 from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
-from ..forms import RulesForm, version_of
+from ..forms import RulesForm, submission_of, version_of
+from ..inputs import whole_number
 from ..models import Table
 from ..presentation import describer
 from ..registry import GAMES
@@ -62,10 +63,10 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
             changed.append({"number": number, "what": describe(data), "seq": seq,
                             "scores": list(zip(table.players, recorded, scores))})
     totals = [(p, table.totals.get(p, 0), replay.totals[p]) for p in table.players]
-    focus = None
-    if hand and hand.isdigit():
+    focus, wanted = None, whole_number(hand)
+    if wanted is not None:
         for (seq, number, data, recorded), result in zip(hands, replay.results):
-            if seq == int(hand):
+            if seq == wanted:
                 focus = {"number": number, "what": describe(data), "lines": result.lines,
                          "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players)))}
     return {"rules": rules, "totals": totals, "changed": changed[:SHOWN], "more": max(0, len(changed) - SHOWN),
@@ -80,7 +81,7 @@ def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:
     try:
         services.change_settings(table, details={}, rules=rules, device=device(request),
                                  version=version_of(request.POST.get("version")),
-                                 submission=request.POST.get("submission", "")[:32])
+                                 submission=submission_of(request.POST.get("submission")))
     except ValidationError as error:
         messages.error(request, error.messages[0])
     except services.AlreadyDone:

@@ -1,0 +1,250 @@
+"""What anyone can send, into every URL and every field: digits that are not ASCII (``²``, ``①``: ``str.isdigit()``
+is true, ``int()`` fails), NUL, numbers beyond what a database column holds, JSON nested hundreds deep. Never a
+500 (on SQLite and on PostgreSQL: the suite runs on both), and nothing saved that carries them.
+
+The URLs come from games/urls.py and the fields from the forms the pages themselves render (every page is
+fetched, every form on it read): a new page or a new field is covered without touching this file. Only what no
+page renders is listed by hand (the query parameters the views read, found in their source, and the offline
+send's JSON)."""
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, resolve, reverse
+
+from games.models import Change, Circle, Hand, Table
+from games.registry import GAMES
+from games.urls import urlpatterns
+
+from .factories import make_sample
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = {"superscript two": "²", "circled one": "①", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2 ** 31)}
+DEEP = "[" * 950 + "]" * 950
+VIEWS = Path(__file__).resolve().parents[1] / "games" / "views"
+# The query parameters the views read: found in their source, so a new one is covered too.
+QUERY = sorted(set(re.findall(r"request\.GET\.get\(\s*\"(\w+)\"", "".join(
+    path.read_text(encoding="utf-8") for path in VIEWS.glob("*.py")))))
+
+
+def test_the_query_parameters_are_found_in_the_views():
+    assert {"page", "players", "v", "hand", "t"} <= set(QUERY)
+
+
+# ---- what the app holds, and the URLs and forms that reach it ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """A sample table of every game (a deleted hand too, so restore has one) and a circle, committed once;
+    each test runs in a transaction that is rolled back."""
+    with django_db_blocker.unblock():
+        from games import services
+
+        tables = {game: make_sample(game) for game in GAMES}
+        for table in tables.values():
+            services.record_hand(table, services.live_hands(table)[0].data)
+            services.delete_hand(table.hands.get(seq=2))
+            table.refresh_from_db()
+        circle = Circle.objects.create(name="Thursdays", players=["Anna"])
+        services.add_to_circle(tables["czech-taroky"], circle)
+        yield {"tables": tables, "circle": circle, "forms": _crawl(tables, circle)}
+        Table.objects.all().delete()
+        Circle.objects.all().delete()
+
+
+def _kwargs(pattern: URLPattern, table: Table, circle: Circle) -> dict:
+    values = {"seq": 1, "game": table.game, "link": "view", "language": "en"}
+    name = pattern.name
+    token = (circle.token if name.startswith("circle") and name != "circle_view" else circle.view_token
+             if name == "circle_view" else table.view_token if name.startswith("view_") else table.edit_token)
+    return {key: token if key == "token" else values[key] for key in pattern.pattern.converters}
+
+
+def every_url(tables, circle) -> list[tuple[str, str]]:
+    """(name, path) of every URL pattern, for every game's table where it takes one."""
+    urls = []
+    for pattern in urlpatterns:
+        converters = pattern.pattern.converters
+        for table in tables.values() if converters else [None]:
+            urls.append((pattern.name, reverse(pattern.name, kwargs=_kwargs(pattern, table, circle))
+                         if converters else reverse(pattern.name)))
+            if not converters:
+                break
+    return urls
+
+
+class Forms(HTMLParser):
+    """Every form posted on a page: its action and its fields with the values the page gave them."""
+
+    def __init__(self, page_path: str):
+        super().__init__()
+        self.page_path, self.forms, self.current, self.textarea, self.select = page_path, [], None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.current = {"action": attrs.get("action") or self.page_path, "fields": {}, "hidden": set(),
+                            "method": attrs.get("method", "get").lower()}
+            self.forms.append(self.current)
+        elif self.current is None or "name" not in attrs:
+            return
+        elif tag == "input" and attrs.get("type") not in ("submit", "button", "file"):
+            if attrs.get("type") == "hidden" and attrs["name"] != "csrfmiddlewaretoken":
+                self.current["hidden"].add(attrs["name"])
+            checked = attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs
+            self.current["fields"].setdefault(attrs["name"], attrs.get("value", "") if checked else "")
+            if checked and attrs.get("value"):
+                self.current["fields"][attrs["name"]] = attrs["value"]
+        elif tag == "button":
+            self.current["fields"].setdefault(attrs["name"], attrs.get("value", ""))
+        elif tag == "textarea":
+            self.textarea = attrs["name"]
+            self.current["fields"][attrs["name"]] = ""
+        elif tag == "select":
+            self.select = attrs["name"]
+            self.current["fields"].setdefault(attrs["name"], "")
+        elif tag == "option" and self.select and "selected" in attrs:
+            self.current["fields"][self.select] = attrs.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+        elif tag == "textarea":
+            self.textarea = None
+        elif tag == "select":
+            self.select = None
+
+    def handle_data(self, data):
+        if self.textarea and self.current is not None:
+            self.current["fields"][self.textarea] += data
+
+
+def _crawl(tables, circle) -> dict[str, list[tuple[str, dict, list[str]]]]:
+    """Every form of every page, by the name of the URL it posts to: (path, the fields as the page filled them,
+    the names of its hidden fields)."""
+    client = Client()
+    for table in tables.values():  # this phone's own tables and circle: their forms appear on its pages
+        client.get(reverse("table", args=[table.edit_token]))
+    client.get(reverse("circle", args=[circle.token]))
+    found: dict[str, list[tuple[str, dict, list[str]]]] = {}
+    seen = set()
+    pages = [(path, None) for _name, path in every_url(tables, circle)]
+    for path, query in pages:
+        response = client.get(path, query)
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        parser = Forms(path)
+        parser.feed(response.content.decode())
+        for form in parser.forms:
+            action = urlsplit(form["action"]).path
+            if form["method"] == "get":  # a filter or a comparison: its result page may have forms of its own
+                if query is None and "csrfmiddlewaretoken" not in form["fields"]:
+                    pages.append((action, form["fields"]))
+                continue
+            key = (action, tuple(sorted(form["fields"])))
+            if key in seen:
+                continue
+            seen.add(key)
+            found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"],
+                                                                   sorted(form["hidden"])))
+    return found
+
+
+# ---- what must hold after every hostile request ----------------------------------------------------------------
+
+def stored() -> tuple:
+    return (Table.objects.count(), Hand.objects.count(), Change.objects.count(), Circle.objects.count(),
+            list(Table.objects.order_by("pk").values_list("version", "rules", "name", "players")),
+            list(Hand.objects.order_by("pk").values_list("seq", "data", "deleted")))
+
+
+def nothing_hostile_stored() -> None:
+    text = json.dumps([stored(), list(Change.objects.values_list("submission", "device", "before", "after")),
+                       list(Circle.objects.values_list("name", "players", "rules")),
+                       list(Hand.objects.values_list("seq", flat=True))], ensure_ascii=False, default=str)
+    assert "\x00" not in text and "\\u0000" not in text
+    assert max(Hand.objects.values_list("seq", flat=True), default=0) < 1000
+
+
+def ask(client: Client, method: str, path: str, data=None, **extra):
+    """One request in a savepoint that is rolled back: each starts from the same tables. A 500 raises here."""
+    with transaction.atomic():
+        response = getattr(client, method)(path, data, **extra)
+        assert response.status_code < 500, (method, path, data, response.status_code)
+        nothing_hostile_stored()
+        transaction.set_rollback(True)
+    return response
+
+
+URL_NAMES = [pattern.name for pattern in urlpatterns]
+# Reached without a form on any page: the hand form's live preview (hx-post of the hand form's fields), what if by
+# the view link (it only shows: a POST is read as a GET), the offline send (JSON, tested below) and the health
+# check (it reads nothing).
+POSTED_WITHOUT_A_FORM = {"preview": "record_hand", "preview_edit": "edit_hand", "view_what_if": "what_if",
+                         "offline_send": None, "healthz": None}
+
+
+@pytest.mark.parametrize("name", URL_NAMES)
+def test_every_url_refuses_a_hostile_token_or_query_with_no_500(world, name):
+    """Every query parameter a view reads, all at once (each view reads its own independently), by GET and by
+    POST; and a token that is no token is no link (404). The query does not depend on the game: one table."""
+    client = Client()
+    pattern = next(p for p in urlpatterns if p.name == name)
+    path = dict(every_url({"czech-taroky": world["tables"]["czech-taroky"]}, world["circle"]))[name]
+    for value in HOSTILE.values():
+        ask(client, "get", path, {key: value for key in QUERY})
+        ask(client, "post", f"{path}?{'&'.join(f'{key}={quote(value)}' for key in QUERY)}")
+    if "token" in pattern.pattern.converters:
+        token = path.split("/")[2]
+        for bad in ("%00", "a%00b", "%C2%B2", "%E2%91%A0", "x" * 65):
+            assert ask(client, "get", path.replace(token, bad, 1)).status_code == 404, (path, bad)
+            assert ask(client, "post", path.replace(token, bad, 1)).status_code == 404, (path, bad)
+
+
+@pytest.mark.parametrize("name", URL_NAMES)
+def test_every_posted_field_refuses_hostile_values_with_no_500(world, name):
+    """Every field of every form that posts here gets every hostile value: in as many requests as there are
+    values, each field taking each value once (a form checks all its fields). The fields a page fills in itself
+    (hidden: the version, the submission id …) are what views read directly, after the form: each of those is
+    also sent alone, the rest of the form as the page filled it, so that it is surely reached."""
+    forms = world["forms"].get(name) or world["forms"].get(POSTED_WITHOUT_A_FORM.get(name) or "", [])
+    client = Client()
+    for page in ("/", reverse("table", args=[world["tables"]["czech-taroky"].edit_token])):
+        client.get(page)  # a phone with its session: the forms of its own tables and circles
+    values = list(HOSTILE.values())
+    for path, fields, hidden in forms:
+        target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
+        names = sorted(fields)
+        for turn in range(len(values)):
+            ask(client, "post", target, {field: values[(i + turn) % len(values)] for i, field in enumerate(names)})
+        for field in hidden:
+            for value in values:
+                ask(client, "post", target, {**fields, field: value})
+
+
+def _other(path: str, name: str) -> str:
+    """The URL ``name`` that takes the fields of the form found at ``path`` (the hand form's preview)."""
+    match = resolve(urlsplit(path).path)
+    kwargs = dict(match.kwargs)
+    if name == "view_what_if":
+        kwargs["token"] = Table.objects.get(edit_token=kwargs["token"]).view_token
+    return reverse(name, kwargs=kwargs)
+
+
+def test_every_url_that_takes_a_post_has_its_fields_tested(world):
+    client = Client()
+    missing = []
+    for name, path in every_url(world["tables"], world["circle"]):
+        if name in world["forms"] or name in POSTED_WITHOUT_A_FORM:
+            continue
+        if ask(client, "post", path).status_code != 405:
+            missing.append(name)
+    assert not missing, f"these URLs take a POST but no page has a form for them: {sorted(set(missing))}"
