@@ -511,6 +511,18 @@ class ImportForm(forms.Form):
     def parsed(self) -> Any:
         return self._document
 
+    ECHOED = 100_000  # characters: a refused document longer than this is not put back into the page
+
+    def without_a_large_document(self) -> ImportForm:
+        """A refused document too large to send back is not written into the page again (as HTML it would be
+        larger still than what was sent): the form says so beside the field instead."""
+        if self.is_bound and len(self.data.get("document") or "") > self.ECHOED:
+            self.data = self.data.copy()
+            self.data["document"] = ""
+            self.add_error("document", _("This document is not shown again here, it is too long: correct it and "
+                                         "paste it again, or choose its file."))
+        return self
+
 
 CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")

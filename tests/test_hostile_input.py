@@ -14,16 +14,19 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, resolve, reverse
 
+from games import services
+from games.engines.table import InvalidTable, load_json
+from games.forms import ImportForm, version_of
+from games.inputs import LARGEST, whole_number
 from games.models import Change, Circle, Hand, Table
 from games.registry import GAMES
 from games.urls import urlpatterns
 
-from .factories import make_sample
+from .factories import make_sample, make_table, team_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -46,8 +49,6 @@ def world(django_db_setup, django_db_blocker):
     """A sample table of every game (a deleted hand too, so restore has one) and a circle, committed once;
     each test runs in a transaction that is rolled back."""
     with django_db_blocker.unblock():
-        from games import services
-
         tables = {game: make_sample(game) for game in GAMES}
         for table in tables.values():
             services.record_hand(table, services.live_hands(table)[0].data)
@@ -248,3 +249,145 @@ def test_every_url_that_takes_a_post_has_its_fields_tested(world):
         if ask(client, "post", path).status_code != 405:
             missing.append(name)
     assert not missing, f"these URLs take a POST but no page has a form for them: {sorted(set(missing))}"
+
+
+# ---- each item found this week, by name -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["²", "①", "٣", "1²", " 1", "1 ", "+1", "-1", "1.0", "\x00", "1\x00", "",
+                                  str(LARGEST + 1), "9" * 30, None, 7])
+def test_a_whole_number_is_ascii_digits_within_bounds_or_nothing(text):
+    assert whole_number(text) is None
+
+
+def test_a_whole_number_is_read_up_to_its_bound():
+    assert whole_number("0") == 0 and whole_number(str(LARGEST)) == LARGEST
+    assert whole_number("12", most=11) is None and whole_number("11", most=11) == 11
+    assert version_of("42") == 42 and version_of("") is None
+
+
+def send(client, table, body):
+    return client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(body) if not isinstance(
+        body, str) else body, content_type="application/json")
+
+
+@pytest.mark.parametrize("after", [2 ** 31 - 1, 2 ** 31, 2 ** 63, 10 ** 30])
+def test_a_hand_sent_after_a_seq_beyond_the_table_goes_at_its_end(client, after):
+    table = make_table(hands=[team_hand()])
+    answer = send(client, table, {"data": team_hand(points=40), "version": table.version, "submission": "s1",
+                                  "after_seq": after})
+    if after > LARGEST:
+        assert answer.status_code == 400
+        assert table.hands.count() == 1
+        return
+    assert answer.status_code == 200 and answer.json()["number"] == 2
+    assert list(table.hands.order_by("seq").values_list("seq", flat=True)) == [1, 2]
+    version = answer.json()["snapshot"]["version"]
+    after_it = send(client, table, {"data": team_hand(points=70), "version": version, "submission": "s2",
+                                    "after_seq": after})  # and another after it: still the next place
+    assert after_it.status_code == 200 and after_it.json()["number"] == 3
+    services.record_hand(table, team_hand(points=30))
+    assert list(table.hands.order_by("seq").values_list("seq", flat=True)) == [1, 2, 3, 4]
+
+
+def test_a_hand_put_at_a_huge_seq_by_the_services_is_put_at_the_end():
+    table = make_table(hands=[team_hand()])
+    hand = services.insert_hand(table, team_hand(points=40), after_seq=2 ** 31 - 2)
+    assert hand.seq == 2
+    assert services.record_hand(table, team_hand(points=30)).seq == 3
+
+
+def test_json_nested_hundreds_deep_is_refused_everywhere(client, tmp_path):
+    table = make_table(hands=[team_hand()])
+    deep = '{"game": ' + "[" * 950 + "]" * 950 + "}"
+    response = client.post(reverse("import"), {"document": deep})
+    assert response.status_code == 200 and "nested more than" in response.content.decode()
+    body = '{"data": ' + "[" * 950 + "]" * 950 + ', "version": 1, "submission": "s1"}'
+    assert send(client, table, body).status_code == 400
+    assert table.hands.count() == 1 and Table.objects.count() == 1
+    with pytest.raises(ValueError, match="nested more than"):
+        load_json(deep)
+    path = tmp_path / "deep.json"
+    path.write_text(deep)
+    from io import StringIO
+
+    from games.management.commands.settle import Command
+
+    err = StringIO()
+    with pytest.raises(SystemExit) as exit:
+        Command(stdout=StringIO(), stderr=err).run_from_argv(["manage.py", "settle", str(path)])
+    assert exit.value.code == 2
+
+
+@pytest.mark.parametrize("game", [["czech-taroky"], {"czech-taroky": 1}, None, 3, "missing"])
+def test_an_import_whose_game_is_not_a_games_name_is_refused_with_a_message(client, game):
+    document = {"players": ["Anna", "Bára", "Cyril", "Dana"], "hands": []}
+    if game != "missing":
+        document["game"] = game
+    response = client.post(reverse("import"), {"document": json.dumps(document)})
+    assert response.status_code == 200 and "game" in response.content.decode()
+    assert Table.objects.count() == 0
+    with pytest.raises(InvalidTable):
+        services.import_table(document)
+
+
+@pytest.mark.parametrize("place", ["token", "t", "submission", "field", "offline send"])
+def test_nul_is_refused_cleanly(client, place):
+    table = make_table(hands=[team_hand()])
+    if place == "token":
+        assert client.get("/t/%00/").status_code == 404
+        assert client.get(f"/t/{table.edit_token}%00/").status_code == 404
+    elif place == "t":
+        assert client.get(reverse("rules", args=["czech-taroky"]) + "?t=%00").status_code == 200
+    elif place == "submission":
+        response = client.post(reverse("undo", args=[table.edit_token]), {"version": table.version,
+                                                                           "submission": "\x00"}, follow=True)
+        assert "out of date or damaged" in response.content.decode()
+    elif place == "field":
+        response = client.post(reverse("settings", args=[table.edit_token]), {"name": "a\x00b",
+                                                                               "version": table.version})
+        assert response.status_code == 200 and "Null characters are not allowed" in response.content.decode()
+    else:
+        answer = send(client, table, {"data": team_hand(povinnost="A\x00"), "version": table.version,
+                                      "submission": "s\x00"})
+        assert answer.status_code == 400
+    assert Table.objects.get(pk=table.pk).version == table.version and table.hands.count() == 1
+
+
+@pytest.mark.parametrize("submission", [None, "", "missing", 7, "x" * 33, "²", "a b"])
+def test_an_offline_hand_without_a_valid_submission_id_is_refused_not_taken_for_a_copy(client, submission):
+    table = make_table(hands=[team_hand()])
+    body = {"data": team_hand(points=40), "version": table.version}
+    if submission != "missing":
+        body["submission"] = submission
+    for _twice in range(2):
+        answer = send(client, table, body)
+        assert answer.status_code == 400 and "submission id" in answer.json()["error"]
+        assert "already" not in answer.json()
+    assert table.hands.count() == 1
+    body["submission"] = "a-valid-id"
+    assert send(client, table, body).json()["number"] == 2
+
+
+def test_a_refused_large_import_is_not_echoed_back(client):
+    document = json.dumps({"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"],
+                           "hands": [team_hand()] * 3000 + [{"povinnost": "Nobody"}]})
+    assert len(document) > ImportForm.ECHOED
+    response = client.post(reverse("import"), {"document": document})
+    page = response.content.decode()
+    assert response.status_code == 200 and "hand 3001" in page and "not shown again" in page
+    assert len(page) < 50_000
+    small = json.dumps({"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"],
+                        "hands": [{"povinnost": "Nobody"}]})
+    assert "Nobody" in client.post(reverse("import"), {"document": small}).content.decode()  # kept to correct it
+
+
+def test_the_server_error_page_obeys_its_own_content_security_policy(client):
+    from django.template import loader
+
+    from games.middleware import POLICY
+
+    page = loader.get_template("500.html").render()
+    assert "<style" not in page and " style=" not in page and "<script" not in page
+    assert "style-src 'self'" in POLICY and "unsafe-inline" not in POLICY
+    stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page).group(1)
+    assert client.get(stylesheet).status_code == 200

@@ -19,15 +19,12 @@ from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
-from .common import game_or_404, known_tables
+from .common import game_or_404, known_tables, remember_on
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
     """This browser's list of circles: those it can change, and those it may only look at."""
-    key = "circles" if can_edit else "circle_views"
-    remembered = request.session.get(key, [])
-    if circle.pk not in remembered:
-        request.session[key] = [circle.pk] + remembered[:49]
+    remember_on(request, "circles" if can_edit else "circle_views", circle.pk)
 
 
 @require_http_methods(["GET", "POST"])

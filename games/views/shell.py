@@ -43,7 +43,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def forget_table(request: HttpRequest, token: str) -> HttpResponse:
     """Take a table off this phone's list; its links still open it (and put it back on the list)."""
     table = get_object_or_404(Table, edit_token=token)
-    request.session[REMEMBERED] = [pk for pk in request.session.get(REMEMBERED, []) if pk != table.pk]
+    remembered = request.session.get(REMEMBERED, [])
+    if table.pk in remembered:  # nothing to write (and no session to make) for a table not on the list
+        request.session[REMEMBERED] = [pk for pk in remembered if pk != table.pk]
     messages.success(request, _("%(table)s is no longer listed on this phone. Its links still open it.") % {
         "table": table})
     return redirect("home")

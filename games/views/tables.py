@@ -49,7 +49,7 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     chosen = game_or_404(game)
     circle_token = request.POST.get("circle") or request.GET.get("circle")
     if circle_token and not is_token(circle_token):
-        raise Http404(_("No circle at this link."))
+        raise Http404()
     circle = get_object_or_404(Circle, token=circle_token) if circle_token else None
     form = NewTableForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game) if circle else None)
     if request.method == "POST" and form.is_valid():
