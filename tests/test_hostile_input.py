@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, resolve, reverse
@@ -30,16 +31,20 @@ from .factories import make_sample, make_table, team_hand
 
 pytestmark = pytest.mark.django_db
 
-HOSTILE = {"superscript two": "²", "circled one": "①", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2 ** 31)}
+# One of each kind (``①`` behaves as ``²``; test_a_whole_number_is_… tries more of each): every field takes each.
+HOSTILE = {"superscript two": "²", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2 ** 31)}
 DEEP = "[" * 950 + "]" * 950
 VIEWS = Path(__file__).resolve().parents[1] / "games" / "views"
-# The query parameters the views read: found in their source, so a new one is covered too.
-QUERY = sorted(set(re.findall(r"request\.GET\.get\(\s*\"(\w+)\"", "".join(
-    path.read_text(encoding="utf-8") for path in VIEWS.glob("*.py")))))
+SOURCE = "".join(path.read_text(encoding="utf-8") for path in VIEWS.glob("*.py"))
+# What the views read from a request themselves, not through a form: found in their source, so a new one is
+# covered too.
+QUERY = sorted(set(re.findall(r"request\.GET\.get\(\s*\"(\w+)\"", SOURCE)))
+RAW_POST = sorted(set(re.findall(r"request\.POST\.get\(\s*\"(\w+)\"", SOURCE)) | {"version", "submission"})
 
 
-def test_the_query_parameters_are_found_in_the_views():
+def test_what_the_views_read_themselves_is_found_in_their_source():
     assert {"page", "players", "v", "hand", "t"} <= set(QUERY)
+    assert {"version", "submission", "device", "next", "form"} <= set(RAW_POST)
 
 
 # ---- what the app holds, and the URLs and forms that reach it ------------------------------------------------
@@ -59,6 +64,7 @@ def world(django_db_setup, django_db_blocker):
         yield {"tables": tables, "circle": circle, "forms": _crawl(tables, circle)}
         Table.objects.all().delete()
         Circle.objects.all().delete()
+        Session.objects.all().delete()
 
 
 def _kwargs(pattern: URLPattern, table: Table, circle: Circle) -> dict:
@@ -92,14 +98,12 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self.current = {"action": attrs.get("action") or self.page_path, "fields": {}, "hidden": set(),
+            self.current = {"action": attrs.get("action") or self.page_path, "fields": {},
                             "method": attrs.get("method", "get").lower()}
             self.forms.append(self.current)
         elif self.current is None or "name" not in attrs:
             return
         elif tag == "input" and attrs.get("type") not in ("submit", "button", "file"):
-            if attrs.get("type") == "hidden" and attrs["name"] != "csrfmiddlewaretoken":
-                self.current["hidden"].add(attrs["name"])
             checked = attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs
             self.current["fields"].setdefault(attrs["name"], attrs.get("value", "") if checked else "")
             if checked and attrs.get("value"):
@@ -128,14 +132,13 @@ class Forms(HTMLParser):
             self.current["fields"][self.textarea] += data
 
 
-def _crawl(tables, circle) -> dict[str, list[tuple[str, dict, list[str]]]]:
-    """Every form of every page, by the name of the URL it posts to: (path, the fields as the page filled them,
-    the names of its hidden fields)."""
+def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
+    """Every form of every page, by the name of the URL it posts to: (path, the fields as the page filled them)."""
     client = Client()
     for table in tables.values():  # this phone's own tables and circle: their forms appear on its pages
         client.get(reverse("table", args=[table.edit_token]))
     client.get(reverse("circle", args=[circle.token]))
-    found: dict[str, list[tuple[str, dict, list[str]]]] = {}
+    found: dict[str, list[tuple[str, dict]]] = {}
     seen = set()
     pages = [(path, None) for _name, path in every_url(tables, circle)]
     for path, query in pages:
@@ -150,12 +153,11 @@ def _crawl(tables, circle) -> dict[str, list[tuple[str, dict, list[str]]]]:
                 if query is None and "csrfmiddlewaretoken" not in form["fields"]:
                     pages.append((action, form["fields"]))
                 continue
-            key = (action, tuple(sorted(form["fields"])))
+            key = (resolve(action).url_name, tuple(sorted(form["fields"])))  # the same form at every table: once
             if key in seen:
                 continue
             seen.add(key)
-            found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"],
-                                                                   sorted(form["hidden"])))
+            found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"]))
     return found
 
 
@@ -205,28 +207,27 @@ def test_every_url_refuses_a_hostile_token_or_query_with_no_500(world, name):
         ask(client, "post", f"{path}?{'&'.join(f'{key}={quote(value)}' for key in QUERY)}")
     if "token" in pattern.pattern.converters:
         token = path.split("/")[2]
-        for bad in ("%00", "a%00b", "%C2%B2", "%E2%91%A0", "x" * 65):
+        for bad in ("a%00b", "%C2%B2", "x" * 65):
             assert ask(client, "get", path.replace(token, bad, 1)).status_code == 404, (path, bad)
-            assert ask(client, "post", path.replace(token, bad, 1)).status_code == 404, (path, bad)
 
 
 @pytest.mark.parametrize("name", URL_NAMES)
 def test_every_posted_field_refuses_hostile_values_with_no_500(world, name):
     """Every field of every form that posts here gets every hostile value: in as many requests as there are
-    values, each field taking each value once (a form checks all its fields). The fields a page fills in itself
-    (hidden: the version, the submission id …) are what views read directly, after the form: each of those is
-    also sent alone, the rest of the form as the page filled it, so that it is surely reached."""
+    values, each field taking each value once (a form checks all its fields). The fields a view reads itself
+    (RAW_POST: the version, the submission id …), often only once the form is valid, are also sent alone, the
+    rest of the form as the page filled it, so that they are surely reached."""
     forms = world["forms"].get(name) or world["forms"].get(POSTED_WITHOUT_A_FORM.get(name) or "", [])
     client = Client()
     for page in ("/", reverse("table", args=[world["tables"]["czech-taroky"].edit_token])):
         client.get(page)  # a phone with its session: the forms of its own tables and circles
     values = list(HOSTILE.values())
-    for path, fields, hidden in forms:
+    for path, fields in forms:
         target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
         names = sorted(fields)
         for turn in range(len(values)):
             ask(client, "post", target, {field: values[(i + turn) % len(values)] for i, field in enumerate(names)})
-        for field in hidden:
+        for field in sorted(set(fields) & set(RAW_POST)):
             for value in values:
                 ask(client, "post", target, {**fields, field: value})
 
@@ -298,12 +299,13 @@ def test_a_hand_put_at_a_huge_seq_by_the_services_is_put_at_the_end():
 
 def test_json_nested_hundreds_deep_is_refused_everywhere(client, tmp_path):
     table = make_table(hands=[team_hand()])
+    tables = Table.objects.count()
     deep = '{"game": ' + "[" * 950 + "]" * 950 + "}"
     response = client.post(reverse("import"), {"document": deep})
     assert response.status_code == 200 and "nested more than" in response.content.decode()
     body = '{"data": ' + "[" * 950 + "]" * 950 + ', "version": 1, "submission": "s1"}'
     assert send(client, table, body).status_code == 400
-    assert table.hands.count() == 1 and Table.objects.count() == 1
+    assert table.hands.count() == 1 and Table.objects.count() == tables
     with pytest.raises(ValueError, match="nested more than"):
         load_json(deep)
     path = tmp_path / "deep.json"
@@ -323,9 +325,10 @@ def test_an_import_whose_game_is_not_a_games_name_is_refused_with_a_message(clie
     document = {"players": ["Anna", "Bára", "Cyril", "Dana"], "hands": []}
     if game != "missing":
         document["game"] = game
+    tables = Table.objects.count()
     response = client.post(reverse("import"), {"document": json.dumps(document)})
     assert response.status_code == 200 and "game" in response.content.decode()
-    assert Table.objects.count() == 0
+    assert Table.objects.count() == tables
     with pytest.raises(InvalidTable):
         services.import_table(document)
 

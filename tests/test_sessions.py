@@ -18,6 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_visits_without_a_cookie_make_no_session_rows():
+    Session.objects.all().delete()
     table = make_table(name="Friday")
     circle = Circle.objects.create(name="Thursdays", players=["Anna"])
     for url in [reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token]),
@@ -29,6 +30,7 @@ def test_visits_without_a_cookie_make_no_session_rows():
 
 
 def test_a_table_opened_by_a_browser_that_keeps_cookies_is_on_its_list():
+    Session.objects.all().delete()
     table, circle = make_table(name="Friday"), Circle.objects.create(name="Thursdays", players=["Anna"])
     phone = Client()
     phone.get(reverse("table", args=[table.edit_token]))
@@ -41,6 +43,7 @@ def test_a_table_opened_by_a_browser_that_keeps_cookies_is_on_its_list():
 
 
 def test_a_table_created_here_is_on_the_list_at_once():
+    Session.objects.all().delete()
     phone = Client()
     phone.post(reverse("new_table_for", args=["schnapsen"]), {"player_1": "Anna", "player_2": "Ben"})
     assert len(phone.session["tables"]) == 1 and Session.objects.count() == 1
@@ -55,6 +58,7 @@ def test_a_forged_list_is_ignored():
 
 def test_a_session_lasts_a_year_and_is_renewed_while_used():
     assert settings.SESSION_COOKIE_AGE <= 400 * 24 * 60 * 60  # browsers keep no cookie longer anyway
+    Session.objects.all().delete()
     table = make_table()
     phone = Client()
     phone.get(reverse("table", args=[table.edit_token]))
