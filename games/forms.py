@@ -31,6 +31,13 @@ def validate_name(name: str) -> None:
         raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
 
 
+def validate_text(text: str) -> None:
+    """Text that is stored and shown (a table's or a circle's name, a currency) holds no control character: NUL
+    could not even be stored on PostgreSQL, and the others only garble a page."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise forms.ValidationError(_("Write this without control characters."))
+
+
 def new_submission() -> str:
     """A token for one rendering of a form: the change it asks for is recorded at most once."""
     return secrets.token_urlsafe(16)
@@ -114,11 +121,13 @@ class RulesForm(forms.Form):
     engine option, each saying what it does with an example amount; an option left "as the preset" follows the
     preset. Then the table's name and its price per point."""
 
-    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False)
+    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False,
+                           validators=[validate_text])
     price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
                                       help_text=_("For settling up, e.g. 0.10 or 0.05."),
                                       widget=forms.TextInput(attrs={"inputmode": "decimal"}))
-    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"))
+    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"),
+                               validators=[validate_text])
 
     def clean_price_per_point(self):
         text = self.cleaned_data["price_per_point"].strip()
@@ -585,7 +594,7 @@ class AddTableForm(forms.Form):
 class CircleForm(forms.Form):
     """A group's regular players, one name a line."""
 
-    name = forms.CharField(label=_("Name of the circle"), max_length=80)
+    name = forms.CharField(label=_("Name of the circle"), max_length=80, validators=[validate_text])
     players = forms.CharField(label=_("Players, one name a line"), widget=forms.Textarea(attrs={"rows": 6}))
 
     def player_names(self) -> list[str]:

@@ -361,6 +361,17 @@ def test_nul_is_refused_cleanly(client, place):
     assert Table.objects.get(pk=table.pk).version == table.version and table.hands.count() == 1
 
 
+@pytest.mark.parametrize("field", ["name", "currency"])
+def test_control_characters_are_refused_where_text_is_stored(client, field):
+    table = make_table(hands=[team_hand()])
+    response = client.post(reverse("settings", args=[table.edit_token]), {field: "a\x01b", "version": table.version})
+    assert response.status_code == 200 and "without control characters" in response.content.decode()
+    assert Table.objects.get(pk=table.pk).version == table.version
+    circles = Circle.objects.count()
+    response = client.post(reverse("new_circle"), {"name": "Thu\x07rsdays", "players": "Anna"})
+    assert "without control characters" in response.content.decode() and Circle.objects.count() == circles
+
+
 @pytest.mark.parametrize("submission", [None, "", "missing", 7, "x" * 33, "²", "a b"])
 def test_an_offline_hand_without_a_valid_submission_id_is_refused_not_taken_for_a_copy(client, submission):
     table = make_table(hands=[team_hand()])
