@@ -31,7 +31,8 @@ from .engines.base import (
     tidy_name,
 )
 from .engines.settle_up import parse_price
-from .engines.table import InvalidTable
+from .engines.table import InvalidTable, load_json
+from .inputs import is_submission, whole_number
 
 
 def validate_name(name: str) -> None:
@@ -48,6 +49,13 @@ def validate_title(text: str) -> None:
         raise forms.ValidationError(_("Write the name on one line, without tabs or other control characters."))
 
 
+def validate_text(text: str) -> None:
+    """Other text that is stored and shown (a currency) holds no control character: NUL could not even be stored
+    on PostgreSQL, and the others only garble a page."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise forms.ValidationError(_("Write this without control characters."))
+
+
 def tidied(name: str) -> str:
     """A typed player's name as Talon keeps it (games.engines.base.tidy_name); one with nothing visible is refused."""
     name = tidy_name(name)
@@ -61,17 +69,30 @@ def new_submission() -> str:
     return secrets.token_urlsafe(16)
 
 
+DAMAGED = _("This page is out of date or damaged: reload it and try again.")
+
+
 def version_of(text: str | None, form: forms.Form | None = None) -> int | None:
     """The table version a form carries: absent is None (no check); anything but a whole number is refused."""
     if text in (None, ""):
         return None
-    if text.isdigit() and len(text) < 12:
-        return int(text)
-    message = _("This page is out of date or damaged: reload it and try again.")
+    version = whole_number(text)
+    if version is not None:
+        return version
     if form is not None:
-        form.add_error(None, message)
+        form.add_error(None, DAMAGED)
         return None
-    raise forms.ValidationError(message)
+    raise forms.ValidationError(DAMAGED)
+
+
+def submission_of(text: str | None) -> str:
+    """The submission id a form carries (new_submission): absent is "" (the change is not deduplicated); a
+    damaged one is refused, never looked up or stored."""
+    if text in (None, ""):
+        return ""
+    if not is_submission(text):
+        raise forms.ValidationError(DAMAGED)
+    return text
 
 
 class TapChoice(forms.RadioSelect):
@@ -135,7 +156,8 @@ class RulesForm(forms.Form):
     price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
                                       help_text=_("For settling up, e.g. 0.10 or 0.05."),
                                       widget=forms.TextInput(attrs={"inputmode": "decimal"}))
-    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"))
+    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"),
+                               validators=[validate_text])
 
     def clean_price_per_point(self):
         text = self.cleaned_data["price_per_point"].strip()
@@ -531,13 +553,25 @@ class ImportForm(forms.Form):
             self.add_error("document", _("Paste a table document or choose a file."))
             return cleaned
         try:
-            self._document = json.loads(text)
-        except (ValueError, RecursionError) as error:
+            self._document = load_json(text)
+        except ValueError as error:
             self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
         return cleaned
 
     def parsed(self) -> Any:
         return self._document
+
+    ECHOED = 100_000  # characters: a refused document longer than this is not put back into the page
+
+    def without_a_large_document(self) -> ImportForm:
+        """A refused document too large to send back is not written into the page again (as HTML it would be
+        larger still than what was sent): the form says so beside the field instead."""
+        if self.is_bound and len(self.data.get("document") or "") > self.ECHOED:
+            self.data = self.data.copy()
+            self.data["document"] = ""
+            self.add_error("document", _("This document is not shown again here, it is too long: correct it and "
+                                         "paste it again, or choose its file."))
+        return self
 
 
 CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")

@@ -1,7 +1,13 @@
-"""The Content-Security-Policy every response carries: scripts, styles, images and connections from Talon's own
-origin only, no inline script or style, no plugins, not framed by other sites, forms posted only to Talon."""
+"""What every response passes through. The Content-Security-Policy: scripts, styles, images and connections from
+Talon's own origin only, no inline script or style, no plugins, not framed by other sites, forms posted only to
+Talon. And a browser's lists of tables and circles, kept without a session row for every mere visit."""
+
+import json
+from datetime import date, timedelta
 
 from django.conf import settings
+
+from .views.common import LISTS, add_to_list
 
 POLICY = "; ".join([
     "default-src 'self'",
@@ -32,6 +38,44 @@ def content_security_policy(get_response):
     def middleware(request):
         response = get_response(request)
         response.setdefault("Content-Security-Policy", worker_policy if request.path == worker else policy)
+        return response
+
+    return middleware
+
+
+OPENED = "talon_opened"  # what a browser without a session opened, signed, until its next request
+RENEW_AFTER = timedelta(days=7)
+
+
+def keep_what_was_opened(get_response):
+    """A browser's list of tables and circles without a session row for every visit (games.views.common.
+    remember_on): what a browser with no session opened comes back in a signed cookie on its next request and
+    joins its list then. And a session in use is renewed (at most once a week), so that it ends a whole
+    SESSION_COOKIE_AGE after the phone last used Talon, not after it last added a table."""
+
+    def middleware(request):
+        opened = request.get_signed_cookie(OPENED, default=None, salt=OPENED)
+        if opened is not None:
+            try:
+                lists = json.loads(opened)
+                for key, pks in lists.items():
+                    if key in LISTS and all(type(pk) is int for pk in pks):
+                        add_to_list(request.session, key, pks[:LISTS[key]])
+            except (ValueError, AttributeError, TypeError):
+                pass
+        response = get_response(request)
+        if opened is not None:
+            response.delete_cookie(OPENED, samesite="Lax")
+        if getattr(request, "opened", None):
+            response.set_signed_cookie(OPENED, json.dumps(request.opened), salt=OPENED,
+                                       max_age=settings.SESSION_COOKIE_AGE, httponly=True, samesite="Lax",
+                                       secure=settings.SESSION_COOKIE_SECURE)
+        session = request.session
+        if session.accessed and not session.modified and settings.SESSION_COOKIE_NAME in request.COOKIES \
+                and session.session_key is not None:
+            today = date.today()
+            if session.get("renewed", "") < (today - RENEW_AFTER).isoformat():
+                session["renewed"] = today.isoformat()
         return response
 
     return middleware

@@ -294,10 +294,12 @@ def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", v
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
         _room_for(locked.hands.count())
-        later = locked.hands.filter(seq__gt=after_seq)
+        last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
+        after = max(0, min(after_seq, last))  # beyond the last hand is at the end, however far beyond it says
+        later = locked.hands.filter(seq__gt=after)
         later.update(seq=F("seq") + SHIFT)
         locked.hands.filter(seq__gt=SHIFT).update(seq=F("seq") - SHIFT + 1)
-        hand = Hand.objects.create(table=locked, seq=after_seq + 1, data=data, scores=[], totals=[])
+        hand = Hand.objects.create(table=locked, seq=after + 1, data=data, scores=[], totals=[])
         try:
             _store_facts(locked, table_setup, [hand])
         except InvalidHand as error:

@@ -80,6 +80,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, compressed ahead of time
     "django.middleware.gzip.GZipMiddleware",  # pages, compressed for slow signal (with Django's BREACH mitigation)
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "games.middleware.keep_what_was_opened",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -160,7 +161,11 @@ TALON_BEHIND_PROXY = env_flag("TALON_BEHIND_PROXY", False)
 
 # Sessions live in the database, so any number of app servers can share them.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 5  # a table's creator keeps editing rights on that phone for years
+# A phone's list of tables and circles (and its name) is kept a year after it last used Talon (the middleware
+# renews a session in use once a week): a group that plays once a year still finds its tables, and a session a
+# phone has stopped using goes (`manage.py clearsessions`). Browsers keep a cookie at most 400 days anyway. A mere
+# visit makes no session at all (games.views.common.remember_on).
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 SESSION_SAVE_EVERY_REQUEST = False
 
 LANGUAGE_CODE = "en"

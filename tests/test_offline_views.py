@@ -138,3 +138,19 @@ def test_the_table_page_offers_keeping_it_with_its_size_but_loads_nothing_more(c
     assert "pyodide" not in page and "offline.js" in page  # only the hook's address; the runtime is not fetched
     view = client.get(reverse("view_table", args=[table.view_token])).content.decode()
     assert "Keep this table working" not in view
+
+
+def test_a_watching_phone_takes_the_whole_list_after_mine_before_theirs(client):
+    table = make_table(hands=[team_hand(), team_hand(povinnost="Bára", partner="Anna", points=50)])
+    watching = table.version
+    services.insert_hand(table, team_hand(povinnost="Cyril", points=80), after_seq=1)  # mine before theirs
+    live = client.get(reverse("live", args=[table.edit_token]), {"v": watching}).content.decode()
+    assert 'id="hand-rows" hx-swap-oob="true"' in live and "afterbegin" not in live  # the list again, not on top
+    table.refresh_from_db()
+    watching = table.version
+    services.record_hand(table, team_hand(points=30))  # an ordinary hand at the end still goes on top
+    services.record_hand(table, team_hand(points=35))
+    live = client.get(reverse("live", args=[table.edit_token]), {"v": watching}).content.decode()
+    assert "afterbegin:#hand-rows" in live
+    rows = live[live.index("afterbegin"):live.index("</tbody>")]
+    assert rows.count('<th scope="row">') == 2  # the two new hands, not the whole list

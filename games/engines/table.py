@@ -6,6 +6,7 @@ and its export all go through ``replay`` (or ``score_next`` for a hand not yet s
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -24,6 +25,7 @@ from .base import (
 )
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
+DEEPEST = 16  # a table document nests 5 deep (the document, its hands, a hand, a player's cards, …): room to spare
 
 
 PLACE = "a place in a table document"  # the context of the places' names in the catalogues
@@ -72,9 +74,31 @@ class Replay:
     state: Any
 
 
+def load_json(text: str) -> Any:
+    """JSON text (a table document, a hand) as data. ValueError, with what is wrong, for anything that is not JSON
+    (NaN and Infinity are not) or that nests deeper than DEEPEST: nothing downstream has to survive a document
+    nested a thousand deep (Python's own recursion limit)."""
+    try:
+        data = json.loads(text, parse_constant=_not_a_number)
+    except RecursionError:
+        raise ValueError(f"nested more than {DEEPEST} deep") from None
+    pending = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, (dict, list)):
+            if depth > DEEPEST:
+                raise ValueError(f"nested more than {DEEPEST} deep")
+            pending += [(child, depth + 1) for child in (value.values() if isinstance(value, dict) else value)]
+    return data
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def engine_for(game: Any) -> Engine:
     """The engine of ``game`` (a slug), from the registry of games."""
-    if game not in ENGINES:
+    if not isinstance(game, str) or game not in ENGINES:
         raise InvalidTable("game", InvalidHand("", N_("must be one of {games}, got {value}"),
                                                games=", ".join(ENGINES), value=show(game)))
     return ENGINES[game]

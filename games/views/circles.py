@@ -14,20 +14,18 @@ from django.views.decorators.http import (
 
 from .. import services
 from ..forms import AddTableForm, CircleForm, RulesForm
+from ..inputs import whole_number
 from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
 from ..templatetags.talon import isolate_text
-from .common import game_or_404, known_tables
+from .common import game_or_404, known_tables, remember_on
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
     """This browser's list of circles: those it can change, and those it may only look at."""
-    key = "circles" if can_edit else "circle_views"
-    remembered = request.session.get(key, [])
-    if circle.pk not in remembered:
-        request.session[key] = [circle.pk] + remembered[:49]
+    remember_on(request, "circles" if can_edit else "circle_views", circle.pk)
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,8 +102,7 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
     queries: the page costs the same after a season as after an evening."""
     count = circle.tables.count()
     pages = max(1, -(-count // CIRCLE_TABLES))
-    page = request.GET.get("page", "1")
-    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    page = min(whole_number(request.GET.get("page")) or 1, pages)
     tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES:page * CIRCLE_TABLES]
     played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []

@@ -7,6 +7,7 @@ and the home page lists just those tables: nothing else about other groups is ev
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -30,9 +31,29 @@ def editable(request: HttpRequest, token: str) -> Table:
 
 
 def remember(request: HttpRequest, table: Table) -> None:
-    remembered = request.session.get(REMEMBERED, [])
-    if table.pk not in remembered:
-        request.session[REMEMBERED] = [table.pk] + remembered[:199]
+    remember_on(request, REMEMBERED, table.pk)
+
+
+LISTS = {REMEMBERED: 200, "circles": 50, "circle_views": 50}  # this browser's lists, and how long each may grow
+
+
+def remember_on(request: HttpRequest, key: str, pk: int) -> None:
+    """``pk`` first on this browser's list ``key`` (its tables, its circles). A mere visit (a GET) by a browser
+    with no session yet makes no session row: what it opened waits in a signed cookie and joins its list on its
+    next request (games.middleware.keep_what_was_opened), which a browser keeping cookies makes within seconds,
+    and a link preview or a script never does."""
+    if request.method in ("GET", "HEAD") and not request.session.modified \
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        request.opened = {**getattr(request, "opened", {})}
+        request.opened[key] = [pk] + [known for known in request.opened.get(key, []) if known != pk]
+        return
+    add_to_list(request.session, key, [pk])
+
+
+def add_to_list(session, key: str, pks: list[int]) -> None:
+    remembered = session.get(key, [])
+    if any(pk not in remembered for pk in pks):
+        session[key] = (pks + [pk for pk in remembered if pk not in pks])[:LISTS[key]]
 
 
 def known_circles(request: HttpRequest) -> list[Circle]:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..engines.table import InvalidTable
-from ..forms import CarryOverForm, PenaltyForm, new_submission, version_of
+from ..forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
 from ..models import Table
 from ..presentation import settle_up
 from ..registry import GAMES
@@ -72,7 +72,7 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
         try:
             services.record_hand(table, {"closing": True}, device=device(request),
                                  version=version_of(request.POST.get("version")),
-                                 submission=request.POST.get("submission", "")[:32])
+                                 submission=submission_of(request.POST.get("submission")))
         except ValidationError as error:
             messages.error(request, error.messages[0])
             return redirect("end_evening", token=token)
@@ -114,7 +114,11 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
 def new_evening(request: HttpRequest, token: str) -> HttpResponse:
     """A new table with the same players in the same seats, the same rules, price and circle."""
     table = editable(request, token)
-    submission = request.POST.get("submission", "")[:32]
+    try:
+        submission = submission_of(request.POST.get("submission"))
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return redirect("table", token=token)
     started = request.session.get("new_evenings", {})
     if submission and submission in started and Table.objects.filter(edit_token=started[submission]).exists():
         return redirect("table", token=started[submission])  # Back and the same tap again: that evening, once

@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import services
 from ..engines.base import N_, Line
 from ..engines.table import InvalidTable
-from ..forms import new_submission, version_of
+from ..forms import new_submission, submission_of, version_of
 from ..models import Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
@@ -227,7 +227,7 @@ def _change(request, table: Table, apply, done: str) -> HttpResponse:
     """Delete, restore, undo: the version the page showed is checked, the form counts once."""
     try:
         version = version_of(request.POST.get("version"))
-        apply(version, request.POST.get("submission", "")[:32])
+        apply(version, submission_of(request.POST.get("submission")))
     except ValidationError as error:
         messages.error(request, error.messages[0])
     except services.AlreadyDone:

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -26,8 +25,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import services
-from ..engines.table import InvalidTable
+from ..engines.table import InvalidTable, load_json
 from ..forms import version_of
+from ..inputs import LARGEST, is_submission
 from ..models import Table
 from ..presentation import describe_change, describer
 from ..templatetags.talon import line_html
@@ -176,17 +176,19 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
     answered with what changed so that the scorekeeper can choose where the hand goes."""
     table = editable(request, token)
     try:
-        body = json.loads(request.body.decode("utf-8"))
+        body = load_json(request.body.decode("utf-8"))
         if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
             raise ValueError
         version = version_of(str(body.get("version", "")))
-        submission = str(body.get("submission", ""))[:32]
         after = body.get("after_seq")
-        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0
-                                  or after > (table.hands.aggregate(last=Max("seq"))["last"] or 0)):
-            raise ValueError  # a place after the table's last hand is no place at this table
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= LARGEST):
+            raise ValueError
     except (ValueError, UnicodeDecodeError, ValidationError):
         return JsonResponse({"error": _("This hand could not be read; it stays on the phone.")}, status=400)
+    submission = body.get("submission")
+    if not is_submission(submission):  # without it a hand sent twice would be recorded twice
+        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
+                                        "it from a copy; it stays on the phone.")}, status=400)
     try:
         if after is None:
             hand = services.record_hand(table, body["data"], device=device(request), version=version,

@@ -12,6 +12,7 @@ from .. import services
 from ..engines.base import parse_options
 from ..engines.table import InvalidTable
 from ..forms import RulesForm
+from ..inputs import is_token, whole_number
 from ..models import Table
 from ..registry import GAMES
 from ..templatetags.talon import RuleLinks
@@ -32,11 +33,10 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     table, for ``?t=<view link>``), the presets; a calculator that can also try other rules."""
     chosen = game_or_404(game)
     engine, web = chosen.engine, chosen.web
-    table = Table.objects.filter(view_token=request.GET.get("t", ""), game=game).first() if request.GET.get("t") \
-        else None
-    count = request.GET.get("players", "")
-    count = int(count) if count.isdigit() and int(count) in engine.PLAYER_COUNTS else (
-        len(table.players) if table else web.calculator_players)
+    link = request.GET.get("t")
+    table = Table.objects.filter(view_token=link, game=game).first() if is_token(link) else None
+    count = whole_number(request.GET.get("players"))
+    count = count if count in engine.PLAYER_COUNTS else len(table.players) if table else web.calculator_players
     players = CALCULATOR_PLAYERS[:count]
     data = request.POST or None
     form = web.hand_form(data, initial=web.calculator_initial, players=players)

@@ -169,4 +169,4 @@ def import_table(request: HttpRequest) -> HttpResponse:
             remember(request, table)
             messages.success(request, _("Table imported."))
             return redirect("table", token=table.edit_token)
-    return render(request, "games/import.html", {"form": form})
+    return render(request, "games/import.html", {"form": form.without_a_large_document()})

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import Max, Q
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -44,7 +44,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def forget_table(request: HttpRequest, token: str) -> HttpResponse:
     """Take a table off this phone's list; its links still open it (and put it back on the list)."""
     table = get_object_or_404(Table, edit_token=token)
-    request.session[REMEMBERED] = [pk for pk in request.session.get(REMEMBERED, []) if pk != table.pk]
+    remembered = request.session.get(REMEMBERED, [])
+    if table.pk in remembered:  # nothing to write (and no session to make) for a table not on the list
+        request.session[REMEMBERED] = [pk for pk in remembered if pk != table.pk]
     messages.success(request, _("%(table)s is no longer listed on this phone. Its links still open it.") % {
         "table": isolate_text(table)})
     return redirect("home")
@@ -55,8 +57,8 @@ def device_name(request: HttpRequest) -> HttpResponse:
     """This phone's name, written beside every change it makes in the history."""
     name = request.POST.get("device", "").strip()
     target = request.POST.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = "/"
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"  # only a page of this site (redirect() would also try a view's name: "²" is none)
     problem = name_problem(name) if name else None
     if problem is not None:
         messages.error(request, _("This phone's name was not saved: the name %(problem)s.") % {
@@ -64,7 +66,7 @@ def device_name(request: HttpRequest) -> HttpResponse:
     else:
         request.session["device"] = name
         messages.success(request, _("This phone's name is saved."))
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 SHELL_ASSETS = ["css/talon.css", "js/talon.js", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js",

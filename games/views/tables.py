@@ -23,7 +23,8 @@ from django.views.decorators.http import (
 from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
-from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, version_of
+from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
+from ..inputs import is_token, whole_number
 from ..limits import expensive, too_many, wait_for
 from ..models import Change, Circle, HandFacts, Table
 from ..presentation import (
@@ -50,6 +51,8 @@ def new_table(request: HttpRequest) -> HttpResponse:
 def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     chosen = game_or_404(game)
     circle_token = request.POST.get("circle") or request.GET.get("circle")
+    if circle_token and not is_token(circle_token):
+        raise Http404()
     circle = get_object_or_404(Circle, token=circle_token) if circle_token else None
     form = NewTableForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game) if circle else None)
     if request.method == "POST" and form.is_valid():
@@ -202,8 +205,7 @@ def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     filtered = mode in engine.MODES or player in table.players
     count = hands.count() if filtered else table.hand_count
     pages = max(1, -(-count // PAGE_OF_HANDS))
-    page = request.GET.get("page", "1")
-    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    page = min(whole_number(request.GET.get("page")) or 1, pages)
     shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS:page * PAGE_OF_HANDS]
     modes = [(key, gettext(label)) for key, label in engine.MODES.items()]
     return render(request, "games/hands.html", {
@@ -229,16 +231,27 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     else:
         table = _table(field, token)
         context = _table_context(table, can_edit=can_edit)
-        since = int(seen) if seen.isdigit() and len(seen) < 12 else -1
-        changes = list(table.changes.filter(version__gt=since).values_list("kind", "number"))
-        appended = since >= 0 and changes and all(kind == Change.RECORDED for kind, _number in changes)
-        if appended:  # only new hands: they go on top of the list
-            first = min(number for _kind, number in changes)
+        since = whole_number(seen)
+        since = -1 if since is None else since
+        changes = list(table.changes.filter(version__gt=since).order_by("id").values_list("kind", "number"))
+        appended = since >= 0 and only_appended(changes, table.hand_count)
+        if appended:  # only new hands at the end: they go on top of the list
+            first = table.hand_count - len(changes) + 1
             context["rows"] = [row for row in context["rows"] if row["number"] >= first]
         context["appended"] = appended
         response = render(request, "games/table.html#live", context)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def only_appended(changes: list[tuple[str, int | None]], hand_count: int) -> bool:
+    """Whether these changes (kind, number), oldest first, only recorded hands at the end of the table, which a
+    watching page can put on top of its list. A hand put before others ("mine before theirs") is recorded too,
+    but moves every later hand on: then the numbers are not the last ones in order, and the page takes the whole
+    list again."""
+    first = hand_count - len(changes) + 1
+    return bool(changes) and all(kind == Change.RECORDED and number == first + i
+                                 for i, (kind, number) in enumerate(changes))
 
 
 @require_http_methods(["GET", "POST"])
@@ -257,7 +270,7 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
                 table, details={key: form.cleaned_data[key] for key in services.DETAILS},
                 rules=form.rules(len(table.players)),
                 device=device(request), version=version_of(request.POST.get("version")),
-                submission=request.POST.get("submission", "")[:32])
+                submission=submission_of(request.POST.get("submission")))
         except ValidationError as error:
             form.add_error(None, error)
         except services.AlreadyDone:

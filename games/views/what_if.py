@@ -19,7 +19,8 @@ from django.views.decorators.http import require_http_methods
 from .. import services
 from ..engines import table as engine_table
 from ..engines.table import InvalidTable
-from ..forms import RulesForm, version_of
+from ..forms import RulesForm, submission_of, version_of
+from ..inputs import whole_number
 from ..limits import too_many, wait_for
 from ..models import Table
 from ..presentation import describer
@@ -71,10 +72,10 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
     changed = [{"number": number, "what": describe(data), "seq": seq,
                 "scores": list(zip(table.players, recorded, scores))}
                for seq, number, data, recorded, scores in found["changed"]]
-    wanted = hand is not None and hand.isascii() and hand.isdigit() and len(hand) < 10
+    wanted = whole_number(hand)
     return {"rules": rules, "totals": found["totals"], "changed": changed,
             "more": max(0, found["changed_count"] - SHOWN), "changed_count": found["changed_count"],
-            "focus": _focus(table, rules, hand, describe) if wanted else None}
+            "focus": _focus(table, rules, wanted, describe) if wanted is not None else None}
 
 
 def _scored(table: Table, rules: dict) -> dict:
@@ -97,15 +98,15 @@ def _scored(table: Table, rules: dict) -> dict:
             "changed_count": count}
 
 
-def _focus(table: Table, rules: dict, hand: str, describe) -> dict | None:
+def _focus(table: Table, rules: dict, hand: int, describe) -> dict | None:
     """One hand's whole explanation under ``rules``: the hands up to it scored again, none after it."""
-    hands = table.hands.filter(deleted=False, seq__lte=int(hand)).order_by("seq").values_list(
+    hands = table.hands.filter(deleted=False, seq__lte=hand).order_by("seq").values_list(
         "seq", "number", "data", "scores")
     setup = engine_table.setup(table.game, rules, table.players)
     state = setup.engine.new_state(setup.players, setup.rules)
     for seq, number, data, recorded in hands.iterator(chunk_size=1000):
         result, state = engine_table.score_next(setup, state, data, number)
-        if seq == int(hand):
+        if seq == hand:
             return {"number": number, "what": describe(data), "lines": result.lines,
                     "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players)))}
     return None
@@ -119,7 +120,7 @@ def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:
     try:
         services.change_settings(table, details={}, rules=rules, device=device(request),
                                  version=version_of(request.POST.get("version")),
-                                 submission=request.POST.get("submission", "")[:32])
+                                 submission=submission_of(request.POST.get("submission")))
     except ValidationError as error:
         messages.error(request, error.messages[0])
     except services.AlreadyDone:

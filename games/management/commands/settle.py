@@ -11,7 +11,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engines.table import InvalidTable, settle
+from games.engines.table import InvalidTable, load_json, settle
 
 
 class Command(BaseCommand):
@@ -36,14 +36,14 @@ class Command(BaseCommand):
             fail("settle: name a table document, or - for standard input")
         text = read(path)
         try:
-            document = json.loads(text, parse_constant=reject_constant)
-        except (ValueError, RecursionError) as error:
+            document = load_json(text)
+        except ValueError as error:
             fail(f"document: not valid JSON: {error}")
         rules = None
         if options.get("rules") is not None:
             try:
-                rules = json.loads(options["rules"], parse_constant=reject_constant)
-            except (ValueError, RecursionError) as error:
+                rules = load_json(options["rules"])
+            except ValueError as error:
                 fail(f"rules: not valid JSON: {error}")
             if not isinstance(rules, dict):
                 fail("rules: must be a JSON object of house-rule options, e.g. {\"preset\": \"palcka\"}")
@@ -64,10 +64,6 @@ def read(path: str) -> str:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:
         fail(f"settle: cannot read {path}: {getattr(error, 'strerror', None) or error}")
-
-
-def reject_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def fail(line: str) -> None:
