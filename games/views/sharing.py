@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from .. import services
 from ..engines.table import InvalidTable
 from ..forms import ImportForm
+from ..inputs import whole_number
 from ..limits import expensive
 from ..models import Table
 from ..presentation import describer
@@ -142,8 +143,7 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     SHEET_PAGE hands at a time, each with the running totals each hand stored."""
     table = by_any_link(request, token)
     pages = max(1, -(-table.hand_count // SHEET_PAGE))
-    page = request.GET.get("page", "1")
-    page = min(int(page), pages) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    page = min(max(whole_number(request.GET.get("page")) or 1, 1), pages)
     first = (page - 1) * SHEET_PAGE
     describe = describer(table)
     lines = [{"number": number, "what": describe(data), "scores": scores, "running": running}
