@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from django.urls import reverse
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -50,12 +53,22 @@ def test_every_page_carries_a_content_security_policy(client):
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "http" not in policy
 
 
+@pytest.mark.django_db
 def test_talon_caches_nothing_a_visitor_could_grow(client, settings):
-    """Many visitors with fresh cookies: no cache holds anything for them (there is no page cache at all)."""
+    """Many visitors with fresh cookies and addresses on the ordinary pages: no cache holds anything for them (no
+    page cache at all); the two small caches (the limit on long pages, what if) are bounded in entries."""
     from django.core.cache import caches
 
+    from .factories import make_sample
+
     assert settings.CACHES["default"]["BACKEND"].endswith("DummyCache")
+    table = make_sample("czech-taroky")
+    for name, config in settings.CACHES.items():
+        if name != "default":
+            assert config["BACKEND"].endswith("LocMemCache") and config["OPTIONS"]["MAX_ENTRIES"] <= 10_000, name
+            caches[name].clear()
     for n in range(20):
         client.cookies["csrftoken"] = f"visitor{n:032d}"
-        client.get("/rules/")
-    assert caches["default"].get("anything") is None
+        for url in ("/rules/", reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token])):
+            assert client.get(url, REMOTE_ADDR=f"10.0.0.{n}").status_code == 200
+    assert all(len(caches[name]._cache) == 0 for name in settings.CACHES if name != "default")
