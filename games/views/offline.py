@@ -17,7 +17,6 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import trans_real
@@ -51,7 +50,9 @@ def _engine_bundle() -> tuple[str, str]:
 
 
 def _runtime_url(name: str) -> str:
-    return static(f"pyodide/{settings.PYODIDE_VERSION}/{name}")
+    """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
+    its other files by those names, and the phone keeps each under the name that is later asked for)."""
+    return f"{settings.STATIC_URL}pyodide/{settings.PYODIDE_VERSION}/{name}"
 
 
 @lru_cache(maxsize=1)

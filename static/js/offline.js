@@ -72,7 +72,18 @@ function engine(root) {
       waiting.delete(id);
       if (error !== undefined) promise.reject(new Error(error)); else promise.resolve(result);
     });
-    await call("start", { index: runtime.index, files, words });
+    worker.addEventListener("error", (event) => {  // the worker's script did not load or run: say so, never wait
+      const error = new Error(event.message || "the engine's worker did not start");
+      waiting.forEach((promise) => promise.reject(error));
+      waiting.clear();
+    });
+    try {
+      await call("start", { index: runtime.index, files, words });
+    } catch (error) {
+      worker.terminate();
+      engineReady = null;  // the next attempt starts afresh
+      throw error;
+    }
     document.documentElement.dataset.engine = "phone";
     engineOk = true;
     return true;
@@ -134,9 +145,9 @@ export async function keep(root) {
       root.dataset.workerUrl]);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
     await refreshSnapshot(root);
-    localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");
     status.textContent = say("starting");
     await engine(root);
+    localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");  // kept only once its engine has run here
     bar.hidden = true;
     status.textContent = say("kept");
     root.dataset.kept = "1";
