@@ -30,6 +30,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
-    }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || caches.match(OFFLINE))));
+    }).catch(() => caches.open("talon-kept").then((kept) => kept.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
+      .then((hit) => hit || caches.match(request, { ignoreVary: true })).then((hit) => hit || caches.match(OFFLINE))));
   }
 });

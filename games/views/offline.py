@@ -97,6 +97,9 @@ def offline_words() -> dict[str, str]:
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
         "over": _("The game is over. Winner: {winners}"),
+        "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
+                    "server), so the totals are not computed here. Hands you record are kept and sent when the "
+                    "signal returns."),
     }
 
 
@@ -145,7 +148,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
     last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
     return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
             "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
-            "status": table.summary or {}}
+            "status": table.summary or {}, "engine": _engine_bundle()[1]}
 
 
 @never_cache

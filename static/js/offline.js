@@ -60,6 +60,7 @@ async function cachedJson(url) {
   return response.json();
 }
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
+let engineVersion = null;  // the engine files the worker runs (the server's bundle hash)
 function engine(root) {
   if (engineReady) return engineReady;
   engineReady = (async () => {
@@ -85,6 +86,7 @@ function engine(root) {
       throw error;
     }
     document.documentElement.dataset.engine = "phone";
+    engineVersion = runtime.engine;
     engineOk = true;
     return true;
   })();
@@ -157,16 +159,47 @@ export async function keep(root) {
   }
 }
 
+// The kept copy: {token, snapshot (the table as the server last sent it), seen (the newest version of the table this
+// phone has seen from the server, on a page or in a snapshot)}. It is current when nothing newer was seen.
+function pageVersion() {
+  const live = document.getElementById("live"), input = document.querySelector("form input[name=version]");
+  const value = live ? live.dataset.version : input && input.value;
+  return value ? Number(value) : 0;
+}
+async function noteSeen(root, version) {
+  const record = await getTable(root.dataset.offline);
+  if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
+}
 async function refreshSnapshot(root) {
   const response = await fetch(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(String(response.status));
-  const snapshot = await response.json();
-  await putTable({ token: root.dataset.offline, snapshot });
+  const snapshot = await response.json(), record = await getTable(root.dataset.offline) || {};
+  await putTable({ token: root.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
   return snapshot;
 }
-async function snapshotOf(root) {  // as the server last sent it (fetched once a page, never per tap)
+// After every change this phone makes online and every change the live poll brings: the snapshot and the kept
+// pages follow the server (only while no hand waits: those are scored after the copy they were recorded on).
+let syncing = null;
+async function follow(root, always = false) {
+  if (syncing) return syncing;
+  syncing = (async () => {
+    await noteSeen(root, pageVersion());
+    if ((await pendingOf(root.dataset.offline)).length) return;
+    const record = await getTable(root.dataset.offline);
+    if (!always && record && record.snapshot && record.snapshot.version >= pageVersion()) return;
+    await refreshSnapshot(root);
+    const cache = await caches.open(KEPT);
+    await cache.addAll([root.dataset.formUrl, root.dataset.tableUrl]);
+  })().catch(() => {}).finally(() => { syncing = null; });
+  return syncing;
+}
+async function current(root) {  // the copy to score on, or null when this phone cannot be sure it is current
   const record = await getTable(root.dataset.offline);
-  return record && record.snapshot;
+  if (!record || !record.snapshot) return null;
+  const snapshot = record.snapshot;
+  if (snapshot.version < Math.max(record.seen || 0, pageVersion())) return null;
+  if (engineVersion && snapshot.engine && snapshot.engine !== engineVersion) return null;
+  return snapshot;
 }
 
 // ---- the table page -----------------------------------------------------------------------------------------------
@@ -246,11 +279,17 @@ function banner(text, kind = "") {
 
 async function showTable(root) {
   const token = root.dataset.offline, pending = await pendingOf(token);
+  if (engineOk || pending.length) await engine(root).catch(() => {});
+  const snapshot = await current(root);
+  if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
+    banner(say("unsure"), "error");
+    document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    return;
+  }
   if (!pending.length) {
     banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
-  const snapshot = (await getTable(token)).snapshot;
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
@@ -367,12 +406,17 @@ function showPreview(form, answer) {
 }
 
 async function previewHere(root, form, submitter) {
-  const token = root.dataset.offline, snapshot = await snapshotOf(root);
+  const token = root.dataset.offline, snapshot = await current(root);
+  if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
   const pending = await pendingOf(token);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
 }
 
+const USED = "talon-kept-submissions";
+function usedSubmissions() {
+  try { return JSON.parse(localStorage.getItem(USED) || "[]"); } catch (error) { return []; }
+}
 async function keepHand(root, form, submitter) {
   const answer = await previewHere(root, form, submitter);
   if (answer.error) {
@@ -380,11 +424,24 @@ async function keepHand(root, form, submitter) {
     document.getElementById("preview")?.scrollIntoView({ block: "center" });
     return false;
   }
-  const token = root.dataset.offline, snapshot = (await getTable(token)).snapshot;
+  const token = root.dataset.offline, snapshot = await current(root);
+  if (!snapshot) return false;
   const pending = await pendingOf(token);
-  const submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  // One submission id from the first tap on Save to its arrival: the form's own (the server knows it if the
+  // answer to an online Save was lost), so that the server records the hand once whatever happens on the way.
+  // A page from the phone's cache carries an id some earlier hand may have used: then this hand gets its own, kept
+  // in the form so that another tap on this page is the same hand.
+  if (form.dataset.keptAs) { window.location.assign(root.dataset.tableUrl); return true; }  // a second tap: same hand
+  const field = form.querySelector("input[name=submission]"), used = usedSubmissions();
+  let submission = field && field.value;
+  if (!submission || used.includes(submission)) {
+    submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (field) field.value = submission;
+  }
+  localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
   await addPending({ token, data: answer.data, submission, version: pending.length ? null : snapshot.version,
     created: new Date().toISOString() });
+  form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
   return true;
@@ -422,9 +479,9 @@ function quickEntry(root, form) {
 async function nextHandDefaults(root, form) {
   const draft = form.dataset.draft && localStorage.getItem(form.dataset.draft);
   if (draft) return;
-  const pending = await pendingOf(root.dataset.offline);
-  const now = await call("table", { snapshot: (await getTable(root.dataset.offline)).snapshot,
-    pending: pending.map((hand) => hand.data) });
+  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  if (!snapshot) return;
+  const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   const turn = now.status.next_povinnost;
   const radio = turn && form.querySelector(`input[name="povinnost"][value="${CSS.escape(turn)}"]`);
   if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", { bubbles: true })); }
@@ -437,20 +494,23 @@ export async function start(root) {
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
-  if (navigator.onLine && !waitingHere) await refreshSnapshot(root).catch(() => {});
+  if (navigator.onLine && !waitingHere) await follow(root, true);
+  else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     await engine(root);
     watchForm(root, form);
     await nextHandDefaults(root, form);
   }
   if (quick) quickEntry(root, quick);
+  // An htmx answer came from the server (a Save on this phone swaps in the table page; the live poll brings another
+  // phone's change): the kept copy follows it, on whichever of the table's pages is shown now.
+  document.addEventListener("htmx:afterSettle", () => {
+    const here = document.getElementById("offline") || root;
+    follow(here).then(() => (here.dataset.page === "table" ? showTable(here) : null));
+  });
   if (root.dataset.page === "table") {
-    if (navigator.onLine && !waitingHere) {  // the kept pages follow the server while there is signal
-      caches.open(KEPT).then((cache) => cache.addAll([root.dataset.formUrl, root.dataset.tableUrl])).catch(() => {});
-    }
     await showTable(root);
     await send(root);
-    document.addEventListener("htmx:afterSettle", () => showTable(root));
     document.addEventListener("click", async (event) => {
       const button = event.target.closest("[data-forget]");
       if (!button || !window.confirm(say("confirmForget"))) return;

@@ -204,3 +204,60 @@ def test_with_the_runtime_the_preview_makes_no_round_trip(context):
     page.wait_for_timeout(600)  # longer than the form's input delay: htmx would have asked by now
     assert previews == []
     assert "R4" in page.locator("#preview .explanation").inner_text()
+
+
+KEPT_VERSION = """(token) => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const get = open.result.transaction("tables").objectStore("tables").get(token);
+    get.onsuccess = () => resolve(get.result && get.result.snapshot.version); };
+})"""
+
+
+def test_the_kept_copy_follows_every_change_made_online(context):
+    """Keep, record two hands online, another phone records one (the live poll brings it), lose signal: the phone's
+    totals are the server's, the first hand without signal is numbered after the real ones with the right
+    povinnost, and back online it is sent without a conflict (this phone's own hands are not "the other phone's")."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    online = [team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril", partner="Anna",
+                                                                                points=71)]
+    for hand in online:  # with signal, htmx's one round trip: no page load
+        page.locator(".actions a.button.primary").click()
+        page.wait_for_selector("html[data-engine=phone]")
+        enter_czech(page, hand)
+        page.locator("#preview", has_text="Computed on this phone").wait_for()
+        page.get_by_role("button", name="Save hand").click()
+        page.locator("h1.table-title").wait_for()
+    theirs = team_hand(povinnost="Dana", partner="Bára", points=55)
+    services.record_hand(table, theirs)  # the other phone; the live poll brings it
+    table.refresh_from_db()
+    assert table.hand_count == 4
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    for _ in range(100):  # the kept copy follows it
+        if page.evaluate(KEPT_VERSION, table.edit_token) == table.version:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(KEPT_VERSION, table.edit_token) == table.version
+
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    assert page_totals(page, players) == table.totals
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    mine = team_hand(povinnost="Anna", partner="Cyril", points=30)
+    expected = settled(table, [mine])
+    expect(page.locator("input[name=povinnost]:checked")).to_have_value("Anna")  # after Dana's hand
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["5"])
+    assert page_totals(page, players) == expected["totals"]
+
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#offline-conflict")).to_have_count(0)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), *online, theirs, mine]
+    assert table.totals == expected["totals"]
