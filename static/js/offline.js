@@ -338,7 +338,8 @@ async function send(root) {
 
 async function conflict(root, answer, pending) {
   const snapshot = (await getTable(root.dataset.offline)).snapshot;
-  const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
+  await engine(root);  // mine scored on the table as it is now, with its rules (radelci included)
+  const now = await call("table", { snapshot: answer.snapshot, pending: pending.map((hand) => hand.data) });
   const theirs = el("ul", {});
   answer.changes.forEach((html) => { const item = el("li"); item.innerHTML = html; theirs.append(item); });
   const mine = el("ul", {}, ...now.rows.map((row) => el("li", {}, el("bdi", { text: row.what }), " · ",

@@ -261,3 +261,47 @@ def test_the_kept_copy_follows_every_change_made_online(context):
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), *online, theirs, mine]
     assert table.totals == expected["totals"]
+
+
+WAITING = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const count = open.result.transaction("pending").objectStore("pending").count();
+    count.onsuccess = () => resolve(count.result); };
+})"""
+
+
+def test_a_save_whose_answer_is_lost_is_recorded_once(context):
+    """Save reaches the server, its answer never reaches the phone, and another phone records a hand meanwhile: the
+    phone keeps the hand under the same submission id, the server recognises it, and nothing is recorded twice."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    theirs = team_hand(povinnost="Cyril", partner="Anna", points=70)
+
+    def lose_the_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server records the hand ...
+        services.record_hand(table, theirs)  # ... another phone records one ...
+        route.abort()  # ... and the answer is lost on the way back
+
+    page.route(f"**/t/{table.edit_token}/hands/new/", lose_the_answer)
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{table.edit_token}/")
+    page.unroute(f"**/t/{table.edit_token}/hands/new/")
+    for _ in range(150):  # sent (the server knows it) or, wrongly, a conflict offered
+        if page.locator("#offline-conflict").count():
+            page.locator("#offline-conflict [data-place=after]").click()
+        table.refresh_from_db()
+        if page.evaluate(WAITING) == 0:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(WAITING) == 0  # nothing left waiting on the phone
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
