@@ -55,7 +55,7 @@ async function cachedJson(url) {
     if (response.ok) await cache.put(url, response.clone());
     else response = null;
   } catch (error) { response = null; }
-  response = response || await cache.match(url, { ignoreSearch: true });
+  response = response || await cache.match(url);  // exactly this version, never an older one
   if (!response) throw new Error(`missing ${url}`);
   return response.json();
 }
@@ -142,9 +142,11 @@ export async function keep(root) {
       await cache.put(file.url, new Response(new Blob(parts), { headers: {
         "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
     }
-    // the pages and scripts that work without signal (the service worker answers from this cache)
-    await cache.addAll([root.dataset.wordsUrl, root.dataset.formUrl, root.dataset.tableUrl, root.dataset.script,
-      root.dataset.workerUrl]);
+    // the pages and scripts that work without signal (the service worker answers from this cache), and the words
+    // in every language (a language switched after keeping works without signal too)
+    const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
+    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
+      root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
     await refreshSnapshot(root);
     status.textContent = say("starting");

@@ -305,3 +305,20 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
     assert page.evaluate(WAITING) == 0  # nothing left waiting on the phone
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
+
+
+def test_a_language_switched_after_keeping_works_without_signal(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)  # in English
+    page.select_option("#language", "cs")  # switched with signal, after keeping
+    page.wait_for_load_state()
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    page.wait_for_timeout(1500)  # the kept pages follow
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]")  # the Czech words were kept too: the engine starts
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "58")
+    page.locator("#preview .computed-here").wait_for()
+    assert page.locator("#preview .explanation li").count() > 0
