@@ -192,8 +192,24 @@ async function follow(root, always = false) {
     await refreshSnapshot(root);
     const cache = await caches.open(KEPT);
     await cache.addAll([root.dataset.formUrl, root.dataset.tableUrl]);
+    if (always) await release(root, cache);
   })().catch(() => {}).finally(() => { syncing = null; });
   return syncing;
+}
+// A new release reaches a kept phone at its next contact: the scripts this page names, the runtime's files and the
+// engine of this version are kept; other versions of the engine are dropped.
+async function release(root, cache) {
+  const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
+  if (runtime.error) return;
+  for (const url of [root.dataset.script, root.dataset.workerUrl, ...runtime.files.map((file) => file.url)]) {
+    if (!await cache.match(url)) await cache.add(url);
+  }
+  const engineUrl = runtime.files[runtime.files.length - 1].url, path = new URL(engineUrl, location.href).pathname;
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname === path && url.pathname + url.search !== engineUrl) await cache.delete(request);
+  }
+  await cache.put(root.dataset.runtimeUrl, new Response(JSON.stringify(runtime), { headers: { "Content-Type": "application/json" } }));
 }
 async function current(root) {  // the copy to score on, or null when this phone cannot be sure it is current
   const record = await getTable(root.dataset.offline);

@@ -322,3 +322,35 @@ def test_a_language_switched_after_keeping_works_without_signal(context):
     page.fill("input[name=points]", "58")
     page.locator("#preview .computed-here").wait_for()
     assert page.locator("#preview .explanation li").count() > 0
+
+
+KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map((request) => request.url)"""
+
+
+def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch):
+    from games.views import offline as offline_views
+
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    body, old = offline_views._engine_bundle()
+    files = json.loads(body)["files"]
+    files["games/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
+    newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
+    monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)
+    page.goto(f"/t/{table.edit_token}/")  # the next contact
+    for _ in range(100):
+        engines = [url for url in page.evaluate(KEPT_URLS) if "/offline/engine.json" in url]
+        if engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]:
+            break
+        page.wait_for_timeout(200)
+    assert engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]  # the old one is dropped
+
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "phone"
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "58")
+    page.locator("#preview .computed-here").wait_for()  # scored: the phone's engine is the table's
+    expect(page.locator("#offline-banner.error")).to_have_count(0)
