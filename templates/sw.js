@@ -33,10 +33,15 @@ self.addEventListener("fetch", (event) => {
       return response;
     })));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).then((response) => {
+    const kept = () => caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
+      .then((hit) => hit || caches.match(request, { ignoreVary: true }));
+    const network = fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
-    }).catch(() => caches.open("talon-kept").then((kept) => kept.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
-      .then((hit) => hit || caches.match(request, { ignoreVary: true })).then((hit) => hit || caches.match(OFFLINE))));
+    });
+    // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may)
+    const late = new Promise((resolve) => setTimeout(resolve, 5000)).then(kept).then((hit) => hit || network);
+    event.respondWith(Promise.race([network, late])
+      .catch(() => kept().then((hit) => hit || caches.match(OFFLINE))));
   }
 });

@@ -59,6 +59,12 @@ async function cachedJson(url) {
   if (!response) throw new Error(`missing ${url}`);
   return response.json();
 }
+// Whether the server answers, not whether the browser says "online": every request gives up after a few seconds.
+const ANSWER_WITHIN = 6000;
+function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
+  const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
+  return fetch(url, { ...options, signal: stop.signal }).finally(() => clearTimeout(timer));
+}
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
 let engineVersion = null;  // the engine files the worker runs (the server's bundle hash)
 function engine(root) {
@@ -287,7 +293,8 @@ function banner(text, kind = "") {
   let box = document.getElementById("offline-banner");
   if (!box) {
     box = el("div", { id: "offline-banner", class: "offline-banner", role: "status" });
-    document.getElementById("top").before(box);
+    const top = document.getElementById("top");  // the table page's totals; the form has none
+    if (top) top.before(box); else document.querySelector("main").prepend(box);
   }
   box.className = `offline-banner ${kind}`;
   box.replaceChildren(...[].concat(text));
@@ -318,9 +325,15 @@ async function showTable(root) {
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
 let sending = false;
+let retryIn = 2000, retryTimer = null;
+function retryLater(root) {  // the queue tries again by itself, waiting longer each time (at most a minute)
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
+  retryIn = Math.min(retryIn * 2, 60000);
+}
 async function send(root) {
   const token = root.dataset.offline;
-  if (sending || !navigator.onLine) return;
+  if (sending) return;
   sending = true;
   try {
     let snapshot = (await getTable(token) || {}).snapshot, sent = 0;
@@ -332,9 +345,11 @@ async function send(root) {
       if (after !== null) body.after_seq = after;
       let response;
       try {
-        response = await fetch(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
+        response = await fetchWithin(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
           "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf } });
-      } catch (error) { return; }  // no signal after all: they wait
+      } catch (error) { retryLater(root); return; }  // no answer: they wait, and the phone tries again
+      if (response.status >= 500) { retryLater(root); return; }
+      retryIn = 2000;
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
       if (response.status === 409 && answer.conflict) { await conflict(root, answer, await pendingOf(token)); return; }
       if (!answer.sent) { banner(say("refused", { message: answer.error || response.status }), "error"); return; }
@@ -437,6 +452,8 @@ function usedSubmissions() {
   try { return JSON.parse(localStorage.getItem(USED) || "[]"); } catch (error) { return []; }
 }
 async function keepHand(root, form, submitter) {
+  if (!engineOk) banner(say("starting"), "pending");  // the Save is taken: scored once the engine is up
+  await defaultsReady;  // with whose turn it is as the engine says (unless the player chose)
   const answer = await previewHere(root, form, submitter);
   if (answer.error) {
     showPreview(form, answer);
@@ -474,7 +491,10 @@ function watchForm(root, form) {
     if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
     if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); }
   });
-  form.addEventListener("htmx:sendError", (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); });
+  form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
+  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
+  form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
+  form.addEventListener("htmx:timeout", unanswered);
   form.addEventListener("submit", (event) => {
     const submitter = event.submitter;
     if (submitter && submitter.name === "preview") { event.preventDefault(); preview(); return; }
@@ -488,22 +508,48 @@ function watchForm(root, form) {
 
 function quickEntry(root, form) {
   // A plain form (Schnapsen's winner and 1, 2, 3): without signal, or behind unsent hands, it is kept here.
-  form.addEventListener("submit", (event) => {
-    if (navigator.onLine && !waitingHere) return;
+  form.addEventListener("submit", async (event) => {
+    if (form.dataset.native) return;
     event.preventDefault();
-    keepHand(root, form, event.submitter);
+    const submitter = event.submitter;
+    if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
+      const data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      try {
+        const response = await fetchWithin(form.action, { method: "POST", body: data });
+        if (response.ok && response.redirected) { window.location.assign(response.url); return; }
+        if (response.status < 500) {  // not saved (the form's own message): the browser shows the answer
+          form.dataset.native = "1";
+          form.requestSubmit(submitter);
+          return;
+        }
+      } catch (error) { /* no answer */ }
+    }
+    keepHand(root, form, submitter);
   });
 }
 
+// Whose turn it is (povinnost): the page may come from the phone's cache, chosen before hands kept since. At once
+// from the kept copy when no hand waits, else no choice until the engine knows; a player's own tap always stays.
+let turnTapped = false, defaultsReady = null;
+function setTurn(form, turn) {
+  const radios = form.querySelectorAll('input[name="povinnost"]');
+  if (!radios.length || turnTapped) return;
+  radios.forEach((radio) => { radio.checked = radio.value === turn; });
+  radios[0].dispatchEvent(new Event("change", { bubbles: true }));
+}
+async function presetTurn(root, form) {
+  form.addEventListener("change", (event) => { if (event.isTrusted && event.target.name === "povinnost") turnTapped = true; });
+  if (form.dataset.draft && localStorage.getItem(form.dataset.draft)) { turnTapped = true; return; }  // a draft: its choice
+  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_povinnost : null);
+}
 async function nextHandDefaults(root, form) {
-  const draft = form.dataset.draft && localStorage.getItem(form.dataset.draft);
-  if (draft) return;
+  if (turnTapped) return;
   const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
   if (!snapshot) return;
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
-  const turn = now.status.next_povinnost;
-  const radio = turn && form.querySelector(`input[name="povinnost"][value="${CSS.escape(turn)}"]`);
-  if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", { bubbles: true })); }
+  setTurn(form, now.status.next_povinnost);
 }
 
 // ---- a kept table's page --------------------------------------------------------------------------------------------
@@ -516,9 +562,12 @@ export async function start(root) {
   if (navigator.onLine && !waitingHere) await follow(root, true);
   else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
-    await engine(root);
+    // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
     watchForm(root, form);
-    await nextHandDefaults(root, form);
+    await presetTurn(root, form);
+    root.dataset.listening = "1";
+    defaultsReady = engine(root).then(() => nextHandDefaults(root, form));
+    await defaultsReady;
   }
   if (quick) quickEntry(root, quick);
   // An htmx answer came from the server (a Save on this phone swaps in the table page; the live poll brings another
@@ -537,6 +586,6 @@ export async function start(root) {
       window.location.reload();
     });
   }
-  window.addEventListener("online", () => send(root).then(() => showTable(root)));
+  window.addEventListener("online", () => { retryIn = 2000; send(root).then(() => showTable(root)); });
   window.addEventListener("offline", () => showTable(root));
 }

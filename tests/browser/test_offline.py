@@ -10,6 +10,7 @@ import tempfile
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games import services
@@ -354,3 +355,77 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
     page.fill("input[name=points]", "58")
     page.locator("#preview .computed-here").wait_for()  # scored: the phone's engine is the table's
     expect(page.locator("#offline-banner.error")).to_have_count(0)
+
+
+PENDING_DATA = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const all = open.result.transaction("pending").objectStore("pending").getAll();
+    all.onsuccess = () => resolve(all.result.map((hand) => hand.data)); };
+})"""
+
+
+def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(context):
+    """Without signal the form comes from the phone's cache, chosen before the hand kept since: whose turn it is
+    is not taken from it, and a Save tapped before the engine is up is taken and scored once it is."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40},
+                   enter_czech)
+    page.goto(f"/t/{table.edit_token}/hands/new/")  # the kept page says Bára: it was kept before Bára's hand
+    page.locator("#offline[data-listening]").wait_for(state="attached")
+    tap(page, "partner", "Anna")
+    page.fill("input[name=points]", "71")
+    assert page.evaluate("() => document.documentElement.dataset.engine") != "phone"  # still starting
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
+    assert page.evaluate(PENDING_DATA) == [team_hand(povinnost="Bára", partner="Dana", points=40),
+                                           team_hand(povinnost="Cyril", partner="Anna", points=71)]
+
+
+def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itself(context):
+    """The browser says "online" but the server never answers (a frozen network): Save gives up after a few
+    seconds and keeps the hand, the queue tries again by itself, and the kept page opens from the cache."""
+    table = make_table(hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    frozen = []
+    page.route(f"**/t/{token}/hands/new/", lambda route: frozen.append(route) if route.request.method == "POST"
+               else route.continue_())
+    answering = []
+    page.route(f"**/t/{token}/offline/send/", lambda route: route.continue_() if answering
+               else frozen.append(route))  # the server never answers these, until it does
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{token}/", timeout=20_000)  # kept after a few seconds, not waiting for ever
+    assert page.evaluate(WAITING) == 1
+    table.refresh_from_db()
+    assert table.hand_count == 1
+
+    page.wait_for_timeout(8000)  # the first try gave up unanswered
+    assert any("/offline/send/" in route.request.url for route in frozen)
+    answering.append(True)  # the server answers again: the queue sends by itself
+    for _ in range(200):
+        page.wait_for_timeout(200)
+        try:
+            if page.evaluate(WAITING) == 0:
+                break
+        except PlaywrightError:  # the page reloads once everything is sent
+            pass
+    page.wait_for_load_state()
+    assert page.evaluate(WAITING) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
+
+    hanging = []
+    context.route(f"**/t/{token}/", lambda route: hanging.append(route) if route.request.method == "GET"
+                  else route.continue_())
+    page.goto(f"/t/{token}/", timeout=20_000)  # the network hangs: the kept page opens from the cache
+    page.locator("h1.table-title").wait_for()
