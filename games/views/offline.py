@@ -97,6 +97,9 @@ def offline_words() -> dict[str, str]:
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
         "over": _("The game is over. Winner: {winners}"),
+        "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
+                  "are shown after its hands until you choose where they go."),
+        "choose": _("Choose where they go"),
         "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
                     "server), so the totals are not computed here. Hands you record are kept and sent when the "
                     "signal returns."),

@@ -307,7 +307,10 @@ async function showTable(root) {
   if (engineOk || pending.length) await engine(root).catch(() => {});
   const snapshot = await current(root);
   if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
-    banner(say("unsure"), "error");
+    const held = pending.length && (await getTable(token)).held;
+    const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;
+    if (choose) choose.addEventListener("click", () => send(root, true));
+    banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
     return;
   }
@@ -319,7 +322,12 @@ async function showTable(root) {
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
   pendingRows(now, pending);
-  banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
+  const held = (await getTable(token)).held;
+  if (held) {  // "Decide later": shown after the server's hands, sent once the scorekeeper chooses
+    const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
+    choose.addEventListener("click", () => send(root, true));
+    banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
+  } else banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
 }
 
@@ -331,9 +339,10 @@ function retryLater(root) {  // the queue tries again by itself, waiting longer 
   retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
   retryIn = Math.min(retryIn * 2, 60000);
 }
-async function send(root) {
+async function send(root, choosing = false) {
   const token = root.dataset.offline;
   if (sending) return;
+  if (!choosing && (await getTable(token) || {}).held) return;  // waits for the scorekeeper's choice
   sending = true;
   try {
     let snapshot = (await getTable(token) || {}).snapshot, sent = 0;
@@ -370,7 +379,8 @@ async function send(root) {
 }
 
 async function conflict(root, answer, pending) {
-  const snapshot = (await getTable(root.dataset.offline)).snapshot;
+  const record = await getTable(root.dataset.offline);
+  const lastSeen = record.held ? record.held.last_seq : record.snapshot.last_seq;  // the last hand mine came after
   await engine(root);  // mine scored on the table as it is now, with its rules (radelci included)
   const now = await call("table", { snapshot: answer.snapshot, pending: pending.map((hand) => hand.data) });
   const theirs = el("ul", {});
@@ -381,12 +391,19 @@ async function conflict(root, answer, pending) {
     const hands = await pendingOf(root.dataset.offline);
     hands.forEach((hand, i) => {  // based on the version just seen; before theirs: right after the last hand I saw
       hand.version = i === 0 ? answer.snapshot.version : null;
-      hand.after_seq = place === "before" && i === 0 ? snapshot.last_seq : null;
+      hand.after_seq = place === "before" && i === 0 ? lastSeen : null;
     });
     for (const hand of hands) await putPending(hand);
-    await putTable({ token: root.dataset.offline, snapshot: answer.snapshot });
+    await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
+      held: null });
     box.remove();
     await send(root);
+  };
+  const later = async () => {  // the server's hands as they are, mine after them on this phone until chosen
+    await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
+      held: { last_seq: lastSeen } });
+    box.remove();
+    await showTable(root);
   };
   const box = el("section", { class: "alert conflict", role: "alert", tabindex: "-1", id: "offline-conflict" },
     el("p", {}, el("strong", { text: say("conflict") })),
@@ -398,7 +415,7 @@ async function conflict(root, answer, pending) {
       el("button", { type: "button", class: "button", "data-place": "later", text: say("later") })));
   box.addEventListener("click", (event) => {
     const place = event.target.closest("[data-place]")?.dataset.place;
-    if (place === "later") box.remove(); else if (place) choose(place);
+    if (place === "later") later(); else if (place) choose(place);
   });
   document.getElementById("offline-conflict")?.remove();
   document.getElementById("top").before(box);

@@ -429,3 +429,40 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
                   else route.continue_())
     page.goto(f"/t/{token}/", timeout=20_000)  # the network hangs: the kept page opens from the cache
     page.locator("h1.table-title").wait_for()
+
+
+def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    record_offline(page, "czech-taroky", table, mine, enter_czech)
+    theirs = {"povinnost": "Bára", "partner": "Cyril", "points": 60}
+    services.record_hand(table, theirs)  # the second phone, with signal
+    table.refresh_from_db()
+    expected = settled(table, [mine])  # theirs, then mine
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    conflict.locator("[data-place=later]").click()
+    expect(conflict).to_have_count(0)
+    expect(page.locator("tr.pending th")).to_have_text(["3"])  # numbered after the server's two
+    assert page_totals(page, players) == expected["totals"]  # the server's hands, then mine: no old copy
+    expect(page.locator("#offline-banner")).to_contain_text("until you choose")
+    page.reload()  # the same after a reload; nothing is sent meanwhile
+    expect(page.locator("tr.pending th")).to_have_text(["3"])
+    assert page_totals(page, players) == expected["totals"]
+    page.wait_for_timeout(1000)
+    table.refresh_from_db()
+    assert table.hand_count == 2
+
+    page.locator("[data-choose]").click()  # now the scorekeeper chooses
+    conflict.wait_for(timeout=30_000)
+    conflict.locator("[data-place=after]").click()
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), theirs, mine]
+    assert table.totals == expected["totals"]
