@@ -100,6 +100,8 @@ def offline_words() -> dict[str, str]:
         "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
                   "are shown after its hands until you choose where they go."),
         "choose": _("Choose where they go"),
+        "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
+        "needsSignal": _("Needs signal: the server does this."),
         "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
                     "server), so the totals are not computed here. Hands you record are kept and sent when the "
                     "signal returns."),

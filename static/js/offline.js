@@ -226,6 +226,39 @@ async function current(root) {  // the copy to score on, or null when this phone
   return snapshot;
 }
 
+// ---- what needs signal, said in place --------------------------------------------------------------------------
+// Without signal the links to pages this phone did not keep and the forms that change the table on the server (undo,
+// a new evening, the language) cannot work: each says so where it is, and why.
+async function markNeedsSignal(root) {
+  document.querySelectorAll(".needs-signal").forEach((note) => note.remove());
+  document.querySelectorAll("[data-needs-signal]").forEach((node) => {
+    node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
+  });
+  if (navigator.onLine) return;
+  const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
+  for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.hash && url.pathname === location.pathname) continue;
+    if (await cache.match(url.pathname, { ignoreVary: true })) continue;
+    link.dataset.needsSignal = "";
+    link.setAttribute("aria-disabled", "true");
+    link.after(note());
+  }
+  for (const form of document.querySelectorAll("main form[method=post], footer form[method=post]")) {
+    if (form.matches(".hand-form")) continue;  // hands are kept on this phone
+    const button = form.querySelector("button[type=submit], button:not([type]), select");
+    form.querySelectorAll("button, select").forEach((control) => { control.disabled = true; control.dataset.needsSignal = ""; });
+    if (button) form.append(note());
+  }
+}
+async function keptSpace(root) {  // a kept table says so, and how much room Talon takes on this phone
+  const status = root.querySelector("[data-keep-status]");
+  if (!status || !navigator.storage || !navigator.storage.estimate) return;
+  const { usage } = await navigator.storage.estimate();
+  root.querySelector("[data-keep]")?.setAttribute("hidden", "");
+  status.textContent = say("keptSize", { size: human(usage || 0) });
+}
+
 // ---- the table page -----------------------------------------------------------------------------------------------
 function renderTotals(now) {
   const items = document.querySelectorAll("#top .totals > li.total"), status = now.status || {};
@@ -603,6 +636,11 @@ export async function start(root) {
       window.location.reload();
     });
   }
-  window.addEventListener("online", () => { retryIn = 2000; send(root).then(() => showTable(root)); });
-  window.addEventListener("offline", () => showTable(root));
+  window.addEventListener("online", () => { retryIn = 2000; markNeedsSignal(root); send(root).then(() => showTable(root)); });
+  window.addEventListener("offline", () => { markNeedsSignal(root); showTable(root); });
+  document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
+    if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
+  });
+  await markNeedsSignal(root).catch(() => {});
+  await keptSpace(root).catch(() => {});
 }

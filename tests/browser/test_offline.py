@@ -5,6 +5,7 @@ survive closing the tab, and once the signal is back the server holds them in or
 meanwhile is a conflict that the scorekeeper resolves without losing a hand."""
 
 import io
+import re
 import json
 import tempfile
 
@@ -466,3 +467,22 @@ def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), theirs, mine]
     assert table.totals == expected["totals"]
+
+
+def test_without_signal_what_needs_the_server_says_so_in_place(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.reload()
+    expect(page.locator("[data-keep-status]")).to_contain_text(re.compile(r"uses \d+(\.\d)? (MB|kB)"))
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    history = page.locator(f"main a[href='/t/{table.edit_token}/history/']").first
+    expect(history).to_have_attribute("data-needs-signal", "")
+    expect(history.locator("xpath=following-sibling::*[1]")).to_have_text("Needs signal: the server does this.")
+    expect(page.locator("#language")).to_be_disabled()  # the language switch is done on the server
+    record = page.locator(".actions a.button.primary")  # the hand form was kept: it works
+    assert record.get_attribute("data-needs-signal") is None
+    history.click(force=True)
+    page.wait_for_timeout(500)
+    assert page.url.endswith(f"/t/{table.edit_token}/")  # not the offline page
