@@ -312,8 +312,8 @@ function pendingRows(now, pending) {
     rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
-      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null,
-      el("details", {}, el("summary", { text: say("explanation") }), lines, remove))));
+      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", remove,  // plainly there
+      el("details", {}, el("summary", { text: say("explanation") }), lines))));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
   if (now.error) {

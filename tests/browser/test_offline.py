@@ -486,3 +486,18 @@ def test_without_signal_what_needs_the_server_says_so_in_place(context):
     history.click(force=True)
     page.wait_for_timeout(500)
     assert page.url.endswith(f"/t/{table.edit_token}/")  # not the offline page
+
+
+def test_an_unsent_hand_is_deleted_plainly(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
+    delete = page.get_by_role("button", name="Delete from this phone")
+    expect(delete).to_be_visible()  # not hidden in the explanation
+    page.once("dialog", lambda dialog: dialog.accept())
+    delete.click()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    assert page.evaluate(WAITING) == 0
