@@ -501,3 +501,22 @@ def test_an_unsent_hand_is_deleted_plainly(context):
     delete.click()
     expect(page.locator("tr.pending")).to_have_count(0)
     assert page.evaluate(WAITING) == 0
+
+
+def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included(context):
+    players = ["Ana", "Bojan", "Cene", "Dora"]
+    table = make_table(game="slovenian-tarok", players=players, hands=[])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"contract": "beggar", "declarer": "Bojan", "won": False}
+    record_offline(page, "slovenian-tarok", table, mine, None)
+    theirs = {"contract": "beggar", "declarer": "Ana", "won": True}  # a beggar: a radelc for everyone
+    services.record_hand(table, theirs)
+    table.refresh_from_db()
+    scores = settled(table, [mine])["hands"][-1]["scores"]  # mine after theirs: doubled by the radelc
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    expect(conflict.locator("ul").nth(1)).to_contain_text(", ".join(f"{p} {shown(scores[p])}" for p in players))
