@@ -520,3 +520,20 @@ def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included
     conflict = page.locator("#offline-conflict")
     conflict.wait_for(timeout=30_000)
     expect(conflict.locator("ul").nth(1)).to_contain_text(", ".join(f"{p} {shown(scores[p])}" for p in players))
+
+
+def test_a_copy_not_known_to_be_current_is_not_scored(context):
+    """The live poll showed another phone's hand but the phone could not fetch the table: without signal it says
+    its copy may be out of date instead of computing totals on it."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.route(f"**/t/{table.edit_token}/offline.json", lambda route: route.abort())  # the table does not arrive
+    services.record_hand(table, team_hand(povinnost="Bára", partner="Dana", points=40))
+    table.refresh_from_db()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    page.wait_for_timeout(1000)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
+    expect(page.locator("#top .totals.unsure")).to_have_count(1)
