@@ -5,6 +5,8 @@ Talon. And a browser's lists of tables and circles, kept without a session row f
 import json
 from datetime import date, timedelta
 
+import re
+
 from django.conf import settings
 
 from .views.common import LISTS, add_to_list
@@ -26,18 +28,21 @@ POLICY = "; ".join([
 
 
 # The worker that runs the engines on a phone (static/js/engine-worker.js) compiles Pyodide's WebAssembly: it alone
-# may, and only WebAssembly (no eval of JavaScript). A worker's policy is the one its own script arrives with.
+# may, and only WebAssembly (no eval of JavaScript). A worker's policy is the one its own script arrives with: under
+# its plain name and under the hashed name the Deploy settings give it (engine-worker.0123456789ab.js).
 WORKER_SCRIPT = "js/engine-worker.js"
 
 
 def content_security_policy(get_response):
     policy = getattr(settings, "CONTENT_SECURITY_POLICY", POLICY)
-    worker = settings.STATIC_URL + WORKER_SCRIPT
+    stem = WORKER_SCRIPT.removesuffix(".js")
+    worker = re.compile(rf"{re.escape(settings.STATIC_URL + stem)}(\.[0-9a-f]{{12}})?\.js")
     worker_policy = policy.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 
     def middleware(request):
         response = get_response(request)
-        response.setdefault("Content-Security-Policy", worker_policy if request.path == worker else policy)
+        response.setdefault("Content-Security-Policy",
+                            worker_policy if worker.fullmatch(request.path) else policy)
         return response
 
     return middleware

@@ -21,15 +21,27 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.endsWith("/live/")) return;
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith("/static/") && !/\.[0-9a-f]{12}\.\w+$/.test(url.pathname) && !url.pathname.startsWith("/static/pyodide/")) {
+    // a name without its content's hash (development, Talon at home) may change: the server first, the cache without signal
+    event.respondWith(fetch(request).then((response) => {
+      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+      return response;
+    }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error())));
+  } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
     })));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).then((response) => {
+    const kept = () => caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
+      .then((hit) => hit || caches.match(request, { ignoreVary: true }));
+    const network = fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
-    }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || caches.match(OFFLINE))));
+    });
+    // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may)
+    const late = new Promise((resolve) => setTimeout(resolve, 5000)).then(kept).then((hit) => hit || network);
+    event.respondWith(Promise.race([network, late])
+      .catch(() => kept().then((hit) => hit || caches.match(OFFLINE))));
   }
 });

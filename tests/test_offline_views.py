@@ -54,6 +54,28 @@ def test_only_the_worker_may_compile_webassembly(client):
     assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
 
 
+@pytest.mark.parametrize("path", ["/static/js/engine-worker.js", "/static/js/engine-worker.75cb2d42d1e1.js"])
+def test_the_worker_may_compile_webassembly_under_its_hashed_name_too(client, path):
+    # the Deploy settings serve it as engine-worker.<12 hex digits>.js (ManifestStaticFilesStorage)
+    assert "'wasm-unsafe-eval'" in client.get(path)["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("path", ["/static/js/offline.js", "/static/js/engine-worker.75cb2d42d1e1.js.map",
+                                  "/static/js/engine-worker.evil.js", "/x/static/js/engine-worker.js"])
+def test_no_other_response_may_compile_webassembly(client, path):
+    assert "wasm-unsafe-eval" not in client.get(path)["Content-Security-Policy"]
+
+
+def test_the_runtime_is_listed_under_the_names_pyodide_asks_for(client, settings):
+    # hashed static names (the Deploy settings) would make Pyodide ask for files the phone never kept
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    runtime = client.get(reverse("offline_runtime")).json()
+    for file in runtime["files"][:len(RUNTIME_FILES)]:
+        assert file["url"] == runtime["index"] + file["url"].rsplit("/", 1)[-1]
+        assert file["url"].rsplit("/", 1)[-1] in RUNTIME_FILES
+
+
 @pytest.mark.parametrize("language", ["cs", "sl", "de"])
 def test_the_words_are_the_servers_translations_in_the_players_language(client, language):
     words = client.get(reverse("offline_words", args=[language])).json()

@@ -17,7 +17,6 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import trans_real
@@ -52,7 +51,9 @@ def _engine_bundle() -> tuple[str, str]:
 
 
 def _runtime_url(name: str) -> str:
-    return static(f"pyodide/{settings.PYODIDE_VERSION}/{name}")
+    """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
+    its other files by those names, and the phone keeps each under the name that is later asked for)."""
+    return f"{settings.STATIC_URL}pyodide/{settings.PYODIDE_VERSION}/{name}"
 
 
 @lru_cache(maxsize=1)
@@ -97,6 +98,14 @@ def offline_words() -> dict[str, str]:
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
         "over": _("The game is over. Winner: {winners}"),
+        "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
+                  "are shown after its hands until you choose where they go."),
+        "choose": _("Choose where they go"),
+        "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
+        "needsSignal": _("Needs signal: the server does this."),
+        "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
+                    "server), so the totals are not computed here. Hands you record are kept and sent when the "
+                    "signal returns."),
     }
 
 
@@ -145,7 +154,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
     last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
     return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
             "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
-            "status": table.summary or {}}
+            "status": table.summary or {}, "engine": _engine_bundle()[1]}
 
 
 @never_cache

@@ -55,11 +55,18 @@ async function cachedJson(url) {
     if (response.ok) await cache.put(url, response.clone());
     else response = null;
   } catch (error) { response = null; }
-  response = response || await cache.match(url, { ignoreSearch: true });
+  response = response || await cache.match(url);  // exactly this version, never an older one
   if (!response) throw new Error(`missing ${url}`);
   return response.json();
 }
+// Whether the server answers, not whether the browser says "online": every request gives up after a few seconds.
+const ANSWER_WITHIN = 6000;
+function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
+  const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
+  return fetch(url, { ...options, signal: stop.signal }).finally(() => clearTimeout(timer));
+}
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
+let engineVersion = null;  // the engine files the worker runs (the server's bundle hash)
 function engine(root) {
   if (engineReady) return engineReady;
   engineReady = (async () => {
@@ -72,8 +79,20 @@ function engine(root) {
       waiting.delete(id);
       if (error !== undefined) promise.reject(new Error(error)); else promise.resolve(result);
     });
-    await call("start", { index: runtime.index, files, words });
+    worker.addEventListener("error", (event) => {  // the worker's script did not load or run: say so, never wait
+      const error = new Error(event.message || "the engine's worker did not start");
+      waiting.forEach((promise) => promise.reject(error));
+      waiting.clear();
+    });
+    try {
+      await call("start", { index: runtime.index, files, words });
+    } catch (error) {
+      worker.terminate();
+      engineReady = null;  // the next attempt starts afresh
+      throw error;
+    }
     document.documentElement.dataset.engine = "phone";
+    engineVersion = runtime.engine;
     engineOk = true;
     return true;
   })();
@@ -131,14 +150,16 @@ export async function keep(root) {
       await cache.put(file.url, new Response(new Blob(parts), { headers: {
         "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
     }
-    // the pages and scripts that work without signal (the service worker answers from this cache)
-    await cache.addAll([root.dataset.wordsUrl, root.dataset.formUrl, root.dataset.tableUrl, root.dataset.script,
-      root.dataset.workerUrl]);
+    // the pages and scripts that work without signal (the service worker answers from this cache), and the words
+    // in every language (a language switched after keeping works without signal too)
+    const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
+    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
+      root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
     await refreshSnapshot(root);
-    localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");
     status.textContent = say("starting");
     await engine(root);
+    localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");  // kept only once its engine has run here
     bar.hidden = true;
     status.textContent = say("kept");
     root.dataset.kept = "1";
@@ -148,16 +169,96 @@ export async function keep(root) {
   }
 }
 
+// The kept copy: {token, snapshot (the table as the server last sent it), seen (the newest version of the table this
+// phone has seen from the server, on a page or in a snapshot)}. It is current when nothing newer was seen.
+function pageVersion() {
+  const live = document.getElementById("live"), input = document.querySelector("form input[name=version]");
+  const value = live ? live.dataset.version : input && input.value;
+  return value ? Number(value) : 0;
+}
+async function noteSeen(root, version) {
+  const record = await getTable(root.dataset.offline);
+  if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
+}
 async function refreshSnapshot(root) {
   const response = await fetch(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(String(response.status));
-  const snapshot = await response.json();
-  await putTable({ token: root.dataset.offline, snapshot });
+  const snapshot = await response.json(), record = await getTable(root.dataset.offline) || {};
+  await putTable({ token: root.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
   return snapshot;
 }
-async function snapshotOf(root) {  // as the server last sent it (fetched once a page, never per tap)
+// After every change this phone makes online and every change the live poll brings: the snapshot and the kept
+// pages follow the server (only while no hand waits: those are scored after the copy they were recorded on).
+let syncing = null;
+async function follow(root, always = false) {
+  if (syncing) return syncing;
+  syncing = (async () => {
+    await noteSeen(root, pageVersion());
+    if ((await pendingOf(root.dataset.offline)).length) return;
+    const record = await getTable(root.dataset.offline);
+    if (!always && record && record.snapshot && record.snapshot.version >= pageVersion()) return;
+    await refreshSnapshot(root);
+    const cache = await caches.open(KEPT);
+    await cache.addAll([root.dataset.formUrl, root.dataset.tableUrl]);
+    if (always) await release(root, cache);
+  })().catch(() => {}).finally(() => { syncing = null; });
+  return syncing;
+}
+// A new release reaches a kept phone at its next contact: the scripts this page names, the runtime's files and the
+// engine of this version are kept; other versions of the engine are dropped.
+async function release(root, cache) {
+  const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
+  if (runtime.error) return;
+  for (const url of [root.dataset.script, root.dataset.workerUrl, ...runtime.files.map((file) => file.url)]) {
+    if (!await cache.match(url)) await cache.add(url);
+  }
+  const engineUrl = runtime.files[runtime.files.length - 1].url, path = new URL(engineUrl, location.href).pathname;
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname === path && url.pathname + url.search !== engineUrl) await cache.delete(request);
+  }
+  await cache.put(root.dataset.runtimeUrl, new Response(JSON.stringify(runtime), { headers: { "Content-Type": "application/json" } }));
+}
+async function current(root) {  // the copy to score on, or null when this phone cannot be sure it is current
   const record = await getTable(root.dataset.offline);
-  return record && record.snapshot;
+  if (!record || !record.snapshot) return null;
+  const snapshot = record.snapshot;
+  if (snapshot.version < Math.max(record.seen || 0, pageVersion())) return null;
+  if (engineVersion && snapshot.engine && snapshot.engine !== engineVersion) return null;
+  return snapshot;
+}
+
+// ---- what needs signal, said in place --------------------------------------------------------------------------
+// Without signal the links to pages this phone did not keep and the forms that change the table on the server (undo,
+// a new evening, the language) cannot work: each says so where it is, and why.
+async function markNeedsSignal(root) {
+  document.querySelectorAll(".needs-signal").forEach((note) => note.remove());
+  document.querySelectorAll("[data-needs-signal]").forEach((node) => {
+    node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
+  });
+  if (navigator.onLine) return;
+  const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
+  for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.hash && url.pathname === location.pathname) continue;
+    if (await cache.match(url.pathname, { ignoreVary: true })) continue;
+    link.dataset.needsSignal = "";
+    link.setAttribute("aria-disabled", "true");
+    link.after(note());
+  }
+  for (const form of document.querySelectorAll("main form[method=post], footer form[method=post]")) {
+    if (form.matches(".hand-form")) continue;  // hands are kept on this phone
+    const button = form.querySelector("button[type=submit], button:not([type]), select");
+    form.querySelectorAll("button, select").forEach((control) => { control.disabled = true; control.dataset.needsSignal = ""; });
+    if (button) form.append(note());
+  }
+}
+async function keptSpace(root) {  // a kept table says so, and how much room Talon takes on this phone
+  const status = root.querySelector("[data-keep-status]");
+  if (!status || !navigator.storage || !navigator.storage.estimate) return;
+  const { usage } = await navigator.storage.estimate();
+  root.querySelector("[data-keep]")?.setAttribute("hidden", "");
+  status.textContent = say("keptSize", { size: human(usage || 0) });
 }
 
 // ---- the table page -----------------------------------------------------------------------------------------------
@@ -222,8 +323,8 @@ function pendingRows(now, pending) {
     rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
-      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null,
-      el("details", {}, el("summary", { text: say("explanation") }), lines, remove))));
+      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", remove,  // plainly there
+      el("details", {}, el("summary", { text: say("explanation") }), lines))));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
   if (now.error) {
@@ -236,7 +337,8 @@ function banner(text, kind = "") {
   let box = document.getElementById("offline-banner");
   if (!box) {
     box = el("div", { id: "offline-banner", class: "offline-banner", role: "status" });
-    document.getElementById("top").before(box);
+    const top = document.getElementById("top");  // the table page's totals; the form has none
+    if (top) top.before(box); else document.querySelector("main").prepend(box);
   }
   box.className = `offline-banner ${kind}`;
   box.replaceChildren(...[].concat(text));
@@ -246,24 +348,45 @@ function banner(text, kind = "") {
 
 async function showTable(root) {
   const token = root.dataset.offline, pending = await pendingOf(token);
+  if (engineOk || pending.length) await engine(root).catch(() => {});
+  const snapshot = await current(root);
+  if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
+    const held = pending.length && (await getTable(token)).held;
+    const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;
+    if (choose) choose.addEventListener("click", () => send(root, true));
+    banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
+    document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    return;
+  }
   if (!pending.length) {
     banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
-  const snapshot = (await getTable(token)).snapshot;
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
   pendingRows(now, pending);
-  banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
+  const held = (await getTable(token)).held;
+  if (held) {  // "Decide later": shown after the server's hands, sent once the scorekeeper chooses
+    const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
+    choose.addEventListener("click", () => send(root, true));
+    banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
+  } else banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
 }
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
 let sending = false;
-async function send(root) {
+let retryIn = 2000, retryTimer = null;
+function retryLater(root) {  // the queue tries again by itself, waiting longer each time (at most a minute)
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
+  retryIn = Math.min(retryIn * 2, 60000);
+}
+async function send(root, choosing = false) {
   const token = root.dataset.offline;
-  if (sending || !navigator.onLine) return;
+  if (sending) return;
+  if (!choosing && (await getTable(token) || {}).held) return;  // waits for the scorekeeper's choice
   sending = true;
   try {
     let snapshot = (await getTable(token) || {}).snapshot, sent = 0;
@@ -275,9 +398,11 @@ async function send(root) {
       if (after !== null) body.after_seq = after;
       let response;
       try {
-        response = await fetch(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
+        response = await fetchWithin(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
           "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf } });
-      } catch (error) { return; }  // no signal after all: they wait
+      } catch (error) { retryLater(root); return; }  // no answer: they wait, and the phone tries again
+      if (response.status >= 500) { retryLater(root); return; }
+      retryIn = 2000;
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
       if (response.status === 409 && answer.conflict) { await conflict(root, answer, await pendingOf(token)); return; }
       if (!answer.sent) { banner(say("refused", { message: answer.error || response.status }), "error"); return; }
@@ -298,8 +423,10 @@ async function send(root) {
 }
 
 async function conflict(root, answer, pending) {
-  const snapshot = (await getTable(root.dataset.offline)).snapshot;
-  const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
+  const record = await getTable(root.dataset.offline);
+  const lastSeen = record.held ? record.held.last_seq : record.snapshot.last_seq;  // the last hand mine came after
+  await engine(root);  // mine scored on the table as it is now, with its rules (radelci included)
+  const now = await call("table", { snapshot: answer.snapshot, pending: pending.map((hand) => hand.data) });
   const theirs = el("ul", {});
   answer.changes.forEach((html) => { const item = el("li"); item.innerHTML = html; theirs.append(item); });
   const mine = el("ul", {}, ...now.rows.map((row) => el("li", {}, el("bdi", { text: row.what }), " · ",
@@ -308,12 +435,19 @@ async function conflict(root, answer, pending) {
     const hands = await pendingOf(root.dataset.offline);
     hands.forEach((hand, i) => {  // based on the version just seen; before theirs: right after the last hand I saw
       hand.version = i === 0 ? answer.snapshot.version : null;
-      hand.after_seq = place === "before" && i === 0 ? snapshot.last_seq : null;
+      hand.after_seq = place === "before" && i === 0 ? lastSeen : null;
     });
     for (const hand of hands) await putPending(hand);
-    await putTable({ token: root.dataset.offline, snapshot: answer.snapshot });
+    await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
+      held: null });
     box.remove();
     await send(root);
+  };
+  const later = async () => {  // the server's hands as they are, mine after them on this phone until chosen
+    await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
+      held: { last_seq: lastSeen } });
+    box.remove();
+    await showTable(root);
   };
   const box = el("section", { class: "alert conflict", role: "alert", tabindex: "-1", id: "offline-conflict" },
     el("p", {}, el("strong", { text: say("conflict") })),
@@ -325,7 +459,7 @@ async function conflict(root, answer, pending) {
       el("button", { type: "button", class: "button", "data-place": "later", text: say("later") })));
   box.addEventListener("click", (event) => {
     const place = event.target.closest("[data-place]")?.dataset.place;
-    if (place === "later") box.remove(); else if (place) choose(place);
+    if (place === "later") later(); else if (place) choose(place);
   });
   document.getElementById("offline-conflict")?.remove();
   document.getElementById("top").before(box);
@@ -367,24 +501,44 @@ function showPreview(form, answer) {
 }
 
 async function previewHere(root, form, submitter) {
-  const token = root.dataset.offline, snapshot = await snapshotOf(root);
+  const token = root.dataset.offline, snapshot = await current(root);
+  if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
   const pending = await pendingOf(token);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
 }
 
+const USED = "talon-kept-submissions";
+function usedSubmissions() {
+  try { return JSON.parse(localStorage.getItem(USED) || "[]"); } catch (error) { return []; }
+}
 async function keepHand(root, form, submitter) {
+  if (!engineOk) banner(say("starting"), "pending");  // the Save is taken: scored once the engine is up
+  await defaultsReady;  // with whose turn it is as the engine says (unless the player chose)
   const answer = await previewHere(root, form, submitter);
   if (answer.error) {
     showPreview(form, answer);
     document.getElementById("preview")?.scrollIntoView({ block: "center" });
     return false;
   }
-  const token = root.dataset.offline, snapshot = (await getTable(token)).snapshot;
+  const token = root.dataset.offline, snapshot = await current(root);
+  if (!snapshot) return false;
   const pending = await pendingOf(token);
-  const submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  // One submission id from the first tap on Save to its arrival: the form's own (the server knows it if the
+  // answer to an online Save was lost), so that the server records the hand once whatever happens on the way.
+  // A page from the phone's cache carries an id some earlier hand may have used: then this hand gets its own, kept
+  // in the form so that another tap on this page is the same hand.
+  if (form.dataset.keptAs) { window.location.assign(root.dataset.tableUrl); return true; }  // a second tap: same hand
+  const field = form.querySelector("input[name=submission]"), used = usedSubmissions();
+  let submission = field && field.value;
+  if (!submission || used.includes(submission)) {
+    submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (field) field.value = submission;
+  }
+  localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
   await addPending({ token, data: answer.data, submission, version: pending.length ? null : snapshot.version,
     created: new Date().toISOString() });
+  form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
   return true;
@@ -398,7 +552,10 @@ function watchForm(root, form) {
     if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
     if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); }
   });
-  form.addEventListener("htmx:sendError", (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); });
+  form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
+  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
+  form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
+  form.addEventListener("htmx:timeout", unanswered);
   form.addEventListener("submit", (event) => {
     const submitter = event.submitter;
     if (submitter && submitter.name === "preview") { event.preventDefault(); preview(); return; }
@@ -412,22 +569,48 @@ function watchForm(root, form) {
 
 function quickEntry(root, form) {
   // A plain form (Schnapsen's winner and 1, 2, 3): without signal, or behind unsent hands, it is kept here.
-  form.addEventListener("submit", (event) => {
-    if (navigator.onLine && !waitingHere) return;
+  form.addEventListener("submit", async (event) => {
+    if (form.dataset.native) return;
     event.preventDefault();
-    keepHand(root, form, event.submitter);
+    const submitter = event.submitter;
+    if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
+      const data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      try {
+        const response = await fetchWithin(form.action, { method: "POST", body: data });
+        if (response.ok && response.redirected) { window.location.assign(response.url); return; }
+        if (response.status < 500) {  // not saved (the form's own message): the browser shows the answer
+          form.dataset.native = "1";
+          form.requestSubmit(submitter);
+          return;
+        }
+      } catch (error) { /* no answer */ }
+    }
+    keepHand(root, form, submitter);
   });
 }
 
+// Whose turn it is (povinnost): the page may come from the phone's cache, chosen before hands kept since. At once
+// from the kept copy when no hand waits, else no choice until the engine knows; a player's own tap always stays.
+let turnTapped = false, defaultsReady = null;
+function setTurn(form, turn) {
+  const radios = form.querySelectorAll('input[name="povinnost"]');
+  if (!radios.length || turnTapped) return;
+  radios.forEach((radio) => { radio.checked = radio.value === turn; });
+  radios[0].dispatchEvent(new Event("change", { bubbles: true }));
+}
+async function presetTurn(root, form) {
+  form.addEventListener("change", (event) => { if (event.isTrusted && event.target.name === "povinnost") turnTapped = true; });
+  if (form.dataset.draft && localStorage.getItem(form.dataset.draft)) { turnTapped = true; return; }  // a draft: its choice
+  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_povinnost : null);
+}
 async function nextHandDefaults(root, form) {
-  const draft = form.dataset.draft && localStorage.getItem(form.dataset.draft);
-  if (draft) return;
-  const pending = await pendingOf(root.dataset.offline);
-  const now = await call("table", { snapshot: (await getTable(root.dataset.offline)).snapshot,
-    pending: pending.map((hand) => hand.data) });
-  const turn = now.status.next_povinnost;
-  const radio = turn && form.querySelector(`input[name="povinnost"][value="${CSS.escape(turn)}"]`);
-  if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", { bubbles: true })); }
+  if (turnTapped) return;
+  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  if (!snapshot) return;
+  const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
+  setTurn(form, now.status.next_povinnost);
 }
 
 // ---- a kept table's page --------------------------------------------------------------------------------------------
@@ -437,20 +620,26 @@ export async function start(root) {
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
-  if (navigator.onLine && !waitingHere) await refreshSnapshot(root).catch(() => {});
+  if (navigator.onLine && !waitingHere) await follow(root, true);
+  else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
-    await engine(root);
+    // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
     watchForm(root, form);
-    await nextHandDefaults(root, form);
+    await presetTurn(root, form);
+    root.dataset.listening = "1";
+    defaultsReady = engine(root).then(() => nextHandDefaults(root, form));
+    await defaultsReady;
   }
   if (quick) quickEntry(root, quick);
+  // An htmx answer came from the server (a Save on this phone swaps in the table page; the live poll brings another
+  // phone's change): the kept copy follows it, on whichever of the table's pages is shown now.
+  document.addEventListener("htmx:afterSettle", () => {
+    const here = document.getElementById("offline") || root;
+    follow(here).then(() => (here.dataset.page === "table" ? showTable(here) : null));
+  });
   if (root.dataset.page === "table") {
-    if (navigator.onLine && !waitingHere) {  // the kept pages follow the server while there is signal
-      caches.open(KEPT).then((cache) => cache.addAll([root.dataset.formUrl, root.dataset.tableUrl])).catch(() => {});
-    }
     await showTable(root);
     await send(root);
-    document.addEventListener("htmx:afterSettle", () => showTable(root));
     document.addEventListener("click", async (event) => {
       const button = event.target.closest("[data-forget]");
       if (!button || !window.confirm(say("confirmForget"))) return;
@@ -458,6 +647,11 @@ export async function start(root) {
       window.location.reload();
     });
   }
-  window.addEventListener("online", () => send(root).then(() => showTable(root)));
-  window.addEventListener("offline", () => showTable(root));
+  window.addEventListener("online", () => { retryIn = 2000; markNeedsSignal(root); send(root).then(() => showTable(root)); });
+  window.addEventListener("offline", () => { markNeedsSignal(root); showTable(root); });
+  document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
+    if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
+  });
+  await markNeedsSignal(root).catch(() => {});
+  await keptSpace(root).catch(() => {});
 }

@@ -5,11 +5,13 @@ survive closing the tab, and once the signal is back the server holds them in or
 meanwhile is a conflict that the scorekeeper resolves without losing a hand."""
 
 import io
+import re
 import json
 import tempfile
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games import services
@@ -204,3 +206,334 @@ def test_with_the_runtime_the_preview_makes_no_round_trip(context):
     page.wait_for_timeout(600)  # longer than the form's input delay: htmx would have asked by now
     assert previews == []
     assert "R4" in page.locator("#preview .explanation").inner_text()
+
+
+KEPT_VERSION = """(token) => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const get = open.result.transaction("tables").objectStore("tables").get(token);
+    get.onsuccess = () => resolve(get.result && get.result.snapshot.version); };
+})"""
+
+
+def test_the_kept_copy_follows_every_change_made_online(context):
+    """Keep, record two hands online, another phone records one (the live poll brings it), lose signal: the phone's
+    totals are the server's, the first hand without signal is numbered after the real ones with the right
+    povinnost, and back online it is sent without a conflict (this phone's own hands are not "the other phone's")."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    online = [team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril", partner="Anna",
+                                                                                points=71)]
+    for hand in online:  # with signal, htmx's one round trip: no page load
+        page.locator(".actions a.button.primary").click()
+        page.wait_for_selector("html[data-engine=phone]")
+        enter_czech(page, hand)
+        page.locator("#preview", has_text="Computed on this phone").wait_for()
+        page.get_by_role("button", name="Save hand").click()
+        page.locator("h1.table-title").wait_for()
+    theirs = team_hand(povinnost="Dana", partner="Bára", points=55)
+    services.record_hand(table, theirs)  # the other phone; the live poll brings it
+    table.refresh_from_db()
+    assert table.hand_count == 4
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    for _ in range(100):  # the kept copy follows it
+        if page.evaluate(KEPT_VERSION, table.edit_token) == table.version:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(KEPT_VERSION, table.edit_token) == table.version
+
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    assert page_totals(page, players) == table.totals
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    mine = team_hand(povinnost="Anna", partner="Cyril", points=30)
+    expected = settled(table, [mine])
+    expect(page.locator("input[name=povinnost]:checked")).to_have_value("Anna")  # after Dana's hand
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["5"])
+    assert page_totals(page, players) == expected["totals"]
+
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#offline-conflict")).to_have_count(0)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), *online, theirs, mine]
+    assert table.totals == expected["totals"]
+
+
+WAITING = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const count = open.result.transaction("pending").objectStore("pending").count();
+    count.onsuccess = () => resolve(count.result); };
+})"""
+
+
+def test_a_save_whose_answer_is_lost_is_recorded_once(context):
+    """Save reaches the server, its answer never reaches the phone, and another phone records a hand meanwhile: the
+    phone keeps the hand under the same submission id, the server recognises it, and nothing is recorded twice."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    theirs = team_hand(povinnost="Cyril", partner="Anna", points=70)
+
+    def lose_the_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server records the hand ...
+        services.record_hand(table, theirs)  # ... another phone records one ...
+        route.abort()  # ... and the answer is lost on the way back
+
+    page.route(f"**/t/{table.edit_token}/hands/new/", lose_the_answer)
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{table.edit_token}/")
+    page.unroute(f"**/t/{table.edit_token}/hands/new/")
+    for _ in range(150):  # sent (the server knows it) or, wrongly, a conflict offered
+        if page.locator("#offline-conflict").count():
+            page.locator("#offline-conflict [data-place=after]").click()
+        table.refresh_from_db()
+        if page.evaluate(WAITING) == 0:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(WAITING) == 0  # nothing left waiting on the phone
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
+
+
+def test_a_language_switched_after_keeping_works_without_signal(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)  # in English
+    page.select_option("#language", "cs")  # switched with signal, after keeping
+    page.wait_for_load_state()
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    page.wait_for_timeout(1500)  # the kept pages follow
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]")  # the Czech words were kept too: the engine starts
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "58")
+    page.locator("#preview .computed-here").wait_for()
+    assert page.locator("#preview .explanation li").count() > 0
+
+
+KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map((request) => request.url)"""
+
+
+def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch):
+    from games.views import offline as offline_views
+
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    body, old = offline_views._engine_bundle()
+    files = json.loads(body)["files"]
+    files["games/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
+    newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
+    monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)
+    page.goto(f"/t/{table.edit_token}/")  # the next contact
+    for _ in range(100):
+        engines = [url for url in page.evaluate(KEPT_URLS) if "/offline/engine.json" in url]
+        if engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]:
+            break
+        page.wait_for_timeout(200)
+    assert engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]  # the old one is dropped
+
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "phone"
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "58")
+    page.locator("#preview .computed-here").wait_for()  # scored: the phone's engine is the table's
+    expect(page.locator("#offline-banner.error")).to_have_count(0)
+
+
+PENDING_DATA = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const all = open.result.transaction("pending").objectStore("pending").getAll();
+    all.onsuccess = () => resolve(all.result.map((hand) => hand.data)); };
+})"""
+
+
+def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(context):
+    """Without signal the form comes from the phone's cache, chosen before the hand kept since: whose turn it is
+    is not taken from it, and a Save tapped before the engine is up is taken and scored once it is."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40},
+                   enter_czech)
+    page.goto(f"/t/{table.edit_token}/hands/new/")  # the kept page says Bára: it was kept before Bára's hand
+    page.locator("#offline[data-listening]").wait_for(state="attached")
+    tap(page, "partner", "Anna")
+    page.fill("input[name=points]", "71")
+    assert page.evaluate("() => document.documentElement.dataset.engine") != "phone"  # still starting
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
+    assert page.evaluate(PENDING_DATA) == [team_hand(povinnost="Bára", partner="Dana", points=40),
+                                           team_hand(povinnost="Cyril", partner="Anna", points=71)]
+
+
+def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itself(context):
+    """The browser says "online" but the server never answers (a frozen network): Save gives up after a few
+    seconds and keeps the hand, the queue tries again by itself, and the kept page opens from the cache."""
+    table = make_table(hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    frozen = []
+    page.route(f"**/t/{token}/hands/new/", lambda route: frozen.append(route) if route.request.method == "POST"
+               else route.continue_())
+    answering = []
+    page.route(f"**/t/{token}/offline/send/", lambda route: route.continue_() if answering
+               else frozen.append(route))  # the server never answers these, until it does
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]")
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{token}/", timeout=20_000)  # kept after a few seconds, not waiting for ever
+    assert page.evaluate(WAITING) == 1
+    table.refresh_from_db()
+    assert table.hand_count == 1
+
+    page.wait_for_timeout(8000)  # the first try gave up unanswered
+    assert any("/offline/send/" in route.request.url for route in frozen)
+    answering.append(True)  # the server answers again: the queue sends by itself
+    for _ in range(200):
+        page.wait_for_timeout(200)
+        try:
+            if page.evaluate(WAITING) == 0:
+                break
+        except PlaywrightError:  # the page reloads once everything is sent
+            pass
+    page.wait_for_load_state()
+    assert page.evaluate(WAITING) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
+
+    hanging = []
+    context.route(f"**/t/{token}/", lambda route: hanging.append(route) if route.request.method == "GET"
+                  else route.continue_())
+    page.goto(f"/t/{token}/", timeout=20_000)  # the network hangs: the kept page opens from the cache
+    page.locator("h1.table-title").wait_for()
+
+
+def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    record_offline(page, "czech-taroky", table, mine, enter_czech)
+    theirs = {"povinnost": "Bára", "partner": "Cyril", "points": 60}
+    services.record_hand(table, theirs)  # the second phone, with signal
+    table.refresh_from_db()
+    expected = settled(table, [mine])  # theirs, then mine
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    conflict.locator("[data-place=later]").click()
+    expect(conflict).to_have_count(0)
+    expect(page.locator("tr.pending th")).to_have_text(["3"])  # numbered after the server's two
+    assert page_totals(page, players) == expected["totals"]  # the server's hands, then mine: no old copy
+    expect(page.locator("#offline-banner")).to_contain_text("until you choose")
+    page.reload()  # the same after a reload; nothing is sent meanwhile
+    expect(page.locator("tr.pending th")).to_have_text(["3"])
+    assert page_totals(page, players) == expected["totals"]
+    page.wait_for_timeout(1000)
+    table.refresh_from_db()
+    assert table.hand_count == 2
+
+    page.locator("[data-choose]").click()  # now the scorekeeper chooses
+    conflict.wait_for(timeout=30_000)
+    conflict.locator("[data-place=after]").click()
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), theirs, mine]
+    assert table.totals == expected["totals"]
+
+
+def test_without_signal_what_needs_the_server_says_so_in_place(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.reload()
+    expect(page.locator("[data-keep-status]")).to_contain_text(re.compile(r"uses \d+(\.\d)? (MB|kB)"))
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    history = page.locator(f"main a[href='/t/{table.edit_token}/history/']").first
+    expect(history).to_have_attribute("data-needs-signal", "")
+    expect(history.locator("xpath=following-sibling::*[1]")).to_have_text("Needs signal: the server does this.")
+    expect(page.locator("#language")).to_be_disabled()  # the language switch is done on the server
+    record = page.locator(".actions a.button.primary")  # the hand form was kept: it works
+    assert record.get_attribute("data-needs-signal") is None
+    history.click(force=True)
+    page.wait_for_timeout(500)
+    assert page.url.endswith(f"/t/{table.edit_token}/")  # not the offline page
+
+
+def test_an_unsent_hand_is_deleted_plainly(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
+    delete = page.get_by_role("button", name="Delete from this phone")
+    expect(delete).to_be_visible()  # not hidden in the explanation
+    page.once("dialog", lambda dialog: dialog.accept())
+    delete.click()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    assert page.evaluate(WAITING) == 0
+
+
+def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included(context):
+    players = ["Ana", "Bojan", "Cene", "Dora"]
+    table = make_table(game="slovenian-tarok", players=players, hands=[])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"contract": "beggar", "declarer": "Bojan", "won": False}
+    record_offline(page, "slovenian-tarok", table, mine, None)
+    theirs = {"contract": "beggar", "declarer": "Ana", "won": True}  # a beggar: a radelc for everyone
+    services.record_hand(table, theirs)
+    table.refresh_from_db()
+    scores = settled(table, [mine])["hands"][-1]["scores"]  # mine after theirs: doubled by the radelc
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    expect(conflict.locator("ul").nth(1)).to_contain_text(", ".join(f"{p} {shown(scores[p])}" for p in players))
+
+
+def test_a_copy_not_known_to_be_current_is_not_scored(context):
+    """The live poll showed another phone's hand but the phone could not fetch the table: without signal it says
+    its copy may be out of date instead of computing totals on it."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.route(f"**/t/{table.edit_token}/offline.json", lambda route: route.abort())  # the table does not arrive
+    services.record_hand(table, team_hand(povinnost="Bára", partner="Dana", points=40))
+    table.refresh_from_db()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    page.wait_for_timeout(1000)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
+    expect(page.locator("#top .totals.unsure")).to_have_count(1)
