@@ -16,12 +16,18 @@ Both take and give JSON text (the worker passes strings across), with the words 
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 from importlib import import_module
 from typing import Any, Callable
 
 from .engines import table as engine_table
-from .engines.base import InvalidHand, Line, Phrase
+from .engines.base import InvalidHand, Line, Number, Phrase
 from .engines.table import InvalidTable, Setup
+
+
+FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
+NUMBER = re.compile(r"([+\u2212]?)(\d*)(?:\.(\d+))?([\u2153\u2154]?)")
 
 
 def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
@@ -30,15 +36,50 @@ def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
     def gettext(text: str) -> str:
         found = catalog.get(text)
         return found if isinstance(found, str) and found else text
+    formats = catalog.get(FORMATS)
+    gettext.formats = formats if isinstance(formats, dict) else {}  # type: ignore[attr-defined]
     return gettext
+
+
+def local_number(text: str, formats: dict[str, Any]) -> str:
+    """A number as the engine writes it (``−1000``, ``+4.6``, ``40⅔``) as the player's language does, with the
+    separators the server's formats give (``−1 000``, ``+4,6``): what games.numbers.local_number writes on a page."""
+    match = NUMBER.fullmatch(text)
+    if not formats or not match or not (match.group(2) or match.group(4)):
+        return text
+    sign, whole, decimals, third = match.groups()
+    size, thousands = formats.get("grouping") or 0, formats.get("thousands", "")
+    if size > 0 and thousands:
+        groups = []
+        while len(whole) > size:
+            whole, groups = whole[:-size], [whole[-size:], *groups]
+        whole = thousands.join([whole, *groups])
+    return sign + whole + (formats.get("decimal", ".") + decimals if decimals else "") + third
+
+
+def render(item: Line | Phrase | str | None, gettext: Callable[[str], str]) -> str | None:
+    """An engine line in the player's language with its numbers written as that language does (the plain-text
+    twin of games.templatetags.talon.line_html, which the server's pages use)."""
+    formats = getattr(gettext, "formats", {})
+    if item is None:
+        return None
+    if isinstance(item, Number):
+        return local_number(str(item), formats)
+    if isinstance(item, Phrase):
+        return item.separator.join(render(part, gettext) for part in item.parts)
+    if isinstance(item, Line):
+        args = {key: render(value, gettext) if isinstance(value, (Line, Phrase, Number))
+                else local_number(str(Number(value)), formats)
+                if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else value
+                for key, value in item.args.items()}
+        return item.reference() + item.translated(gettext).format(**args)
+    return item
 
 
 def _setup(snapshot: dict[str, Any]) -> Setup:
     return engine_table.setup(snapshot["game"], snapshot.get("rules") or {}, snapshot["players"])
 
 
-def _render(item: Line | Phrase | None, gettext: Callable[[str], str]) -> str | None:
-    return None if item is None else item.render(gettext)
 
 
 def _error(error: InvalidTable | InvalidHand, gettext: Callable[[str], str], number: int | None = None
@@ -68,9 +109,9 @@ def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: C
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
         rows.append({"number": number, "scores": scores, "totals": totals,
-                     "what": _render(engine.describe(parsed), gettext),
-                     "lines": result.explanation(gettext),
-                     "note": _render(engine.milestone(before, state), gettext)})
+                     "what": render(engine.describe(parsed), gettext),
+                     "lines": [render(line, gettext) for line in result.lines],
+                     "note": render(engine.milestone(before, state), gettext)})
     return state, number, totals, rows, None
 
 
@@ -106,7 +147,7 @@ def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str,
     except (InvalidHand, InvalidTable) as refused:
         return {"data": data, "error": _error(refused, gettext)}
     return {"data": data, "scores": [result.scores[p] for p in table.players],
-            "lines": result.explanation(gettext)}
+            "lines": [render(line, gettext) for line in result.lines]}
 
 
 # ---- the worker's calls: JSON text in, JSON text out ----------------------------------------------------------

@@ -176,3 +176,34 @@ def test_a_watching_phone_takes_the_whole_list_after_mine_before_theirs(client):
     assert "afterbegin:#hand-rows" in live
     rows = live[live.index("afterbegin"):live.index("</tbody>")]
     assert rows.count('<th scope="row">') == 2  # the two new hands, not the whole list
+
+
+@pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
+def test_the_phone_writes_an_explanations_numbers_as_the_page_does(client, language):
+    """The words carry the language's number formats, and the phone's explanation lines read exactly as the
+    server's (games.templatetags.talon.line_html): ``−1 500``, ``40⅔``, ``4,6`` in Czech."""
+    import html
+    import re
+
+    from games import phone
+    from games.templatetags.talon import line_html
+
+    words = client.get(reverse("offline_words", args=[language])).json()
+    documents = [
+        ("czech-taroky", ["Anna", "Bára", "Cyril", "Dana"],
+         [team_hand(points=63), {"adjustment": {"Anna": -1500, "Bára": 500, "Cyril": 500, "Dana": 500},
+                                 "reason": "carried over"}]),
+        ("slovenian-tarok", ["Ana", "Bojan", "Cene", "Dora"],
+         [{"contract": "klop", "klop": {"Ana": 20, "Bojan": "15 1/3", "Cene": "20 2/3", "Dora": 14}},
+          {"contract": "three", "declarer": "Bojan", "partner": "Dora", "points": "40 2/3"}]),
+    ]
+    checked = 0
+    with translation.override(language):
+        for game, players, hands in documents:
+            for result in replay(setup(game, {}, players), hands).results:
+                for line in result.lines:
+                    page = html.unescape(re.sub(r"<[^>]+>", "", line_html(line)))
+                    assert phone.render(line, phone.translator(words)) == page
+                    checked += 1
+    assert checked > 5
+    assert words[phone.FORMATS]["decimal"] == {"cs": ",", "sl": ",", "de": ",", "en": "."}[language]

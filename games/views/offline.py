@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import trans_real
 from django.views.decorators.cache import never_cache
@@ -28,6 +29,7 @@ from ..engines.table import InvalidTable, load_json
 from ..forms import version_of
 from ..inputs import LARGEST, is_submission
 from ..models import Table
+from ..phone import FORMATS
 from ..presentation import describe_change, describer
 from ..templatetags.talon import line_html
 from .common import device, editable
@@ -143,8 +145,14 @@ def words(request: HttpRequest, language: str) -> JsonResponse:
     if language not in dict(settings.LANGUAGES):
         raise Http404(_("No such language."))
     catalog = trans_real.translation(language)._catalog
-    response = JsonResponse({key: value for key, value in catalog.items() if isinstance(key, str) and key},
-                            json_dumps_params={"ensure_ascii": False})
+    words: dict[str, Any] = {}
+    for key, value in catalog.items():  # Talon's own catalogue first, then Django's (humanize's "three" …)
+        if isinstance(key, str) and key:
+            words.setdefault(key, value)
+    words[FORMATS] = {"decimal": get_format("DECIMAL_SEPARATOR", language),
+                      "thousands": get_format("THOUSAND_SEPARATOR", language),
+                      "grouping": get_format("NUMBER_GROUPING", language)}  # as games.numbers writes them
+    response = JsonResponse(words, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"
     return response
 
