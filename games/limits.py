@@ -1,5 +1,6 @@
 """How often one client may ask for the pages that cost the most: what if, the score sheet, the exports and
-adopting other rules. Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so a few clients
+adopting other rules, and a change that scores many hands again (a hand deleted, restored, changed or put in near
+the start of a long table, an undo). Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so a few clients
 asking again and again could keep every app server busy and slow every other table.
 
 A client is its address (``REMOTE_ADDR``; with ``TALON_BEHIND_PROXY`` the address the proxy saw, the last one in
@@ -44,6 +45,15 @@ def wait_for(request: HttpRequest) -> int:
     if count <= allowed:
         return 0
     return max(1, math.ceil(window - now % window))
+
+
+def wait_for_rescoring(request: HttpRequest, table, seq: int | None) -> int:
+    """As wait_for, for a change that scores again every live hand after ``seq`` (None: every hand): it counts
+    only when that is at least TALON_LONG_RESCORE hands, so that changing a recent hand is never limited, while on
+    the longest tables a change at the start, which takes seconds, is."""
+    if seq is not None and table.hands.filter(deleted=False, seq__gt=seq).count() < settings.TALON_LONG_RESCORE:
+        return 0
+    return wait_for(request)
 
 
 def too_many(request: HttpRequest, seconds: int) -> HttpResponse:

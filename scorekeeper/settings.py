@@ -157,6 +157,8 @@ CACHES = {
 # window of seconds, then gets 429 and when to try again.
 TALON_EXPENSIVE_PER_WINDOW = int(os.environ.get("TALON_EXPENSIVE_PER_WINDOW", "20"))
 TALON_EXPENSIVE_WINDOW = int(os.environ.get("TALON_EXPENSIVE_WINDOW", "60"))
+# A change of a hand with this many live hands after it (each scored again) counts as one of those pages too.
+TALON_LONG_RESCORE = int(os.environ.get("TALON_LONG_RESCORE", "500"))
 TALON_BEHIND_PROXY = env_flag("TALON_BEHIND_PROXY", False)
 
 # Sessions live in the database, so any number of app servers can share them.

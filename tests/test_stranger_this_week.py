@@ -1,6 +1,8 @@
 """What a stranger attacking the deployed app found after issue 21's fixes. Each test fails on the code as it was
 found."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -51,3 +53,77 @@ def test_the_new_table_form_refuses_a_look_alike_of_another_player(client, other
                            {"player_1": "Anna", "player_2": other, "player_3": "Chie"})
     assert response.status_code == 200
     assert Table.objects.count() == before
+
+
+# ---- a change near the start of a long table scores every later hand again: it counts as a long page ----------
+
+from games import services  # noqa: E402
+from games.models import Change  # noqa: E402
+
+from .factories import make_table, team_hand  # noqa: E402
+
+
+@pytest.fixture
+def one_long_change_a_minute(settings):
+    settings.TALON_EXPENSIVE_PER_WINDOW = 1
+    settings.TALON_EXPENSIVE_WINDOW = 60
+    settings.TALON_LONG_RESCORE = 3
+
+
+def long_table():
+    return make_table(hands=[team_hand(points=60 + i) for i in range(6)])
+
+
+def post_version(client, url, table, **data):
+    table.refresh_from_db()
+    return client.post(url, {"version": str(table.version), **data})
+
+
+def test_deleting_and_restoring_the_first_hand_of_a_long_table_is_limited(client, one_long_change_a_minute):
+    table = long_table()
+    assert post_version(client, reverse("delete_hand", args=[table.edit_token, 1]), table).status_code == 302
+    refused = post_version(client, reverse("restore_hand", args=[table.edit_token, 1]), table)
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert table.hands.get(seq=1).deleted  # nothing done
+
+
+def test_changes_near_the_end_are_never_limited(client, one_long_change_a_minute):
+    table = long_table()
+    for _ in range(3):
+        assert post_version(client, reverse("delete_hand", args=[table.edit_token, 6]), table).status_code == 302
+        assert post_version(client, reverse("restore_hand", args=[table.edit_token, 6]), table).status_code == 302
+    assert not table.hands.get(seq=6).deleted
+
+
+def test_editing_the_first_hand_of_a_long_table_is_limited(client, one_long_change_a_minute):
+    table = long_table()
+    url = reverse("edit_hand", args=[table.edit_token, 1])
+    form = {"povinnost": "Anna", "mode": "team", "partner": "Cyril", "called": "XIX", "contra": "0"}
+    assert post_version(client, url, table, points="50", **form).status_code == 302
+    refused = post_version(client, url, table, points="40", **form)
+    assert refused.status_code == 429
+    assert table.hands.get(seq=1).data["points"] == 50
+
+
+def test_undoing_a_change_of_the_first_hand_of_a_long_table_is_limited(client, one_long_change_a_minute):
+    table = long_table()
+    assert post_version(client, reverse("delete_hand", args=[table.edit_token, 1]), table).status_code == 302
+    refused = post_version(client, reverse("undo", args=[table.edit_token]), table)
+    assert refused.status_code == 429
+    assert table.hands.get(seq=1).deleted
+
+
+def test_an_offline_hand_put_in_before_many_hands_is_limited_and_stays_on_the_phone(client, one_long_change_a_minute):
+    table = long_table()
+    url = reverse("offline_send", args=[table.edit_token])
+
+    def send(submission):
+        table.refresh_from_db()
+        body = {"data": team_hand(points=70), "version": table.version, "submission": submission, "after_seq": 0}
+        return client.post(url, json.dumps(body), content_type="application/json")
+
+    assert send("first-one").status_code == 200
+    refused = send("second-one")
+    assert refused.status_code == 429 and refused.json()["error"] and refused["Retry-After"]
+    assert not Change.objects.filter(table=table, submission="second-one").exists()
+    assert services.live_hands(Table.objects.get(pk=table.pk))[0].data["points"] == 70
