@@ -1,16 +1,17 @@
 """How often one client may ask for the pages that cost the most: what if, the score sheet, the exports and
-adopting other rules, and a change that scores many hands again (a hand deleted, restored, changed or put in near
-the start of a long table, an undo). Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so a few clients
-asking again and again could keep every app server busy and slow every other table.
+adopting other rules, and a change that scores many hands again (a hand deleted, restored, changed or put in
+near the start of a long table, an undo). Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so
+a few clients asking again and again could keep every app server busy and slow every other table.
 
 A client is its address (``REMOTE_ADDR``; with ``TALON_BEHIND_PROXY`` the address the proxy saw, the last one in
-``X-Forwarded-For``). Each has TALON_EXPENSIVE_PER_WINDOW such requests per TALON_EXPENSIVE_WINDOW seconds,
-counted in the ``limits`` cache (local memory, a bounded number of entries: a visitor cannot make it grow);
-beyond that it gets 429 and a page saying when to try again.
+``X-Forwarded-For``; an IPv6 address stands for its whole /64 network). Each has TALON_EXPENSIVE_PER_WINDOW
+such requests per TALON_EXPENSIVE_WINDOW seconds, counted in the ``limits`` cache (local memory, a bounded
+number of entries: a visitor cannot make it grow); beyond that it gets 429 and a page saying when to try again.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from functools import wraps
@@ -23,11 +24,25 @@ from django.shortcuts import render
 
 
 def client_of(request: HttpRequest) -> str:
+    address = ""
     if getattr(settings, "TALON_BEHIND_PROXY", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded[:64]
-    return request.META.get("REMOTE_ADDR", "")[:64]
+        address = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+    return network_of(address or request.META.get("REMOTE_ADDR", ""))
+
+
+def network_of(address: str) -> str:
+    """The client an address stands for: an IPv4 address itself, an IPv6 address its /64 network (one phone or
+    one home is given a whole /64 and may send from any of its addresses: counting each alone, one client could
+    ask without end)."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def wait_for(request: HttpRequest) -> int:

@@ -127,3 +127,27 @@ def test_an_offline_hand_put_in_before_many_hands_is_limited_and_stays_on_the_ph
     assert refused.status_code == 429 and refused.json()["error"] and refused["Retry-After"]
     assert not Change.objects.filter(table=table, submission="second-one").exists()
     assert services.live_hands(Table.objects.get(pk=table.pk))[0].data["points"] == 70
+
+
+# ---- the limit on long pages: an IPv6 client has a whole /64 to send from -----------------------------------
+
+@pytest.fixture
+def three_a_minute(settings):
+    settings.TALON_EXPENSIVE_PER_WINDOW = 3
+    settings.TALON_EXPENSIVE_WINDOW = 60
+
+
+def test_an_ipv6_client_cannot_escape_the_limit_by_changing_its_address_within_its_network(client, three_a_minute):
+    table = make_table(hands=[team_hand()])
+    url = reverse("sheet", args=[table.edit_token])
+    statuses = [client.get(url, REMOTE_ADDR=f"2001:db8:1:2::{n:x}").status_code for n in range(1, 6)]
+    assert statuses == [200, 200, 200, 429, 429]
+    assert client.get(url, REMOTE_ADDR="2001:db8:1:3::1").status_code == 200  # another network
+
+
+def test_behind_a_proxy_an_ipv6_client_is_its_network_too(client, three_a_minute, settings):
+    settings.TALON_BEHIND_PROXY = True
+    table = make_table(hands=[team_hand()])
+    url = reverse("sheet", args=[table.edit_token])
+    statuses = [client.get(url, HTTP_X_FORWARDED_FOR=f"9.9.9.9, 2001:db8::{n}").status_code for n in range(1, 6)]
+    assert statuses.count(429) == 2
