@@ -135,6 +135,12 @@ TALON_MAX_HANDS = int(os.environ.get("TALON_MAX_HANDS", "20000"))
 TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 1024)))  # bytes
 # A pasted document up to that size must reach the import form (which explains the limit), not a bare 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
+# An uploaded file no larger than that either: skipped as it arrives, never written whole to a temporary file.
+FILE_UPLOAD_HANDLERS = [
+    "games.uploads.LimitedUpload",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"

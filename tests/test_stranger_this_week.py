@@ -151,3 +151,34 @@ def test_behind_a_proxy_an_ipv6_client_is_its_network_too(client, three_a_minute
     url = reverse("sheet", args=[table.edit_token])
     statuses = [client.get(url, HTTP_X_FORWARDED_FOR=f"9.9.9.9, 2001:db8::{n}").status_code for n in range(1, 6)]
     assert statuses.count(429) == 2
+
+
+# ---- an upload larger than Talon imports is skipped as it arrives, not written whole to the disk ------------
+
+def test_an_upload_too_large_to_import_never_reaches_the_disk_and_says_why(client, settings, monkeypatch):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.core.files.uploadhandler import TemporaryFileUploadHandler
+
+    settings.TALON_MAX_DOCUMENT = 100_000
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0  # every upload would go to a temporary file
+    written = []
+    keep = TemporaryFileUploadHandler.receive_data_chunk
+    monkeypatch.setattr(TemporaryFileUploadHandler, "receive_data_chunk",
+                        lambda self, data, start: written.append(len(data)) or keep(self, data, start))
+    before = Table.objects.count()
+    response = client.post(reverse("import"), {"upload": SimpleUploadedFile("big.json", b" " * 3_000_000)})
+    assert response.status_code == 200
+    assert sum(written) <= 100_000
+    assert "larger than" in response.content.decode()
+    assert Table.objects.count() == before
+
+
+def test_an_upload_within_the_limit_is_still_imported(client, settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0
+    document = json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"],
+                           "hands": [{"winner": "Anna", "game_points": 2}]})
+    response = client.post(reverse("import"), {"upload": SimpleUploadedFile("t.json", document.encode())})
+    assert response.status_code == 302
+    assert Table.objects.latest("pk").hand_count == 1
