@@ -182,3 +182,25 @@ def test_an_upload_within_the_limit_is_still_imported(client, settings):
     response = client.post(reverse("import"), {"upload": SimpleUploadedFile("t.json", document.encode())})
     assert response.status_code == 302
     assert Table.objects.latest("pk").hand_count == 1
+
+
+# ---- a visit with a made-up session cookie stores no session row either ---------------------------------------
+
+def test_a_visit_with_a_made_up_session_cookie_stores_no_session(client):
+    from django.contrib.sessions.models import Session
+
+    table = make_table(hands=[team_hand()])
+    for n in range(3):
+        client.cookies.clear()  # a new visitor each time, with only a made-up session cookie
+        client.cookies["sessionid"] = f"madeupmadeup{n}"
+        assert client.get(reverse("table", args=[table.edit_token])).status_code == 200
+    assert Session.objects.count() == 0
+
+
+def test_a_browser_with_a_stored_session_keeps_the_table_on_its_list(client):
+    table = make_table(hands=[team_hand()])
+    other = make_table(hands=[team_hand()])
+    client.get(reverse("table", args=[table.edit_token]))
+    client.get(reverse("home"))  # the opened cookie joins the list: now a stored session
+    client.get(reverse("table", args=[other.edit_token]))
+    assert client.session["tables"] == [other.pk, table.pk]
