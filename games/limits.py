@@ -1,7 +1,8 @@
 """How often one client may ask for the pages that cost the most: what if, the score sheet, the exports and
-adopting other rules, and a change that scores many hands again (a hand deleted, restored, changed or put in
-near the start of a long table, an undo). Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so
-a few clients asking again and again could keep every app server busy and slow every other table.
+adopting other rules, a change that scores many hands again (a hand deleted, restored, changed or put in near
+the start of a long table, an undo) and an import (counted by its number of hands). Each scores or reads every
+hand of a table (up to TALON_MAX_HANDS), so a few clients asking again and again could keep every app server
+busy and slow every other table.
 
 A client is its address (``REMOTE_ADDR``; with ``TALON_BEHIND_PROXY`` the address the proxy saw, the last one in
 ``X-Forwarded-For``; an IPv6 address stands for its whole /64 network). Each has TALON_EXPENSIVE_PER_WINDOW
@@ -45,19 +46,21 @@ def network_of(address: str) -> str:
     return str(ip)
 
 
-def wait_for(request: HttpRequest) -> int:
-    """Count this request against its client; 0 when it may go on, else the seconds until it may."""
+def wait_for(request: HttpRequest, cost: int = 1) -> int:
+    """Count this request against its client, as ``cost`` long pages; 0 when it may go on (the client had asked
+    for fewer than its allowance before it, so that one costlier than the whole allowance still may, once a
+    window), else the seconds until it may."""
     window, allowed = settings.TALON_EXPENSIVE_WINDOW, settings.TALON_EXPENSIVE_PER_WINDOW
     now = time.time()
     key = f"expensive:{client_of(request)}:{int(now // window)}"
     cache = caches["limits"]
     cache.add(key, 0, timeout=window + 1)
     try:
-        count = cache.incr(key)
+        count = cache.incr(key, cost)
     except ValueError:  # culled between add and incr: count it afresh
-        cache.set(key, 1, timeout=window + 1)
-        count = 1
-    if count <= allowed:
+        cache.set(key, cost, timeout=window + 1)
+        count = cost
+    if count - cost < allowed:
         return 0
     return max(1, math.ceil(window - now % window))
 
@@ -69,6 +72,16 @@ def wait_for_rescoring(request: HttpRequest, table, seq: int | None) -> int:
     if seq is not None and table.hands.filter(deleted=False, seq__gt=seq).count() < settings.TALON_LONG_RESCORE:
         return 0
     return wait_for(request)
+
+
+HANDS_PER_PAGE = 1000  # hands an import scores for the cost of one long page
+
+
+def import_cost(document) -> int:
+    """What importing ``document`` counts as: one long page, and one more for every HANDS_PER_PAGE hands it
+    scores (the largest takes seconds, and anyone may send one, no link needed)."""
+    hands = document.get("hands") if isinstance(document, dict) else None
+    return 1 + (len(hands) if isinstance(hands, list) else 0) // HANDS_PER_PAGE
 
 
 def too_many(request: HttpRequest, seconds: int) -> HttpResponse:

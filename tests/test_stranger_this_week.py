@@ -204,3 +204,27 @@ def test_a_browser_with_a_stored_session_keeps_the_table_on_its_list(client):
     client.get(reverse("home"))  # the opened cookie joins the list: now a stored session
     client.get(reverse("table", args=[other.edit_token]))
     assert client.session["tables"] == [other.pk, table.pk]
+
+
+# ---- an import scores every hand it brings: it counts against the allowance by its size ---------------------
+
+def schnapsen_document(hands):
+    return json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"],
+                       "hands": [{"winner": "Anna", "game_points": 1}] * hands})
+
+
+def test_imports_count_against_the_allowance_of_long_pages(client, three_a_minute):
+    before = Table.objects.count()
+    statuses = [client.post(reverse("import"), {"document": schnapsen_document(1)}).status_code for _ in range(4)]
+    assert statuses == [302, 302, 302, 429]
+    assert Table.objects.count() == before + 3
+
+
+def test_a_large_import_counts_as_many_long_pages_and_still_goes_through_once(client, three_a_minute, monkeypatch):
+    from games import limits
+
+    monkeypatch.setattr(limits, "HANDS_PER_PAGE", 2)
+    big = client.post(reverse("import"), {"document": schnapsen_document(9)})  # 1 + 9 // 2 = 5 long pages
+    assert big.status_code == 302
+    refused = client.post(reverse("import"), {"document": schnapsen_document(1)})
+    assert refused.status_code == 429 and refused["Retry-After"]
