@@ -228,3 +228,28 @@ def test_a_large_import_counts_as_many_long_pages_and_still_goes_through_once(cl
     assert big.status_code == 302
     refused = client.post(reverse("import"), {"document": schnapsen_document(1)})
     assert refused.status_code == 429 and refused["Retry-After"]
+
+
+# ---- a circle's statistics read every hand of its tables: a circle fuller than the longest table is long pages --
+
+def circle_of(*tables):
+    from games.models import Circle
+
+    circle = Circle.objects.create(name="Club", players=["Anna", "Bára", "Cyril", "Dana"])
+    for table in tables:
+        services.add_to_circle(table, circle)
+    return circle
+
+
+def test_a_circle_holding_more_hands_than_a_table_may_counts_as_long_pages(client, three_a_minute, settings):
+    circle = circle_of(*(make_table(hands=[team_hand()] * 2) for _ in range(4)))  # 8 hands
+    settings.TALON_MAX_HANDS = 2  # 8 hands: 4 long pages, more than the allowance of 3
+    assert client.get(reverse("circle_view", args=[circle.view_token])).status_code == 200
+    refused = client.get(reverse("circle", args=[circle.token]))
+    assert refused.status_code == 429 and refused["Retry-After"]
+
+
+def test_a_circle_of_a_season_is_never_limited(client, three_a_minute, settings):
+    circle = circle_of(*(make_table(hands=[team_hand()] * 2) for _ in range(2)))
+    settings.TALON_MAX_HANDS = 4
+    assert {client.get(reverse("circle", args=[circle.token])).status_code for _ in range(6)} == {200}
