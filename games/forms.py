@@ -533,10 +533,15 @@ class ImportForm(forms.Form):
                  "import it on a Talon of your own with a higher limit.") % {
             "size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
 
+    upload_too_large = False  # the file sent was skipped as it arrived (games.uploads): larger than Talon reads
+
     def clean(self):
         cleaned = super().clean()
         text = cleaned.get("document") or ""
         upload = cleaned.get("upload")
+        if self.upload_too_large:
+            self.add_error("upload", self.too_large())
+            return cleaned
         if len(text.encode()) > settings.TALON_MAX_DOCUMENT:
             self.add_error("document", self.too_large())
             return cleaned

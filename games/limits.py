@@ -1,15 +1,18 @@
 """How often one client may ask for the pages that cost the most: what if, the score sheet, the exports and
-adopting other rules. Each scores or reads every hand of a table (up to TALON_MAX_HANDS), so a few clients
-asking again and again could keep every app server busy and slow every other table.
+adopting other rules, a change that scores many hands again (a hand deleted, restored, changed or put in near
+the start of a long table, an undo) and an import (counted by its number of hands). Each scores or reads every
+hand of a table (up to TALON_MAX_HANDS), so a few clients asking again and again could keep every app server
+busy and slow every other table.
 
 A client is its address (``REMOTE_ADDR``; with ``TALON_BEHIND_PROXY`` the address the proxy saw, the last one in
-``X-Forwarded-For``). Each has TALON_EXPENSIVE_PER_WINDOW such requests per TALON_EXPENSIVE_WINDOW seconds,
-counted in the ``limits`` cache (local memory, a bounded number of entries: a visitor cannot make it grow);
-beyond that it gets 429 and a page saying when to try again.
+``X-Forwarded-For``; an IPv6 address stands for its whole /64 network). Each has TALON_EXPENSIVE_PER_WINDOW
+such requests per TALON_EXPENSIVE_WINDOW seconds, counted in the ``limits`` cache (local memory, a bounded
+number of entries: a visitor cannot make it grow); beyond that it gets 429 and a page saying when to try again.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from functools import wraps
@@ -22,28 +25,63 @@ from django.shortcuts import render
 
 
 def client_of(request: HttpRequest) -> str:
+    address = ""
     if getattr(settings, "TALON_BEHIND_PROXY", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded[:64]
-    return request.META.get("REMOTE_ADDR", "")[:64]
+        address = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+    return network_of(address or request.META.get("REMOTE_ADDR", ""))
 
 
-def wait_for(request: HttpRequest) -> int:
-    """Count this request against its client; 0 when it may go on, else the seconds until it may."""
+def network_of(address: str) -> str:
+    """The client an address stands for: an IPv4 address itself, an IPv6 address its /64 network (one phone or
+    one home is given a whole /64 and may send from any of its addresses: counting each alone, one client could
+    ask without end)."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def wait_for(request: HttpRequest, cost: int = 1) -> int:
+    """Count this request against its client, as ``cost`` long pages; 0 when it may go on (the client had asked
+    for fewer than its allowance before it, so that one costlier than the whole allowance still may, once a
+    window), else the seconds until it may."""
     window, allowed = settings.TALON_EXPENSIVE_WINDOW, settings.TALON_EXPENSIVE_PER_WINDOW
     now = time.time()
     key = f"expensive:{client_of(request)}:{int(now // window)}"
     cache = caches["limits"]
     cache.add(key, 0, timeout=window + 1)
     try:
-        count = cache.incr(key)
+        count = cache.incr(key, cost)
     except ValueError:  # culled between add and incr: count it afresh
-        cache.set(key, 1, timeout=window + 1)
-        count = 1
-    if count <= allowed:
+        cache.set(key, cost, timeout=window + 1)
+        count = cost
+    if count - cost < allowed:
         return 0
     return max(1, math.ceil(window - now % window))
+
+
+def wait_for_rescoring(request: HttpRequest, table, seq: int | None) -> int:
+    """As wait_for, for a change that scores again every live hand after ``seq`` (None: every hand): it counts
+    only when that is at least TALON_LONG_RESCORE hands, so that changing a recent hand is never limited, while on
+    the longest tables a change at the start, which takes seconds, is."""
+    if seq is not None and table.hands.filter(deleted=False, seq__gt=seq).count() < settings.TALON_LONG_RESCORE:
+        return 0
+    return wait_for(request)
+
+
+HANDS_PER_PAGE = 1000  # hands an import scores for the cost of one long page
+
+
+def import_cost(document) -> int:
+    """What importing ``document`` counts as: one long page, and one more for every HANDS_PER_PAGE hands it
+    scores (the largest takes seconds, and anyone may send one, no link needed)."""
+    hands = document.get("hands") if isinstance(document, dict) else None
+    return 1 + (len(hands) if isinstance(hands, list) else 0) // HANDS_PER_PAGE
 
 
 def too_many(request: HttpRequest, seconds: int) -> HttpResponse:

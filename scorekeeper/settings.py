@@ -135,6 +135,12 @@ TALON_MAX_HANDS = int(os.environ.get("TALON_MAX_HANDS", "20000"))
 TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 1024)))  # bytes
 # A pasted document up to that size must reach the import form (which explains the limit), not a bare 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
+# An uploaded file no larger than that either: skipped as it arrives, never written whole to a temporary file.
+FILE_UPLOAD_HANDLERS = [
+    "games.uploads.LimitedUpload",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 # Flash messages ride in a cookie, so a page can tell without a query whether one is waiting.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
@@ -157,6 +163,8 @@ CACHES = {
 # window of seconds, then gets 429 and when to try again.
 TALON_EXPENSIVE_PER_WINDOW = int(os.environ.get("TALON_EXPENSIVE_PER_WINDOW", "20"))
 TALON_EXPENSIVE_WINDOW = int(os.environ.get("TALON_EXPENSIVE_WINDOW", "60"))
+# A change of a hand with this many live hands after it (each scored again) counts as one of those pages too.
+TALON_LONG_RESCORE = int(os.environ.get("TALON_LONG_RESCORE", "500"))
 TALON_BEHIND_PROXY = env_flag("TALON_BEHIND_PROXY", False)
 
 # Sessions live in the database, so any number of app servers can share them.

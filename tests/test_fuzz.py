@@ -123,7 +123,7 @@ def test_settle_never_prints_a_traceback(tmp_path_factory, text):
 @given(data=st.data())
 def test_imported_tables_of_random_hands_open_on_every_page(game, data):
     document = data.draw(documents(game))
-    client = Client()
+    client = Client(REMOTE_ADDR=f"10.7.{next(VIEWERS) % 250}.1")  # each a new phone: imports count as long pages
     response = client.post(reverse("import"), {"document": json.dumps(document)})
     assert response.status_code in (200, 302)
     if response.status_code == 302:

@@ -134,19 +134,34 @@ def name_problem(name: Any) -> Line | None:
     return None
 
 
+# Invisible characters that are not format characters (Cf): Unicode's other default-ignorable code points (the
+# combining grapheme joiner, the Hangul fillers, variation selectors) and the blank Braille pattern. A name
+# holding one looks like the name without it; a name of them alone shows nothing.
+INVISIBLE = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
+                       *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+
+# Cyrillic and Greek letters drawn exactly like Latin ones: "Аnna" with a Cyrillic А looks like "Anna".
+LOOK_ALIKE = str.maketrans("АВЕКМНОРСТХЅІЈУҮаеорсухѕіјһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧο",
+                           "ABEKMHOPCTXSIJYYaeopcyxsijhdqwlABEZHIKMNOPTYXo")
+
+
 def tidy_name(name: str) -> str:
     """A name as Talon keeps it when a player types it: composed (NFC, so "Bára" typed either way is one name),
-    without format characters (zero-width spaces, joiners, direction marks and overrides: invisible, they only
-    make two names look alike), every run of white space one space, none at either end."""
+    without format characters (zero-width spaces, joiners, direction marks and overrides) or other invisible
+    ones (INVISIBLE): they only make two names look alike. Every run of white space one space, none at either
+    end."""
     composed = unicodedata.normalize("NFC", name)
-    visible = "".join(c for c in composed if unicodedata.category(c) != "Cf")
+    visible = "".join(c for c in composed if unicodedata.category(c) != "Cf" and ord(c) not in INVISIBLE)
     return " ".join(visible.split())
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by when looking for the same name twice: tidied and case-folded, so "Anna",
-    "anna" and "Anna" with a zero-width space are one player."""
-    return unicodedata.normalize("NFC", tidy_name(name).casefold())
+    """What two names are compared by when looking for the same name twice: tidied, in compatibility form (a
+    full-width "Ａ" or a mathematical "𝐀" is an "A"), letters of other scripts drawn like Latin ones as those
+    (LOOK_ALIKE) and case-folded, so "Anna", "anna", "Ａnna", "Аnna" with a Cyrillic А, and "Anna" with a
+    zero-width space are one player."""
+    shown = unicodedata.normalize("NFKC", tidy_name(name)).translate(LOOK_ALIKE)
+    return unicodedata.normalize("NFKC", shown.casefold())
 
 
 def names_problem(names: list[str] | tuple[str, ...]) -> Line | None:

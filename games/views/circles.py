@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,6 +17,7 @@ from django.views.decorators.http import (
 from .. import services
 from ..forms import AddTableForm, CircleForm, RulesForm
 from ..inputs import whole_number
+from ..limits import too_many, wait_for
 from ..models import Circle, HandFacts, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
@@ -99,7 +102,14 @@ def circle_view(request: HttpRequest, token: str) -> HttpResponse:
 def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: CircleForm | None = None,
             add_form: AddTableForm | None = None) -> HttpResponse:
     """Its tables (newest first, a page at a time), and each game's statistics and chart, all from grouped
-    queries: the page costs the same after a season as after an evening."""
+    queries: the page costs the same after a season as after an evening. Those queries still read every hand of
+    the circle: a circle holding more hands than the longest table counts as long pages (one per TALON_MAX_HANDS
+    hands), since anyone may fill a circle with the longest tables."""
+    hands = circle.tables.aggregate(hands=Sum("hand_count"))["hands"] or 0
+    if hands > settings.TALON_MAX_HANDS:
+        seconds = wait_for(request, hands // settings.TALON_MAX_HANDS)
+        if seconds:
+            return too_many(request, seconds)
     count = circle.tables.count()
     pages = max(1, -(-count // CIRCLE_TABLES))
     page = min(whole_number(request.GET.get("page")) or 1, pages)

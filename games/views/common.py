@@ -42,12 +42,20 @@ def remember_on(request: HttpRequest, key: str, pk: int) -> None:
     with no session yet makes no session row: what it opened waits in a signed cookie and joins its list on its
     next request (games.middleware.keep_what_was_opened), which a browser keeping cookies makes within seconds,
     and a link preview or a script never does."""
-    if request.method in ("GET", "HEAD") and not request.session.modified \
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+    if request.method in ("GET", "HEAD") and not request.session.modified and not has_session(request):
         request.opened = {**getattr(request, "opened", {})}
         request.opened[key] = [pk] + [known for known in request.opened.get(key, []) if known != pk]
         return
     add_to_list(request.session, key, [pk])
+
+
+def has_session(request: HttpRequest) -> bool:
+    """The browser sent a cookie naming a session that is stored. A made-up or expired one is no session: loading
+    it forgets its key (else every visit with a made-up cookie would store a session row)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    request.session.keys()  # loads it
+    return request.session.session_key is not None
 
 
 def add_to_list(session, key: str, pks: list[int]) -> None:

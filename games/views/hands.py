@@ -19,6 +19,7 @@ from .. import services
 from ..engines.base import N_, Line
 from ..engines.table import InvalidTable
 from ..forms import new_submission, submission_of, version_of
+from ..limits import too_many, wait_for_rescoring
 from ..models import Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
@@ -184,6 +185,9 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         return _render_hand_form(request, table, hand_form(table, initial=initial), hand=hand, number=number)
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
+        seconds = wait_for_rescoring(request, table, seq)
+        if seconds:
+            return too_many(request, seconds)
         try:
             services.edit_hand(hand, form.to_data(), device=device(request), version=form.cleaned_data["version"],
                                submission=form.cleaned_data["submission"])
@@ -204,6 +208,9 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
 @require_POST
 def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = editable(request, token)
+    seconds = wait_for_rescoring(request, table, seq)
+    if seconds:
+        return too_many(request, seconds)
     return _change(request, table, lambda version, submission: services.delete_hand(
         hand_of(table, seq), device=device(request), version=version, submission=submission),
         _("Hand deleted. You can undo it."))
@@ -212,6 +219,9 @@ def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
 @require_POST
 def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     table = editable(request, token)
+    seconds = wait_for_rescoring(request, table, seq)
+    if seconds:
+        return too_many(request, seconds)
     return _change(request, table, lambda version, submission: services.restore_hand(
         hand_of(table, seq), device=device(request), version=version, submission=submission), _("Hand restored."))
 
@@ -219,6 +229,11 @@ def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
+    target = services.last_undoable(table)  # what undoing it scores again: every hand after its hand, or all
+    if target is not None and target.kind != target.DETAILS:
+        seconds = wait_for_rescoring(request, table, target.hand.seq if target.hand_id else None)
+        if seconds:
+            return too_many(request, seconds)
     return _change(request, table, lambda version, submission: services.undo_last(
         table, device=device(request), version=version, submission=submission), _("Undone."))
 

@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -28,6 +29,7 @@ from .. import services
 from ..engines.table import InvalidTable, load_json
 from ..forms import version_of
 from ..inputs import LARGEST, is_submission
+from ..limits import wait_for_rescoring
 from ..models import Table
 from ..phone import FORMATS
 from ..presentation import describe_change, describer
@@ -206,6 +208,14 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
     if not is_submission(submission):  # without it a hand sent twice would be recorded twice
         return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
                                         "it from a copy; it stays on the phone.")}, status=400)
+    seconds = wait_for_rescoring(request, table, after) if after is not None else 0
+    if seconds:  # put in before many later hands, each scored again
+        response = JsonResponse({"error": ngettext(
+            "This phone asked for many long pages in a short time. Try again in %(seconds)s second.",
+            "This phone asked for many long pages in a short time. Try again in %(seconds)s seconds.",
+            seconds) % {"seconds": seconds}}, status=429)
+        response["Retry-After"] = str(seconds)
+        return response
     try:
         if after is None:
             hand = services.record_hand(table, body["data"], device=device(request), version=version,

@@ -21,7 +21,8 @@ from .. import services
 from ..engines.table import InvalidTable
 from ..forms import ImportForm
 from ..inputs import whole_number
-from ..limits import expensive
+from ..limits import expensive, import_cost, too_many, wait_for
+from ..uploads import TOO_LARGE
 from ..models import Table
 from ..presentation import describer
 from ..registry import GAMES
@@ -159,8 +160,13 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_table(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    posted = request.method == "POST"  # bound even when all it sent was an upload skipped as too large
+    form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
+    form.upload_too_large = getattr(request, TOO_LARGE, False)
+    if posted and form.is_valid():
+        seconds = wait_for(request, import_cost(form.parsed()))
+        if seconds:
+            return too_many(request, seconds)
         try:
             table = services.import_table(form.parsed())
         except InvalidTable as error:
