@@ -537,3 +537,28 @@ def test_a_copy_not_known_to_be_current_is_not_scored(context):
     page.goto(f"/t/{table.edit_token}/")
     expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
     expect(page.locator("#top .totals.unsure")).to_have_count(1)
+
+
+def test_two_ten_jacks_next_game_starts_without_signal(context):
+    """A game's last round is on the server; without signal "Play again" opens the kept form and the next game's
+    first round is scored on the phone as settle scores it, then sent."""
+    players = ["Aiko", "Ben", "Chie"]
+    rounds = [{"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}},
+              {"captured": {"Aiko": [], "Ben": ["10H"], "Chie": []}},
+              {"captured": {"Aiko": [], "Ben": [], "Chie": ["JH"]}}]
+    table = make_table(game="two-ten-jack", players=players, hands=rounds)
+    page = context.new_page()
+    keep(page, table)
+    expect(page.locator(".actions a.button.primary")).to_have_text("Play again")
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    next_game = {"captured": {"Aiko": ["JH"], "Ben": ["2H"], "Chie": []}}
+    expected = settled(table, [next_game])
+    record_offline(page, "two-ten-jack", table, next_game, enter_ttj,
+                   [expected["hands"][3]["scores"][p] for p in players])
+    assert page_totals(page, players) == expected["totals"]
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
+    assert table.totals == expected["totals"]
