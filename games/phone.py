@@ -16,12 +16,12 @@ Both take and give JSON text (the worker passes strings across), with the words 
 from __future__ import annotations
 
 import json
-from importlib import import_module
 from typing import Any, Callable
 
 from .engines import table as engine_table
 from .engines.base import InvalidHand, Line, Phrase
 from .engines.table import InvalidTable, Setup
+from .registry import GAMES
 
 
 def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
@@ -81,7 +81,7 @@ def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callabl
     changed under it) stops there, with its objection."""
     table = _setup(snapshot)
     state, number, totals, rows, error = _walk(table, snapshot, pending, gettext)
-    status = table.engine.status(state)
+    status = table.engine.status(state).as_json()
     return {"players": list(table.players), "totals": totals, "status": status, "rows": rows, "error": error,
             "winners": table.engine.winners(dict(zip(table.players, totals)), status), "hand_count": number}
 
@@ -89,8 +89,7 @@ def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callabl
 def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
     """The hand form's fields as the table document's hand object, by the same function the server's form uses."""
     table = _setup(snapshot)
-    entry = import_module(f"games.entry.{table.engine.SLUG.replace('-', '_')}")
-    return entry.to_data(fields, table.players, table.rules)
+    return GAMES[table.engine.SLUG].entry.to_data(fields, table.players, table.rules)
 
 
 def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any],

@@ -30,7 +30,7 @@ from ..forms import version_of
 from ..inputs import LARGEST, is_submission
 from ..models import Table
 from ..presentation import describe_change, describer
-from ..templatetags.talon import line_html
+from ..lines import line_html
 from .common import device, editable
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
