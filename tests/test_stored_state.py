@@ -65,3 +65,19 @@ def test_stored_state_equals_a_replay_from_scratch(game, ops):
         except (engine_table.InvalidTable, services.NothingToUndo):  # e.g. a fourth Two Ten Jack round
             pass
         check_against_a_fresh_replay(table)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_migration_to_the_status_contract_restates_every_table(game):
+    import importlib
+
+    from django.apps import apps
+
+    from .factories import make_sample
+
+    table = make_sample(game)
+    stored = table.summary
+    Table.objects.filter(pk=table.pk).update(summary={"closed": False})  # as a table stored it before
+    importlib.import_module("games.migrations.0010_status_as_contract").restate(apps, None)
+    table.refresh_from_db()
+    assert table.summary == stored and "marks" in stored and "over" in stored

@@ -11,6 +11,9 @@ PLAYERS = ("North", "East", "South", "West")
 
 
 def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: Any) -> dict[str, Any]:
+    """Each player's penalty points; a tap on who shot the moon gives that player all 26."""
+    if c.get("moon") in players:
+        return {"points": {p: 26 if p == c["moon"] else 0 for p in players}}
     return {"points": {p: c.get(f"points_{i}") or 0 for i, p in enumerate(players)}}
 
 
@@ -29,7 +32,7 @@ SAMPLES = Samples(
         {"adjustment": {"West": 5}, "reason": "revoke"},
         {"points": {"North": 26, "East": 0, "South": 0, "West": 0}},
     ),
-    fields={"points_0": 1, "points_1": 13, "points_2": 12, "points_3": None},
+    fields={"moon": "", "points_0": 1, "points_1": 13, "points_2": 12, "points_3": None},
     hand={"points": {"North": 1, "East": 13, "South": 12, "West": 0}},
     adjustment={"adjustment": {"North": 10}},
     document=lambda r: {"game": "hearts", "players": list(PLAYERS),

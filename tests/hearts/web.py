@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from games.forms import HandForm
+from games.forms import HandForm, TapChoice
 from games.web import GameWeb
 
 from . import engine, entry
@@ -19,6 +19,8 @@ class HeartsHandForm(HandForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["moon"] = forms.ChoiceField(label="Shot the moon", required=False, widget=TapChoice,
+                                                choices=[("", "—")] + [(p, p) for p in self.players])
         for i, name in enumerate(self.players):
             self.fields[f"points_{i}"] = forms.IntegerField(label=name, required=False, min_value=0, max_value=26)
 
