@@ -681,6 +681,16 @@ def facts_common(hand: Any) -> Facts | None:
     return None
 
 
+def adjustment_result(adjustment: Adjustment, rule: str) -> HandResult:
+    """What an adjustment scores: its amounts as written, explained under ``rule``."""
+    return HandResult(scores=dict(adjustment.amounts), lines=tuple(adjustment_lines(adjustment, rule)))
+
+
+def closing_result(players: tuple[str, ...], lines: tuple[Line, ...] | list[Line]) -> HandResult:
+    """What a closing scores: nothing, with what it ended (``lines``)."""
+    return HandResult(scores={p: 0 for p in players}, lines=tuple(lines))
+
+
 def no_summary(state: Any) -> dict[str, Any]:
     """The default: ``manage.py settle`` adds nothing to the totals."""
     return {}

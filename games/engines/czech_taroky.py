@@ -27,9 +27,10 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_lines,
+    adjustment_result,
     check_keys,
     choice,
+    closing_result,
     describe_common,
     facts_common,
     flag,
@@ -383,10 +384,9 @@ def _round_tenth(x: int, rules: Rules) -> int:
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     players = state.players
     if isinstance(hand, Adjustment):
-        return HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "R12")))
+        return adjustment_result(hand, "R12")
     if isinstance(hand, Closing):
-        return HandResult(scores={p: 0 for p in players},
-                          lines=(Line(N_("The evening ends here; nothing more is scored."), rule="R12"),))
+        return closing_result(players, [Line(N_("The evening ends here; nothing more is scored."), rule="R12")])
     lines: list[Line] = []
     declarers = _declarer_side(hand)
     defenders = tuple(p for p in players if p not in declarers)

@@ -25,6 +25,7 @@ from .base import (
     adjustment_lines,
     check_keys,
     choice,
+    closing_result,
     describe_common,
     facts_common,
     flag,
@@ -229,7 +230,7 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
             lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
                               {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
                               rule="KR4"))
-        return (HandResult(scores={p: 0 for p in players}, lines=tuple(lines)),
+        return (closing_result(players, lines),
                 replace(state, current=(0, 0), strokes=((), ()), closed=True))
     if isinstance(hand, Adjustment):
         gaining = [p for p, points in hand.amounts if points]

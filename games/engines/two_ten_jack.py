@@ -24,9 +24,10 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_lines,
+    adjustment_result,
     best,
     check_keys,
+    closing_result,
     describe_common,
     facts_common,
     no_summary,
@@ -217,12 +218,12 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
     players = state.players
     rounds = len(players)
     if isinstance(hand, Adjustment):  # TR3: written by hand, not a round; it counts in the game under way
-        return (HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "TR3"))),
+        return (adjustment_result(hand, "TR3"),
                 replace(state, points=_add(state.game_points(), dict(hand.amounts), players)))
     if isinstance(hand, Closing):
         lines = [Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
                       {"played": state.rounds_played, "rounds": rounds}, rule="TR3")]
-        return HandResult(scores={p: 0 for p in players}, lines=tuple(lines)), replace(state, closed=True)
+        return closing_result(players, lines), replace(state, closed=True)
     lines = []
     if state.rounds_played >= rounds:  # the game is over: this round starts the next game of the evening
         winning = game_winners(state)

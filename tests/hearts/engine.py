@@ -25,9 +25,10 @@ from games.engines.base import (
     Phrase,
     Preset,
     Status,
-    adjustment_lines,
+    adjustment_result,
     best,
     check_keys,
+    closing_result,
     describe_common,
     facts_common,
     no_milestone,
@@ -105,10 +106,10 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
 
 def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
     if isinstance(hand, Adjustment):
-        return (HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "HR3"))),
+        return (adjustment_result(hand, "HR3"),
                 replace(state, totals=tuple(t + hand.amount(p) for t, p in zip(state.totals, state.players))))
     if isinstance(hand, Closing):
-        return (HandResult(scores={p: 0 for p in state.players}, lines=(Line(N_("The game ends here."), rule="HR3"),)),
+        return (closing_result(state.players, [Line(N_("The game ends here."), rule="HR3")]),
                 replace(state, closed=True))
     scores = dict(hand.points)
     lines = [Line(N_("Round {number}."), {"number": state.rounds + 1}, rule="HR1")]
