@@ -340,6 +340,7 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.table_rules = self.engine.parse_rules(rules or {}, tuple(self.players))
+        self.parsed: Any = None  # the hand as the engine parsed it in clean(): Save scores it without parsing again
         for name, prompt in self.prompts.items():
             if name in self.fields:
                 self.fields[name].error_messages["required"] = prompt
@@ -352,7 +353,7 @@ class HandForm(forms.Form):
         self.complete(cleaned)
         if not self.errors:
             try:
-                self.engine.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
+                self.parsed = self.engine.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
             except InvalidHand as error:
                 self.show_engine_error(error)
         return cleaned

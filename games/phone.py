@@ -18,12 +18,12 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from importlib import import_module
 from typing import Any, Callable
 
 from .engines import table as engine_table
 from .engines.base import InvalidHand, Line, Number, Phrase
 from .engines.table import InvalidTable, Setup
+from .registry import GAMES
 
 
 FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
@@ -122,7 +122,7 @@ def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callabl
     changed under it) stops there, with its objection."""
     table = _setup(snapshot)
     state, number, totals, rows, error = _walk(table, snapshot, pending, gettext)
-    status = table.engine.status(state)
+    status = table.engine.status(state).as_json()
     return {"players": list(table.players), "totals": totals, "status": status, "rows": rows, "error": error,
             "winners": table.engine.winners(dict(zip(table.players, totals)), status), "hand_count": number}
 
@@ -130,8 +130,7 @@ def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callabl
 def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
     """The hand form's fields as the table document's hand object, by the same function the server's form uses."""
     table = _setup(snapshot)
-    entry = import_module(f"games.entry.{table.engine.SLUG.replace('-', '_')}")
-    return entry.to_data(fields, table.players, table.rules)
+    return GAMES[table.engine.SLUG].entry.to_data(fields, table.players, table.rules)
 
 
 def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any],

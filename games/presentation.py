@@ -11,7 +11,7 @@ from typing import Any, Callable
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
-from .engines.base import N_, InvalidHand, Line, Phrase, parse_options
+from .engines.base import N_, InvalidHand, Line, Phrase, parse_options, ranked
 from .engines.settle_up import balances, fewest_payments, parse_price
 from .models import Table
 from .numbers import local_money, local_number
@@ -33,28 +33,26 @@ def describe_hand(table: Table, data: dict[str, Any]) -> str:
 
 
 def player_rows(table: Table) -> list[dict[str, Any]]:
-    summary = table.summary or {}
+    """Each player's total, role and marks, from the table's status (``Status.as_json``): the same for every game;
+    the game's ``marks.html`` draws its marks (radelci, Bummerl)."""
+    status = table.summary or {}
+    marks = status.get("marks") or {}
     winning = winners(table)
-    rows = []
-    for name in table.players:
-        rows.append({
-            "name": name,
-            "total": table.totals.get(name, 0),
-            "povinnost": summary.get("next_povinnost") == name,
-            "dealer": summary.get("next_dealer") == name,
-            "radelci": range(summary.get("radelci", {}).get(name, 0)),
-            "radelci_used": range(summary.get("radelci_used", {}).get(name, 0)),
-            "bummerl": summary.get("bummerl", {}).get(name, 0),
-            "strokes": summary.get("strokes", {}).get(name, []),
-            "games_won": summary.get("games_won", {}).get(name, 0),
-            "winner": name in winning,
-        })
-    return rows
+    return [{"name": name, "total": table.totals.get(name, 0), "leader": status.get("next_leader") == name,
+             "dealer": status.get("next_dealer") == name, "marks": marks.get(name, {}), "winner": name in winning}
+            for name in table.players]
 
 
 def winners(table: Table) -> list[str]:
     """Whoever has won the game, when the game has an end (Two Ten Jack after its last round)."""
     return ENGINES[table.game].winners(table.totals, table.summary or {})
+
+
+def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
+    """``totals`` with the players best first, by the game's order (a higher total; fewer lost Bummerl; a lower
+    total): the end of the evening lists them so."""
+    order = ranked(ENGINES[table.game].ORDER, totals, table.summary if summary is None else summary)
+    return {name: totals[name] for name in order}
 
 
 def settle_up(table: Table, totals: dict[str, int] | None = None,

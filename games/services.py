@@ -56,7 +56,7 @@ def replay_table(table: Table, hands: list[Hand] | None = None) -> Replay:
 
 def status_of(table: Table, replay: Replay) -> dict[str, Any]:
     """What the table page shows besides totals: rotation, radelci, Bummerl, rounds."""
-    return setup_for(table).engine.status(replay.state)
+    return setup_for(table).engine.status(replay.state).as_json()
 
 
 def create_table(*, game: str, players: list[str], rules: dict | None = None, name: str = "",
@@ -72,7 +72,7 @@ def create_table(*, game: str, players: list[str], rules: dict | None = None, na
             circle.save(update_fields=["players"])
     state = engine_table.load_state(table_setup, None)
     table.totals = {p: 0 for p in table.players}
-    table.summary = table_setup.engine.status(state)
+    table.summary = table_setup.engine.status(state).as_json()
     table.state = engine_table.dump_state(state)
     table.save()
     return table
@@ -106,7 +106,7 @@ def preview_closing(table: Table) -> tuple[HandResult, dict[str, Any]]:
     table_setup = setup_for(table)
     state, number, _totals = _before(table, table_setup, None)
     result, after = engine_table.score_next(table_setup, state, {"closing": True}, number + 1)
-    return result, table_setup.engine.summary(after)
+    return result, table_setup.engine.status(after).as_json()
 
 
 def result_of(table: Table, hand: Hand) -> HandResult:
@@ -213,7 +213,7 @@ def _write_scores(players: list[str], rescored: list[tuple[int, list[int]]]) -> 
 
 def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: list[int]) -> None:
     table.totals = dict(zip(table.players, totals))
-    table.summary = table_setup.engine.status(state)
+    table.summary = table_setup.engine.status(state).as_json()
     table.state = engine_table.dump_state(state)
     table.hand_count = number
 
@@ -263,18 +263,21 @@ def _room_for(held: int) -> None:
 
 
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
-                submission: str = "") -> Hand:
-    """The new hand is scored alone, from the state the last hand left: the same cost at any length of table."""
+                submission: str = "", parsed: Any = None) -> Hand:
+    """The new hand is scored alone, from the state the last hand left: the same cost at any length of table.
+    ``parsed``: the hand as the form's check already parsed it, used when the table is still at the ``version``
+    the form was made for (its players and rules the same), so that a Save parses the hand once."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
         _room_for(last)
         state, number, totals = _before(locked, table_setup, None)
-        parsed, result, state = engine_table.play_next(table_setup, state, data, number + 1)  # may refuse
+        played, result, state = engine_table.play_next(table_setup, state, data, number + 1,
+                                                       parsed if version is not None else None)  # may refuse
         scores = [result.scores[p] for p in locked.players]
         totals = [t + s for t, s in zip(totals, scores)]
         hand = Hand.objects.create(table=locked, seq=last + 1, data=data, scores=scores, number=number + 1,
                                    totals=totals, state=engine_table.dump_state(state))
-        facts, bonuses, score_rows = _facts_rows(locked, hand, table_setup.engine.facts(parsed))
+        facts, bonuses, score_rows = _facts_rows(locked, hand, table_setup.engine.facts(played))
         facts.save()
         Bonus.objects.bulk_create(bonuses)
         Score.objects.bulk_create(score_rows)
@@ -320,38 +323,41 @@ def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
 
 def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None,
               submission: str = "") -> Hand:
-    def apply(locked: Table, table_setup: Setup) -> Hand:
-        current = _current(locked, hand, deleted=False)
-        _log(locked, current, Change.EDITED, before=current.data, after=data, device=device)
-        current.data = data
-        current.save(update_fields=["data", "updated_at"])
-        _store_facts(locked, table_setup, [current])
-        _rescore_from(locked, table_setup, current)
-        return current
-    return _change(hand.table_id, version, apply, submission)
+    return _change_hand(hand, Change.EDITED, data, device=device, version=version, submission=submission)
 
 
 def delete_hand(hand: Hand, *, device: str = "", version: int | None = None,
                 submission: str = "") -> Hand:
-    def apply(locked: Table, table_setup: Setup) -> Hand:
-        current = _current(locked, hand, deleted=False)
-        _log(locked, current, Change.DELETED, before=current.data, device=device)
-        current.deleted, current.number = True, None
-        current.save(update_fields=["deleted", "number", "updated_at"])
-        _rescore_from(locked, table_setup, current)
-        return current
-    return _change(hand.table_id, version, apply, submission)
+    return _change_hand(hand, Change.DELETED, device=device, version=version, submission=submission)
 
 
 def restore_hand(hand: Hand, *, device: str = "", version: int | None = None,
                  submission: str = "") -> Hand:
+    return _change_hand(hand, Change.RESTORED, device=device, version=version, submission=submission)
+
+
+def _change_hand(hand: Hand, kind: str, data: dict | None = None, *, device: str, version: int | None,
+                 submission: str) -> Hand:
+    """Edit (to ``data``), delete or restore one hand: the hand as it is now (live; deleted, for a restore)
+    changed, every hand from it on scored again, the change in the history."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
-        current = _current(locked, hand, deleted=True)
-        current.deleted = False
-        current.save(update_fields=["deleted", "updated_at"])
+        current = _current(locked, hand, deleted=kind == Change.RESTORED)
+        if kind == Change.EDITED:
+            _log(locked, current, kind, before=current.data, after=data, device=device)
+            current.data = data
+            current.save(update_fields=["data", "updated_at"])
+            _store_facts(locked, table_setup, [current])
+        elif kind == Change.DELETED:
+            _log(locked, current, kind, before=current.data, device=device)
+            current.deleted, current.number = True, None
+            current.save(update_fields=["deleted", "number", "updated_at"])
+        else:
+            current.deleted = False
+            current.save(update_fields=["deleted", "updated_at"])
         _rescore_from(locked, table_setup, current)
-        current.refresh_from_db(fields=["number"])
-        _log(locked, current, Change.RESTORED, after=current.data, device=device)
+        if kind == Change.RESTORED:  # its number is known once the hands are numbered again
+            current.refresh_from_db(fields=["number"])
+            _log(locked, current, kind, after=current.data, device=device)
         return current
     return _change(hand.table_id, version, apply, submission)
 

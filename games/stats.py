@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 
+from .engines.base import total_key
 from .models import HandFacts, Score
 from .registry import ENGINES
 
@@ -81,4 +82,5 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     for name, other, total, hands in declaring.exclude(hand__facts__partner="").annotate(other=partner).values(
             "player", "other").annotate(t=Sum("score"), n=Count("id")).values_list("player", "other", "t", "n"):
         row(name).partners[other] = [total, hands]
-    return sorted(stats.values(), key=lambda r: (-r.total, r.name))
+    order = ENGINES[game].ORDER  # the better first: a higher total, or a lower one where points are penalties
+    return sorted(stats.values(), key=lambda r: (total_key(order, r.total), r.name))

@@ -5,6 +5,7 @@ import re
 
 from games import services
 from games.models import Table
+from games.registry import GAMES
 
 PLAYERS = ("Anna", "Bára", "Cyril", "Dana")
 
@@ -21,19 +22,10 @@ def team_hand(*, povinnost="Anna", partner="Cyril", points=63, **extra) -> dict:
     return {"povinnost": povinnost, "partner": partner, "points": points, **extra}
 
 
-# A small table of every game (players, hands as the table document writes them); tests that cover every game
-# iterate the registry and take their table from here, so a new game without a sample fails loudly.
-SAMPLES = {
-    "czech-taroky": (("Anna", "Bára", "Cyril", "Dana"), [team_hand()]),
-    "slovenian-tarok": (("Ana", "Bojan", "Cene", "Dora"), [{"contract": "beggar", "declarer": "Ana", "won": True}]),
-    "schnapsen": (("Anna", "Ben"), [{"winner": "Anna", "game_points": 2}]),
-    "two-ten-jack": (("Aiko", "Ben", "Chie"), [{"captured": {"Aiko": ["2H"]}}]),
-}
-
-
 def make_sample(game: str) -> Table:
-    players, hands = SAMPLES[game]
-    return make_table(game=game, players=players, hands=hands)
+    """The game's small sample table (its players and hands, from its entry in the registry: ``samples``)."""
+    samples = GAMES[game].samples
+    return make_table(game=game, players=samples.players, hands=samples.table)
 
 
 def visible_text(page: str) -> str:

@@ -20,13 +20,27 @@ APP_FILES = [path for folder in ("games", "templates", "static", "scorekeeper") 
 
 
 def names_of(slug: str) -> list[str]:
-    engine = GAMES[slug].engine
-    return [slug, slug.replace("-", "_"), engine.TITLE]
+    """What names a game in code: its slug and its modules' name. Not its title, an ordinary word that another
+    game's rules may use (Two Ten Jack's hearts are a suit, not the game Hearts)."""
+    return [slug, slug.replace("-", "_")]
+
+
+def naming(name: str) -> str:
+    """A name of two words or more (czech-taroky, two_ten_jack) names its game anywhere; a single word (hearts)
+    only where code names a game: quoted, in a path or a dotted module name, or imported."""
+    if "-" in name or "_" in name:
+        return rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+    return rf"(?<=[\"'/.]){re.escape(name)}(?=[\"'/.])|\bimport {re.escape(name)}\b"
 
 
 def games_named_in(text: str) -> set[str]:
-    return {slug for slug in GAMES if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
-                                         for name in names_of(slug))}
+    return {slug for slug in GAMES if any(re.search(naming(name), text) for name in names_of(slug))}
+
+
+def test_a_game_is_named_by_its_slug_and_modules_not_by_a_word_of_its_title():
+    assert games_named_in("games/entry/two_ten_jack.py") == {"two-ten-jack"}
+    assert games_named_in('GAMES["hearts"], templates/games/hearts/') == {"hearts"}
+    assert games_named_in("hearts first; the hearts score plus, spades minus") == set()
 
 
 def test_only_the_registry_names_more_than_one_game():

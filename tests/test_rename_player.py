@@ -5,8 +5,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import Change, HandFacts, Score
+from games.registry import GAMES
 
-from .factories import SAMPLES, make_sample, make_table, team_hand, visible_text
+from .factories import make_sample, make_table, team_hand, visible_text
 from .test_stored_state import check_against_a_fresh_replay
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_it_renames_in_the_seating_every_hand_the_totals_the_state_and_the_rows(
     check_against_a_fresh_replay(table)
 
 
-@pytest.mark.parametrize("game", list(SAMPLES))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_game_renames_and_keeps_its_scores(game):
     table = make_sample(game)
     old = table.players[0]

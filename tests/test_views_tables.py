@@ -57,7 +57,7 @@ def test_the_table_page_shows_totals_rotation_and_hands(client):
     assert reverse("view_table", args=[table.view_token]) in page
     cards = {card.split('<bdi class="who" tabindex="0">')[1].split("<")[0]: card
              for card in page.split('<li class="total')[1:]}
-    assert "is-povinnost" in cards["Cyril"] and ">povinnost<" in cards["Cyril"], "Cyril is povinnost next"
+    assert "is-leader" in cards["Cyril"] and ">povinnost<" in cards["Cyril"], "Cyril is povinnost next"
     assert ">deals<" in cards["Bára"] and ">deals<" not in cards["Cyril"], "the last povinnost deals"
 
 

@@ -451,6 +451,7 @@ class Engine(Protocol):
     SETTLE_WHAT: str  # what settle-up settles, in one sentence for players
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
     RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
+    ORDER: str  # who is ahead: HIGHER (a higher total), FEWER_BUMMERL (fewer lost Bummerl, then game points), LOWER
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 
@@ -464,7 +465,7 @@ class Engine(Protocol):
 
     def facts(self, hand: Any) -> Facts: ...
 
-    def status(self, state: Any) -> dict[str, Any]: ...
+    def status(self, state: Any) -> "Status": ...
 
     def summary(self, state: Any) -> dict[str, Any]: ...
 
@@ -582,3 +583,153 @@ def rename_in(raw: Any, old: str, new: str, fields: tuple[str, ...] = (), keyed:
         if isinstance(out.get(key), dict):
             out[key] = {new if name == old else name: value for name, value in out[key].items()}
     return out
+
+
+# ---- the base every engine builds on: hands every game has, the order of players, the defaults ---------------
+
+@dataclass(frozen=True)
+class Status:
+    """Where a table stands after its hands, the same for every game: what the shared pages, statistics and the
+    phone read (each game's web side says how its ``marks`` look).
+
+    ``finished``: the game under way is over (Two Ten Jack after its last round, a closed evening); ``closed``:
+    the players closed the evening; ``over``: nothing may follow (closed, or a game that ended for good).
+    ``marks`` are each player's marks by kind, as data: radelci circles, Bummerl lost, strokes, games won.
+    ``extra`` holds what only the game's own templates read (the Bummerl's target, the game's number)."""
+
+    finished: bool = False
+    closed: bool = False
+    over: bool = False
+    next_dealer: str | None = None
+    next_leader: str | None = None  # who leads the next hand, when the game says (povinnost)
+    round: int = 0  # hands or rounds played (in the game under way)
+    rounds: int = 0  # rounds in a game; 0 when the game does not count them
+    marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player → kind → value
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """As a table stores it (``Table.summary``) and the phone reads it: plain JSON data."""
+        return {**_json(dict(self.extra)), "finished": self.finished, "closed": self.closed, "over": self.over,
+                "next_dealer": self.next_dealer, "next_leader": self.next_leader, "round": self.round,
+                "rounds": self.rounds, "marks": _json({name: dict(kinds) for name, kinds in self.marks.items()})}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _json(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_json(item) for item in value]
+    return value
+
+
+def marks_of(status: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """Each player's mark of ``kind`` from a stored status (``Status.as_json``): {} when the game has none."""
+    return {name: kinds[kind] for name, kinds in (status.get("marks") or {}).items() if kind in kinds}
+
+
+def per_player(players: tuple[str, ...], **kinds: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
+    """Marks by player from values in seating order: ``per_player(players, bummerl=state.bummerl)``."""
+    return {name: {kind: values[i] for kind, values in kinds.items()} for i, name in enumerate(players)}
+
+
+GAME_OVER = N_("the game is over: nothing may follow its last hand")
+
+
+HIGHER = "higher"  # a higher total is better (chips, points won)
+FEWER_BUMMERL = "fewer-bummerl"  # fewer lost Bummerl is better, then more game points
+LOWER = "lower"  # a lower total is better (penalty points)
+ORDERS = (HIGHER, FEWER_BUMMERL, LOWER)
+
+
+def standing(order: str, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
+    """What ``name`` is placed by under ``order``: the smaller, the better."""
+    total = totals.get(name, 0)
+    if order == LOWER:
+        return (total,)
+    if order == FEWER_BUMMERL:
+        return (marks_of(status or {}, "bummerl").get(name, 0), -total)
+    return (-total,)
+
+
+def ranked(order: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
+    """The players best first under ``order``; players level keep their seating order."""
+    return sorted(totals, key=lambda name: standing(order, name, totals, status))
+
+
+def best(order: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
+    """The players level at the top under ``order`` (seating order); none for no players."""
+    if not totals:
+        return []
+    top = min(standing(order, name, totals, status) for name in totals)
+    return [name for name in totals if standing(order, name, totals, status) == top]
+
+
+def total_key(order: str, total: int) -> int:
+    """A total as a sort key, the better first (statistics and rankings, where only totals are known)."""
+    return total if order == LOWER else -total
+
+
+def parse_common(raw: Any, players: tuple[str, ...], **adjustment: Any) -> Adjustment | Closing | None:
+    """The hands every game has: an adjustment (``adjustment`` says how the game takes one) or a closing; None
+    for a hand of the game itself."""
+    if is_adjustment(raw):
+        return parse_adjustment(raw, players, **adjustment)
+    if is_closing(raw):
+        return parse_closing(raw)
+    return None
+
+
+def describe_common(hand: Any) -> Line | None:
+    """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself."""
+    if isinstance(hand, Adjustment):
+        return describe_adjustment(hand)
+    if isinstance(hand, Closing):
+        return Line(KIND_NAMES["closing"])
+    return None
+
+
+def facts_common(hand: Any) -> Facts | None:
+    """An adjustment's or a closing's facts (nobody led or declared); None for a hand of the game itself."""
+    if isinstance(hand, (Adjustment, Closing)):
+        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
+        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    return None
+
+
+def adjustment_result(adjustment: Adjustment, rule: str) -> HandResult:
+    """What an adjustment scores: its amounts as written, explained under ``rule``."""
+    return HandResult(scores=dict(adjustment.amounts), lines=tuple(adjustment_lines(adjustment, rule)))
+
+
+def closing_result(players: tuple[str, ...], lines: tuple[Line, ...] | list[Line]) -> HandResult:
+    """What a closing scores: nothing, with what it ended (``lines``)."""
+    return HandResult(scores={p: 0 for p in players}, lines=tuple(lines))
+
+
+def no_summary(state: Any) -> dict[str, Any]:
+    """The default: ``manage.py settle`` adds nothing to the totals."""
+    return {}
+
+
+def no_milestone(before: Any, after: Any) -> Line | None:
+    """The default: a hand ends nothing beyond itself that its row would need to say."""
+    return None
+
+
+def no_winners(totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]:
+    """The default for a game without an end of its own: nobody has won until the players say so."""
+    return []
+
+
+def settlement_by(order: str) -> Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, int]]:
+    """The default settlement of a game ordered by ``order``: what each player wins (+) or pays (−), in the unit
+    settle-up prices: the totals; the totals turned round (penalty points are paid for); the lost Bummerl."""
+    def settlement(totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]:
+        if order == LOWER:
+            return {name: -total for name, total in totals.items()}
+        if order == FEWER_BUMMERL:
+            lost = marks_of(status, "bummerl")
+            return {name: -lost.get(name, 0) for name in totals}
+        return dict(totals)
+    settlement.__doc__ = f"What settle-up counts under the order {order!r}."
+    return settlement

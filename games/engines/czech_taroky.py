@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
+    HIGHER,
     KIND_NAMES,
     N_,
     Adjustment,
@@ -25,20 +26,24 @@ from .base import (
     Option,
     Phrase,
     Preset,
-    adjustment_lines,
+    Status,
+    adjustment_result,
     check_keys,
     choice,
-    describe_adjustment,
+    closing_result,
+    describe_common,
+    facts_common,
     flag,
-    is_adjustment,
-    is_closing,
+    no_milestone,
+    no_summary,
+    no_winners,
     number,
-    parse_adjustment,
-    parse_closing,
+    parse_common,
     parse_options,
     player,
     rename_in,
     scores_of,
+    settlement_by,
     signed,
     whole,
 )
@@ -48,6 +53,7 @@ TITLE = N_("Czech Taroky")
 BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = True
+ORDER = HIGHER
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
@@ -199,10 +205,9 @@ HAND_FIELDS = frozenset({"povinnost", "mode", "partner", "called", "prever", "ta
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
     """The table document's hand fields, checked; raises InvalidHand naming the field."""
-    if is_adjustment(raw):
-        return parse_adjustment(raw, players, zero_sum=True)
-    if is_closing(raw):
-        return parse_closing(raw)
+    common = parse_common(raw, players, zero_sum=True)
+    if common is not None:
+        return common
     check_keys(raw, HAND_FIELDS)
     if "povinnost" not in raw:
         raise InvalidHand("povinnost", N_("is required"))
@@ -379,10 +384,9 @@ def _round_tenth(x: int, rules: Rules) -> int:
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     players = state.players
     if isinstance(hand, Adjustment):
-        return HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "R12")))
+        return adjustment_result(hand, "R12")
     if isinstance(hand, Closing):
-        return HandResult(scores={p: 0 for p in players},
-                          lines=(Line(N_("The evening ends here; nothing more is scored."), rule="R12"),))
+        return closing_result(players, [Line(N_("The evening ends here; nothing more is scored."), rule="R12")])
     lines: list[Line] = []
     declarers = _declarer_side(hand)
     defenders = tuple(p for p in players if p not in declarers)
@@ -610,28 +614,19 @@ def next_dealer(state: State) -> str | None:
     return state.last_povinnost
 
 
-def milestone(before: State, after: State) -> None:
-    """A hand of this game ends nothing beyond itself that its row would need to say."""
-    return None
+milestone = no_milestone
+summary = no_summary
 
 
-def summary(state: State) -> dict[str, Any]:
-    return {}
-
-
-def status(state: State) -> dict[str, Any]:
+def status(state: State) -> Status:
     """For the table page: who is povinnost next (R13) and who deals; whether the evening was closed."""
-    return {"next_povinnost": next_povinnost(state), "next_dealer": next_dealer(state),
-            "hands": state.hands_played, "closed": state.closed}
+    return Status(finished=state.closed, closed=state.closed, over=state.closed, next_dealer=next_dealer(state),
+                  next_leader=next_povinnost(state), round=state.hands_played,
+                  extra={"next_povinnost": next_povinnost(state), "hands": state.hands_played})
 
 
-def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
-    """Chips: each total is what the player wins or pays."""
-    return dict(totals)
-
-
-def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
-    return []
+settlement = settlement_by(ORDER)  # chips: each total is what the player wins or pays
+winners = no_winners
 
 
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
@@ -640,10 +635,9 @@ TALON_MARKS = {2: "↓×2", 3: "↑×4"}
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     """One line for the list of hands: who played what, the points, contra and the I on the end in words (whether
     contra doubled a valat is the table's rule, told by the explanation)."""
-    if isinstance(hand, Adjustment):
-        return describe_adjustment(hand)
-    if isinstance(hand, Closing):
-        return Line(KIND_NAMES["closing"])
+    common = describe_common(hand)
+    if common is not None:
+        return common
     if hand.mode == "prever":
         parts: list[Line | str] = [Line(N_("{player} prever"), {"player": hand.prever})]
         if hand.talon > 1:
@@ -668,9 +662,9 @@ MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alo
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
     """Povinnost leads; the declarer side is povinnost's team, povinnost alone, or prever."""
-    if not isinstance(hand, Hand):
-        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
-        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    common = facts_common(hand)
+    if common is not None:
+        return common
     declarers = _declarer_side(hand)
     mode = "prever" if hand.mode == "prever" else "alone" if len(declarers) == 1 else "team"
     if hand.valat is not None:

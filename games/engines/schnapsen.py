@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    FEWER_BUMMERL,
     KIND_NAMES,
     N_,
     Adjustment,
@@ -20,18 +21,21 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    Status,
     adjustment_lines,
     check_keys,
     choice,
-    describe_adjustment,
+    closing_result,
+    describe_common,
+    facts_common,
     flag,
-    is_adjustment,
-    is_closing,
-    parse_adjustment,
-    parse_closing,
+    no_winners,
+    parse_common,
     parse_options,
+    per_player,
     player,
     rename_in,
+    settlement_by,
     whole,
 )
 
@@ -40,6 +44,7 @@ TITLE = N_("Schnapsen")
 BLURB = N_("2 players · game points to 7, Bummerl")
 PLAYER_COUNTS = (2,)
 ZERO_SUM = False
+ORDER = FEWER_BUMMERL
 SETTLE_UNIT = N_("Bummerl")
 SETTLE_WHAT = N_("What is paid is the lost Bummerl, not the game points of the totals: every two players "
                  "settle the difference of their lost Bummerl.")
@@ -132,10 +137,9 @@ def game_points_from(other_points: int, other_had_trick: bool) -> int:
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
-    if is_adjustment(raw):
-        return parse_adjustment(raw, players, low=0)
-    if is_closing(raw):
-        return parse_closing(raw)
+    common = parse_common(raw, players, low=0)
+    if common is not None:
+        return common
     if isinstance(raw, dict) and ("winner" in raw or "game_points" in raw):
         check_keys(raw, {"winner", "game_points"})
         if "winner" not in raw:
@@ -226,7 +230,7 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
             lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
                               {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
                               rule="KR4"))
-        return (HandResult(scores={p: 0 for p in players}, lines=tuple(lines)),
+        return (closing_result(players, lines),
                 replace(state, current=(0, 0), strokes=((), ()), closed=True))
     if isinstance(hand, Adjustment):
         gaining = [p for p, points in hand.amounts if points]
@@ -308,28 +312,24 @@ def summary(state: State) -> dict[str, Any]:
     return {"bummerl": dict(zip(state.players, state.bummerl)), "current": dict(zip(state.players, state.current))}
 
 
-def status(state: State) -> dict[str, Any]:
+def status(state: State) -> Status:
     """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
-    return {**summary(state), "hands": state.hands_played, "next_dealer": None if state.closed else next_dealer(state),
-            "target": state.target, "pending": state.pending, "closed": state.closed,
-            "strokes": dict(zip(state.players, (list(s) for s in state.strokes)))}
+    return Status(finished=state.closed, closed=state.closed, over=state.closed,
+                  next_dealer=None if state.closed else next_dealer(state), round=state.hands_played,
+                  marks=per_player(state.players, bummerl=state.bummerl, strokes=state.strokes),
+                  extra={**summary(state), "hands": state.hands_played, "target": state.target,
+                         "pending": state.pending, "strokes": dict(zip(state.players, state.strokes))})
 
 
 
-def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
-    """What counts is the Bummerl: each one lost is paid for."""
-    return {name: -status.get("bummerl", {}).get(name, 0) for name in totals}
-
-
-def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
-    return []
+settlement = settlement_by(ORDER)  # what counts is the Bummerl: each one lost is paid for
+winners = no_winners
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    if isinstance(hand, Adjustment):
-        return describe_adjustment(hand)
-    if isinstance(hand, Closing):
-        return Line(KIND_NAMES["closing"])
+    common = describe_common(hand)
+    if common is not None:
+        return common
     if hand.ending == "draw":
         return Line(ENDING_NAMES["draw"])
     if hand.ending is None:
@@ -338,9 +338,9 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
 
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    if not isinstance(hand, Hand):
-        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
-        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    common = facts_common(hand)
+    if common is not None:
+        return common
     mode = hand.ending or "quick"
     return Facts(mode=mode, mode_label=MODES[mode])
 

@@ -13,10 +13,12 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
+    HIGHER,
     KIND_NAMES,
-    N_,
     NC_,
+    N_,
     Adjustment,
+    Bonus,
     Closing,
     Counter,
     CounterCard,
@@ -27,27 +29,28 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    Status,
     adjustment_lines,
     check_keys,
     choice,
     describe_adjustment,
+    describe_common,
+    facts_common,
     flag,
     fmt_number,
-    is_adjustment,
-    is_closing,
+    no_milestone,
+    no_winners,
     number,
-    parse_adjustment,
-    parse_closing,
+    parse_common,
     parse_options,
+    per_player,
     player,
     rename_in,
     scores_of,
+    settlement_by,
     show,
     signed,
     whole,
-)
-from .base import (
-    Bonus as BaseBonus,
 )
 
 SLUG = "slovenian-tarok"
@@ -55,6 +58,7 @@ TITLE = N_("Slovenian Tarok")
 BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
 ZERO_SUM = False
+ORDER = HIGHER
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
                  "their differences with everyone else.")
@@ -164,15 +168,6 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Bonus:
-    kind: str
-    side: str
-    announced: bool
-    made: bool
-    kontra: int = 0
-
-
-@dataclass(frozen=True)
 class Hand:
     contract: str
     declarer: str | None = None
@@ -243,10 +238,9 @@ HAND_FIELDS = frozenset({"contract", "declarer", "partner", "points", "won", "ko
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
-    if is_adjustment(raw):
-        return parse_adjustment(raw, players, radelci=True)
-    if is_closing(raw):
-        return parse_closing(raw)
+    common = parse_common(raw, players, radelci=True)
+    if common is not None:
+        return common
     check_keys(raw, HAND_FIELDS)
     values = CONTRACT_VALUES_4 if len(players) == 4 else CONTRACT_VALUES_3
     if "contract" not in raw:
@@ -647,28 +641,24 @@ def next_dealer(state: State) -> str:
     return state.players[(step * state.deals) % len(state.players)]
 
 
-def milestone(before: State, after: State) -> None:
-    """A hand of this game ends nothing beyond itself that its row would need to say."""
-    return None
+milestone = no_milestone
 
 
 def summary(state: State) -> dict[str, Any]:
     return {"radelci": dict(zip(state.players, state.radelci))}
 
 
-def status(state: State) -> dict[str, Any]:
+def status(state: State) -> Status:
     """For the table page: each player's open radelci and those already crossed off; who deals next."""
-    return {"radelci": dict(zip(state.players, state.radelci)), "radelci_used": dict(zip(state.players, state.used)),
-            "next_dealer": None if state.closed else next_dealer(state), "closed": state.closed}
+    return Status(finished=state.closed, closed=state.closed, over=state.closed,
+                  next_dealer=None if state.closed else next_dealer(state), round=state.deals,
+                  marks=per_player(state.players, radelci=state.radelci, radelci_used=state.used),
+                  extra={"radelci": dict(zip(state.players, state.radelci)),
+                         "radelci_used": dict(zip(state.players, state.used))})
 
 
-def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
-    """Not zero-sum: every two players settle the difference of their totals."""
-    return dict(totals)
-
-
-def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
-    return []
+settlement = settlement_by(ORDER)  # not zero-sum: every two players settle the difference of their totals
+winners = no_winners
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
@@ -679,8 +669,9 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
             return line
         return Phrase((line, Line(N_("radelci: {changes}"), {
             "changes": scores_of(hand.radelci)})))
-    if isinstance(hand, Closing):
-        return Line(KIND_NAMES["closing"])
+    common = describe_common(hand)
+    if common is not None:
+        return common
     contract = Line(CONTRACT_NAMES[hand.contract])
     if hand.contract == "klop":
         return contract
@@ -701,9 +692,9 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
     """The declarer leads; in klop nobody declares."""
-    if not isinstance(hand, Hand):
-        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
-        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    common = facts_common(hand)
+    if common is not None:
+        return common
     name = CONTRACT_NAMES[hand.contract]
     if hand.contract == "klop":
         return Facts(mode="klop", mode_label=name)
@@ -717,7 +708,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     declarers = (hand.declarer,) + ((hand.partner,) if hand.partner else ())
     return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=declarers, won=won,
                  points=hand.points, contra=hand.kontra,
-                 bonuses=tuple(BaseBonus(b.kind, b.side, b.announced, b.made, b.kontra) for b in hand.bonuses))
+                 bonuses=hand.bonuses)
 
 
 def rename_player(raw: Any, old: str, new: str) -> Any:

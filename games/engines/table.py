@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..registry import ENGINES
 from .base import (
     CLOSED,
+    GAME_OVER,
     N_,
     NC_,
     Engine,
@@ -96,8 +96,19 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+ENGINES: dict[str, Engine] = {}  # the games a table may be of: games.registry registers each (no engine knows the list)
+
+
+def register(engine: Engine) -> None:
+    ENGINES[engine.SLUG] = engine
+
+
+def unregister(slug: str) -> None:
+    ENGINES.pop(slug, None)
+
+
 def engine_for(game: Any) -> Engine:
-    """The engine of ``game`` (a slug), from the registry of games."""
+    """The engine of ``game`` (a slug), from the games the registry registered."""
     if not isinstance(game, str) or game not in ENGINES:
         raise InvalidTable("game", InvalidHand("", N_("must be one of {games}, got {value}"),
                                                games=", ".join(ENGINES), value=show(game)))
@@ -169,12 +180,14 @@ def score_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[HandRes
     return result, after
 
 
-def play_next(table: Setup, state: Any, raw: Any, number: int) -> tuple[Any, HandResult, Any]:
-    """The same, also giving the parsed hand (for its facts and its one-line description)."""
+def play_next(table: Setup, state: Any, raw: Any, number: int, parsed: Any = None) -> tuple[Any, HandResult, Any]:
+    """The same, also giving the parsed hand (for its facts and its one-line description); ``parsed``: ``raw``
+    as the engine already parsed it for this table (a hand form's check), not parsed again."""
     try:
-        if getattr(state, "closed", False):
-            raise InvalidHand("", CLOSED)
-        hand = table.engine.parse_hand(raw, table.players, table.rules)
+        now = table.engine.status(state)
+        if now.over:
+            raise InvalidHand("", CLOSED if now.closed else GAME_OVER)
+        hand = parsed if parsed is not None else table.engine.parse_hand(raw, table.players, table.rules)
         result, after = table.engine.play(hand, table.rules, state)
     except InvalidHand as error:
         raise InvalidTable(f"hand {number}", error, number) from None

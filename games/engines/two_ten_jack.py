@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HIGHER,
     KIND_NAMES,
     MOST_CARD_POINTS,
     N_,
@@ -22,15 +23,19 @@ from .base import (
     Option,
     Phrase,
     Preset,
-    adjustment_lines,
+    Status,
+    adjustment_result,
+    best,
     check_keys,
-    describe_adjustment,
-    is_adjustment,
-    is_closing,
-    parse_adjustment,
-    parse_closing,
+    closing_result,
+    describe_common,
+    facts_common,
+    no_summary,
+    parse_common,
     parse_options,
+    per_player,
     rename_in,
+    settlement_by,
     show,
     signed,
     whole,
@@ -41,6 +46,7 @@ TITLE = N_("Two Ten Jack")
 BLURB = N_("2 to 6 players · hearts plus, spades minus")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
+ORDER = HIGHER
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
                  "their differences with everyone else.")
@@ -91,8 +97,7 @@ def _add(values: tuple[int, ...], scores: dict[str, int], players: tuple[str, ..
 
 def game_winners(state: State) -> list[str]:
     """The players with the most points in the game under way (more than one on a tie)."""
-    points = state.game_points()
-    return [p for p, v in zip(state.players, points) if v == max(points)]
+    return best(ORDER, dict(zip(state.players, state.game_points())))
 
 
 def show_card(code: str) -> str:
@@ -151,10 +156,9 @@ def removed_count(player_count: int) -> int:
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
-    if is_adjustment(raw):
-        return parse_adjustment(raw, players)
-    if is_closing(raw):
-        return parse_closing(raw)
+    common = parse_common(raw, players)
+    if common is not None:
+        return common
     check_keys(raw, {"removed", "captured"})
     removed = _cards(raw.get("removed", []), "removed")
     if removed and len(removed) != removed_count(len(players)):
@@ -214,12 +218,12 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
     players = state.players
     rounds = len(players)
     if isinstance(hand, Adjustment):  # TR3: written by hand, not a round; it counts in the game under way
-        return (HandResult(scores=dict(hand.amounts), lines=tuple(adjustment_lines(hand, "TR3"))),
+        return (adjustment_result(hand, "TR3"),
                 replace(state, points=_add(state.game_points(), dict(hand.amounts), players)))
     if isinstance(hand, Closing):
         lines = [Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
                       {"played": state.rounds_played, "rounds": rounds}, rule="TR3")]
-        return HandResult(scores={p: 0 for p in players}, lines=tuple(lines)), replace(state, closed=True)
+        return closing_result(players, lines), replace(state, closed=True)
     lines = []
     if state.rounds_played >= rounds:  # the game is over: this round starts the next game of the evening
         winning = game_winners(state)
@@ -270,11 +274,10 @@ def milestone(before: State, after: State) -> Line | None:
     return None
 
 
-def summary(state: State) -> dict[str, Any]:
-    return {}
+summary = no_summary
 
 
-def status(state: State) -> dict[str, Any]:
+def status(state: State) -> Status:
     """For the table page: rounds played out of the game's rounds; who deals; finished after the last round or a
     closing."""
     rounds = len(state.players)
@@ -282,15 +285,16 @@ def status(state: State) -> dict[str, Any]:
     won = state.won()
     if finished:  # the game just over counts among the evening's games won
         won = tuple(w + (p in game_winners(state)) for w, p in zip(won, state.players))
-    return {"rounds_played": state.rounds_played, "rounds": rounds, "finished": finished, "closed": state.closed,
-            "next_dealer": None if finished else next_dealer(state), "game": state.game,
-            "game_points": dict(zip(state.players, state.game_points())),
-            "games_won": dict(zip(state.players, won))}
+    return Status(finished=finished, closed=state.closed, over=state.closed,
+                  next_dealer=None if finished else next_dealer(state), round=state.rounds_played, rounds=rounds,
+                  marks=per_player(state.players, games_won=won),
+                  extra={"rounds_played": state.rounds_played, "game": state.game,
+                         "game_points": dict(zip(state.players, state.game_points())),
+                         "games_won": dict(zip(state.players, won))})
 
 
 
-def settlement(totals: dict[str, int], status: dict[str, Any]) -> dict[str, int]:
-    return dict(totals)
+settlement = settlement_by(ORDER)
 
 
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
@@ -298,24 +302,21 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     every game of the evening, when the status does not say)."""
     if not status.get("finished"):
         return []
-    points = status.get("game_points") or totals
-    best = max(points.values())
-    return [name for name, total in points.items() if total == best]
+    return best(ORDER, status.get("game_points") or totals)
 
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    if isinstance(hand, Adjustment):
-        return describe_adjustment(hand)
-    if isinstance(hand, Closing):
-        return Line(KIND_NAMES["closing"])
+    common = describe_common(hand)
+    if common is not None:
+        return common
     parts = tuple(f"{name}: {' '.join(show_card(c) for c in cards)}" for name, cards in hand.captured if cards)
     return Phrase(parts) if parts else Line(N_("no scoring cards"))
 
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    if not isinstance(hand, Hand):
-        kind = "adjustment" if isinstance(hand, Adjustment) else "closing"
-        return Facts(mode=kind, mode_label=KIND_NAMES[kind])
+    common = facts_common(hand)
+    if common is not None:
+        return common
     return Facts(mode="round", mode_label=MODES["round"])
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any, Mapping
+from . import Samples
 
 
 def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: Any = None) -> dict[str, Any]:
@@ -34,3 +36,60 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
     if declarations:
         data["declarations"] = declarations
     return {key: value for key, value in data.items() if value is not None}
+
+
+# ---- the game's samples, for the tests that cover every game ------------------------------------------------
+
+PLAYERS = ("Anna", "Bára", "Cyril", "Dana")
+DECLARATIONS = ["uni", "bida", "little-ones", "big-ones", "honery", "rosa-honery", "rosa-honery-plus", "trul"]
+
+
+def _announcement(r: Random) -> dict:
+    return {"side": r.choice(["declarers", "defenders"]), "announced": r.randrange(100) < 50,
+            "made": r.randrange(100) < 60}
+
+
+def random_hand(r: Random) -> dict:
+    hand: dict = {"povinnost": r.choice(PLAYERS)}
+    if r.randrange(100) < 30:
+        hand.update(mode="prever", prever=r.choice(PLAYERS), talon=r.randint(1, 3))
+    else:
+        hand["partner"] = r.choice(PLAYERS)
+        if r.randrange(100) < 20:
+            hand["called"] = r.choice(["XV", "XVI", "XVII", "XVIII", "XIX"])
+    if r.randrange(100) < 15:
+        hand["valat"] = _announcement(r)
+    else:
+        hand["points"] = r.randint(0, 106)
+    if r.randrange(100) < 30:
+        hand["contra"] = r.randint(0, 3)
+    if r.randrange(100) < 20:
+        hand["pagat"] = _announcement(r)
+    if r.randrange(100) < 30:
+        hand["declarations"] = [{"player": r.choice(PLAYERS), "kind": r.choice(DECLARATIONS)}
+                                for _ in range(r.randint(1, 2))]
+    return hand
+
+
+SAMPLES = Samples(
+    players=PLAYERS,
+    table=({"povinnost": "Anna", "partner": "Cyril", "points": 63},),
+    hands=(
+        {"povinnost": "Anna", "partner": "Cyril", "points": 63},
+        {"povinnost": "Bára", "mode": "prever", "prever": "Bára", "talon": 2, "points": 40, "contra": 1},
+        {"povinnost": "Cyril", "partner": "Anna", "points": 70, "declarations": [{"player": "Dana", "kind": "uni"}]},
+        {"adjustment": {"Dana": -9, "Anna": 3, "Bára": 3, "Cyril": 3}, "reason": "revoke"},
+        {"povinnost": "Dana", "partner": "Anna", "valat": {"side": "declarers", "announced": True, "made": True}},
+    ),
+    fields={"povinnost": "Bára", "mode": "team", "partner": "Dana", "called": "XIX", "prever": "", "talon": "1",
+            "points": 58, "contra": "1", "valat_side": "", "valat_announced": False, "valat_made": True,
+            "pagat_side": "defenders", "pagat_announced": True, "pagat_made": False, "trumps_0": "",
+            "honours_0": "honery", "trul_0": False, "trumps_1": "", "honours_1": "", "trul_1": True, "trumps_2": "",
+            "honours_2": "", "trul_2": False, "trumps_3": "", "honours_3": "", "trul_3": False, "declarations": ""},
+    hand={"povinnost": "Bára", "partner": "Dana", "points": 58, "contra": 1,
+          "pagat": {"side": "defenders", "announced": True, "made": False},
+          "declarations": [{"player": "Anna", "kind": "honery"}, {"player": "Bára", "kind": "trul"}]},
+    adjustment={"adjustment": {"Anna": 3, "Bára": -3}},
+    document=lambda r: {"game": "czech-taroky", "players": list(PLAYERS),
+                        "hands": [random_hand(r) for _ in range(r.randint(1, 8))]},
+)

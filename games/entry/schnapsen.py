@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any, Mapping
 
 from ..engines import schnapsen as sn
+from . import Samples
 
 
 def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str] = (), rules: Any = None) -> dict[str, Any]:
@@ -47,3 +49,34 @@ def had_trick_from_points(points: Any, rules: Any) -> bool | None:
     if points > 0:
         return True
     return False if getattr(rules, "deck", 20) == 20 else None
+
+
+# ---- the game's samples, for the tests that cover every game ------------------------------------------------
+
+PLAYERS = ("Anna", "Ben")
+
+
+def random_hand(r: Random) -> dict:
+    if r.randrange(100) < 40:
+        return {"winner": r.choice(PLAYERS), "game_points": r.randint(1, 3)}
+    ending = r.choice(["declared", "wrong-declaration", "closed", "closed-failed", "last-trick"])
+    hand = {"ending": ending, "by": r.choice(PLAYERS), "other_had_trick": r.randrange(100) < 80}
+    if ending in ("declared", "closed", "last-trick"):
+        hand["other_points"] = r.randint(0, 65) if hand["other_had_trick"] else 0
+    return hand
+
+
+SAMPLES = Samples(
+    players=PLAYERS,
+    table=({"winner": "Anna", "game_points": 2},),
+    hands=(
+        {"winner": "Anna", "game_points": 3}, {"winner": "Anna", "game_points": 2},
+        {"winner": "Ben", "game_points": 1}, {"winner": "Anna", "game_points": 2},
+        {"ending": "declared", "by": "Ben", "other_points": 20, "other_had_trick": True},
+    ),
+    fields={"winner": "Ben", "game_points": "2", "ending": "", "by": "", "other_points": None, "other_had_trick": ""},
+    hand={"winner": "Ben", "game_points": 2},
+    adjustment={"adjustment": {"Ben": 2}, "reason": "penalty"},
+    document=lambda r: {"game": "schnapsen", "players": list(PLAYERS),
+                        "hands": [random_hand(r) for _ in range(r.randint(1, 12))]},
+)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any, Mapping
 
 from ..engines import two_ten_jack as ttj
+from . import Samples
 
 SUIT_ORDER = {"H": 0, "S": 1, "D": 2, "C": 3, "K": 4}  # hearts first; the joker (JK) last
 
@@ -25,3 +27,43 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
     if removed:
         data = {"removed": removed, **data}
     return data
+
+
+# ---- the game's samples, for the tests that cover every game ------------------------------------------------
+
+PLAYERS = ("Aiko", "Ben", "Chie")
+
+
+def random_hand(r: Random, players: list[str]) -> dict:
+    cards = r.sample(ttj.DECK, 53)
+    removed = 53 % len(players)
+    hand: dict = {"captured": {}}
+    if removed and r.randrange(100) < 50:
+        hand["removed"] = cards[:removed]
+    cards = cards[removed:]
+    for name in players:
+        hand["captured"][name] = cards[:r.randint(0, 12)]
+        cards = cards[len(hand["captured"][name]):]
+    return hand
+
+
+def _document(r: Random) -> dict:
+    players = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"][:r.randint(2, 6)]
+    return {"game": "two-ten-jack", "players": players,
+            "hands": [random_hand(r, players) for _ in range(r.randint(1, len(players)))]}
+
+
+SAMPLES = Samples(
+    players=PLAYERS,
+    table=({"captured": {"Aiko": ["2H"]}},),
+    hands=(
+        {"captured": {"Aiko": ["2H", "10H"], "Ben": ["JH"], "Chie": []}},
+        {"captured": {"Aiko": [], "Ben": ["2H"], "Chie": ["JK"]}},
+        {"captured": {"Chie": ["10H", "JH"]}},
+        {"captured": {"Chie": ["2H", "10H", "JH", "AH", "KH", "QH"]}},
+    ),
+    fields={"removed_0": "", "removed_1": "", "card_2H": "Ben", "card_10H": "Aiko", "card_JK": ""},
+    hand={"captured": {"Aiko": ["10H"], "Ben": ["2H"], "Chie": []}},
+    adjustment={"adjustment": {"Aiko": -20}},
+    document=_document,
+)

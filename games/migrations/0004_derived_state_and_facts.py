@@ -163,7 +163,7 @@ def derive_existing_tables(apps, schema_editor):
                                        for p, s in zip(table.players, hand.scores)])
         Hand.objects.bulk_update(hands, ["scores", "number", "totals", "state"], batch_size=500)
         table.totals = dict(zip(table.players, totals))
-        table.summary = setup.engine.status(state)
+        table.summary = setup.engine.status(state).as_json()
         table.state = engine_table.dump_state(state)
         table.hand_count = len(hands)
         table.save(update_fields=["totals", "summary", "state", "hand_count"])

@@ -7,15 +7,62 @@ and the home page lists just those tables: nothing else about other groups is ev
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from .. import services
+from ..engines.table import InvalidTable
 from ..models import Circle, Hand, Table
 from ..registry import GAMES, Game
 
 REMEMBERED = "tables"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a change was not made. ``kind``: "already" (this very form counted before: not an error), "conflict"
+    (another phone changed the table first, or nothing to undo), "invalid" (the table it would leave is not valid:
+    ``message`` says why), "input" (a bad version or submission token)."""
+
+    kind: str
+    message: str
+    error: Exception
+
+
+def attempt(change: Callable[[], Any]) -> Refusal | None:
+    """Make a change the services may refuse (record, edit, delete, restore, undo, settings, rename): None when it
+    was made, else the refusal. The one place that knows the ways a change is refused."""
+    try:
+        change()
+    except ValidationError as error:
+        return Refusal("input", error.messages[0], error)
+    except services.AlreadyDone as error:
+        return Refusal("already", "", error)
+    except (services.Conflict, services.NothingToUndo) as error:
+        return Refusal("conflict", str(error), error)
+    except InvalidTable as error:
+        return Refusal("invalid", error.line(_), error)
+    return None
+
+
+def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s") -> None:
+    """A change's outcome as a message on the next page: ``done``, ``already`` (it counted once), or the refusal
+    (``invalid`` wraps the reason the engine gave)."""
+    if refusal is None:
+        messages.success(request, done)
+    elif refusal.kind == "already":
+        messages.info(request, already)
+    elif refusal.kind == "invalid":
+        messages.error(request, invalid % {"error": refusal.message})
+    else:
+        messages.error(request, refusal.message)
 
 
 def game_or_404(slug: str) -> Game:

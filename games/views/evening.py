@@ -13,29 +13,23 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..engines.table import InvalidTable
 from ..forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
+from ..lines import RuleLinks
 from ..models import Table
-from ..presentation import settle_up
+from ..presentation import settle_up, standings
 from ..registry import GAMES
-from ..templatetags.talon import RuleLinks
-from .common import device, editable, remember
+from .common import attempt, device, editable, remember, say
 from .hands import closed_page
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
     """Record the adjustment or closing a valid form describes; None (and the error on the form) if refused."""
-    try:
-        services.record_hand(table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
-                             submission=form.cleaned_data.get("submission", ""))
-    except services.AlreadyDone:
-        messages.info(request, _("That was already recorded; it counts once."))
-    except services.Conflict as conflict:
-        form.add_error(None, str(conflict))
+    refusal = attempt(lambda: services.record_hand(table, form.to_data(), device=device(request),
+                                                   version=form.cleaned_data["version"],
+                                                   submission=form.cleaned_data.get("submission", "")))
+    if refusal is not None and refusal.kind != "already":
+        form.add_error(None, refusal.error.error.message(_) if refusal.kind == "invalid" else refusal.message)
         return None
-    except InvalidTable as error:
-        form.add_error(None, error.error.message(_))
-        return None
-    else:
-        messages.success(request, done)
+    say(request, refusal, done=done, already=_("That was already recorded; it counts once."))
     return redirect("table", token=table.edit_token)
 
 
@@ -66,22 +60,16 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
     who pays whom; then the closing hand."""
     table = editable(request, token)
-    if (table.summary or {}).get("closed"):
+    if (table.summary or {}).get("over"):
         return _ended(request, table)
     if request.method == "POST":
-        try:
-            services.record_hand(table, {"closing": True}, device=device(request),
-                                 version=version_of(request.POST.get("version")),
-                                 submission=submission_of(request.POST.get("submission")))
-        except ValidationError as error:
-            messages.error(request, error.messages[0])
+        refusal = attempt(lambda: services.record_hand(table, {"closing": True}, device=device(request),
+                                                       version=version_of(request.POST.get("version")),
+                                                       submission=submission_of(request.POST.get("submission"))))
+        if refusal is not None and refusal.kind != "already":
+            messages.error(request, refusal.message)
             return redirect("end_evening", token=token)
-        except services.AlreadyDone:
-            pass
-        except (services.Conflict, InvalidTable) as refused:
-            messages.error(request, refused.line(_) if isinstance(refused, InvalidTable) else str(refused))
-            return redirect("end_evening", token=token)
-        else:
+        if refusal is None:
             messages.success(request, _("The evening has ended."))
         return redirect("table", token=token)
     try:
@@ -92,7 +80,7 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
         refused = None
     final = {p: table.totals.get(p, 0) + (closing.scores[p] if closing else 0) for p in table.players}
     return render(request, "games/end_evening.html", {
-        "table": table, "closing": closing, "refused": refused, "final": final,
+        "table": table, "closing": closing, "refused": refused, "final": standings(table, final, summary),
         "settle_up": settle_up(table, final, summary) if closing else None,
         "links": RuleLinks.of(table.game, table.view_token)})
 
@@ -106,7 +94,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
     closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
     return render(request, "games/end_evening.html", {
         "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
-        "final": {p: table.totals.get(p, 0) for p in table.players}, "settle_up": settle_up(table),
+        "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}), "settle_up": settle_up(table),
         "links": RuleLinks.of(table.game, table.view_token)})
 
 

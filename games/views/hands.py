@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,11 +19,11 @@ from ..engines.base import N_, Line
 from ..engines.table import InvalidTable
 from ..forms import new_submission, submission_of, version_of
 from ..limits import too_many, wait_for_rescoring
+from ..lines import RuleLinks
 from ..models import Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
-from ..templatetags.talon import RuleLinks
-from .common import device, editable, hand_form, hand_of, partial
+from .common import Refusal, attempt, device, editable, hand_form, hand_of, partial, say
 from .tables import round_numbers, table_response
 
 
@@ -66,24 +65,29 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return _render_hand_form(request, table, hand_form(table, initial=initial))
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
-        try:
-            services.record_hand(table, form.to_data(), device=device(request),
-                                 version=form.cleaned_data["version"], submission=form.cleaned_data["submission"])
-        except services.AlreadyDone:
-            messages.info(request, _("This hand was already recorded; it is recorded once."))
-            return _saved(request, table)
-        except services.Conflict:
-            return _keep_the_hand(request, table, form)
-        except InvalidTable as error:
-            form.show_engine_error(error)
-        else:
-            messages.success(request, _("Hand recorded."))
-            return _saved(request, table)
+        refusal = attempt(lambda: services.record_hand(
+            table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
+            submission=form.cleaned_data["submission"], parsed=form.parsed))
+        return _after_save(request, table, form, refusal, done=_("Hand recorded."),
+                           already=_("This hand was already recorded; it is recorded once."))
     return _render_hand_form(request, table, form)
 
 
+def _after_save(request: HttpRequest, table: Table, form, refusal: Refusal | None, *, done: str, already: str,
+                hand=None, number: int | None = None) -> HttpResponse:
+    """The answer to the hand form's Save: the table (saved, or saved before), the hand kept against the new state
+    (another phone first), or the form again with the engine's objection beside its field."""
+    if refusal is None or refusal.kind == "already":
+        say(request, refusal, done=done, already=already)
+        return _saved(request, table)
+    if refusal.kind == "conflict":
+        return _keep_the_hand(request, table, form, hand)
+    form.show_engine_error(refusal.error)
+    return _render_hand_form(request, table, form, hand=hand, number=number)
+
+
 def is_closed(table: Table) -> bool:
-    return bool((table.summary or {}).get("closed"))
+    return bool((table.summary or {}).get("over"))
 
 
 def closed_page(request: HttpRequest, table: Table) -> HttpResponse:
@@ -188,20 +192,12 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         seconds = wait_for_rescoring(request, table, seq)
         if seconds:
             return too_many(request, seconds)
-        try:
-            services.edit_hand(hand, form.to_data(), device=device(request), version=form.cleaned_data["version"],
-                               submission=form.cleaned_data["submission"])
-        except services.AlreadyDone:
-            messages.info(request, _("This change was already saved; it is recorded once."))
-            return _saved(request, table)
-        except services.Conflict:
-            return _keep_the_hand(request, table, form, hand)
-        except InvalidTable as error:
-            form.show_engine_error(error)
-        else:
-            messages.success(request, _("Hand %(number)s changed; every later hand was recomputed.") % {
-                "number": number})
-            return _saved(request, table)
+        refusal = attempt(lambda: services.edit_hand(hand, form.to_data(), device=device(request),
+                                                     version=form.cleaned_data["version"],
+                                                     submission=form.cleaned_data["submission"]))
+        return _after_save(request, table, form, refusal, hand=hand, number=number,
+                           done=_("Hand %(number)s changed; every later hand was recomputed.") % {"number": number},
+                           already=_("This change was already saved; it is recorded once."))
     return _render_hand_form(request, table, form, hand=hand, number=number)
 
 
@@ -240,17 +236,8 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
 
 def _change(request, table: Table, apply, done: str) -> HttpResponse:
     """Delete, restore, undo: the version the page showed is checked, the form counts once."""
-    try:
-        version = version_of(request.POST.get("version"))
-        apply(version, submission_of(request.POST.get("submission")))
-    except ValidationError as error:
-        messages.error(request, error.messages[0])
-    except services.AlreadyDone:
-        messages.info(request, _("That was already done; it counts once."))
-    except (services.Conflict, services.NothingToUndo) as refused:
-        messages.error(request, str(refused))
-    except InvalidTable as error:
-        messages.error(request, _("That change would make the table invalid: %(error)s") % {"error": error.line(_)})
-    else:
-        messages.success(request, done)
+    refusal = attempt(lambda: apply(version_of(request.POST.get("version")),
+                                    submission_of(request.POST.get("submission"))))
+    say(request, refusal, done=done, already=_("That was already done; it counts once."),
+        invalid=_("That change would make the table invalid: %(error)s"))
     return redirect("table", token=table.edit_token)

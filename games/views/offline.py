@@ -33,7 +33,7 @@ from ..limits import wait_for_rescoring
 from ..models import Table
 from ..phone import FORMATS
 from ..presentation import describe_change, describer
-from ..templatetags.talon import line_html
+from ..lines import line_html
 from .common import device, editable
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

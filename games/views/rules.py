@@ -13,9 +13,9 @@ from ..engines.base import parse_options
 from ..engines.table import InvalidTable
 from ..forms import RulesForm
 from ..inputs import is_token, whole_number
+from ..lines import RuleLinks
 from ..models import Table
 from ..registry import GAMES
-from ..templatetags.talon import RuleLinks
 from .common import game_or_404, partial
 
 CALCULATOR_PLAYERS = ["A", "B", "C", "D", "E", "F"]

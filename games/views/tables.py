@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -39,7 +38,7 @@ from ..presentation import (
 )
 from ..registry import GAMES
 from ..templatetags.talon import isolate_text
-from .common import device, editable, game_or_404, hand_form, known_circles, remember
+from .common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
 
 
 @require_safe
@@ -265,24 +264,16 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
-        try:
-            services.change_settings(
-                table, details={key: form.cleaned_data[key] for key in services.DETAILS},
-                rules=form.rules(len(table.players)),
-                device=device(request), version=version_of(request.POST.get("version")),
-                submission=submission_of(request.POST.get("submission")))
-        except ValidationError as error:
-            form.add_error(None, error)
-        except services.AlreadyDone:
-            messages.info(request, _("These settings were already saved."))
+        refusal = attempt(lambda: services.change_settings(
+            table, details={key: form.cleaned_data[key] for key in services.DETAILS},
+            rules=form.rules(len(table.players)),
+            device=device(request), version=version_of(request.POST.get("version")),
+            submission=submission_of(request.POST.get("submission"))))
+        if refusal is None or refusal.kind == "already":
+            say(request, refusal, done=_("Settings saved; every hand was scored again."),
+                already=_("These settings were already saved."))
             return redirect("table", token=token)
-        except services.Conflict as conflict:
-            form.add_error(None, str(conflict))
-        except InvalidTable as error:
-            form.add_error(None, error.line(_))
-        else:
-            messages.success(request, _("Settings saved; every hand was scored again."))
-            return redirect("table", token=token)
+        form.add_error(None, refusal.error if refusal.kind == "input" else refusal.message)
     return _settings(request, table, form=form)
 
 
@@ -319,20 +310,14 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
     form = RenameForm(request.POST, players=table.players)
     if form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
-        try:
-            services.rename_player(table, old, new, device=device(request), version=form.cleaned_data["version"],
-                                   submission=form.cleaned_data["submission"])
-        except services.AlreadyDone:
-            messages.info(request, _("This name was already changed."))
+        refusal = attempt(lambda: services.rename_player(table, old, new, device=device(request),
+                                                         version=form.cleaned_data["version"],
+                                                         submission=form.cleaned_data["submission"]))
+        if refusal is None or refusal.kind == "already":
+            say(request, refusal, done=_("%(old)s is now called %(new)s, in every hand.") % {
+                "old": isolate_text(old), "new": isolate_text(new)}, already=_("This name was already changed."))
             return redirect("settings", token=token)
-        except services.Conflict as conflict:
-            form.add_error(None, str(conflict))
-        except InvalidTable as error:
-            form.add_error("new", error.line(_))
-        else:
-            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
-                "old": isolate_text(old), "new": isolate_text(new)})
-            return redirect("settings", token=token)
+        form.add_error("new" if refusal.kind == "invalid" else None, refusal.message)
         table.refresh_from_db()
     return _settings(request, table, rename_form=form)
 

@@ -9,7 +9,6 @@ import json
 
 from django.contrib import messages
 from django.core.cache import caches
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,11 +21,11 @@ from ..engines.table import InvalidTable
 from ..forms import RulesForm, submission_of, version_of
 from ..inputs import whole_number
 from ..limits import too_many, wait_for
+from ..lines import RuleLinks
 from ..models import Table
 from ..presentation import describer
 from ..registry import GAMES
-from ..templatetags.talon import RuleLinks
-from .common import device, remember
+from .common import attempt, device, remember, say
 
 SHOWN = 50  # hands listed whose payout would change
 
@@ -117,18 +116,9 @@ def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:
     if rules == table.rules:
         messages.info(request, _("The table already plays these rules."))
         return redirect("table", token=table.edit_token)
-    try:
-        services.change_settings(table, details={}, rules=rules, device=device(request),
-                                 version=version_of(request.POST.get("version")),
-                                 submission=submission_of(request.POST.get("submission")))
-    except ValidationError as error:
-        messages.error(request, error.messages[0])
-    except services.AlreadyDone:
-        messages.info(request, _("These rules were already taken."))
-    except services.Conflict as conflict:
-        messages.error(request, str(conflict))
-    except InvalidTable as error:
-        messages.error(request, _("These rules cannot score this table: %(error)s") % {"error": error.line(_)})
-    else:
-        messages.success(request, _("The table now plays these rules; every hand was scored again. You can undo it."))
+    refusal = attempt(lambda: services.change_settings(table, details={}, rules=rules, device=device(request),
+                                                       version=version_of(request.POST.get("version")),
+                                                       submission=submission_of(request.POST.get("submission"))))
+    say(request, refusal, done=_("The table now plays these rules; every hand was scored again. You can undo it."),
+        already=_("These rules were already taken."), invalid=_("These rules cannot score this table: %(error)s"))
     return redirect("table", token=table.edit_token)

@@ -6,7 +6,8 @@ need. A game's templates live in ``templates/games/<game>/``:
 - ``fields.html``: the hand form's fields (recording, editing, the rules page's calculator);
 - ``table.html``: what the table page shows under the totals (a Bummerl sheet, the round, a first-hand note);
 - ``rules.html``: the rules page's own sections, as partials ``toc``, ``sections`` and ``sources``;
-- ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set.
+- ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set;
+- ``marks.html``: a player's marks beside their total (radelci, Bummerl), when ``marks_template`` names it.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class GameWeb:
     carry_radelci: bool = False  # carrying totals over from paper takes each player's radelci too
     calculator_template: str = ""  # more for the rules page's calculator (a radelc the declarer holds)
     calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up
+    marks_template: str = ""  # how a player's marks look beside their total (``marks``: the status's, by kind)
+    leader_badge: str | Promise = ""  # the badge of who leads the next hand ("povinnost"); empty: none shown
 
     @property
     def fields_template(self) -> str:

@@ -270,7 +270,7 @@ function renderTotals(now) {
     const score = item.querySelector(".score");
     score.textContent = num(now.totals[i]);
     score.className = `score ${sign(now.totals[i])}`;
-    item.classList.toggle("is-povinnost", status.next_povinnost === name);
+    item.classList.toggle("is-leader", status.next_leader === name);
     const roles = item.querySelector(".roles");
     roles.replaceChildren();
     const radelci = (status.radelci || {})[name] || 0, used = (status.radelci_used || {})[name] || 0;
@@ -299,7 +299,7 @@ function renderTotals(now) {
   }
 }
 
-function radelciMarks(used, held) {  // as templates/games/_radelci.html: a few one by one, more as a circle and a count
+function radelciMarks(used, held) {  // as the radelci of the game's marks.html: a few one by one, more as a circle and a count
   if (used + held <= 5) {
     return [...Array.from({ length: used }, () => el("span", { class: "radelc used" })),
       ...Array.from({ length: held }, () => el("span", { class: "radelc" }))];

@@ -27,26 +27,26 @@ document.addEventListener("input", (event) => {
     }
   }
   showOtherSide(form);
-  klopSum(form);
+  partsSum(form);
 });
 function showOtherSide(form) {
   const other = form.querySelector("[data-other]");
   const points = other && form.querySelector(`input[name="${other.dataset.of}"]`);
   if (points) other.textContent = points.value === "" ? "–" : Number(other.dataset.total) - Number(points.value);
 }
-function klopSum(form) {  // every player's points in klop, which must add up to the deck's total
-  const out = form.querySelector("[data-klop-sum]"), klop = form.querySelector("[data-klop]");
-  if (!out || !klop) return;
-  const unit = Number(klop.dataset.unit);
-  let parts = 0;
-  klop.querySelectorAll("input[type=number]").forEach((i) => { parts += unit * Number(i.value || 0); });
-  klop.querySelectorAll("select").forEach((s) => { parts += Number(s.value || 0); });
-  const whole = Math.floor(parts / unit), rest = unit === 3 ? ["", "⅓", "⅔"][parts % 3] : "";
+function partsSum(form) {  // parts that must add up to a total (every player's points in Slovenian klop: the deck's)
+  const out = form.querySelector("[data-parts-sum]"), box = form.querySelector("[data-parts]");
+  if (!out || !box) return;
+  const unit = Number(box.dataset.unit);
+  let sum = 0;
+  box.querySelectorAll("input[type=number]").forEach((i) => { sum += unit * Number(i.value || 0); });
+  box.querySelectorAll("select").forEach((s) => { sum += Number(s.value || 0); });
+  const whole = Math.floor(sum / unit), rest = unit === 3 ? ["", "⅓", "⅔"][sum % 3] : "";
   out.textContent = `${whole}${rest}`;
-  out.classList.toggle("bad", parts !== Number(klop.dataset.total) * unit);
+  out.classList.toggle("bad", sum !== Number(box.dataset.total) * unit);
 }
-document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) klopSum(form); });
-document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); klopSum(f); }));
+document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) partsSum(form); });
+document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); partsSum(f); }));
 // Circle names: a tap seats the player in the first empty name field.
 document.addEventListener("click", (event) => {
   const chip = event.target.closest("[data-pick] [data-name]");
@@ -136,7 +136,7 @@ function restoreDraft(form) {
   });
   form.querySelectorAll("[data-cycle]").forEach(cycleLabel);
   showOtherSide(form);
-  klopSum(form);
+  partsSum(form);
   form.dispatchEvent(new Event("change", { bubbles: true }));  // the payout preview follows
 }
 function draftsOnPage() {
@@ -165,7 +165,7 @@ document.addEventListener("click", (event) => {
   form.reset();
   form.querySelectorAll("[data-cycle]").forEach(cycleLabel);
   showOtherSide(form);
-  klopSum(form);
+  partsSum(form);
   form.dispatchEvent(new Event("change", { bubbles: true }));
   localStorage.removeItem(form.dataset.draft);
 });

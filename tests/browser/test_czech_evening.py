@@ -73,6 +73,6 @@ def test_an_evening_of_czech_taroky(phone: Page):
     assert totals(page) == {"Anna": "9", "Bára": "15", "Cyril": "9", "Dana": "-33"}
 
     # Rotation: Cyril was povinnost last, so Dana is povinnost and Cyril deals.
-    expect(page.locator(".total.is-povinnost .name")).to_have_text("Dana")
+    expect(page.locator(".total.is-leader .name")).to_have_text("Dana")
     expect(page.locator(".total:has(.badge.quiet) .name")).to_have_text("Cyril")
     fits_the_screen(page)

@@ -11,7 +11,6 @@ from playwright.sync_api import Page
 from games import services
 from games.models import Circle
 from games.registry import GAMES
-from tests.factories import SAMPLES
 
 from .phone import looks_right
 
@@ -27,7 +26,7 @@ def long_named_table(slug: str, circle: Circle):
     players at four-digit negative totals (in Schnapsen, where nothing is negative, many strokes in the Bummerl under
     way instead), and in Slovenian Tarok many radelci held and crossed off."""
     game = GAMES[slug]
-    players, hands = SAMPLES[slug]
+    players, hands = game.samples.players, game.samples.table
     names = LONG[:max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
     renamed = []
     for data in hands:

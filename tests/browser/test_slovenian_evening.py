@@ -49,10 +49,10 @@ def test_a_slovenian_evening(phone: Page):
     tap(page, "contract", "klop")
     for i, points in enumerate(["0", "20", "25"]):
         page.locator(f"input[name=klop_{i}]").fill(points)
-    expect(page.locator("[data-klop-sum]")).to_have_class("bad")
+    expect(page.locator("[data-parts-sum]")).to_have_class("bad")
     page.locator("input[name=klop_3]").fill("25")
-    expect(page.locator("[data-klop-sum]")).to_have_text("70")
-    expect(page.locator("[data-klop-sum]")).not_to_have_class("bad")
+    expect(page.locator("[data-parts-sum]")).to_have_text("70")
+    expect(page.locator("[data-parts-sum]")).not_to_have_class("bad")
     save(page, "Save hand")
     assert totals(page) == {"Ana": "140", "Bojan": "50", "Cene": "70", "Dora": "50"}
     assert radelci(page, "Ana") == (1, 1) and radelci(page, "Cene") == (2, 0)

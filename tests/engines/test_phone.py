@@ -10,32 +10,11 @@ from games import phone
 from games.engines import table as engine_table
 from games.registry import GAMES
 
-# Each game: players and hands; the first ``split`` hands are on the server, the rest wait on the phone.
-TABLES = {
-    "czech-taroky": (["Anna", "Bára", "Cyril", "Dana"], [
-        {"povinnost": "Anna", "partner": "Cyril", "points": 63},
-        {"povinnost": "Bára", "mode": "prever", "prever": "Bára", "talon": 2, "points": 40, "contra": 1},
-        {"povinnost": "Cyril", "partner": "Anna", "points": 70,
-         "declarations": [{"player": "Dana", "kind": "uni"}]},
-        {"adjustment": {"Dana": -9, "Anna": 3, "Bára": 3, "Cyril": 3}, "reason": "revoke"},
-    ]),
-    "slovenian-tarok": (["Ana", "Bojan", "Cene", "Dora"], [
-        {"contract": "klop", "klop": {"Ana": 20, "Bojan": "15 1/3", "Cene": "20 2/3", "Dora": 14}},
-        {"contract": "three", "declarer": "Bojan", "partner": "Dora", "points": "40 2/3"},
-        {"contract": "beggar", "declarer": "Cene", "won": False},
-        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 36,
-         "bonuses": [{"kind": "trula", "side": "declarers", "announced": True, "made": True}]},
-    ]),
-    "schnapsen": (["Anna", "Ben"], [
-        {"winner": "Anna", "game_points": 3}, {"winner": "Anna", "game_points": 2},
-        {"winner": "Ben", "game_points": 1}, {"winner": "Anna", "game_points": 2},
-    ]),
-    "two-ten-jack": (["Aiko", "Ben", "Chie"], [
-        {"captured": {"Aiko": ["2H", "10H"], "Ben": ["JH"], "Chie": []}},
-        {"captured": {"Aiko": [], "Ben": ["2H"], "Chie": ["JK"]}},
-        {"captured": {"Chie": ["10H", "JH"]}},
-    ]),
-}
+def sample_table(game):
+    """The game's players and hands (its samples in the registry); the first ``split`` hands are on the server,
+    the rest wait on the phone."""
+    samples = GAMES[game].samples
+    return list(samples.players), list(samples.hands)
 
 
 def snapshot_after(game, players, hands):
@@ -49,20 +28,20 @@ def snapshot_after(game, players, hands):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("split", [0, 1, 2])
 def test_unsent_hands_after_the_snapshot_score_as_the_whole_document_does(game, split):
-    players, hands = TABLES[game]
+    players, hands = sample_table(game)
     snapshot = json.loads(json.dumps(snapshot_after(game, players, hands[:split])))  # as it travels
     now = phone.score_pending(snapshot, hands[split:])
     whole = engine_table.replay(engine_table.setup(game, {}, players), hands)
     assert now["error"] is None
     assert now["totals"] == [whole.totals[p] for p in players]
-    assert now["status"] == GAMES[game].engine.status(whole.state)
+    assert now["status"] == GAMES[game].engine.status(whole.state).as_json()
     assert [row["number"] for row in now["rows"]] == list(range(split + 1, len(hands) + 1))
     assert [row["scores"] for row in now["rows"]] == [[r.scores[p] for p in players] for r in whole.results[split:]]
     assert [row["lines"] for row in now["rows"]] == [r.explanation() for r in whole.results[split:]]
 
 
 def test_the_json_calls_answer_in_the_players_language():
-    players, hands = TABLES["czech-taroky"]
+    players, hands = sample_table("czech-taroky")
     msgid = "Team game: {povinnost} (povinnost) with {partner}, who held the {called}."
     phone.use_catalog(json.dumps({msgid: "Týmová hra: {povinnost} (povinnost) s {partner}, který měl {called}."}))
     try:
@@ -75,38 +54,16 @@ def test_the_json_calls_answer_in_the_players_language():
 
 
 def test_a_hand_that_no_longer_fits_stops_there_with_the_engines_objection():
-    players, hands = TABLES["two-ten-jack"]
+    players, hands = sample_table("two-ten-jack")
     snapshot = snapshot_after("two-ten-jack", players, [*hands, {"closing": True}])  # the evening has ended
     now = phone.score_pending(snapshot, [{"captured": {"Aiko": ["2H"]}}])
     assert now["rows"] == [] and now["error"]["number"] == len(hands) + 2 and now["error"]["message"]
 
 
-FIELDS = {  # a hand form's fields as the phone reads them, and the hand the server's form makes of them
-    "czech-taroky": ({"povinnost": "Bára", "mode": "team", "partner": "Dana", "called": "XIX", "prever": "",
-                      "talon": "1", "points": 58, "contra": "1", "valat_side": "", "valat_announced": False,
-                      "valat_made": True, "pagat_side": "defenders", "pagat_announced": True, "pagat_made": False,
-                      "trumps_0": "", "honours_0": "honery", "trul_0": False, "trumps_1": "", "honours_1": "",
-                      "trul_1": True, "trumps_2": "", "honours_2": "", "trul_2": False, "trumps_3": "",
-                      "honours_3": "", "trul_3": False, "declarations": ""},
-                     {"povinnost": "Bára", "partner": "Dana", "points": 58, "contra": 1,
-                      "pagat": {"side": "defenders", "announced": True, "made": False},
-                      "declarations": [{"player": "Anna", "kind": "honery"}, {"player": "Bára", "kind": "trul"}]}),
-    "slovenian-tarok": ({"contract": "two", "declarer": "Ana", "partner": "Cene", "points_whole": 40,
-                         "points_third": "2", "won": "", "kontra": "0", "mond_lost_by": "", "bonus_trula": "made",
-                         "bonus_trula_side": "defenders", "bonus_trula_kontra": "0"},
-                        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": "40 2/3",
-                         "bonuses": [{"kind": "trula", "side": "defenders", "announced": False, "made": True}]}),
-    "schnapsen": ({"winner": "Ben", "game_points": "2", "ending": "", "by": "", "other_points": None,
-                   "other_had_trick": ""}, {"winner": "Ben", "game_points": 2}),
-    "two-ten-jack": ({"removed_0": "", "removed_1": "", "card_2H": "Ben", "card_10H": "Aiko", "card_JK": ""},
-                     {"captured": {"Aiko": ["10H"], "Ben": ["2H"], "Chie": []}}),
-}
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_the_form_fields_become_the_hand_and_its_preview(game):
-    players, hands = TABLES[game]
-    fields, expected = FIELDS[game]
+    players, hands = sample_table(game)
+    fields, expected = GAMES[game].samples.fields, GAMES[game].samples.hand  # a form's fields, the hand of them
     snapshot = snapshot_after(game, players, hands[:1])
     assert phone.hand_from_fields(snapshot, fields) == expected
     answer = phone.preview_hand(snapshot, hands[1:2], fields)
@@ -117,6 +74,6 @@ def test_the_form_fields_become_the_hand_and_its_preview(game):
 
 
 def test_a_preview_of_a_hand_not_yet_valid_says_what_is_missing():
-    players, hands = TABLES["czech-taroky"]
+    players, hands = sample_table("czech-taroky")
     answer = phone.preview_hand(snapshot_after("czech-taroky", players, []), [], {"povinnost": "Anna", "mode": "team"})
     assert answer["error"]["root"] in ("partner", "points") and answer["error"]["message"]

@@ -88,8 +88,8 @@ def test_bad_input_names_the_field(raw, field):
 def test_status_draws_the_bummerl_as_strokes_down_from_seven():
     result = run([{"winner": "Anna", "game_points": 2}, {"winner": "Ben", "game_points": 3},
                   {"winner": "Anna", "game_points": 1}])
-    status = sn.status(result.state)
+    status = sn.status(result.state).as_json()
     assert status["strokes"] == {"Anna": [5, 4], "Ben": [4]}
     assert status["next_dealer"] == "Ben"
     finished = run([{"winner": "Anna", "game_points": 3}] * 3)
-    assert sn.status(finished.state)["strokes"] == {"Anna": [], "Ben": []}
+    assert sn.status(finished.state).as_json()["strokes"] == {"Anna": [], "Ben": []}

@@ -55,10 +55,10 @@ def test_explanation_lists_cards_and_reversal():
 
 def test_a_game_has_as_many_rounds_as_players_then_the_next_game_begins():
     one_game = run([T1, T2, T3])
-    status = ttj.status(one_game.state)
+    status = ttj.status(one_game.state).as_json()
     assert status["finished"] and status["game"] == 1 and status["games_won"] == {"Aiko": 1, "Ben": 0, "Chie": 0}
     evening = run([T1, T2, T3, T2])
-    status = ttj.status(evening.state)
+    status = ttj.status(evening.state).as_json()
     assert not status["finished"] and status["game"] == 2 and status["rounds_played"] == 1
     assert status["game_points"] == {"Aiko": 0, "Ben": -50, "Chie": -40}  # this game's points alone
     assert evening.totals == {"Aiko": 45, "Ben": -75, "Chie": -60}  # the evening's, through every game
@@ -69,11 +69,11 @@ def test_a_game_has_as_many_rounds_as_players_then_the_next_game_begins():
 
 def test_the_winner_of_the_second_game_is_who_won_its_rounds():
     evening = run([T1, T2, T3, T3, T3, T2])  # game 2: Aiko 90, Ben −40, Chie 30
-    status = ttj.status(evening.state)
+    status = ttj.status(evening.state).as_json()
     assert ttj.winners(evening.totals, status) == ["Aiko"]
     assert status["games_won"] == {"Aiko": 2, "Ben": 0, "Chie": 0}
     evening = run([T1, T2, T3, T2, T2, T2, {"adjustment": {"Ben": 500}}])  # an adjustment counts in its game
-    assert ttj.winners(evening.totals, ttj.status(evening.state)) == ["Ben"]
+    assert ttj.winners(evening.totals, ttj.status(evening.state).as_json()) == ["Ben"]
 
 
 def test_the_last_round_of_a_game_says_who_won_it():

@@ -41,7 +41,7 @@ def test_every_number_is_a_whole_number_or_a_fraction(document, expected, extra)
     for hand in result.results:
         assert all(type(score) is int for score in hand.scores.values()), hand.scores
     assert all(type(total) is int for total in result.totals.values()), result.totals
-    status = table.engine.status(result.state)
+    status = table.engine.status(result.state).as_json()
     summary = table.engine.summary(result.state)
     for value in (*numbers_in(status), *numbers_in(summary), *numbers_in(result.state)):
         assert type(value) in (int, Fraction), (value, type(value))

@@ -12,9 +12,10 @@ WEB = GameWeb(
     templates="games/czech_taroky",
     seating_help=_("Counter-clockwise, the way povinnost passes on."),
     leader_label=_("As povinnost"),
+    leader_badge=_("povinnost"),
     contra_label=_("Hands with contra won"),
     calculator_initial={"povinnost": "A"},
-    new_hand_initial=lambda summary: {"povinnost": summary.get("next_povinnost")},
+    new_hand_initial=lambda summary: {"povinnost": summary.get("next_leader")},
     rules_context=lambda: {"point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1])
                                            for kind, value in ct.POINT_CARDS.items()]},
 )

@@ -12,4 +12,5 @@ WEB = GameWeb(
     quick_entry=True,
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
+    marks_template="games/schnapsen/marks.html",
 )

@@ -26,4 +26,5 @@ WEB = GameWeb(
     calculator_initial={"contract": "three", "declarer": "A"},
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
+    marks_template="games/slovenian_tarok/marks.html",
 )

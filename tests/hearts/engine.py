@@ -1,0 +1,165 @@
+"""Hearts, a test-only game: four players, penalty points, the lowest total wins, the game ends by itself once a
+player reaches the target (100). Not in the app: it proves that the contract between the engines and everything
+above them holds for a game that is not in the list (tests/conftest.py registers it for the test session).
+
+A hand is ``{"points": {player: penalty points}}``, 26 in all (each heart 1, the queen of spades 13); a player
+who took all 26 ("shot the moon") gives each other player 26 instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.engines.base import (
+    KIND_NAMES,
+    LOWER,
+    N_,
+    Adjustment,
+    Closing,
+    Facts,
+    HandResult,
+    InvalidHand,
+    Line,
+    Option,
+    Phrase,
+    Preset,
+    Status,
+    adjustment_result,
+    best,
+    check_keys,
+    closing_result,
+    describe_common,
+    facts_common,
+    no_milestone,
+    no_summary,
+    parse_common,
+    parse_options,
+    rename_in,
+    settlement_by,
+    signed,
+    whole,
+)
+
+SLUG = "hearts"
+TITLE = N_("Hearts")
+BLURB = N_("4 players · penalty points, the lowest total wins")
+PLAYER_COUNTS = (4,)
+ZERO_SUM = False
+ORDER = LOWER
+SETTLE_UNIT = N_("point")
+SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
+                 "their differences with everyone else.")
+COUNTER = None
+MODES = {"round": N_("round"), **KIND_NAMES}
+RULES = {"HR1": N_("A round"), "HR2": N_("Penalty points"), "HR3": N_("Adjustments and the end of the game")}
+DECK_POINTS = 26
+OPTIONS = (Option("target", N_("Game ends at"), N_("The game ends once a player reaches this total, e.g. 100."),
+                  default=100, kind="whole", low=10, high=1000, rule="HR3"),)
+PRESETS = (Preset("standard", N_("Standard"), N_("The game ends at 100."), {"target": 100}, default_for=(4,)),
+           Preset("short", N_("Short"), N_("The game ends at 50."), {"target": 50}))
+
+
+@dataclass(frozen=True)
+class Rules:
+    target: int = 100
+
+
+@dataclass(frozen=True)
+class Hand:
+    points: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    totals: tuple[int, ...] = ()
+    rounds: int = 0
+    target: int = 100
+    closed: bool = False
+
+    def ended(self) -> bool:
+        return self.closed or any(total >= self.target for total in self.totals)
+
+
+def parse_rules(raw: Any, players: tuple[str, ...]) -> Rules:
+    return Rules(**parse_options(raw, OPTIONS, len(players), PRESETS))
+
+
+def new_state(players: tuple[str, ...], rules: Rules) -> State:
+    return State(players=players, totals=(0,) * len(players), target=rules.target)
+
+
+def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
+    common = parse_common(raw, players)
+    if common is not None:
+        return common
+    check_keys(raw, {"points"})
+    if not isinstance(raw.get("points"), dict):
+        raise InvalidHand("points", N_("must give whole numbers by player"))
+    points = tuple((p, whole(raw["points"].get(p, 0), f"points.{p}", 0, DECK_POINTS)) for p in players)
+    if sum(v for _p, v in points) != DECK_POINTS:
+        raise InvalidHand("points", N_("the penalty points must add up to {total}, they add up to {sum}"),
+                          total=DECK_POINTS, sum=sum(v for _p, v in points))
+    return Hand(points=points)
+
+
+def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
+    if isinstance(hand, Adjustment):
+        return (adjustment_result(hand, "HR3"),
+                replace(state, totals=tuple(t + hand.amount(p) for t, p in zip(state.totals, state.players))))
+    if isinstance(hand, Closing):
+        return (closing_result(state.players, [Line(N_("The game ends here."), rule="HR3")]),
+                replace(state, closed=True))
+    scores = dict(hand.points)
+    lines = [Line(N_("Round {number}."), {"number": state.rounds + 1}, rule="HR1")]
+    moon = next((p for p, v in hand.points if v == DECK_POINTS), None)
+    if moon is not None:
+        scores = {p: 0 if p == moon else DECK_POINTS for p in state.players}
+        lines.append(Line(N_("{player} shot the moon: everyone else takes {points}."),
+                          {"player": moon, "points": DECK_POINTS}, rule="HR2"))
+    for p in state.players:
+        lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2"))
+    after = replace(state, rounds=state.rounds + 1,
+                    totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)))
+    return HandResult(scores=scores, lines=tuple(lines)), after
+
+
+def status(state: State) -> Status:
+    """Over once a player reaches the target (the game ends by itself) or the players close it."""
+    over = state.ended()
+    return Status(finished=over, closed=state.closed, over=over,
+                  next_dealer=None if over else state.players[state.rounds % len(state.players)],
+                  round=state.rounds, extra={"target": state.target})
+
+
+summary = no_summary
+milestone = no_milestone
+settlement = settlement_by(ORDER)
+
+
+def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
+    return best(ORDER, totals) if status.get("over") else []
+
+
+def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+    common = describe_common(hand)
+    if common is not None:
+        return common
+    return Phrase(tuple(f"{p} {v}" for p, v in hand.points if v))
+
+
+def facts(hand: Hand | Adjustment | Closing) -> Facts:
+    common = facts_common(hand)
+    if common is not None:
+        return common
+    return Facts(mode="round", mode_label=MODES["round"])
+
+
+def rename_player(raw: Any, old: str, new: str) -> Any:
+    return rename_in(raw, old, new, (), ("points",))
+
+
+def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
+    """HR3: a penalty adds penalty points to the player alone."""
+    return {p: amount if p == who else 0 for p in players}
