@@ -1,0 +1,38 @@
+"""Sentences a native player reads on the hand pages: no count noun that disagrees with its number ("1 Spielpunkte"),
+and no rules that "pay" for a hand."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from .factories import make_table, team_hand, visible_text
+
+pytestmark = pytest.mark.django_db
+
+
+def hand_page(table, seq: int, language: str) -> str:
+    page = Client().get(reverse("hand", args=[table.edit_token, seq]), HTTP_ACCEPT_LANGUAGE=language)
+    return visible_text(page.content.decode())
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Anna gewinnt das Spiel (Schnelleingabe); Spielpunkte: 1."),
+    ("cs", "Anna vyhrává hru (rychlý zápis); herní body: 1."),
+    ("sl", "Anna dobi igro (hitri vnos); igralne točke: 1."),
+    ("en", "Anna wins the hand (quick entry); game points: 1."),
+])
+def test_a_quick_schnapsen_hand_of_one_game_point_reads_right_in_every_language(language, said):
+    table = make_table(game="schnapsen", players=("Anna", "Ben"), hands=[{"winner": "Anna", "game_points": 1}])
+    text = hand_page(table, 1, language)
+    assert said in text
+    assert "1 Spielpunkte" not in text and "1 herní body" not in text and "1 game points" not in text
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("cs", "Kolik by tato hra platila podle jiných pravidel?"),
+    ("sl", "Koliko bi ta igra plačala po drugih pravilih?"),
+    ("de", "Was wäre dieses Spiel nach anderen Regeln wert?"),
+])
+def test_the_what_if_link_of_a_hand_asks_what_the_hand_would_pay(language, said):
+    table = make_table(hands=[team_hand()])
+    assert said in hand_page(table, 1, language)
