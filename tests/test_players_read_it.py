@@ -36,3 +36,17 @@ def test_a_quick_schnapsen_hand_of_one_game_point_reads_right_in_every_language(
 def test_the_what_if_link_of_a_hand_asks_what_the_hand_would_pay(language, said):
     table = make_table(hands=[team_hand()])
     assert said in hand_page(table, 1, language)
+
+
+@pytest.mark.parametrize(("language", "said", "not_said"), [
+    ("de", "Warum (optional)", "freiwillig"),  # "freiwillig" is "voluntary", not "optional"
+    ("sl", "Kdo dobi kazen", "kaznovan"),  # a participle that agrees with a man only
+    ("sl", "kot je zapisan na papirju", "kot ga ima papir"),
+    ("cs", "jak je zapsaný na papíře", "jak ho má papír"),
+])
+def test_the_penalty_page_reads_as_a_native_player_would_write_it(language, said, not_said):
+    table = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"))
+    text = visible_text(Client().get(reverse("adjust", args=[table.edit_token]),
+                                     HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert said in text
+    assert not_said not in text
