@@ -5,6 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engines.settle_up import parse_price
+
 from .factories import make_table, team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -50,3 +52,14 @@ def test_the_penalty_page_reads_as_a_native_player_would_write_it(language, said
                                      HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert said in text
     assert not_said not in text
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("cs", "např. 0,10 nebo 0,05"), ("sl", "npr. 0,10 ali 0,05"), ("de", "z. B. 0,10 oder 0,05"),
+])
+def test_the_price_example_is_written_with_the_languages_decimal_comma_and_a_comma_is_accepted(language, said):
+    table = make_table(game="schnapsen", players=("Anna", "Ben"))
+    client = Client()
+    url = reverse("settings", args=[table.edit_token])
+    assert said in visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert parse_price("0,10") == parse_price("0.10")  # what the example shows is what the form takes
