@@ -1,6 +1,8 @@
 """Sentences a native player reads on the hand pages: no count noun that disagrees with its number ("1 Spielpunkte"),
 and no rules that "pay" for a hand."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -63,3 +65,17 @@ def test_the_price_example_is_written_with_the_languages_decimal_comma_and_a_com
     url = reverse("settings", args=[table.edit_token])
     assert said in visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert parse_price("0,10") == parse_price("0.10")  # what the example shows is what the form takes
+
+
+@pytest.mark.parametrize(("language", "said", "not_said"), [
+    ("cs", "Hra skončila. Vítězí Ben", "Vítěz"),  # "vítěz" is a man; "vítězí" says it of anyone
+    ("sl", "Igre je konec. Zmaga: Ben", "zmagovalec"),
+    ("de", "Das Spiel ist aus. Sieg: Ben", "Gewinner"),
+])
+def test_a_two_ten_jack_winner_is_named_with_no_word_that_has_a_gender(language, said, not_said):
+    hand = {"captured": {"Anna": ["2H"], "Ben": ["10H", "JH"]}}
+    table = make_table(game="two-ten-jack", players=("Anna", "Ben", "Chie"), hands=[hand, hand, hand])
+    text = visible_text(Client().get(reverse("table", args=[table.edit_token]),
+                                     HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert said in text
+    assert not re.search(rf"\b{not_said}\b", text, re.IGNORECASE)
