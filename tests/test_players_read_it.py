@@ -79,3 +79,17 @@ def test_a_two_ten_jack_winner_is_named_with_no_word_that_has_a_gender(language,
                                      HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert said in text
     assert not re.search(rf"\b{not_said}\b", text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("language", "said", "not_said"), [
+    ("cs", "Ana a Bojan: každý si píše +100", "každý píšou"),
+    ("sl", "Ana in Bojan si zapišeta vsak po +100", "si vsak zapišeta"),
+    ("de", "Ana hat einen Radelc", "ein Radelc"),  # der Radelc, as everywhere else
+])
+def test_a_slovenian_team_hand_with_a_radelc_reads_right(language, said, not_said):
+    beggar = {"contract": "beggar", "declarer": "Cene", "won": True}
+    team = {"contract": "two", "declarer": "Ana", "partner": "Bojan", "points": 40, "kontra": 1}
+    table = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"), hands=[beggar, team])
+    text = hand_page(table, 2, language)
+    assert said in text
+    assert not re.search(rf"\b{not_said}\b", text)
