@@ -93,3 +93,12 @@ def test_a_slovenian_team_hand_with_a_radelc_reads_right(language, said, not_sai
     text = hand_page(table, 2, language)
     assert said in text
     assert not re.search(rf"\b{not_said}\b", text)
+
+
+def test_german_says_du_when_a_new_name_is_already_taken():
+    table = make_table(hands=[team_hand()])
+    response = Client().post(reverse("rename_player", args=[table.edit_token]), {"old": "Anna", "new": "Bára"},
+                             HTTP_ACCEPT_LANGUAGE="de")
+    text = visible_text(response.content.decode())
+    assert "unterscheide die beiden" in text
+    assert "unterscheidet" not in text  # "ihr", not the "du" the rest of Talon says
