@@ -1,6 +1,7 @@
 """Sentences a native player reads on the hand pages: no count noun that disagrees with its number ("1 Spielpunkte"),
 and no rules that "pay" for a hand."""
 
+import json
 import re
 
 import pytest
@@ -102,3 +103,11 @@ def test_german_says_du_when_a_new_name_is_already_taken():
     text = visible_text(response.content.decode())
     assert "unterscheide die beiden" in text
     assert "unterscheidet" not in text  # "ihr", not the "du" the rest of Talon says
+
+
+def test_slovenian_no_signal_words_say_vi_like_every_other_slovenian_page():
+    client = Client()
+    offline = visible_text(client.get(reverse("offline"), HTTP_ACCEPT_LANGUAGE="sl").content.decode())
+    assert "Poskusite znova" in offline and "Poskusi znova" not in offline
+    words = json.dumps(client.get(reverse("offline_words", args=["sl"])).json(), ensure_ascii=False)
+    assert "Izberite, kam sodijo" in words and "Izberi," not in words
