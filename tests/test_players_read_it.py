@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines.settle_up import parse_price
+from games.models import Circle
 
 from .factories import make_table, team_hand, visible_text
 
@@ -111,3 +112,13 @@ def test_slovenian_no_signal_words_say_vi_like_every_other_slovenian_page():
     assert "Poskusite znova" in offline and "Poskusi znova" not in offline
     words = json.dumps(client.get(reverse("offline_words", args=["sl"])).json(), ensure_ascii=False)
     assert "Izberite, kam sodijo" in words and "Izberi," not in words
+
+
+def test_czech_calls_a_circle_skupina_on_its_page_as_everywhere_else():
+    client = Client()
+    client.post(reverse("new_circle"), {"name": "Pátek", "players": "Anna\nBára\nCyril\nDana"},
+                HTTP_ACCEPT_LANGUAGE="cs")
+    text = visible_text(client.get(reverse("circle", args=[Circle.objects.get().token]),
+                                   HTTP_ACCEPT_LANGUAGE="cs").content.decode())
+    assert "Sdílet skupinu" in text
+    assert "kroužek" not in text and "kroužku" not in text
