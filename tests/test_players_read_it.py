@@ -122,3 +122,10 @@ def test_czech_calls_a_circle_skupina_on_its_page_as_everywhere_else():
                                    HTTP_ACCEPT_LANGUAGE="cs").content.decode())
     assert "Sdílet skupinu" in text
     assert "kroužek" not in text and "kroužku" not in text
+
+
+def test_german_end_of_a_czech_taroky_evening_says_nothing_more_is_scored_in_natural_order():
+    table = make_table(hands=[team_hand()])
+    text = visible_text(Client().get(reverse("end_evening", args=[table.edit_token]),
+                                     HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Hier endet der Abend; danach wird nichts mehr gezählt." in text
