@@ -129,3 +129,12 @@ def test_german_end_of_a_czech_taroky_evening_says_nothing_more_is_scored_in_nat
     text = visible_text(Client().get(reverse("end_evening", args=[table.edit_token]),
                                      HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Hier endet der Abend; danach wird nichts mehr gezählt." in text
+
+
+@pytest.mark.parametrize(("long", "stacked"), [(True, True), (False, False)])
+def test_two_ten_jack_cards_sit_above_their_taps_only_when_a_name_is_too_long_for_the_row(long, stacked):
+    first = "Bartholomäus Zwischenzahl-Oberhuber" if long else "Bartholomäus"
+    table = make_table(game="two-ten-jack", players=(first, "Ben", "Chie"))
+    page = Client().get(reverse("record_hand", args=[table.edit_token])).content.decode()
+    assert 'class="card-row"' in page or 'class="card-row stacked"' in page
+    assert ('class="card-row stacked"' in page) is stacked
