@@ -138,3 +138,9 @@ def test_two_ten_jack_cards_sit_above_their_taps_only_when_a_name_is_too_long_fo
     page = Client().get(reverse("record_hand", args=[table.edit_token])).content.decode()
     assert 'class="card-row"' in page or 'class="card-row stacked"' in page
     assert ('class="card-row stacked"' in page) is stacked
+
+
+def test_the_slovenian_player_count_hint_starts_its_sentence_with_a_capital():
+    text = visible_text(Client().get(reverse("new_table_for", args=["slovenian-tarok"]),
+                                     HTTP_ACCEPT_LANGUAGE="sl").content.decode())
+    assert "Od 3 do 4 igralcev: odvečna imena pustite prazna." in text
