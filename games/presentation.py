@@ -117,7 +117,10 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
     low, high = min(0, *values), max(0, *values)
     span = (high - low) or 1
     first, last = numbers[0], numbers[-1]
-    left, right, top, bottom = 38, width - 66, 10, height - 24
+    tick_values = sorted({high, 0, low}, reverse=True)
+    labels = {v: local_number(v) for v in tick_values}
+    # the longest value on the left fits beside the axis (a digit is about 6.5 units wide at font size 11)
+    left, right, top, bottom = max(38, 8 + round(6.5 * max(map(len, labels.values())))), width - 66, 10, height - 24
     spread = len(players) - 1
 
     def x(n: int) -> float:
@@ -156,10 +159,11 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
             end["y"] -= overflow
         for i in range(len(ends) - 2, -1, -1):
             ends[i]["y"] = min(ends[i]["y"], ends[i + 1]["y"] - LABEL_GAP)
-    ticks = sorted({high, 0, low}, reverse=True)
+    # the zero line's value is left out when it would sit on the highest or lowest value (they would overlap)
+    ticks = [v for v in tick_values if v in (high, low) or min(abs(y(v) - y(high)), abs(y(v) - y(low))) >= LABEL_GAP]
     return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
             "zero": f"{y(0, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
-            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": local_number(v)} for v in ticks],
+            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": labels[v]} for v in ticks],
             "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
             "label": _("Running totals, hand by hand")}
 

@@ -19,6 +19,12 @@ def test_the_axis_shows_the_highest_lowest_and_zero_and_the_first_and_last_hand(
     assert (chart["first"], chart["last"]) == (3, 12)
 
 
+def test_a_long_negative_value_on_the_axis_fits_beside_it_and_zero_does_not_sit_on_the_highest_value():
+    chart = running_totals_chart(["Anna", "Ben"], [[0, 0], [23, -11090]])
+    assert [tick["value"] for tick in chart["ticks"]] == ["23", "\u221211,090"]  # 0 is 2 units below 23: left out
+    assert chart["left"] - 4 >= 6.5 * len("\u221211,090")  # right-aligned at left - 4: the minus is not cut off
+
+
 def test_each_line_is_named_at_its_end_and_labels_that_would_collide_are_pushed_apart():
     players = ["Magdaléna", "Bartholomäus", "Cyril", "Dana"]
     chart = running_totals_chart(players, [[0, 0, 0, 0], [5, 5, 5, -15]])

@@ -127,7 +127,7 @@ def test_rules_pages_for_schnapsen_and_two_ten_jack(client):
     assert "A: K♥ +5 2♥ +10 = +15." in visible_text(result)
     result = client.post(reverse("rules", args=["schnapsen"]), {"winner": "A", "game_points": "2"},
                          **HTMX).content.decode()
-    assert "A wins the hand: 2 game points" in visible_text(result)
+    assert "A wins the hand (quick entry); game points: 2." in visible_text(result)
 
 
 def test_the_hand_that_ends_a_bummerl_says_who_got_it(client):

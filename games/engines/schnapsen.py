@@ -190,7 +190,7 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
 def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
     """KR2: how the hand ended and what it is worth."""
     if hand.ending is None:
-        return [Line(N_("{winner} wins the hand: {points} game points (quick entry)."),
+        return [Line(N_("{winner} wins the hand (quick entry); game points: {points}."),
                      {"winner": hand.winner, "points": hand.game_points}, rule="KR2")]
     if hand.ending == "draw":
         return [Line(N_("65 – 65: a draw. Nobody scores; the winner of the next hand scores one more game point."),

@@ -38,6 +38,10 @@ class TwoTenJackHandForm(HandForm):
         return [(self[f"card_{card}"], card, points[card], card[-1] in "HD" and card != "JK")
                 for card in self.scoring]
 
+    def long_names(self) -> bool:
+        """A word of a name too long to share a 360 px row with the card: the card then sits above its taps."""
+        return any(len(word) > 16 for name in self.players for word in name.split())
+
     def removed_fields(self):
         return [self[f"removed_{i}"] for i in range(self.removed_count)]
 
