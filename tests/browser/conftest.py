@@ -30,6 +30,6 @@ def phone(browser, live_server):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   base_url=live_server.url, service_workers="block")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)  # a busy 2-core machine
     yield page
     context.close()
