@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from importlib import import_module
 from typing import Any, Callable
 
 from .engines import table as engine_table
 from .engines.base import InvalidHand, Line, Number, Phrase
 from .engines.table import InvalidTable, Setup
-from .registry import GAMES
+from .registry import GAMES, Game, add
 
 
 FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
@@ -152,6 +153,15 @@ def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str,
 # ---- the worker's calls: JSON text in, JSON text out ----------------------------------------------------------
 
 _catalog: dict[str, Any] = {}
+
+
+def use_games(text: str) -> None:
+    """Register the games the server registered (games.views.offline.registered_games) that this runtime's registry
+    does not list itself: a game added to the server's registry elsewhere is scored on the phone too."""
+    for entry in json.loads(text or "[]"):
+        engine = import_module(entry["engine"])
+        if engine.SLUG not in GAMES:
+            add(Game(engine, import_module(entry["entry"]), entry["web"], entry["prefix"]))
 
 
 def use_catalog(text: str) -> None:

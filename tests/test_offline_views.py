@@ -3,6 +3,8 @@ in its language, the table's snapshot, and the hands it sends back (in order, ea
 submission, a conflict answered with what changed, or put before the other phone's hands)."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from django.utils import translation
 
 from games import services
 from games.engines.table import replay, setup
+from games.registry import GAMES
 from games.views.offline import RUNTIME_FILES
 
 from .factories import make_table, team_hand
@@ -41,10 +44,33 @@ def test_the_engine_is_the_servers_own_files(client):
     files = client.get(reverse("offline_engine")).json()["files"]
     expected = {"games/__init__.py", "games/registry.py", "games/phone.py",
                 *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
-                *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py"))}
-    assert set(files) == expected
+                *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
+                "tests/__init__.py", "tests/hearts/__init__.py", "tests/hearts/engine.py", "tests/hearts/entry.py"}
+    assert set(files) == expected  # every registered game's own files too: the test game's, registered elsewhere
     for path, source in files.items():
         assert source == (ROOT / path).read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_download_alone_scores_every_registered_game(client, tmp_path, game):
+    """The engine bundle written out as the phone's worker writes it, in a Python that sees nothing else of the
+    server (no Django settings, not this checkout): it registers the games the server registered and scores a
+    game's sample hands as the server does."""
+    bundle = client.get(reverse("offline_engine")).json()
+    for path, source in bundle["files"].items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(source, encoding="utf-8")
+    samples = GAMES[game].samples
+    players, hands = list(samples.players), list(samples.hands)
+    snapshot = {"game": game, "rules": {}, "players": players, "state": None, "totals": {}, "hand_count": 0}
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); from games import phone; "
+              "phone.use_games(sys.argv[2]); print(phone.table_now(sys.argv[3], sys.argv[4]))")
+    run = subprocess.run([sys.executable, "-I", "-c", script, str(tmp_path), json.dumps(bundle["games"]),
+                          json.dumps(snapshot), json.dumps(hands)], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    whole = replay(setup(game, {}, players), hands)
+    assert json.loads(run.stdout)["totals"] == [whole.totals[p] for p in players]
 
 
 def test_only_the_worker_may_compile_webassembly(client):

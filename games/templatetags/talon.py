@@ -130,17 +130,20 @@ def submission() -> SafeString:
 @register.inclusion_tag("games/_offline.html", takes_context=True)
 def offline_part(context, table, page: str):
     """A kept table's hook on its table page and new-hand form: where the phone's runtime, engine, words and the
-    table's snapshot are, where unsent hands go, and the words the offline part says (in the player's language)."""
+    table's snapshot are, where unsent hands go, the words the offline part says and how the game's status looks
+    (its marks, who leads: games.web.GameWeb.look), in the player's language."""
     from django.middleware.csrf import get_token
     from django.templatetags.static import static
     from django.urls import reverse
     from django.utils.translation import get_language
 
+    from games.registry import GAMES
     from games.views.offline import download_bytes, offline_words
 
     language = get_language() or "en"
     request = context["request"]
     return {"table": table, "page": page, "bytes": download_bytes(), "words": offline_words(),
+            "look": GAMES[table.game].web.look(),
             "csrf": get_token(request), "script": static("js/offline.js"), "worker": static("js/engine-worker.js"),
             "runtime_url": reverse("offline_runtime"),
             "words_url": reverse("offline_words", args=[language if language in ("en", "cs", "sl", "de") else "en"]),

@@ -38,18 +38,23 @@ class Refusal:
 
 def attempt(change: Callable[[], Any]) -> Refusal | None:
     """Make a change the services may refuse (record, edit, delete, restore, undo, settings, rename): None when it
-    was made, else the refusal. The one place that knows the ways a change is refused."""
+    was made, else the refusal."""
+    return outcome(change)[1]
+
+
+def outcome(change: Callable[[], Any]) -> tuple[Any, Refusal | None]:
+    """Make a change the services may refuse: what it made (the hand recorded) and None, or None and the refusal.
+    The one place that knows the ways a change is refused (the pages' forms and the phone's sent hands alike)."""
     try:
-        change()
+        return change(), None
     except ValidationError as error:
-        return Refusal("input", error.messages[0], error)
+        return None, Refusal("input", error.messages[0], error)
     except services.AlreadyDone as error:
-        return Refusal("already", "", error)
+        return None, Refusal("already", "", error)
     except (services.Conflict, services.NothingToUndo) as error:
-        return Refusal("conflict", str(error), error)
+        return None, Refusal("conflict", str(error), error)
     except InvalidTable as error:
-        return Refusal("invalid", error.line(_), error)
-    return None
+        return None, Refusal("invalid", error.line(_), error)
 
 
 def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s") -> None:

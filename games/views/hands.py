@@ -20,11 +20,11 @@ from ..engines.table import InvalidTable
 from ..forms import new_submission, submission_of, version_of
 from ..limits import too_many, wait_for_rescoring
 from ..lines import RuleLinks
-from ..models import Table
+from ..models import Hand, Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
-from .common import Refusal, attempt, device, editable, hand_form, hand_of, partial, say
-from .tables import round_numbers, table_response
+from .common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
+from .tables import round_numbers, table_context
 
 
 def _preview(table: Table, form, hand=None):
@@ -65,21 +65,22 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return _render_hand_form(request, table, hand_form(table, initial=initial))
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
-        refusal = attempt(lambda: services.record_hand(
+        recorded, refusal = outcome(lambda: services.record_hand(
             table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
             submission=form.cleaned_data["submission"], parsed=form.parsed))
-        return _after_save(request, table, form, refusal, done=_("Hand recorded."),
+        return _after_save(request, table, form, recorded, refusal, done=_("Hand recorded."),
                            already=_("This hand was already recorded; it is recorded once."))
     return _render_hand_form(request, table, form)
 
 
-def _after_save(request: HttpRequest, table: Table, form, refusal: Refusal | None, *, done: str, already: str,
-                hand=None, number: int | None = None) -> HttpResponse:
-    """The answer to the hand form's Save: the table (saved, or saved before), the hand kept against the new state
-    (another phone first), or the form again with the engine's objection beside its field."""
+def _after_save(request: HttpRequest, table: Table, form, changed: Hand | None, refusal: Refusal | None, *,
+                done: str, already: str, hand=None, number: int | None = None) -> HttpResponse:
+    """The answer to the hand form's Save: the table (saved: as the one change left it; or saved before), the hand
+    kept against the new state (another phone first), or the form again with the engine's objection beside its
+    field."""
     if refusal is None or refusal.kind == "already":
         say(request, refusal, done=done, already=already)
-        return _saved(request, table)
+        return _saved(request, table, changed)
     if refusal.kind == "conflict":
         return _keep_the_hand(request, table, form, hand)
     form.show_engine_error(refusal.error)
@@ -115,13 +116,17 @@ def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpR
                              conflict=changes or [Line(N_("the table's details changed"))])
 
 
-def _saved(request: HttpRequest, table: Table) -> HttpResponse:
-    """After a change: with JavaScript (htmx), the answer is the updated table page itself, one round trip;
-    without it, post/redirect/get."""
+def _saved(request: HttpRequest, table: Table, changed: Hand | None) -> HttpResponse:
+    """After a Save: with JavaScript (htmx), the answer is the table page as the change left it (the table the
+    services stored with the hand ``changed``; saved before: as stored now), one round trip; without it,
+    post/redirect/get."""
     if not partial(request):
         return redirect("table", token=table.edit_token)
-    table.refresh_from_db()
-    response = table_response(request, table, can_edit=True)
+    if changed is not None:
+        table = changed.table
+    else:
+        table.refresh_from_db()
+    response = render(request, "games/table.html", table_context(table, can_edit=True))
     response["HX-Push-Url"] = reverse("table", args=[table.edit_token])
     return response
 
@@ -192,10 +197,10 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         seconds = wait_for_rescoring(request, table, seq)
         if seconds:
             return too_many(request, seconds)
-        refusal = attempt(lambda: services.edit_hand(hand, form.to_data(), device=device(request),
-                                                     version=form.cleaned_data["version"],
-                                                     submission=form.cleaned_data["submission"]))
-        return _after_save(request, table, form, refusal, hand=hand, number=number,
+        edited, refusal = outcome(lambda: services.edit_hand(hand, form.to_data(), device=device(request),
+                                                             version=form.cleaned_data["version"],
+                                                             submission=form.cleaned_data["submission"]))
+        return _after_save(request, table, form, edited, refusal, hand=hand, number=number,
                            done=_("Hand %(number)s changed; every later hand was recomputed.") % {"number": number},
                            already=_("This change was already saved; it is recorded once."))
     return _render_hand_form(request, table, form, hand=hand, number=number)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,15 +27,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import services
-from ..engines.table import InvalidTable, load_json
+from ..engines.table import load_json
 from ..forms import version_of
 from ..inputs import LARGEST, is_submission
 from ..limits import wait_for_rescoring
 from ..models import Table
 from ..phone import FORMATS
 from ..presentation import describe_change, describer
+from ..registry import GAMES
 from ..lines import line_html
-from .common import device, editable
+from .common import device, editable, outcome
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 GAMES_DIR = Path(__file__).resolve().parent.parent
@@ -42,15 +44,37 @@ GAMES_DIR = Path(__file__).resolve().parent.parent
 
 def engine_files() -> dict[str, str]:
     """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
-    registry, the engines, hand entry and the phone's entry point."""
+    registry, the engines, hand entry and the phone's entry point; and every registered game's engine and entry
+    with their packages, wherever the game lives (a game registered elsewhere, as the tests' Hearts is)."""
     paths = [GAMES_DIR / "__init__.py", GAMES_DIR / "registry.py", GAMES_DIR / "phone.py",
              *sorted((GAMES_DIR / "engines").glob("*.py")), *sorted((GAMES_DIR / "entry").glob("*.py"))]
-    return {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path.read_text(encoding="utf-8") for path in paths}
+    files = {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path for path in paths}
+    for game in GAMES.values():
+        for module in (game.engine, game.entry):
+            files.update(_module_files(module.__name__))
+    return {name: path.read_text(encoding="utf-8") for name, path in files.items()}
+
+
+def _module_files(name: str) -> dict[str, Path]:
+    """A module's file and its packages' __init__ files, under the paths Python imports them by."""
+    files = {}
+    parts = name.split(".")
+    for size in range(1, len(parts) + 1):
+        module = sys.modules[".".join(parts[:size])]
+        path = Path(module.__file__)
+        files["/".join(parts[:size]) + ("/__init__.py" if path.name == "__init__.py" else ".py")] = path
+    return files
+
+
+def registered_games() -> list[dict[str, str]]:
+    """Every registered game as the phone registers it (games.phone.use_games): its modules and rule prefix."""
+    return [{"engine": game.engine.__name__, "entry": game.entry.__name__, "web": game.web_module,
+             "prefix": game.rule_prefix} for game in GAMES.values()]
 
 
 @lru_cache(maxsize=1)
 def _engine_bundle() -> tuple[str, str]:
-    body = json.dumps({"files": engine_files()}, ensure_ascii=False, sort_keys=True)
+    body = json.dumps({"files": engine_files(), "games": registered_games()}, ensure_ascii=False, sort_keys=True)
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
@@ -96,8 +120,6 @@ def offline_words() -> dict[str, str]:
         "before": _("Put mine before theirs"),
         "later": _("Decide later"),
         "notValid": _("Not yet a valid hand:"),
-        "radelci": _("Radelci: {count}"),
-        "bummerl": _("Bummerl lost"),
         "winner": _("winner"),
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
@@ -216,23 +238,18 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
             seconds) % {"seconds": seconds}}, status=429)
         response["Retry-After"] = str(seconds)
         return response
-    try:
-        if after is None:
-            hand = services.record_hand(table, body["data"], device=device(request), version=version,
-                                        submission=submission)
-        else:
-            hand = services.insert_hand(table, body["data"], after_seq=after, device=device(request),
-                                        version=version, submission=submission)
-    except services.AlreadyDone:
-        table.refresh_from_db()
+    hand, refusal = outcome(lambda: services.record_hand(
+        table, body["data"], device=device(request), version=version, submission=submission) if after is None
+        else services.insert_hand(table, body["data"], after_seq=after, device=device(request), version=version,
+                                  submission=submission))
+    table.refresh_from_db()
+    if refusal is None:
+        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+    if refusal.kind == "already":
         return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
-    except services.Conflict:
-        table.refresh_from_db()
+    if refusal.kind == "conflict":
         since = _since(table, version or 0)
         return JsonResponse({"conflict": True, "snapshot": snapshot_of(table), "changes": since,
                              "recent": _recent(table, max(1, min(len(since), 20)))}, status=409)
-    except InvalidTable as error:
-        return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": error.line(_)}},
-                            status=422)
-    table.refresh_from_db()
-    return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
+                        status=422)

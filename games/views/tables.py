@@ -153,7 +153,8 @@ def chart_of(table: Table) -> dict | None:
     return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers, x_label=_("hand"))
 
 
-def _table_context(table: Table, *, can_edit: bool) -> dict:
+def table_context(table: Table, *, can_edit: bool) -> dict:
+    """What the table page shows of ``table`` as it is stored (its page, a Save's answer, the live poll)."""
     web = GAMES[table.game].web
     winning = winners(table)
     return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
@@ -174,7 +175,7 @@ def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> Htt
     """The table page, rendered from what is stored: the same few queries at any length of table."""
     if can_edit:
         remember(request, table)
-    return render(request, "games/table.html", _table_context(table, can_edit=can_edit))
+    return render(request, "games/table.html", table_context(table, can_edit=can_edit))
 
 
 @require_safe
@@ -229,7 +230,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
         response = HttpResponse(status=204)
     else:
         table = _table(field, token)
-        context = _table_context(table, can_edit=can_edit)
+        context = table_context(table, can_edit=can_edit)
         since = whole_number(seen)
         since = -1 if since is None else since
         changes = list(table.changes.filter(version__gt=since).order_by("id").values_list("kind", "number"))

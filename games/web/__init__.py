@@ -8,6 +8,11 @@ need. A game's templates live in ``templates/games/<game>/``:
 - ``rules.html``: the rules page's own sections, as partials ``toc``, ``sections`` and ``sources``;
 - ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set;
 - ``marks.html``: a player's marks beside their total (radelci, Bummerl), when ``marks_template`` names it.
+
+A phone without signal cannot render templates: ``marks`` says the same as data (``Mark``), and ``look()`` gives the
+phone everything game-specific it draws (static/js/offline.js names no game). The game's ``table.html`` marks what
+the phone refreshes under the totals with ``data-mark="<kind>" data-player="<seat>"`` (a number is written, a list
+of numbers drawn as a tally struck off one after another, after ``data-start``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,28 @@ from typing import Any, Callable
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+
+CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
+BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How one kind of a player's marks (``Status.marks``) looks beside their total: what the game's marks.html
+    draws on the server, as data the phone draws the same way."""
+
+    kind: str  # the status's mark: "radelci", "bummerl"
+    look: str  # CIRCLES or BADGE
+    label: str | Promise  # with {count}: a badge's text, the circles' spoken label
+    used: str = ""  # CIRCLES: the kind counted as crossed off ("radelci_used")
+    few: int = 5  # CIRCLES: up to this many in all are drawn one by one
+    classes: tuple[str, str, str] = ("marks", "mark", "marks-count")  # CIRCLES: the CSS classes of the box, of a
+    # circle (with "used" when crossed off) and of a count, as its marks.html writes them
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "look": self.look, "label": str(self.label), "used": self.used, "few": self.few,
+                "classes": list(self.classes)}
 
 
 @dataclass(frozen=True)
@@ -42,6 +69,13 @@ class GameWeb:
     calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up
     marks_template: str = ""  # how a player's marks look beside their total (``marks``: the status's, by kind)
     leader_badge: str | Promise = ""  # the badge of who leads the next hand ("povinnost"); empty: none shown
+    leader_field: str = ""  # the hand form's field that takes who leads the next hand ("povinnost"); empty: none
+    marks: tuple[Mark, ...] = ()  # how its marks look beside a total, as data for the phone (as marks_template)
+
+    def look(self) -> dict[str, Any]:
+        """What the phone draws of this game's status, in the player's language: its marks, who leads."""
+        return {"marks": [mark.as_json() for mark in self.marks], "leader_badge": str(self.leader_badge),
+                "leader_field": self.leader_field}
 
     @property
     def fields_template(self) -> str:

@@ -3,7 +3,7 @@
 // the page never waits on it. Messages: {id, call, args} in, {id, result} or {id, error} out.
 let phone = null;
 
-async function start({ index, files, words }) {
+async function start({ index, files, games, words }) {
   const { loadPyodide } = await import(`${index}pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: index });
   for (const [path, source] of Object.entries(files)) {
@@ -13,6 +13,7 @@ async function start({ index, files, words }) {
   }
   pyodide.runPython("import sys; sys.path.insert(0, '/talon')");
   phone = pyodide.pyimport("games.phone");
+  phone.use_games(JSON.stringify(games || []));  // the server's registry: a game registered there is scored here
   phone.use_catalog(JSON.stringify(words || {}));
   return { python: pyodide.runPython("import sys; sys.version.split()[0]") };
 }

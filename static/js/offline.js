@@ -71,7 +71,7 @@ function engine(root) {
   if (engineReady) return engineReady;
   engineReady = (async () => {
     const runtime = await cachedJson(root.dataset.runtimeUrl);
-    const files = (await cachedJson(runtime.files[runtime.files.length - 1].url)).files;
+    const { files, games } = await cachedJson(runtime.files[runtime.files.length - 1].url);
     const words = await cachedJson(root.dataset.wordsUrl);
     worker = new Worker(root.dataset.workerUrl, { type: "module" });
     worker.addEventListener("message", (event) => {
@@ -85,7 +85,7 @@ function engine(root) {
       waiting.clear();
     });
     try {
-      await call("start", { index: runtime.index, files, words });
+      await call("start", { index: runtime.index, files, games, words });
     } catch (error) {
       worker.terminate();
       engineReady = null;  // the next attempt starts afresh
@@ -262,8 +262,12 @@ async function keptSpace(root) {  // a kept table says so, and how much room Tal
 }
 
 // ---- the table page -----------------------------------------------------------------------------------------------
+// How the game's status looks (games.web.GameWeb.look, in the page): its marks beside a total, who leads. Nothing
+// here names a game: what is a game's own comes as data from its web module, or as data-mark in its table.html.
+let LOOK = { marks: [], leader_badge: "", leader_field: "" };
 function renderTotals(now) {
   const items = document.querySelectorAll("#top .totals > li.total"), status = now.status || {};
+  const marksOf = (name) => (status.marks || {})[name] || {};
   now.players.forEach((name, i) => {
     const item = items[i];
     if (!item) return;
@@ -272,41 +276,47 @@ function renderTotals(now) {
     score.className = `score ${sign(now.totals[i])}`;
     item.classList.toggle("is-leader", status.next_leader === name);
     const roles = item.querySelector(".roles");
-    roles.replaceChildren();
-    const radelci = (status.radelci || {})[name] || 0, used = (status.radelci_used || {})[name] || 0;
-    if (radelci || used) {
-      roles.append(el("span", { class: "radelci", role: "img", "aria-label": say("radelci", { count: radelci }) },
-        radelciMarks(used, radelci)));
-    }
-    const bummerl = (status.bummerl || {})[name];
-    if (bummerl) roles.append(el("span", { class: "badge quiet", text: `${say("bummerl")}: ${bummerl}` }));
+    roles.replaceChildren(...LOOK.marks.map((mark) => drawMark(mark, marksOf(name))).filter(Boolean));
     if (now.winners.includes(name)) roles.append(el("span", { class: "badge", text: say("winner") }));
-    if (status.next_povinnost === name) roles.append(el("span", { class: "badge", text: "povinnost" }));
+    if (LOOK.leader_badge && status.next_leader === name) roles.append(el("span", { class: "badge", text: LOOK.leader_badge }));
     if (status.next_dealer === name) roles.append(el("span", { class: "badge quiet", text: say("deals") }));
   });
-  document.querySelectorAll(".bummerl .sheet-col").forEach((column, i) => {
-    const strokes = (status.strokes || {})[now.players[i]] || [], list = column.querySelector(".strokes");
-    const shown = strokes.length > 4 ? strokes.slice(-2) : strokes;  // as templates/games/schnapsen/table.html
-    const more = strokes.length > 4 ? [el("li", { class: "more", "aria-hidden": "true", text: `⋯ ×${strokes.length - 2}` })] : [];
-    list.replaceChildren(el("li", { class: strokes.length ? "struck" : "", text: String(status.target) }), ...more,
-      ...shown.map((left, j) => el("li", { class: j < shown.length - 1 ? "struck" : "", text: String(left) })));
-    column.querySelector(".lost strong").textContent = String((status.bummerl || {})[now.players[i]] || 0);
+  document.querySelectorAll("[data-mark][data-player]").forEach((node) => {  // the game's own table.html says where
+    const value = marksOf(now.players[Number(node.dataset.player)])[node.dataset.mark];
+    if (Array.isArray(value)) node.replaceChildren(...tally(node.dataset.start, value));
+    else node.textContent = num(value || 0);
   });
   const round = document.querySelector(".round-state");
   if (round && status.rounds) {
     round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
-      : say("round", { number: status.rounds_played + 1, rounds: status.rounds });
+      : say("round", { number: status.round + 1, rounds: status.rounds });
   }
 }
 
-function radelciMarks(used, held) {  // as the radelci of the game's marks.html: a few one by one, more as a circle and a count
-  if (used + held <= 5) {
-    return [...Array.from({ length: used }, () => el("span", { class: "radelc used" })),
-      ...Array.from({ length: held }, () => el("span", { class: "radelc" }))];
+function drawMark(mark, kinds) {  // one kind of a player's marks, as the game's marks.html draws it on the server
+  const count = Number(kinds[mark.kind] || 0), label = mark.label.replace("{count}", num(count));
+  if (mark.look === "badge") return count ? el("span", { class: "badge quiet", text: label }) : null;
+  const used = Number(kinds[mark.used] || 0);  // circles: a few one by one, more as a circle and a count
+  if (!count && !used) return null;
+  const [box, one, counter] = mark.classes;
+  return el("span", { class: box, role: "img", "aria-label": label }, circles(used, count, mark.few, one, counter));
+}
+
+function circles(used, held, few, one, counter) {
+  if (used + held <= few) {
+    return [...Array.from({ length: used }, () => el("span", { class: `${one} used` })),
+      ...Array.from({ length: held }, () => el("span", { class: one }))];
   }
   const counted = (count, kind) => !count ? [] : [el("span", { class: kind }),
-    count > 1 ? el("span", { class: "radelci-count", text: `×${count}` }) : null];
-  return [...counted(used, "radelc used"), ...counted(held, "radelc")];
+    count > 1 ? el("span", { class: counter, text: `×${count}` }) : null];
+  return [...counted(used, `${one} used`), ...counted(held, one)];
+}
+
+function tally(start, values) {  // numbers struck off one after another (the last one stands); many: the last two
+  const shown = values.length > 4 ? values.slice(-2) : values;
+  const more = values.length > 4 ? [el("li", { class: "more", "aria-hidden": "true", text: `⋯ ×${values.length - 2}` })] : [];
+  return [el("li", { class: values.length ? "struck" : "", text: String(start) }), ...more,
+    ...shown.map((left, j) => el("li", { class: j < shown.length - 1 ? "struck" : "", text: String(left) }))];
 }
 
 function pendingRows(now, pending) {
@@ -590,32 +600,34 @@ function quickEntry(root, form) {
   });
 }
 
-// Whose turn it is (povinnost): the page may come from the phone's cache, chosen before hands kept since. At once
-// from the kept copy when no hand waits, else no choice until the engine knows; a player's own tap always stays.
+// Who leads the next hand (the game's leader_field): the page may come from the phone's cache, chosen before hands
+// kept since. At once from the kept copy when no hand waits, else no choice until the engine knows; a player's own
+// tap always stays.
 let turnTapped = false, defaultsReady = null;
 function setTurn(form, turn) {
-  const radios = form.querySelectorAll('input[name="povinnost"]');
+  const radios = LOOK.leader_field ? form.querySelectorAll(`input[name="${LOOK.leader_field}"]`) : [];
   if (!radios.length || turnTapped) return;
   radios.forEach((radio) => { radio.checked = radio.value === turn; });
   radios[0].dispatchEvent(new Event("change", { bubbles: true }));
 }
 async function presetTurn(root, form) {
-  form.addEventListener("change", (event) => { if (event.isTrusted && event.target.name === "povinnost") turnTapped = true; });
+  form.addEventListener("change", (event) => { if (event.isTrusted && LOOK.leader_field && event.target.name === LOOK.leader_field) turnTapped = true; });
   if (form.dataset.draft && localStorage.getItem(form.dataset.draft)) { turnTapped = true; return; }  // a draft: its choice
   const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
-  setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_povinnost : null);
+  setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_leader : null);
 }
 async function nextHandDefaults(root, form) {
   if (turnTapped) return;
   const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
   if (!snapshot) return;
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
-  setTurn(form, now.status.next_povinnost);
+  setTurn(form, now.status.next_leader);
 }
 
 // ---- a kept table's page --------------------------------------------------------------------------------------------
 export async function start(root) {
   W = JSON.parse(document.getElementById("offline-words").textContent);
+  LOOK = JSON.parse(document.getElementById("offline-look")?.textContent || "null") || LOOK;
   root.dataset.kept = "1";
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");

@@ -13,9 +13,10 @@ WEB = GameWeb(
     seating_help=_("Counter-clockwise, the way povinnost passes on."),
     leader_label=_("As povinnost"),
     leader_badge=_("povinnost"),
+    leader_field="povinnost",
     contra_label=_("Hands with contra won"),
     calculator_initial={"povinnost": "A"},
-    new_hand_initial=lambda summary: {"povinnost": summary.get("next_leader")},
+    new_hand_initial=lambda summary: {"povinnost": summary.get("next_leader")},  # as leader_field on the phone
     rules_context=lambda: {"point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1])
                                            for kind, value in ct.POINT_CARDS.items()]},
 )

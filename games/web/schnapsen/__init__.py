@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from .. import GameWeb
+from .. import BADGE, GameWeb, Mark
 from .forms import SchnapsenHandForm
 
 WEB = GameWeb(
@@ -13,4 +13,5 @@ WEB = GameWeb(
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
     marks_template="games/schnapsen/marks.html",
+    marks=(Mark("bummerl", BADGE, _("Bummerl lost: {count}")),),
 )

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext_lazy as _
 
-from .. import GameWeb
+from .. import CIRCLES, GameWeb, Mark
 from .forms import SlovenianHandForm
 
 
@@ -27,4 +27,6 @@ WEB = GameWeb(
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
     marks_template="games/slovenian_tarok/marks.html",
+    marks=(Mark("radelci", CIRCLES, _("Radelci: {count}"), used="radelci_used", few=5,
+                classes=("radelci", "radelc", "radelci-count")),),
 )
