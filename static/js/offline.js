@@ -435,7 +435,7 @@ async function send(root, choosing = false) {
 async function conflict(root, answer, pending) {
   const record = await getTable(root.dataset.offline);
   const lastSeen = record.held ? record.held.last_seq : record.snapshot.last_seq;  // the last hand mine came after
-  await engine(root);  // mine scored on the table as it is now, with its rules (radelci included)
+  await engine(root);  // mine scored on the table as it is now, with its rules (its marks included)
   const now = await call("table", { snapshot: answer.snapshot, pending: pending.map((hand) => hand.data) });
   const theirs = el("ul", {});
   answer.changes.forEach((html) => { const item = el("li"); item.innerHTML = html; theirs.append(item); });

@@ -34,7 +34,7 @@ function showOtherSide(form) {
   const points = other && form.querySelector(`input[name="${other.dataset.of}"]`);
   if (points) other.textContent = points.value === "" ? "–" : Number(other.dataset.total) - Number(points.value);
 }
-function partsSum(form) {  // parts that must add up to a total (every player's points in Slovenian klop: the deck's)
+function partsSum(form) {  // parts that must add up to a total (every player's points: the deck's)
   const out = form.querySelector("[data-parts-sum]"), box = form.querySelector("[data-parts]");
   if (!out || !box) return;
   const unit = Number(box.dataset.unit);

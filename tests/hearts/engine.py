@@ -35,6 +35,7 @@ from games.engines.base import (
     no_summary,
     parse_common,
     parse_options,
+    per_player,
     rename_in,
     settlement_by,
     signed,
@@ -77,6 +78,7 @@ class State:
     rounds: int = 0
     target: int = 100
     closed: bool = False
+    moons: tuple[int, ...] = ()  # how often each player shot the moon: a mark beside the total (web.py)
 
     def ended(self) -> bool:
         return self.closed or any(total >= self.target for total in self.totals)
@@ -87,7 +89,7 @@ def parse_rules(raw: Any, players: tuple[str, ...]) -> Rules:
 
 
 def new_state(players: tuple[str, ...], rules: Rules) -> State:
-    return State(players=players, totals=(0,) * len(players), target=rules.target)
+    return State(players=players, totals=(0,) * len(players), target=rules.target, moons=(0,) * len(players))
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
@@ -121,7 +123,8 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
     for p in state.players:
         lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2"))
     after = replace(state, rounds=state.rounds + 1,
-                    totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)))
+                    totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)),
+                    moons=tuple(m + (p == moon) for m, p in zip(state.moons, state.players)))
     return HandResult(scores=scores, lines=tuple(lines)), after
 
 
@@ -130,7 +133,8 @@ def status(state: State) -> Status:
     over = state.ended()
     return Status(finished=over, closed=state.closed, over=over,
                   next_dealer=None if over else state.players[state.rounds % len(state.players)],
-                  round=state.rounds, extra={"target": state.target})
+                  round=state.rounds, marks=per_player(state.players, moons=state.moons),
+                  extra={"target": state.target})
 
 
 summary = no_summary

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from games.forms import HandForm, TapChoice
-from games.web import GameWeb
+from games.web import BADGE, GameWeb, Mark
 
 from . import engine, entry
 
@@ -36,4 +36,5 @@ class HeartsHandForm(HandForm):
 
 
 WEB = GameWeb(hand_form=HeartsHandForm, templates="games/hearts", record_label="Record a round",
-              save_label="Save round", penalty_label="Who takes the penalty points")
+              save_label="Save round", penalty_label="Who takes the penalty points",
+              marks_template="games/hearts/marks.html", marks=(Mark("moons", BADGE, "Moons: {count}"),))
