@@ -949,7 +949,8 @@ def _repeats(seats: Sequence[int], met: Mapping[tuple[int, int], int]) -> int:
 
 
 def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: random.Random, *,
-            label: Mapping[int, int] | None = None, keep_place: bool = False) -> list[list[int]]:
+            label: Mapping[int, int] | None = None, keep_place: bool = False,
+            exact_nodes: int = 200_000) -> list[list[int]]:
     """TN3: the seating with as few pairs who met before as can be found, by swapping players between tables
     (only within a group under ``label``; under ``keep_place`` the fewest moves away from a player's own table
     among equal swaps). A bounded local search, then, if a repeat is left, a bounded exhaustive search for a
@@ -997,7 +998,7 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
         if total < best_total:
             best, best_total = [list(s) for s in tables], total
     if best_total:
-        exact = _without_repeats(best, met, label)
+        exact = _without_repeats(best, met, label, exact_nodes) if exact_nodes else None
         if exact is not None:
             return exact
     return best
@@ -1082,33 +1083,113 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     where those who sat out play among themselves (TN2).
 
     n % size players sit out each round: the last start numbers in round 1, the ones before them in round 2, and
-    so on (nobody twice while anyone has not). Round 1 seats the others in order (1–4, 5–8, …). Later rounds move
-    the seats over the tables: with k tables, seat s of table t goes to table t + s·(r − 1) (mod k), over the
-    field of four elements for k = 4, which seats no two players together twice when k is prime or 4 (and for most
-    other k); any pair that would still meet twice is repaired by a search that starts from the same fixed seed,
-    so the schedule is the same every time for the same n."""
+    so on (nobody twice while anyone has not); in later rounds the last numbers take the seats of those who sit
+    out. Round 1 seats the others in order (1–4, 5–8, …). Later rounds move the seats over the tables: with k
+    tables, seat s of table t goes to table t + s·(r − 1) (mod k), over the field of four elements for k = 4,
+    which seats no two players together twice when k is prime or 4 (and for most other k); any pair that would
+    still meet twice is repaired by a search that starts from the same fixed seed, so the schedule is the same
+    every time for the same n."""
     k, extra = divmod(n, size)
     rng = random.Random(f"schedule:{n}:{size}:{rounds}")
-    out = []
+    sitting = [sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else [] for r in
+               range(1, rounds + 1)]
     met: dict[tuple[int, int], int] = {}
-    out_so_far: list[int] = []
+    seatings = []
     for r in range(1, rounds + 1):
-        sitting = sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else []
-        playing = [no for no in range(1, n + 1) if no not in sitting]
-        tables = _moved(playing, size, k, r) if k else []
-        tables = _repair(tables, met, rng)
-        for seats in tables:
-            for i, a in enumerate(seats):
-                for b in seats[i + 1:]:
-                    met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
-        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sitting)))
-        out_so_far += [no for no in sitting if no not in out_so_far]
-    if extra and len(out_so_far) >= size:
-        count = len(out_so_far) - len(out_so_far) % size
-        playing = sorted(out_so_far)[:count]
-        tables = _repair(_chunks(playing, size), met, rng)
-        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sorted(out_so_far)[count:])))
+        grid = _moved(list(range(1, k * size + 1)), size, k, r) if k else []
+        stand_in = dict(zip(sitting[r - 1], range(k * size + 1, n + 1)))  # the last numbers take the sitters' seats
+        if r > 1 and len(stand_in) == extra and all(no <= k * size for no in stand_in):
+            tables = [[stand_in.get(no, no) for no in seats] for seats in grid]
+        else:
+            playing = [no for no in range(1, n + 1) if no not in sitting[r - 1]]
+            tables = _chunks(playing, size)
+        tables = _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
+        _count(tables, met)
+        seatings.append(tables)
+    if any(count > 1 for count in met.values()):
+        seatings = _spread(seatings, rng)
+        met = {}
+        for tables in seatings:
+            _count(tables, met)
+    out = [(tuple(tuple(sorted(seats)) for seats in tables), tuple(out)) for tables, out in zip(seatings, sitting)]
+    sat_out = sorted({no for out in sitting for no in out})
+    if extra and len(sat_out) >= size:
+        count = len(sat_out) - len(sat_out) % size
+        tables = _repair(_chunks(sat_out[:count], size), met, rng)
+        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sat_out[count:])))
     return tuple(out)
+
+
+SCHEDULE_NODES = 5_000  # the exhaustive search's steps for one round of a schedule
+SCHEDULE_STEPS = 20_000  # the whole schedule's repair: swaps tried at most
+
+
+def _count(tables: Iterable[Sequence[int]], met: dict[tuple[int, int], int]) -> None:
+    for seats in tables:
+        for i, a in enumerate(seats):
+            for b in seats[i + 1:]:
+                met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
+
+
+def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:
+    """A schedule whose rounds, drawn one after another, still seat two players together twice: repaired over all
+    its rounds at once (round 1 stays), swapping two players of one round where that lowers the meetings again,
+    for at most SCHEDULE_STEPS swaps. The best schedule found is kept."""
+    seatings = [[list(seats) for seats in tables] for tables in seatings]
+    met: dict[tuple[int, int], int] = {}
+    for tables in seatings:
+        _count(tables, met)
+
+    def again(count: int) -> int:
+        return count - 1 if count > 1 else 0
+
+    def change(a: int, leave: Sequence[int], join: Sequence[int], skip: int) -> int:
+        delta = 0
+        for x in leave:
+            if x != a:
+                c = met.get(_pair(a, x), 0)
+                delta += again(c - 1) - again(c)
+        for y in join:
+            if y != skip:
+                c = met.get(_pair(a, y), 0)
+                delta += again(c + 1) - again(c)
+        return delta
+
+    cost = sum(again(c) for c in met.values())
+    best, best_cost = [[list(s) for s in tables] for tables in seatings], cost
+    for _ in range(SCHEDULE_STEPS):
+        if cost == 0:
+            break
+        clashing = [(r, i, a) for r, tables in enumerate(seatings) if r for i, seats in enumerate(tables)
+                    for a in seats if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)]
+        if not clashing:
+            break
+        r, i, a = rng.choice(clashing)
+        tables = seatings[r]
+        moves = []
+        for j, seats in enumerate(tables):
+            if j != i:
+                for b in seats:
+                    delta = change(a, tables[i], seats, b) + change(b, seats, tables[i], a)
+                    moves.append((delta, rng.random(), j, b))
+        delta, _r, j, b = min(moves)
+        if delta > 0 and rng.random() < 0.8:
+            continue
+        if delta > 0:
+            delta, _r, j, b = rng.choice(moves)
+        for x in tables[i]:
+            if x != a:
+                met[_pair(a, x)] -= 1
+                met[_pair(b, x)] = met.get(_pair(b, x), 0) + 1
+        for y in tables[j]:
+            if y != b:
+                met[_pair(b, y)] -= 1
+                met[_pair(a, y)] = met.get(_pair(a, y), 0) + 1
+        tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = [[list(s) for s in t] for t in seatings], cost
+    return best
 
 
 GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))  # multiplication in the field of four
