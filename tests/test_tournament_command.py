@@ -86,7 +86,7 @@ def table(**change):
     (("standings", "-"), document(preset="breclav", players=[{"no": i, "name": n} for i, n in enumerate(NAMES[:4], 1)],
                                   played=[{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3, 4],
                                                                    "totals": [10, -5, -5, 10]}]}]),
-     "round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +10: +10 to take off"),
+     "round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +10"),
     (("standings", "-"), document(played=[{"round": 1, "tables": [table(seats=[1, 4, 7, 8])]}]),
      "round 1, table 1, seats: must list the start numbers of 3 players in seat order"),
     (("standings", "-"), document(played=[{"round": 1, "tables": [table(colour="red")]}]),

@@ -249,7 +249,7 @@ def load(raw: Any) -> Tournament:
                                                  "end"), most=TITLE_LENGTH)
     game = raw.get("game", preset["game"])
     if game is None:
-        raise InvalidTournament("game", N_("is required: the preset {preset} is played with any game"),
+        raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"),
                                 preset=preset_name)
     try:
         engine = table_engine.engine_for(game)
@@ -508,9 +508,8 @@ def check_result(t: Tournament, round_no: int | None, table_no: int | None, tota
     for value in totals:
         _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
     if t.zero_sum and sum(totals) != 0:
-        raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}: "
-                                             "{difference} to take off"), total=signed(sum(totals)),
-                                difference=signed(sum(totals)), **where)
+        raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}"),
+                                total=signed(sum(totals)), **where)
     if t.order == FEWER_BUMMERL:
         if bummerl is None:
             raise InvalidTournament("bummerl", N_("is required: each seat's lost Bummerl, beside the game points "
