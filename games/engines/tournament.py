@@ -65,7 +65,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                "scoring": {"measure": "points", "tie_breaks": ["places", "best-round"]},
                "draw": {"first": "random", "later": "random"}},
     # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
-    "league": {"points_table": None, "best": None, "qualify": None},
+    "league": {"points_table": None, "best_n": None, "qualify": None},
 }
 TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
 
@@ -983,12 +983,12 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
                 gain = clash(a, j, b) + clash(b, i, a) - clash(a, i) - clash(b, j)
                 shift = (abs(j - home[a]) + abs(i - home[b]) - abs(i - home[a]) - abs(j - home[b])) if keep_place \
                     else 0
-                moves.append((gain, shift, rng.random(), j, b))
+                moves.append((gain, shift, rng.getrandbits(32), j, b))
         if not moves:
             break
         gain, _shift, _r, j, b = min(moves)
         if gain > 0:  # no swap helps this player: now and then a random one, to leave a dead end
-            if rng.random() < 0.9:
+            if rng.randrange(10) < 9:
                 continue
             gain, _shift, _r, j, b = rng.choice(moves)
         tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
@@ -1170,9 +1170,9 @@ def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[li
             if j != i:
                 for b in seats:
                     delta = change(a, tables[i], seats, b) + change(b, seats, tables[i], a)
-                    moves.append((delta, rng.random(), j, b))
+                    moves.append((delta, rng.getrandbits(32), j, b))
         delta, _r, j, b = min(moves)
-        if delta > 0 and rng.random() < 0.8:
+        if delta > 0 and rng.randrange(10) < 8:
             continue
         if delta > 0:
             delta, _r, j, b = rng.choice(moves)
@@ -1225,11 +1225,11 @@ class LeagueLine:
 
 
 def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fraction] | None = None,
-           best: int | None = None, qualify: int | None = None) -> tuple[LeagueLine, ...]:
+           best_n: int | None = None, qualify: int | None = None) -> tuple[LeagueLine, ...]:
     """TN9: a season's standings. A player (the same name across the tournaments) scores in each tournament either
     its measure (place points, balance, points) or, with ``points_table``, the points of its final place (players
     sharing a place share the points of the places they occupy, as at a table, TN6; places beyond the table score
-    0); the season sums them, or only the ``best`` N; players level share the place (listed in the order they
+    0); the season sums them, or only the best ``best_n``; players level share the place (listed in the order they
     first appear); the top ``qualify`` places are qualified (players sharing the last such place all are)."""
     table = tuple(Fraction(v) for v in points_table) if points_table is not None else None
     scored: dict[str, list[int | Fraction | None]] = {}
@@ -1248,7 +1248,7 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
     totals = {}
     for name, values in scored.items():
         played = sorted(((v, i) for i, v in enumerate(values) if v is not None), key=lambda x: (-x[0], x[1]))
-        chosen = played if best is None else played[:best]
+        chosen = played if best_n is None else played[:best_n]
         totals[name] = (sum((v for v, _ in chosen), Fraction(0)), tuple(sorted(i for _, i in chosen)))
     order = sorted(scored, key=lambda name: -totals[name][0])  # stable: first appearance among equals
     out = []

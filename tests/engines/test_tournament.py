@@ -304,10 +304,10 @@ def test_a_league_sums_a_place_points_table():
 
 
 def test_a_league_counts_only_the_best_n_and_marks_the_qualified():
-    lines = T.league(season(), points_table=[10, 6, 3], best=1, qualify=1)
+    lines = T.league(season(), points_table=[10, 6, 3], best_n=1, qualify=1)
     assert [(line.name, line.points, line.place, line.qualified) for line in lines] == \
         [("Ana", 10, 1, True), ("Bojan", 10, 1, True), ("Cene", 10, 1, True)]
-    lines = T.league(season(), points_table=[10, 6, 3], best=2, qualify=1)
+    lines = T.league(season(), points_table=[10, 6, 3], best_n=2, qualify=1)
     assert [(line.name, line.points, line.qualified) for line in lines] == \
         [("Bojan", 16, True), ("Cene", 16, True), ("Ana", 13, False)]
     assert lines[0].counted == (0, 1) and T.league_json(lines)["league"][0]["counted"] == [1, 2]
