@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
@@ -244,7 +245,7 @@ def load(raw: Any) -> Tournament:
     preset = PRESETS[preset_name]
     name = raw.get("tournament")
     if not isinstance(name, str) or not 1 <= len(name) <= TITLE_LENGTH or name != name.strip() \
-            or any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in name):
+            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters, no space at either "
                                                  "end"), most=TITLE_LENGTH)
     game = raw.get("game", preset["game"])
@@ -542,7 +543,7 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
                                     value=show(table_no), correction=position)
         reason = item.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH \
-                or any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in reason):
+                or any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
             raise InvalidTournament("reason", N_("a correction needs its reason: text of 1 to {most} characters"),
                                     most=REASON_LENGTH, correction=position)
         at = item.get("at")
