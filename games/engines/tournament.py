@@ -35,7 +35,6 @@ from .base import (
     MOST_POINTS,
     N_,
     REASON_LENGTH,
-    InvalidHand,
     Line,
     key_name,
     name_problem,
@@ -271,7 +270,7 @@ def load(raw: Any) -> Tournament:
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
     players = _players(raw.get("players", []), rounds + 1)
-    t = Tournament(name=name, game=game, preset=preset_name, rules=rules if isinstance(rules, dict) else {},
+    t = Tournament(name=name, game=game, preset=preset_name, rules=dict(rules) if isinstance(rules, dict) else {},
                    table_size=table_size, rounds=rounds, round_limit=round_limit, scoring=scoring,
                    draw=draw_rules, players=players)
     played = _played(raw.get("played", []), t)

@@ -42,7 +42,8 @@ def test_the_spec_document_example_loads_and_dumps_back():
         "played": [{"round": 1, "tables": [
             {"table": 1, "seats": [2, 7, 12], "totals": [120, -40, -80]},
             {"table": 2, "seats": [3, 8, 13], "document": {
-                "game": "slovenian-tarok", "rules": {"preset": "seed"}, "players": ["Player 3", "Player 8", "Player 13"],
+                "game": "slovenian-tarok", "rules": {"preset": "seed"},
+                "players": ["Player 3", "Player 8", "Player 13"],
                 "hands": [{"contract": "three", "declarer": "Player 8", "points": 45}]}}]}],
     }
     t = T.load(raw)
@@ -75,7 +76,8 @@ def test_a_preset_fills_what_the_document_leaves_out():
     ({"players": [{"no": 1, "name": "Ana", "club": "x"}]}, "player 1, club: is not a field"),
     ({"players": [{"no": 1, "name": "Ana"}, {"no": 3, "name": "Bojan"}]},
      "player 2, no: start numbers are 1 to 2 without gaps, got 3"),
-    ({"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]}, "player 2, no: start number 1 is given twice"),
+    ({"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]},
+     "player 2, no: start number 1 is given twice"),
     ({"players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Ana"}]}, "player 2, name: Ana is registered twice"),
     ({"players": [{"no": 1, "name": " Ana"}]}, "player 1, name: may not begin or end with a space"),
     ({"players": [{"no": 1, "name": "A" * 41}]}, "player 1, name: must be 1 to 40 characters"),
@@ -105,7 +107,8 @@ def test_the_document_refuses_what_the_format_does_not_allow(change, line):
     ([{"table": 1, "seats": [1, 2, 3]}], "round 1, table 1, totals: a table's result is its typed totals or its "
                                          "document, exactly one"),
     ([typed(1, [1, 2, 3], [1, 2, 3], document={})], "round 1, table 1, totals: a table's result"),
-    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])], "round 1, table 1, table: table 1 is given twice"),
+    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])],
+     "round 1, table 1, table: table 1 is given twice"),
     ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Bojan", "Ana", "Cene"]}}],
      "round 1, table 1, document: its players must be the seated players in seat order: Ana, Bojan, Cene"),
     ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene"],
@@ -255,7 +258,8 @@ def test_head_to_head_decides_by_the_scores_at_the_tables_where_they_met():
 
 def test_a_correction_changes_the_standings_and_keeps_how_they_were():
     rounds = [[typed(1, [1, 2, 3], [30, 20, 0]), typed(2, [4, 5, 6], [10, 0, 5])]]
-    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal: a revoke", "at": "2026-05-01T18:30:00+00:00"}
+    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal: a revoke",
+                  "at": "2026-05-01T18:30:00+00:00"}
     t = T.load(make_doc(players=6, played=rounds, corrections=[correction], scoring={"tie_breaks": []}))
     now = T.standings(t)
     was = T.standings(t, corrected=False)
