@@ -4,6 +4,8 @@ The draws' properties are in test_tournament_draws.py."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
 from games.engines import tournament as T
@@ -189,6 +191,9 @@ def test_two_tied_for_first_at_a_table_of_three_get_one_and_a_half_each():
     assert T.places(t, (1, 2, 3), (-5, 10, 0)) == (Fraction(1, 2), 2, 1)
 
 
+PLACE_POINTS_FOUR = T.load(make_doc(preset="place-points", game="two-ten-jack", players=4))
+
+
 def test_place_points_four_three_two_one():
     t = T.load(make_doc(preset="place-points", game="czech-taroky", players=4))
     assert T.places(t, (1, 2, 3, 4), (10, -20, 30, -20)) == (3, Fraction(3, 2), 4, Fraction(3, 2))
@@ -326,3 +331,16 @@ def test_a_league_without_a_table_sums_each_tournaments_measure():
 def test_json_numbers_are_exact():
     assert T.json_number(Fraction(3, 2)) == 1.5 and T.json_number(Fraction(7, 6)) == "7/6"
     assert T.json_number(4) == 4 and T.json_number(Fraction(-1, 4)) == -0.25
+
+
+@given(totals=st.lists(st.integers(-200, 200), min_size=4, max_size=4))
+def test_shared_place_points_always_add_up_to_the_tables_place_points(totals):
+    t = PLACE_POINTS_FOUR
+    points = T.places(t, (1, 2, 3, 4), totals)
+    assert sum(points) == 4 + 3 + 2 + 1
+    for i in range(4):
+        for j in range(4):
+            if totals[i] > totals[j]:
+                assert points[i] > points[j]
+            if totals[i] == totals[j]:
+                assert points[i] == points[j]
