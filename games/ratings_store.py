@@ -1,0 +1,132 @@
+"""Where ratings (games.ratings) meet the database: each table's rated events, kept as its hands change, and each
+circle's ratings, rebuilt from its tables' events when one of them changes. A page reads what is stored here and
+never replays a table.
+
+A table's events are derived from its stored hands (their running totals and states), so they are refreshed in
+the transaction of the change that touched the hands (games.services calls ``table_changed``): a hand recorded
+at the end of a table that is not finished, and was not, changes no event and costs nothing here. When a
+table's events change, its circle's ratings of that game are rebuilt from the circle's events (the circle's row
+locked, in the same transaction): the same events give the same ratings, however they were reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from .engines.base import name_key
+from .engines.table import setup
+from .models import Circle, RatedEvent, Rating, RatingStep, Table
+from .ratings import Event, History, Rated, outcomes, places, rate
+from .registry import ENGINES
+
+
+def events_of(table: Table) -> list[tuple[int, Any, list[str], list[int]]]:
+    """The table's finished parts as (part, ended, players, places), from its live hands as stored."""
+    table_setup = setup(table.game, table.rules, table.players)
+    rows = table.hands.filter(deleted=False).order_by("seq").values_list("data", "totals", "state", "created_at")
+    order = ENGINES[table.game].ORDER
+    return [(o.part, o.ended, list(o.players), list(places(order, o.players, o.totals, o.status)))
+            for o in outcomes(table_setup, rows.iterator(chunk_size=2000))]
+
+
+def refresh_table_events(table: Table) -> bool:
+    """Store the table's events as its hands now say; True when they changed."""
+    found = events_of(table)
+    stored = list(table.rated_events.order_by("part").values_list("part", "ended", "players", "places"))
+    if [tuple(e) for e in found] == [tuple(e) for e in stored]:
+        return False
+    table.rated_events.all().delete()
+    RatedEvent.objects.bulk_create([RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players,
+                                               places=ranks) for part, ended, players, ranks in found])
+    return True
+
+
+def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
+    """After a change of ``table`` (inside its transaction): its events again, and its circle's ratings when they
+    changed. A hand added at the end matters only when the table is finished after it, or was before it."""
+    if appended and not was_finished and not table.summary.get("finished"):
+        return
+    if refresh_table_events(table) and table.circle_id is not None:
+        rebuild_circle(table.circle_id, table.game)
+
+
+def rebuild_circle(circle_id: int, game: str | None = None) -> History:
+    """The circle's ratings of ``game`` (every game for None) rebuilt from its tables' events; nothing else is
+    touched. Runs with the circle's row locked, so two rebuilds of one circle follow each other."""
+    with transaction.atomic():
+        circle = Circle.objects.select_for_update().get(pk=circle_id)
+        spelled = {name_key(name): name for name in circle.players}
+        rows = RatedEvent.objects.filter(table__circle=circle)
+        if game is not None:
+            rows = rows.filter(game=game)
+        events, rows_of = [], {}
+        for pk, table_id, part, event_game, ended, players, ranks in rows.values_list(
+                "pk", "table_id", "part", "game", "ended", "players", "places"):
+            event = Event(event_game, ended, (table_id, part),
+                          tuple(spelled.get(name_key(name), name) for name in players), tuple(ranks))
+            events.append(event)
+            rows_of[event.key] = pk
+        history = rate(events)
+        ratings, steps = circle.ratings.all(), circle.rating_steps.all()
+        if game is not None:
+            ratings, steps = ratings.filter(game=game), steps.filter(game=game)
+        ratings.delete()
+        steps.delete()
+        Rating.objects.bulk_create([Rating(circle=circle, game=g, player=name, mu=r.mu, sigma=r.sigma, events=r.events)
+                                    for g, players in history.ratings.items() for name, r in players.items()])
+        numbers: dict[str, dict[tuple, int]] = {}
+        made = []
+        for step in history.steps:
+            seen = numbers.setdefault(step.event.game, {})
+            number = seen.setdefault(step.event.key, len(seen) + 1)
+            made.append(RatingStep(circle=circle, event_id=rows_of[step.event.key], game=step.event.game,
+                                   number=number, player=step.player, place=step.place, expected=step.expected,
+                                   chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
+        RatingStep.objects.bulk_create(made, batch_size=2000)
+        return history
+
+
+def rebuild_all(circles=None) -> None:
+    """Every table's events from its hands, then every circle's ratings (``manage.py ratings``)."""
+    tables = Table.objects.filter(hand_count__gt=0)
+    if circles is not None:
+        tables = tables.filter(circle__in=circles)
+    for table in tables.iterator():
+        refresh_table_events(table)
+    for circle in (Circle.objects.all() if circles is None else circles):
+        rebuild_circle(circle.pk)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A player's rating as the circle page shows it."""
+
+    player: str
+    rated: Rated
+    change: float  # at their last event
+
+    @property
+    def few(self) -> bool:
+        from .ratings import FEW_EVENTS
+        return self.rated.events < FEW_EVENTS
+
+
+def circle_ratings(circle: Circle, game: str) -> list[Shown]:
+    """The circle's players rated in ``game``, the highest first (two grouped queries)."""
+    last = {}
+    for player, change in circle.rating_steps.filter(game=game).order_by("number").values_list("player", "change"):
+        last[player] = change
+    rows = circle.ratings.filter(game=game).order_by("-mu", "player")
+    return [Shown(r.player, Rated(r.mu, r.sigma, r.events), last.get(r.player, 0.0)) for r in rows]
+
+
+def pool(circle: Circle) -> dict[str, dict[str, Rated]]:
+    """The circle's ratings now, game → player → rating: what ``games.ratings.chances`` and ``current_ranking``
+    read."""
+    found: dict[str, dict[str, Rated]] = {}
+    for g, player, mu, sigma, events in circle.ratings.values_list("game", "player", "mu", "sigma", "events"):
+        found.setdefault(g, {})[player] = Rated(mu, sigma, events)
+    return found
