@@ -84,3 +84,13 @@ def _numbered(engine) -> list[tuple[str, str, list[str]]]:
 def _preset_values(engine, preset) -> list[tuple[str, str]]:
     labels = {o.key: o for o in engine.OPTIONS}
     return [(gettext(labels[key].label), _value(labels[key], value)) for key, value in preset.values.items()]
+
+
+@require_safe
+def ratings_rules(request: HttpRequest) -> HttpResponse:
+    """How a circle's ratings work, in players' words (games.ratings: its thresholds are the page's numbers)."""
+    from .. import ratings
+
+    return render(request, "games/rules_ratings.html", {
+        "start": round(ratings.START_MU), "start_sigma": ratings.START_SIGMA, "unsure": ratings.UNSURE,
+        "sure": ratings.SURE, "few": ratings.FEW_EVENTS})
