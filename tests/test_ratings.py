@@ -144,3 +144,22 @@ def test_the_ratings_command_refuses_an_unknown_circle_in_one_line():
         call_command("ratings", "--circle", "nope", stderr=err)
     assert exit_.value.code == 2
     assert err.getvalue().count("\n") == 1 and "nope" in err.getvalue()
+
+
+def test_a_finished_table_joining_a_circle_counts_in_its_ratings():
+    circle = Circle.objects.create(name="Tuesday", players=["Anna"])
+    table = make_table(hands=[team_hand(points=70), CLOSE])
+    assert not Rating.objects.exists()
+    services.add_to_circle(table, circle)
+    assert stored(circle)["Anna"][2] == 1
+
+
+def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_again():
+    players = ("Aiko", "Ben", "Chie")  # three rounds a game
+    circle, (table,) = circle_with([{"captured": {"Aiko": ["2H"]}}, {"adjustment": {"Ben": 30}},
+                                    {"captured": {"Ben": ["10H"]}}, {"captured": {"Chie": ["JH"]}},  # game 1 ends
+                                    {"captured": {"Aiko": ["QH"]}}], game="two-ten-jack", players=players)
+    assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [2, 1, 2])]
+    services.edit_hand(table.hands.get(seq=2), {"captured": {"Chie": ["AH"]}})  # a round: game 1 ends at hand 3
+    assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [1, 1, 3])]
+    assert stored(circle, "two-ten-jack")["Chie"][0] < 25 < stored(circle, "two-ten-jack")["Aiko"][0]
