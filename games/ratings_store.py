@@ -18,18 +18,21 @@ from django.db import transaction
 
 from .engines.base import name_key
 from .engines.table import setup
-from .models import Circle, RatedEvent, Rating, RatingStep, Table
+from .models import Circle, Hand, RatedEvent, Rating, RatingStep, Table
 from .ratings import Event, History, Rated, outcomes, places, rate
 from .registry import ENGINES
 
 
-def events_of(table: Table) -> list[tuple[int, Any, list[str], list[int]]]:
-    """The table's finished parts as (part, ended, players, places), from its live hands as stored."""
+def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[int]]]:
+    """The table's finished parts as (part, ended, players, places), from its live hands as stored (``rows``:
+    their (data, totals, state, created_at) in order, when already read)."""
     table_setup = setup(table.game, table.rules, table.players)
-    rows = table.hands.filter(deleted=False).order_by("seq").values_list("data", "totals", "state", "created_at")
+    if rows is None:
+        rows = table.hands.filter(deleted=False).order_by("seq").values_list(
+            "data", "totals", "state", "created_at").iterator(chunk_size=2000)
     order = ENGINES[table.game].ORDER
     return [(o.part, o.ended, list(o.players), list(places(order, o.players, o.totals, o.status)))
-            for o in outcomes(table_setup, rows.iterator(chunk_size=2000))]
+            for o in outcomes(table_setup, rows)]
 
 
 def refresh_table_events(table: Table) -> bool:
@@ -46,8 +49,10 @@ def refresh_table_events(table: Table) -> bool:
 
 def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
     """After a change of ``table`` (inside its transaction): its events again, and its circle's ratings when they
-    changed. A hand added at the end matters only when the table is finished after it, or was before it."""
-    if appended and not was_finished and not table.summary.get("finished"):
+    changed. A table that is not finished, was not before the change and has no event (no game of it ended yet)
+    has none after it either: one change adds at most one hand, never a whole game. Nor has a hand added at the
+    end of a table not finished before or after it changed an event. Those cost nothing here."""
+    if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
         return
     if refresh_table_events(table) and table.circle_id is not None:
         rebuild_circle(table.circle_id, table.game)
@@ -89,13 +94,29 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
         return history
 
 
+BATCH = 500  # tables read and written at once by rebuild_all
+
+
 def rebuild_all(circles=None) -> None:
-    """Every table's events from its hands, then every circle's ratings (``manage.py ratings``)."""
-    tables = Table.objects.filter(hand_count__gt=0)
+    """Every table's events from its hands (of ``circles``' tables, or of all), then every circle's ratings
+    (``manage.py ratings``): the hands of BATCH tables read in one query, their events written in one."""
+    tables = Table.objects.filter(hand_count__gt=0).order_by("pk")
     if circles is not None:
         tables = tables.filter(circle__in=circles)
-    for table in tables.iterator():
-        refresh_table_events(table)
+    ids = list(tables.values_list("pk", flat=True))
+    for start in range(0, len(ids), BATCH):
+        with transaction.atomic():
+            batch = list(Table.objects.filter(pk__in=ids[start:start + BATCH]).order_by("pk"))
+            hands: dict[int, list] = {table.pk: [] for table in batch}
+            for table_id, *row in (Hand.objects.filter(table__in=batch, deleted=False).order_by("table_id", "seq")
+                                   .values_list("table_id", "data", "totals", "state", "created_at")
+                                   .iterator(chunk_size=5000)):
+                hands[table_id].append(row)
+            RatedEvent.objects.filter(table__in=batch).delete()
+            RatedEvent.objects.bulk_create(
+                [RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players, places=ranks)
+                 for table in batch for part, ended, players, ranks in events_of(table, hands[table.pk])],
+                batch_size=1000)
     for circle in (Circle.objects.all() if circles is None else circles):
         rebuild_circle(circle.pk)
 
