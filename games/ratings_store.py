@@ -12,14 +12,14 @@ locked, in the same transaction): the same events give the same ratings, however
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from django.db import transaction
 
 from .engines.base import name_key
 from .engines.table import setup
 from .models import Circle, Hand, RatedEvent, Rating, RatingStep, Table
-from .ratings import Event, History, Rated, outcomes, places, rate
+from .ratings import Event, History, Rated, current_ranking, outcomes, places, rate
 from .registry import ENGINES
 
 
@@ -58,6 +58,19 @@ def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
         rebuild_circle(table.circle_id, table.game)
 
 
+def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tuple[list[Event], dict[tuple, int]]:
+    """Stored results (``rows``: RatedEvents, e.g. of a circle's tables, or of a tournament's round tables played
+    in Talon, for a league) as events for ``games.ratings.rate``, each name written by ``spell`` (as the pool
+    writes it); and each event's row by its key, (table id, part)."""
+    events, rows_of = [], {}
+    for pk, table_id, part, game, ended, players, ranks in rows.values_list(
+            "pk", "table_id", "part", "game", "ended", "players", "places"):
+        event = Event(game, ended, (table_id, part), tuple(spell(name) for name in players), tuple(ranks))
+        events.append(event)
+        rows_of[event.key] = pk
+    return events, rows_of
+
+
 def rebuild_circle(circle_id: int, game: str | None = None) -> History:
     """The circle's ratings of ``game`` (every game for None) rebuilt from its tables' events; nothing else is
     touched. Runs with the circle's row locked, so two rebuilds of one circle follow each other."""
@@ -67,13 +80,7 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
         rows = RatedEvent.objects.filter(table__circle=circle)
         if game is not None:
             rows = rows.filter(game=game)
-        events, rows_of = [], {}
-        for pk, table_id, part, event_game, ended, players, ranks in rows.values_list(
-                "pk", "table_id", "part", "game", "ended", "players", "places"):
-            event = Event(event_game, ended, (table_id, part),
-                          tuple(spelled.get(name_key(name), name) for name in players), tuple(ranks))
-            events.append(event)
-            rows_of[event.key] = pk
+        events, rows_of = stored_events(rows, lambda name: spelled.get(name_key(name), name))
         history = rate(events)
         ratings, steps = circle.ratings.all(), circle.rating_steps.all()
         if game is not None:
@@ -151,3 +158,9 @@ def pool(circle: Circle) -> dict[str, dict[str, Rated]]:
     for g, player, mu, sigma, events in circle.ratings.values_list("game", "player", "mu", "sigma", "events"):
         found.setdefault(g, {})[player] = Rated(mu, sigma, events)
     return found
+
+
+def circle_ranking(circle: Circle, game: str, names: list[str]) -> list[str]:
+    """``names`` best first by their rating in ``game`` within ``circle`` (unrated ones last, as given): a
+    ranking for a ``seeded-thirds`` draw among a circle's players."""
+    return current_ranking(game, names, pool(circle))

@@ -163,3 +163,9 @@ def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_aga
     services.edit_hand(table.hands.get(seq=2), {"captured": {"Chie": ["AH"]}})  # a round: game 1 ends at hand 3
     assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [1, 1, 3])]
     assert stored(circle, "two-ten-jack")["Chie"][0] < 25 < stored(circle, "two-ten-jack")["Aiko"][0]
+
+
+def test_a_circles_ranking_for_a_seeded_draw_follows_its_ratings():
+    circle, _tables = circle_with([team_hand(points=70), CLOSE])  # Anna and Cyril won
+    assert ratings_store.circle_ranking(circle, "czech-taroky", ["Eva", "Bára", "Cyril", "Anna", "Dana"]) == \
+        ["Cyril", "Anna", "Bára", "Dana", "Eva"]
