@@ -169,3 +169,9 @@ def test_a_circles_ranking_for_a_seeded_draw_follows_its_ratings():
     circle, _tables = circle_with([team_hand(points=70), CLOSE])  # Anna and Cyril won
     assert ratings_store.circle_ranking(circle, "czech-taroky", ["Eva", "Bára", "Cyril", "Anna", "Dana"]) == \
         ["Cyril", "Anna", "Bára", "Dana", "Eva"]
+
+
+def test_schnapsen_places_by_fewer_bummerl_lost_then_game_points():
+    status = {"marks": {"Anna": {"bummerl": 2}, "Ben": {"bummerl": 0}, "Cid": {"bummerl": 2}}}
+    assert ratings.places("fewer-bummerl", ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status) == \
+        (2, 1, 3)

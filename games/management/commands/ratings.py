@@ -22,14 +22,26 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--circle", help="a circle's token (from its edit link): only this circle")
 
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.error = lambda message: fail(f"ratings: {message}")  # one line, not the usage
+        return parser
+
+    def run_from_argv(self, argv):
+        try:
+            super().run_from_argv(argv)
+        except SystemExit:
+            raise
+        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
+            fail(f"ratings: unexpected error: {type(error).__name__}: {error}")
+
     def handle(self, *args, **options):
         circles = Circle.objects.order_by("pk")
         token = options.get("circle")
         if token is not None:
             circles = circles.filter(token=token)
             if not circles.exists():
-                self.stderr.write(f"circle: no circle has the token {token!r}".replace("\n", " "))
-                sys.exit(2)
+                fail(f"circle: no circle has the token {token!r}", self.stderr)
         ratings_store.rebuild_all(None if token is None else list(circles))
         out = []
         for circle in circles:
@@ -41,3 +53,8 @@ class Command(BaseCommand):
                     "shown": rated.shown, "events": row.events, "certainty": rated.certainty})
             out.append({"token": circle.token, "name": circle.name, "games": games})
         self.stdout.write(json.dumps({"circles": out}, ensure_ascii=False, indent=2))
+
+
+def fail(line: str, stream=None) -> None:
+    (stream or sys.stderr).write(line.replace("\n", " ") + ("" if stream is not None else "\n"))
+    sys.exit(2)
