@@ -151,6 +151,21 @@ def circle_ratings(circle: Circle, game: str) -> list[Shown]:
     return [Shown(r.player, Rated(r.mu, r.sigma, r.events), last.get(r.player, 0.0)) for r in rows]
 
 
+def results(steps) -> list[dict]:
+    """Rating steps (a queryset, in the order to show) grouped by event: its table, when it ended, which game of
+    the evening (``several``: the table holds more than one), each player's step (place, expected, change)."""
+    found: dict[int, dict] = {}
+    for step in steps.select_related("event__table"):
+        row = found.setdefault(step.event_id, {"table": step.event.table, "ended": step.event.ended,
+                                               "part": step.event.part, "players": []})
+        row["players"].append(step)
+    several = set(RatedEvent.objects.filter(table__in={row["table"].pk for row in found.values()}, part__gt=1)
+                  .values_list("table_id", flat=True))  # an evening of several games names each one
+    for row in found.values():
+        row["several"] = row["table"].pk in several
+    return list(found.values())
+
+
 def pool(circle: Circle) -> dict[str, dict[str, Rated]]:
     """The circle's ratings now, game → player → rating: what ``games.ratings.chances`` and ``current_ranking``
     read."""

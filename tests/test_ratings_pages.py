@@ -99,3 +99,13 @@ def test_a_page_showing_ratings_replays_no_table(client, monkeypatch):
     monkeypatch.setattr(engine_table, "score_next", refuse)
     monkeypatch.setattr("games.ratings_store.outcomes", refuse)
     assert client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Anna&plays=Bára").status_code == 200
+
+
+def test_a_closed_tables_end_of_the_evening_says_who_did_better_or_worse_than_expected(client):
+    circle = rated_circle(evenings=2)
+    table = circle.tables.order_by("-created_at", "-pk").first()  # Anna and Cyril won it after losing the first
+    page = visible_text(client.get(f"/t/{table.edit_token}/end/").content.decode())
+    assert page.count("better than expected") == 2 and page.count("worse than expected") == 2
+    lone = services.create_table(game="czech-taroky", players=PLAYERS)
+    services.record_hand(lone, {"closing": True})
+    assert "expected" not in visible_text(client.get(f"/t/{lone.edit_token}/end/").content.decode())

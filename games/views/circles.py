@@ -20,7 +20,7 @@ from .. import ratings, ratings_store, services
 from ..forms import AddTableForm, CircleForm, RulesForm
 from ..inputs import whole_number
 from ..limits import too_many, wait_for
-from ..models import Circle, HandFacts, RatedEvent, RatingStep, Score
+from ..models import Circle, HandFacts, RatingStep, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
@@ -99,18 +99,8 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
     last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
     if last is None:
         return []
-    steps = (RatingStep.objects.filter(circle=circle, game=game, number__gt=last - RECENT_EVENTS)
-             .select_related("event__table").order_by("-number", "id"))
-    found: dict[int, dict] = {}
-    for step in steps:
-        row = found.setdefault(step.number, {"number": step.number, "table": step.event.table,
-                                             "ended": step.event.ended, "part": step.event.part, "players": []})
-        row["players"].append(step)
-    several = set(RatedEvent.objects.filter(table__in={row["table"].pk for row in found.values()}, part__gt=1)
-                  .values_list("table_id", flat=True))  # an evening of several games names each one
-    for row in found.values():
-        row["several"] = row["table"].pk in several
-    return list(found.values())
+    return ratings_store.results(RatingStep.objects.filter(circle=circle, game=game,
+                                                           number__gt=last - RECENT_EVENTS).order_by("-number", "id"))
 
 
 def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dict | None:
