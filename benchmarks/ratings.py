@@ -7,7 +7,8 @@
 A circle of 12 players and 1,000 closed Czech Taroky evenings of 4 (RATINGS_TABLES to change it), written in bulk
 (a table, a hand and its closing each, with the stored totals and states a real table leaves): the time to read
 every table's events from its hands and rate the circle (``manage.py ratings --circle``), to rebuild the circle's
-ratings from the stored events alone (what a change of one table costs), and the circle page. Then a league:
+ratings from the stored events alone, to end one more evening (its result rated on from the stored ratings) and
+to edit a hand of the first evening (the circle rebuilt), and the circle page. Then a league:
 10 tournaments of 150 players, each of 5 rounds at 50 tables of 3 (2,500 events), fed to ``rate()`` directly.
 """
 
@@ -67,7 +68,7 @@ def build_circle() -> Circle:
                             summary=model.summary, state=model.state, hand_count=2))
     Table.objects.bulk_create(tables, batch_size=500)
     hands = []
-    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    start = datetime.now(timezone.utc) - timedelta(days=TABLES + 1)  # an evening a day, the last one yesterday
     for n, table in enumerate(Table.objects.filter(circle=circle).order_by("pk")):
         totals = [table.totals[p] for p in table.players]
         hands.append(Hand(table=table, seq=1, data={**first.data, "povinnost": table.players[0],
@@ -105,8 +106,16 @@ def main() -> None:
     circle = build_circle()
     timed("  every table's events from its hands, then the circle rated (manage.py ratings --circle)",
           lambda: ratings_store.rebuild_all([circle]))
-    timed("  the circle rated from its stored events (what a change of one table costs)",
+    timed("  the circle rebuilt from its stored results (what a change of an earlier table costs)",
           lambda: ratings_store.rebuild_circle(circle.pk, "czech-taroky"))
+    evening = services.create_table(game="czech-taroky", players=PLAYERS[:4], circle=circle)
+    services.record_hand(evening, {"povinnost": PLAYERS[0], "partner": PLAYERS[2], "points": 70})
+    timed("  ending one more evening of the circle (rated on from the stored ratings)",
+          lambda: services.record_hand(evening, {"closing": True}))
+    first = circle.tables.order_by("pk").first()
+    timed("  editing a hand of the circle's first evening (the circle rebuilt)",
+          lambda: services.edit_hand(first.hands.get(seq=1), {"povinnost": first.players[0],
+                                                               "partner": first.players[2], "points": 20}))
     client = Client()
     timed("  the circle page", lambda: client.get(f"/c/{circle.token}/"))
     timed("  the circle page with tonight's chances",

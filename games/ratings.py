@@ -153,10 +153,11 @@ def _outcome(part: int, players: tuple[str, ...], start: list[int], totals: list
     return Outcome(part, ended, players, {p: t - s for p, t, s in zip(players, totals, start)}, status)
 
 
-def rate(events: Iterable[Event]) -> History:
+def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | None = None) -> History:
     """Every player's rating after ``events``, each game on its own, and each step on the way. The events are
-    played when each ended, then by key: whatever order they come in, the same events give the same ratings."""
-    history = History()
+    played when each ended, then by key: whatever order they come in, the same events give the same ratings.
+    ``start``: the ratings before them (game → player → rating), to go on from; everyone new by default."""
+    history = History({game: dict(players) for game, players in (start or {}).items()})
     for event in sorted(events, key=lambda e: (e.ended, e.key)):
         if len(event.players) < 2:
             continue

@@ -35,16 +35,21 @@ def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[i
             for o in outcomes(table_setup, rows)]
 
 
-def refresh_table_events(table: Table) -> bool:
-    """Store the table's events as its hands now say; True when they changed."""
-    found = events_of(table)
-    stored = list(table.rated_events.order_by("part").values_list("part", "ended", "players", "places"))
-    if [tuple(e) for e in found] == [tuple(e) for e in stored]:
-        return False
-    table.rated_events.all().delete()
+def refresh_table_events(table: Table) -> tuple[bool, list[int]]:
+    """Store the table's events as its hands now say: (whether they changed, the rows added when nothing else
+    changed: the new results of a table whose earlier results stand)."""
+    found = {event[0]: tuple(event) for event in events_of(table)}
+    stored = {part: (pk, (part, ended, players, ranks)) for pk, part, ended, players, ranks in
+              table.rated_events.values_list("pk", "part", "ended", "players", "places")}
+    gone = [pk for part, (pk, row) in stored.items() if found.get(part) != row]
+    new = [row for part, row in found.items() if part not in stored or stored[part][1] != row]
+    if not gone and not new:
+        return False, []
+    RatedEvent.objects.filter(pk__in=gone).delete()
     RatedEvent.objects.bulk_create([RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players,
-                                               places=ranks) for part, ended, players, ranks in found])
-    return True
+                                               places=ranks) for part, ended, players, ranks in new])
+    added = list(table.rated_events.filter(part__in=[row[0] for row in new]).values_list("pk", flat=True))
+    return True, [] if gone else added
 
 
 def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
@@ -54,8 +59,12 @@ def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
     end of a table not finished before or after it changed an event. Those cost nothing here."""
     if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
         return
-    if refresh_table_events(table) and table.circle_id is not None:
-        rebuild_circle(table.circle_id, table.game)
+    changed, added = refresh_table_events(table)
+    if changed and table.circle_id is not None:
+        if added:
+            append_to_circle(table.circle_id, table.game, added)
+        else:
+            rebuild_circle(table.circle_id, table.game)
 
 
 def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tuple[list[Event], dict[tuple, int]]:
@@ -89,16 +98,46 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
         steps.delete()
         Rating.objects.bulk_create([Rating(circle=circle, game=g, player=name, mu=r.mu, sigma=r.sigma, events=r.events)
                                     for g, players in history.ratings.items() for name, r in players.items()])
-        numbers: dict[str, dict[tuple, int]] = {}
-        made = []
-        for step in history.steps:
-            seen = numbers.setdefault(step.event.game, {})
-            number = seen.setdefault(step.event.key, len(seen) + 1)
-            made.append(RatingStep(circle=circle, event_id=rows_of[step.event.key], game=step.event.game,
-                                   number=number, player=step.player, place=step.place, expected=step.expected,
-                                   chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
-        RatingStep.objects.bulk_create(made, batch_size=2000)
+        _store_steps(circle, history, rows_of)
         return history
+
+
+def _store_steps(circle: Circle, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
+    """Each step of ``history`` as a row, its event numbered among the circle's events of its game from ``first``."""
+    numbers: dict[str, dict[tuple, int]] = {}
+    made = []
+    for step in history.steps:
+        seen = numbers.setdefault(step.event.game, {})
+        number = seen.setdefault(step.event.key, first + len(seen))
+        made.append(RatingStep(circle=circle, event_id=rows_of[step.event.key], game=step.event.game,
+                               number=number, player=step.player, place=step.place, expected=step.expected,
+                               chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
+    RatingStep.objects.bulk_create(made, batch_size=2000)
+
+
+def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
+    """New results (RatedEvent keys) of a circle's game rated on from its stored ratings, when they come after
+    every other result of that game (an evening just ended, the usual case): exactly what a rebuild would give
+    (``rate`` goes through the events in order), without going through the whole history. Otherwise, a rebuild."""
+    with transaction.atomic():
+        circle = Circle.objects.select_for_update().get(pk=circle_id)
+        spelled = {name_key(name): name for name in circle.players}
+        events, rows_of = stored_events(RatedEvent.objects.filter(pk__in=added),
+                                        lambda name: spelled.get(name_key(name), name))
+        latest = (RatedEvent.objects.filter(table__circle=circle, game=game).exclude(pk__in=added)
+                  .order_by("-ended", "-table_id", "-part").values_list("ended", "table_id", "part").first())
+        if latest is not None and (latest[0], latest[1:]) >= min((e.ended, e.key) for e in events):
+            rebuild_circle(circle_id, game)
+            return
+        now = {row.player: Rated(row.mu, row.sigma, row.events) for row in circle.ratings.filter(game=game)}
+        history = rate(events, start={game: now})
+        moved = {step.player for step in history.steps}
+        circle.ratings.filter(game=game, player__in=moved).delete()
+        Rating.objects.bulk_create([Rating(circle=circle, game=game, player=name, mu=r.mu, sigma=r.sigma,
+                                           events=r.events) for name, r in history.ratings[game].items()
+                                    if name in moved])
+        last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
+        _store_steps(circle, history, rows_of, first=(last or 0) + 1)
 
 
 BATCH = 500  # tables read and written at once by rebuild_all

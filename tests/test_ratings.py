@@ -175,3 +175,33 @@ def test_schnapsen_places_by_fewer_bummerl_lost_then_game_points():
     status = {"marks": {"Anna": {"bummerl": 2}, "Ben": {"bummerl": 0}, "Cid": {"bummerl": 2}}}
     assert ratings.places("fewer-bummerl", ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status) == \
         (2, 1, 3)
+
+
+def steps_of(circle):
+    return list(RatingStep.objects.filter(circle=circle).order_by("number", "player").values_list(
+        "number", "player", "place", "expected", "chance", "mu", "sigma", "change", "event_id"))
+
+
+def test_an_evening_ended_after_all_others_is_rated_on_exactly_as_a_rebuild_would(monkeypatch):
+    calls = []
+    monkeypatch.setattr(ratings_store, "rebuild_circle",
+                        lambda *args, rebuild=ratings_store.rebuild_circle: calls.append(args) or rebuild(*args))
+    circle, _tables = circle_with([team_hand(points=70), CLOSE], [team_hand(povinnost="Bára", partner="Dana"), CLOSE],
+                                  [team_hand(points=20), CLOSE])
+    assert calls == []  # each evening went on from the ratings before it
+    went_on, steps = stored(circle), steps_of(circle)
+    assert [number for number, *_rest in steps] == [1] * 4 + [2] * 4 + [3] * 4
+    ratings_store.rebuild_circle(circle.pk)
+    assert stored(circle) == went_on and steps_of(circle) == steps
+
+
+def test_a_table_ending_before_the_last_rated_one_is_rated_in_its_place(monkeypatch):
+    circle, (first, second) = circle_with([team_hand(points=70)], [team_hand(points=20), CLOSE])
+    monkeypatch.setattr("django.utils.timezone.now", lambda: START)  # its closing is dated before the other's
+    services.record_hand(first, CLOSE)
+    monkeypatch.undo()
+    numbered = dict(RatingStep.objects.filter(circle=circle, player="Anna").values_list("event__table", "number"))
+    assert numbered == {first.pk: 1, second.pk: 2}
+    went_on, steps = stored(circle), steps_of(circle)
+    ratings_store.rebuild_circle(circle.pk)
+    assert stored(circle) == went_on and steps_of(circle) == steps
