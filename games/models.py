@@ -190,6 +190,7 @@ class Rating(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     events = models.PositiveIntegerField()
+    change = models.FloatField(default=0)  # of mu, at the player's last event
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player")]

@@ -108,6 +108,11 @@ class History:
     ratings: dict[str, dict[str, Rated]] = field(default_factory=dict)  # game → player → now
     steps: list[Step] = field(default_factory=list)  # in the order the events were rated
 
+    @property
+    def last(self) -> dict[tuple[str, str], float]:
+        """(game, player) → the change of the rating at the player's last step."""
+        return {(step.event.game, step.player): step.change for step in self.steps}
+
 
 def places(order: str, players: Sequence[str], totals: Mapping[str, int],
            status: Mapping[str, Any] | None = None) -> tuple[int, ...]:

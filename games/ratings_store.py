@@ -96,7 +96,9 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
             ratings, steps = ratings.filter(game=game), steps.filter(game=game)
         ratings.delete()
         steps.delete()
-        Rating.objects.bulk_create([Rating(circle=circle, game=g, player=name, mu=r.mu, sigma=r.sigma, events=r.events)
+        last = history.last
+        Rating.objects.bulk_create([Rating(circle=circle, game=g, player=name, mu=r.mu, sigma=r.sigma, events=r.events,
+                                           change=last.get((g, name), 0.0))
                                     for g, players in history.ratings.items() for name, r in players.items()])
         _store_steps(circle, history, rows_of)
         return history
@@ -133,9 +135,10 @@ def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
         history = rate(events, start={game: now})
         moved = {step.player for step in history.steps}
         circle.ratings.filter(game=game, player__in=moved).delete()
+        last = history.last
         Rating.objects.bulk_create([Rating(circle=circle, game=game, player=name, mu=r.mu, sigma=r.sigma,
-                                           events=r.events) for name, r in history.ratings[game].items()
-                                    if name in moved])
+                                           events=r.events, change=last[game, name])
+                                    for name, r in history.ratings[game].items() if name in moved])
         last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
         _store_steps(circle, history, rows_of, first=(last or 0) + 1)
 
@@ -182,12 +185,9 @@ class Shown:
 
 
 def circle_ratings(circle: Circle, game: str) -> list[Shown]:
-    """The circle's players rated in ``game``, the highest first (two grouped queries)."""
-    last = {}
-    for player, change in circle.rating_steps.filter(game=game).order_by("number").values_list("player", "change"):
-        last[player] = change
+    """The circle's players rated in ``game``, the highest first (one query)."""
     rows = circle.ratings.filter(game=game).order_by("-mu", "player")
-    return [Shown(r.player, Rated(r.mu, r.sigma, r.events), last.get(r.player, 0.0)) for r in rows]
+    return [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows]
 
 
 def results(steps) -> list[dict]:

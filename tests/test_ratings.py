@@ -205,3 +205,13 @@ def test_a_table_ending_before_the_last_rated_one_is_rated_in_its_place(monkeypa
     went_on, steps = stored(circle), steps_of(circle)
     ratings_store.rebuild_circle(circle.pk)
     assert stored(circle) == went_on and steps_of(circle) == steps
+
+
+def test_each_rating_keeps_its_change_at_the_players_last_result():
+    circle, _tables = circle_with([team_hand(points=70), CLOSE], [team_hand(povinnost="Bára", partner="Dana"), CLOSE])
+    for rating in Rating.objects.filter(circle=circle):
+        last = RatingStep.objects.filter(circle=circle, player=rating.player).order_by("-number").first()
+        assert rating.change == last.change != 0
+    ratings_store.rebuild_circle(circle.pk)
+    assert all(r.change == RatingStep.objects.filter(circle=circle, player=r.player).order_by("-number")[0].change
+               for r in Rating.objects.filter(circle=circle))
