@@ -117,6 +117,7 @@ def main() -> None:
           lambda: services.edit_hand(first.hands.get(seq=1), {"povinnost": first.players[0],
                                                                "partner": first.players[2], "points": 20}))
     client = Client()
+    client.get("/rules/ratings/")  # the templates compiled once, as a running server has them
     timed("  the circle page", lambda: client.get(f"/c/{circle.token}/"))
     timed("  the circle page with tonight's chances",
           lambda: client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Player+1&plays=Player+2&plays=Player+3"))
