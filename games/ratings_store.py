@@ -5,8 +5,9 @@ never replays a table.
 A table's events are derived from its stored hands (their running totals and states), so they are refreshed in
 the transaction of the change that touched the hands (games.services calls ``table_changed``): a hand recorded
 at the end of a table that is not finished, and was not, changes no event and costs nothing here. When a
-table's events change, its circle's ratings of that game are rebuilt from the circle's events (the circle's row
-locked, in the same transaction): the same events give the same ratings, however they were reached.
+table's events change, its circle's ratings of that game go on from the stored ones if the new results come after
+every other (an evening just ended), else are rebuilt from the circle's events (the circle's row locked, in the same
+transaction): either way the same events give the same ratings, however they were reached.
 """
 
 from __future__ import annotations

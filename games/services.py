@@ -18,10 +18,10 @@ from django.db import connection, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
+from . import ratings_store
 from .engines import table as engine_table
 from .engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from .engines.table import InvalidTable, Replay, Setup
-from . import ratings_store
 from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 
 

@@ -115,7 +115,7 @@ def test_two_ten_jack_rates_each_game_of_the_evening():
     assert stored(circle, "two-ten-jack")["Aiko"][2] == 2
 
 
-def test_hearts_lowest_total_is_first(settings):
+def test_hearts_lowest_total_is_first():
     players = ("North", "East", "South", "West")
     circle, (table,) = circle_with([{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}, CLOSE],
                                    game="hearts", players=players)
