@@ -161,3 +161,56 @@ class Change(models.Model):
         ordering = ["-id"]
         constraints = [models.UniqueConstraint(fields=["table", "submission"], condition=~models.Q(submission=""),
                                                name="one_change_per_submission")]
+
+
+class RatedEvent(models.Model):
+    """A finished part of a table, as ratings read it (games.ratings): its players and their places by the game's
+    order. Derived from the table's stored hands whenever they change, so that rating a circle reads these rows,
+    never the hands. A table holds one (a closed evening), or one per game of the evening (Two Ten Jack)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rated_events")
+    part = models.PositiveIntegerField()  # 1, 2, …
+    game = models.CharField(max_length=32)
+    ended = models.DateTimeField()  # when its last hand was recorded: the order ratings play events in
+    players = models.JSONField()  # names in seating order
+    places = models.JSONField()  # each player's place, 1 first; players level share one
+
+    class Meta:
+        ordering = ["ended", "table_id", "part"]
+        constraints = [models.UniqueConstraint(fields=["table", "part"], name="one_event_per_part")]
+
+
+class Rating(models.Model):
+    """A player's rating in one game among a circle's tables now (games.ratings; derived, rebuilt from the
+    circle's RatedEvents). ``player`` is the name as the circle writes it."""
+
+    circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=32)
+    player = models.CharField(max_length=40)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    events = models.PositiveIntegerField()
+    change = models.FloatField(default=0)  # of mu, at the player's last event
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player")]
+
+
+class RatingStep(models.Model):
+    """One player's rating through one event of a circle: place, what was expected, the rating after."""
+
+    circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="rating_steps")
+    event = models.ForeignKey(RatedEvent, on_delete=models.CASCADE, related_name="steps")
+    game = models.CharField(max_length=32)
+    number = models.PositiveIntegerField()  # the event's place among the circle's events of this game: 1, 2, …
+    player = models.CharField(max_length=40)
+    place = models.PositiveSmallIntegerField()
+    expected = models.PositiveSmallIntegerField()  # the place the ratings before it expected
+    chance = models.FloatField()  # of finishing first, before it
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    change = models.FloatField()  # of mu
+
+    class Meta:
+        ordering = ["number", "id"]
+        indexes = [models.Index(fields=["circle", "game", "number"], name="step_by_number")]

@@ -105,7 +105,8 @@ def _short(name: str, most: int = 9) -> str:
 
 
 def running_totals_chart(players: list[str], series: list[list[int | None]], *, numbers: list[int] | None = None,
-                         width: int = 340, height: int = 200, x_label: str = "") -> dict[str, Any] | None:
+                         width: int = 340, height: int = 200, x_label: str = "", base: int = 0,
+                         label: str = "") -> dict[str, Any] | None:
     """A line per player through the running totals ``series`` (one row per point, seating order; None where a
     player has no score, which leaves a gap), placed at hand ``numbers`` (1, 2, … when not given), with the values
     on the left, the first and last hand below and each line's name and total at its end, for
@@ -114,10 +115,10 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
         return None
     numbers = numbers or list(range(1, len(series) + 1))
     values = [v for row in series for v in row if v is not None]
-    low, high = min(0, *values), max(0, *values)
+    low, high = min(base, *values), max(base, *values)  # the dashed line at ``base``: 0, or where ratings start
     span = (high - low) or 1
     first, last = numbers[0], numbers[-1]
-    tick_values = sorted({high, 0, low}, reverse=True)
+    tick_values = sorted({high, base, low}, reverse=True)
     labels = {v: local_number(v) for v in tick_values}
     # the longest value on the left fits beside the axis (a digit is about 6.5 units wide at font size 11)
     left, right, top, bottom = max(38, 8 + round(6.5 * max(map(len, labels.values())))), width - 66, 10, height - 24
@@ -162,10 +163,10 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
     # the zero line's value is left out when it would sit on the highest or lowest value (they would overlap)
     ticks = [v for v in tick_values if v in (high, low) or min(abs(y(v) - y(high)), abs(y(v) - y(low))) >= LABEL_GAP]
     return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
-            "zero": f"{y(0, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
+            "zero": f"{y(base, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
             "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": labels[v]} for v in ticks],
             "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
-            "label": _("Running totals, hand by hand")}
+            "label": label or _("Running totals, hand by hand")}
 
 
 

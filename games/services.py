@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
+from . import ratings_store
 from .engines import table as engine_table
 from .engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from .engines.table import InvalidTable, Replay, Setup
@@ -218,9 +219,11 @@ def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: l
     table.hand_count = number
 
 
-def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any], submission: str = "") -> Any:
+def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any], submission: str = "", *,
+            appends: bool = False) -> Any:
     """Lock the table, see that this form was not submitted before, check the version the player saw, apply the
-    change (which scores what it touched), store. All or nothing."""
+    change (which scores what it touched), store, and refresh what ratings read of the table (``appends``: the
+    change only adds a hand at the end). All or nothing."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         if submission:
@@ -232,6 +235,7 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
                              "check it and try again."))
         table_setup = setup_for(table)
         table.version += 1
+        was_finished = bool(table.summary.get("finished"))
         _submission.set(submission)
         try:
             result = apply(table, table_setup)
@@ -239,6 +243,7 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
             _submission.set("")
         table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules", "name",
                                   "price_per_point", "currency", "players"])
+        ratings_store.table_changed(table, was_finished=was_finished, appended=appends)
         return result
 
 
@@ -284,7 +289,7 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
         _finish(locked, table_setup, state, number + 1, totals)
         _log(locked, hand, Change.RECORDED, after=data, device=device)
         return hand
-    return _change(table.pk, version, apply, submission)
+    return _change(table.pk, version, apply, submission, appends=True)
 
 
 SHIFT = 1_000_000_000  # moves hands out of the way in two steps, so that no two share a place in between
@@ -480,8 +485,12 @@ def add_to_circle(table: Table, circle: Circle) -> Table:
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         circle = Circle.objects.select_for_update().get(pk=circle.pk)
+        left = locked.circle_id
         locked.circle = circle
         locked.save(update_fields=["circle"])
+        if locked.rated_events.exists():  # its finished evenings count in this circle's ratings from now on
+            for changed in {left, circle.pk} - {None}:
+                ratings_store.rebuild_circle(changed, locked.game)
         known = {name_key(p) for p in circle.players}
         newcomers = [p for p in locked.players if name_key(p) not in known]
         if newcomers:
@@ -535,6 +544,7 @@ def import_table(doc: Any, *, name: str = "") -> Table:
                                    batch_size=1000)
         _finish(table, table_setup, state, len(made), totals)
         table.save(update_fields=["totals", "summary", "state", "hand_count"])
+        ratings_store.refresh_table_events(table)
     return table
 
 

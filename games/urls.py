@@ -59,6 +59,7 @@ urlpatterns = [
     path("v/<token:token>/hands/", tables.all_hands, name="view_hands"),
     path("v/<token:token>/hands/<int:seq>/", hands.view_hand_detail, name="view_hand"),
     path("rules/", rules.rules_index, name="rules_index"),
+    path("rules/ratings/", rules.ratings_rules, name="rules_ratings"),
     path("healthz", shell.healthz, name="healthz"),
     path("manifest.webmanifest", shell.manifest, name="manifest"),
     path("sw.js", shell.service_worker, name="service_worker"),

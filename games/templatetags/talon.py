@@ -151,3 +151,32 @@ def offline_part(context, table, page: str):
             "send_url": reverse("offline_send", args=[table.edit_token]),
             "table_url": reverse("table", args=[table.edit_token]),
             "form_url": reverse("record_hand", args=[table.edit_token])}
+
+
+@register.filter
+def rating1(value) -> str:
+    """A rating (a float: an estimate, not a payout) to one decimal, as the player's language writes it."""
+    return local_number(Fraction(round(value * 10), 10), places=1)
+
+
+@register.filter
+def signed1(value) -> str:
+    """A rating's change to one decimal with its sign: +1,2 or −0,4 (0,0 unsigned)."""
+    return local_number(Fraction(round(value * 10), 10), plus=True, places=1)
+
+
+@register.filter
+def chance(value) -> str:
+    """A probability as a whole percentage, written as ``percent`` writes one."""
+    return f"{round(value * 100)} %"
+
+
+@register.filter
+def certainty_word(sigma) -> str:
+    """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
+    from django.utils.translation import pgettext
+
+    from games.ratings import certainty
+
+    return {"new": pgettext("rating", "new"), "settling": pgettext("rating", "settling"),
+            "sure": pgettext("rating", "sure")}[certainty(sigma)]

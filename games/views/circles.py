@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Sum
@@ -14,11 +16,11 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from .. import services
+from .. import ratings, ratings_store, services
 from ..forms import AddTableForm, CircleForm, RulesForm
 from ..inputs import whole_number
 from ..limits import too_many, wait_for
-from ..models import Circle, HandFacts, Score
+from ..models import Circle, HandFacts, RatingStep, Score
 from ..presentation import running_totals_chart
 from ..registry import GAMES
 from ..stats import player_stats
@@ -66,6 +68,53 @@ def _circle_chart(circle: Circle, game: str):
     return running_totals_chart(names, series, numbers=numbers, x_label=_("table"))
 
 
+RECENT_EVENTS = 8
+
+
+def _rating_chart(circle: Circle, game: str):
+    """Each player's rating after each of the circle's events of one game (from the first they played; a
+    rating stays as it was while its player is away), a point per event (at most CHART_POINTS, evenly spread)."""
+    rows = list(circle.rating_steps.filter(game=game).order_by("number").values_list("number", "player", "mu"))
+    if not rows or rows[-1][0] < 2:
+        return None
+    names = list(dict.fromkeys(player for _number, player, _mu in rows))
+    now: dict[str, Fraction] = {}
+    series = []
+    index = 0
+    for number in range(1, rows[-1][0] + 1):
+        while index < len(rows) and rows[index][0] == number:
+            now[rows[index][1]] = Fraction(round(rows[index][2] * 10), 10)
+            index += 1
+        series.append([now.get(name) for name in names])
+    numbers = list(range(1, len(series) + 1))
+    if len(series) > CHART_POINTS:
+        numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
+        series = [series[n - 1] for n in numbers]
+    return running_totals_chart(names, series, numbers=numbers, x_label=_("result"), base=round(ratings.START_MU),
+                                label=_("Ratings, result by result"))
+
+
+def _recent_events(circle: Circle, game: str) -> list[dict]:
+    """The circle's last events of a game, newest first: each player's place, the place expected, the change."""
+    last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        return []
+    return ratings_store.results(RatingStep.objects.filter(circle=circle, game=game,
+                                                           number__gt=last - RECENT_EVENTS).order_by("-number", "id"))
+
+
+def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dict | None:
+    """Who plays tonight (picked on the page, by GET): each one's chance of finishing first, the likeliest first."""
+    if request.GET.get("game") != game:
+        return None
+    known = set(circle.players)
+    names = list(dict.fromkeys(name for name in request.GET.getlist("plays") if name in known))
+    if len(names) < 2:
+        return {"error": _("Pick at least two players."), "names": names}
+    found = ratings.chances(pool.get(game, {}), names)
+    return {"names": names, "chances": sorted(found.items(), key=lambda item: (-item[1], names.index(item[0])))}
+
+
 @require_http_methods(["GET", "POST"])
 def circle_page(request: HttpRequest, token: str) -> HttpResponse:
     """The circle by its edit link: its players (editable), new tables with them, its tables to edit."""
@@ -74,6 +123,7 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
     form = CircleForm(request.POST or None, initial={"name": circle.name, "players": "\n".join(circle.players)})
     if request.method == "POST" and form.is_valid():
         Circle.objects.filter(pk=circle.pk).update(name=form.cleaned_data["name"], players=form.player_names())
+        ratings_store.rebuild_circle(circle.pk)  # ratings name players as the circle writes them
         messages.success(request, _("Circle saved."))
         return redirect("circle", token=token)
     return _circle(request, circle, can_edit=True, form=form)
@@ -116,6 +166,7 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
     tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES:page * CIRCLE_TABLES]
     played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []
+    pool = ratings_store.pool(circle)
     for game in GAMES.values():
         if game.slug not in played:
             continue
@@ -123,6 +174,10 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
         facts = HandFacts.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
         games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
                       "chart": _circle_chart(circle, game.slug),
+                      "ratings": ratings_store.circle_ratings(circle, game.slug),
+                      "rating_chart": _rating_chart(circle, game.slug),
+                      "recent": _recent_events(circle, game.slug),
+                      "tonight": _tonight(request, circle, game.slug, pool),
                       "tables": circle.tables.filter(game=game.slug).count()})
     if can_edit and add_form is None:
         add_form = AddTableForm(tables=[table for table in known_tables(request) if table.circle_id != circle.pk])

@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
+from .. import ratings_store, services
 from ..engines.table import InvalidTable
 from ..forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
 from ..lines import RuleLinks
-from ..models import Table
+from ..models import RatingStep, Table
 from ..presentation import settle_up, standings
 from ..registry import GAMES
 from .common import attempt, device, editable, remember, say
@@ -92,10 +92,11 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
         messages.info(request, _("The evening has already ended."))
         return redirect("end_evening", token=table.edit_token)
     closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
+    rated = ratings_store.results(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
     return render(request, "games/end_evening.html", {
         "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
         "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}), "settle_up": settle_up(table),
-        "links": RuleLinks.of(table.game, table.view_token)})
+        "links": RuleLinks.of(table.game, table.view_token), "rated": rated, "can_edit": True})
 
 
 @require_POST

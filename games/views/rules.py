@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from .. import services
-from ..engines.base import parse_options
+from ..engines.base import FEWER_BUMMERL, HIGHER, LOWER, parse_options
 from ..engines.table import InvalidTable
 from ..forms import RulesForm
 from ..inputs import is_token, whole_number
@@ -84,3 +84,16 @@ def _numbered(engine) -> list[tuple[str, str, list[str]]]:
 def _preset_values(engine, preset) -> list[tuple[str, str]]:
     labels = {o.key: o for o in engine.OPTIONS}
     return [(gettext(labels[key].label), _value(labels[key], value)) for key, value in preset.values.items()]
+
+
+@require_safe
+def ratings_rules(request: HttpRequest) -> HttpResponse:
+    """How a circle's ratings work, in players' words (games.ratings: its thresholds are the page's numbers)."""
+    from .. import ratings
+
+    words = {HIGHER: gettext("the highest total first"), LOWER: gettext("the lowest total first (penalty points)"),
+             FEWER_BUMMERL: gettext("the fewest Bummerl lost first, then the most points")}
+    return render(request, "games/rules_ratings.html", {
+        "start": round(ratings.START_MU), "start_sigma": ratings.START_SIGMA, "unsure": ratings.UNSURE,
+        "sure": ratings.SURE, "few": ratings.FEW_EVENTS,
+        "orders": [(gettext(game.engine.TITLE), words[game.engine.ORDER]) for game in GAMES.values()]})
