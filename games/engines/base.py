@@ -8,7 +8,7 @@ renders the same lines through ``gettext``.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
@@ -679,10 +679,13 @@ def parse_common(raw: Any, players: tuple[str, ...], **adjustment: Any) -> Adjus
     return None
 
 
-def describe_common(hand: Any) -> Line | None:
-    """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself."""
+def describe_common(hand: Any, more: Callable[[Adjustment], Line | None] | None = None) -> Line | Phrase | None:
+    """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself. ``more``
+    says what a game's adjustment carries beyond its amounts (radelci given), or None when it carries nothing."""
     if isinstance(hand, Adjustment):
-        return describe_adjustment(hand)
+        line = describe_adjustment(hand)
+        extra = more(hand) if more is not None else None
+        return Phrase((line, extra)) if extra is not None else line
     if isinstance(hand, Closing):
         return Line(KIND_NAMES["closing"])
     return None
@@ -696,14 +699,34 @@ def facts_common(hand: Any) -> Facts | None:
     return None
 
 
-def adjustment_result(adjustment: Adjustment, rule: str) -> HandResult:
-    """What an adjustment scores: its amounts as written, explained under ``rule``."""
-    return HandResult(scores=dict(adjustment.amounts), lines=tuple(adjustment_lines(adjustment, rule)))
+def playing(play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]], rule: str, *,
+            closing: str | Callable[[Any], Line],
+            on_adjustment: Callable[[Adjustment, Any, Any, list[Line]], Any] | None = None,
+            on_closing: Callable[[Any, Any, dict[str, int], list[Line]], Any] | None = None,
+            ) -> Callable[[Any, Any, Any], tuple[HandResult, Any]]:
+    """An engine's ``play``: the base plays the hands every game has, ``play_hand`` the game's own hands.
 
+    An adjustment scores its amounts as written, explained under ``rule``; ``on_adjustment(adjustment, rules,
+    state, lines)`` gives the state after it (the default: the state as it was, for an adjustment is no deal),
+    may add lines to ``lines`` and may refuse the adjustment with ``InvalidHand``.
 
-def closing_result(players: tuple[str, ...], lines: tuple[Line, ...] | list[Line]) -> HandResult:
-    """What a closing scores: nothing, with what it ended (``lines``)."""
-    return HandResult(scores={p: 0 for p in players}, lines=tuple(lines))
+    A closing scores nothing and ends the table (its state's ``closed``); its first line is ``closing`` (text
+    under ``rule``, or a function of the state giving the line). ``on_closing(rules, state, scores, lines)``
+    gives the state the end leaves (an abandoned Bummerl struck out, the radelci still held paid for) and may add
+    to ``scores`` and ``lines``; the default leaves the state as it was."""
+    def play(hand: Any, rules: Any, state: Any) -> tuple[HandResult, Any]:
+        if isinstance(hand, Adjustment):
+            lines = adjustment_lines(hand, rule)
+            after = on_adjustment(hand, rules, state, lines) if on_adjustment is not None else state
+            return HandResult(scores=dict(hand.amounts), lines=tuple(lines)), after
+        if isinstance(hand, Closing):
+            scores = {p: 0 for p in state.players}
+            lines = [closing(state) if callable(closing) else Line(closing, rule=rule)]
+            after = on_closing(rules, state, scores, lines) if on_closing is not None else state
+            return HandResult(scores=scores, lines=tuple(lines)), replace(after, closed=True)
+        return play_hand(hand, rules, state)
+    play.__doc__ = f"A hand scored from the state the hands before it left (adjustments and closings: {rule})."
+    return play
 
 
 def no_summary(state: Any) -> dict[str, Any]:
