@@ -15,6 +15,7 @@ from typing import Any
 from .base import (
     HIGHER,
     KIND_NAMES,
+    MOST_MARKS,
     NC_,
     N_,
     Adjustment,
@@ -232,12 +233,13 @@ def format_points(value: Fraction) -> int | str:
     return f"{whole_part} {thirds.numerator}/3"
 
 
+ADJUSTMENT_MARKS = ("radelci",)  # SR4: an adjustment gives or crosses off radelci too (at most MOST_MARKS)
 HAND_FIELDS = frozenset({"contract", "declarer", "partner", "points", "won", "kontra", "bonuses", "mond_lost_by",
                          "klop"})
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
-    common = parse_common(raw, players, radelci=True)
+    common = parse_common(raw, players, marks=ADJUSTMENT_MARKS)
     if common is not None:
         return common
     check_keys(raw, HAND_FIELDS)
@@ -397,7 +399,7 @@ def _rule(state: State) -> str:
 def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
     """SR4: radelci given or crossed off by an adjustment alone; no deal, no radelc otherwise."""
     radelci, used = list(state.radelci), list(state.used)
-    for name, change in hand.radelci:
+    for name, change in hand.given("radelci"):
         i = state.players.index(name)
         if radelci[i] + change < 0:
             raise InvalidHand(f"radelci.{name}", N_("{player}: radelci held: {held}, cannot cross off {count}"),
@@ -679,7 +681,8 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
 
 def _radelci_given(adjustment: Adjustment) -> Line | None:
     """SR4: an adjustment's radelci given or crossed off, after its amounts in the list of hands."""
-    return Line(N_("radelci: {changes}"), {"changes": scores_of(adjustment.radelci)}) if adjustment.radelci else None
+    given = adjustment.given("radelci")
+    return Line(N_("radelci: {changes}"), {"changes": scores_of(given)}) if given else None
 
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
@@ -705,7 +708,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (every field that names a player)."""
-    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop",))
+    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop", *ADJUSTMENT_MARKS))
 
 
 def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
