@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy as _
 from .engines.base import (
     MOST_CARD_POINTS,
     MOST_POINTS,
-    MOST_RADELCI,
     Engine,
     InvalidHand,
     Option,
@@ -33,6 +32,7 @@ from .engines.base import (
 from .engines.settle_up import parse_price
 from .engines.table import InvalidTable, load_json
 from .inputs import is_submission, whole_number
+from .web import AdjustmentField
 
 
 def validate_name(name: str) -> None:
@@ -433,21 +433,25 @@ class PenaltyForm(forms.Form):
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], engine: Engine, radelci: bool = False, **kwargs):
+    def __init__(self, *args, players: list[str], engine: Engine, extras: tuple[AdjustmentField, ...] = (),
+                 **kwargs):
         super().__init__(*args, **kwargs)
-        self.players, self.engine = tuple(players), engine
+        self.players, self.engine, self.extras = tuple(players), engine, tuple(extras)
         self.fields["who"].choices = [(p, p) for p in players]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
-        if radelci:
-            self.fields["radelci"] = forms.IntegerField(
-                label=_("Radelci to add"), required=False, min_value=-20, max_value=20,
-                help_text=_("1 adds a radelc; −1 crosses one off."),
+        for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
+            self.fields[extra.key] = forms.IntegerField(
+                label=extra.label, required=False, min_value=extra.low, max_value=extra.high, help_text=extra.help,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def extra_fields(self) -> list[forms.BoundField]:
+        return [self[extra.key] for extra in self.extras]
 
     def clean(self) -> dict[str, Any]:
         c = super().clean()
-        if "amount" in c and not c.get("amount") and not c.get("radelci") and "amount" not in self.errors:
-            self.add_error("amount", _("Write how much (or the radelci to add)."))
+        if "amount" in c and not c.get("amount") and not any(c.get(extra.key) for extra in self.extras) \
+                and "amount" not in self.errors:
+            self.add_error("amount", self.extras[0].missing if self.extras else _("Write how much."))
         return c
 
     def clean_version(self) -> int | None:
@@ -463,57 +467,58 @@ class PenaltyForm(forms.Form):
         c = self.cleaned_data
         amounts = self.engine.penalty(self.players, c["who"], c["amount"]) if c.get("amount") else {}
         data: dict[str, Any] = {"adjustment": {p: a for p, a in amounts.items() if a}}
-        if c.get("radelci"):
-            data["radelci"] = {c["who"]: c["radelci"]}
+        for extra in self.extras:
+            if c.get(extra.key):
+                data[extra.key] = {c["who"]: c[extra.key]}
         if c.get("reason"):
             data["reason"] = c["reason"]
         return data
 
 
 class CarryOverForm(forms.Form):
-    """Every player's total from a paper sheet (and the radelci they hold, where the game has them), in one
-    adjustment."""
+    """Every player's total from a paper sheet (and what the game's adjustments carry beyond the amounts, as its
+    web module declares them: ``GameWeb.adjustment_fields``), in one adjustment."""
 
     reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
                              initial=_("carried over from paper"))
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], radelci: bool = False, **kwargs):
+    def __init__(self, *args, players: list[str], extras: tuple[AdjustmentField, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.players, self.radelci = list(players), radelci
+        self.players, self.extras = list(players), tuple(extras)
         for i, p in enumerate(players):
             self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-MOST_POINTS,
                                                            max_value=MOST_POINTS,
                                                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-            if radelci:
-                self.fields[f"radelci_{i}"] = forms.IntegerField(
-                    label=_("%(player)s: radelci") % {"player": p}, required=False, min_value=0,
-                    max_value=MOST_RADELCI,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+            for extra in self.extras:
+                self.fields[f"{extra.key}_{i}"] = forms.IntegerField(
+                    label=extra.carry_label % {"player": p}, required=False, min_value=extra.carry_low,
+                    max_value=extra.carry_high, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
 
     def clean(self) -> dict[str, Any]:
         c = super().clean()
-        if not any(c.get(f"total_{i}") or (self.radelci and c.get(f"radelci_{i}")) for i in range(len(self.players))) \
-                and not self.errors:
+        if not any(c.get(f"total_{i}") or any(c.get(f"{extra.key}_{i}") for extra in self.extras)
+                   for i in range(len(self.players))) and not self.errors:
             raise forms.ValidationError(_("Write at least one player's total."))
         return c
 
     def rows(self):
-        return [(p, self[f"total_{i}"], self[f"radelci_{i}"] if self.radelci else None)
+        """Each player's name, total field and the game's own fields beside it (short label, field)."""
+        return [(p, self[f"total_{i}"], [(extra.carry_short, self[f"{extra.key}_{i}"]) for extra in self.extras])
                 for i, p in enumerate(self.players)]
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
         data: dict[str, Any] = {"adjustment": {p: c.get(f"total_{i}") or 0 for i, p in enumerate(self.players)
                                                if c.get(f"total_{i}")}}
-        if self.radelci:
-            radelci = {p: c.get(f"radelci_{i}") for i, p in enumerate(self.players) if c.get(f"radelci_{i}")}
-            if radelci:
-                data["radelci"] = radelci
+        for extra in self.extras:
+            given = {p: c.get(f"{extra.key}_{i}") for i, p in enumerate(self.players) if c.get(f"{extra.key}_{i}")}
+            if given:
+                data[extra.key] = given
         if c.get("reason", "").strip():
             data["reason"] = c["reason"].strip()
         return data

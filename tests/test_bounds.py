@@ -44,10 +44,11 @@ def send(client, table, data, **extra):
 # ---- 1. every number a document or a send carries has the forms' bounds --------------------------------
 
 def test_the_forms_bounds_are_the_engines():
-    carry = CarryOverForm(players=SL, radelci=True)
+    extras = GAMES["slovenian-tarok"].web.adjustment_fields
+    carry = CarryOverForm(players=SL, extras=extras)
     assert (carry.fields["total_0"].min_value, carry.fields["total_0"].max_value) == (-MOST_POINTS, MOST_POINTS)
     assert carry.fields["radelci_0"].max_value == MOST_RADELCI
-    penalty = PenaltyForm(players=SL, engine=GAMES["slovenian-tarok"].engine, radelci=True)
+    penalty = PenaltyForm(players=SL, engine=GAMES["slovenian-tarok"].engine, extras=extras)
     assert -MOST_RADELCI <= penalty.fields["radelci"].min_value < penalty.fields["radelci"].max_value <= MOST_RADELCI
     assert penalty.fields["amount"].max_value * 3 <= MOST_POINTS
     points = RulesForm(engine=GAMES["two-ten-jack"].engine).fields["points_AH"]

@@ -8,7 +8,7 @@ renders the same lines through ``gettext``.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
@@ -486,7 +486,8 @@ class Engine(Protocol):
 
 MOST_POINTS = 1_000_000  # an adjustment's amount: a bound that catches typing slips, far beyond any evening
 MOST_CARD_POINTS = 999  # one card's value in a point table (Two Ten Jack's house rule), either sign
-MOST_RADELCI = 100  # radelci given or crossed off by one adjustment (a paper sheet's carry-over: the same bound)
+MOST_MARKS = 100  # marks given or crossed off by one adjustment (a paper sheet's carry-over: the same bound)
+MOST_RADELCI = MOST_MARKS  # the same bound by the name Slovenian Tarok's forms and tests know it
 REASON_LENGTH = 200
 
 
@@ -496,10 +497,15 @@ class Adjustment:
 
     amounts: tuple[tuple[str, int], ...]  # every player, seating order; 0 for those left out
     reason: str = ""
-    radelci: tuple[tuple[str, int], ...] = ()  # Slovenian Tarok: radelci given (+) or crossed off (−)
+    marks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # what a game's adjustment carries beyond the
+    # amounts, by key, for the players it changes: (("radelci", (("Ana", 1),)),) given (+) or crossed off (−)
 
     def amount(self, name: str) -> int:
         return dict(self.amounts)[name]
+
+    def given(self, key: str) -> tuple[tuple[str, int], ...]:
+        """The changes of the mark ``key`` (player, change), in seating order: () when it changes none."""
+        return dict(self.marks).get(key, ())
 
 
 @dataclass(frozen=True)
@@ -522,10 +528,11 @@ def parse_closing(raw: Any) -> Closing:
     return Closing()
 
 
-def parse_adjustment(raw: Any, players: tuple[str, ...], *, radelci: bool = False, low: int = -MOST_POINTS,
+def parse_adjustment(raw: Any, players: tuple[str, ...], *, marks: tuple[str, ...] = (), low: int = -MOST_POINTS,
                      zero_sum: bool = False) -> Adjustment:
-    """``{"adjustment": {player: whole number}, "reason": text}`` (and ``"radelci"`` where a game has them)."""
-    check_keys(raw, {"adjustment", "reason", "radelci"} if radelci else {"adjustment", "reason"})
+    """``{"adjustment": {player: whole number}, "reason": text}``, and a whole number by player under each of the
+    game's ``marks`` keys that an adjustment gives or crosses off (Slovenian Tarok's ``"radelci"``)."""
+    check_keys(raw, {"adjustment", "reason", *marks})
     amounts = _per_player(raw["adjustment"], "adjustment", players, low)
     if zero_sum and sum(amounts.values()) != 0:
         raise InvalidHand("adjustment", N_("the amounts must add up to 0 (every hand is zero-sum), they add up to "
@@ -535,10 +542,10 @@ def parse_adjustment(raw: Any, players: tuple[str, ...], *, radelci: bool = Fals
         raise InvalidHand("reason", N_("must be text of at most {most} characters"), most=REASON_LENGTH)
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
         raise InvalidHand("reason", N_("may not hold a control character or a broken character"))
-    changes = (_per_player(raw["radelci"], "radelci", players, -MOST_RADELCI, MOST_RADELCI) if "radelci" in raw
-               else {})
+    changes = {key: _per_player(raw[key], key, players, -MOST_MARKS, MOST_MARKS) for key in marks if key in raw}
+    given = ((key, tuple((p, change[p]) for p in players if change[p])) for key, change in changes.items())
     return Adjustment(amounts=tuple(amounts.items()), reason=reason,
-                      radelci=tuple((p, changes[p]) for p in players if changes.get(p)))
+                      marks=tuple((key, changed) for key, changed in given if changed))
 
 
 def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int,
@@ -572,14 +579,14 @@ KIND_NAMES = {"adjustment": N_("adjustment"), "closing": N_("end of the evening"
 
 def rename_in(raw: Any, old: str, new: str, fields: tuple[str, ...] = (), keyed: tuple[str, ...] = ()) -> Any:
     """A hand's data with a player renamed: in the ``fields`` that name a player, in the keys of the ``keyed``
-    maps (a klop, captured cards, an adjustment), and the same in an adjustment of any game."""
+    maps (a klop, captured cards, an adjustment's radelci), and the same in an adjustment of any game."""
     if not isinstance(raw, dict):
         return raw
     out = dict(raw)
     for key in fields:
         if out.get(key) == old:
             out[key] = new
-    for key in (*keyed, "adjustment", "radelci"):
+    for key in (*keyed, "adjustment"):
         if isinstance(out.get(key), dict):
             out[key] = {new if name == old else name: value for name, value in out[key].items()}
     return out
@@ -679,10 +686,13 @@ def parse_common(raw: Any, players: tuple[str, ...], **adjustment: Any) -> Adjus
     return None
 
 
-def describe_common(hand: Any) -> Line | None:
-    """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself."""
+def describe_common(hand: Any, more: Callable[[Adjustment], Line | None] | None = None) -> Line | Phrase | None:
+    """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself. ``more``
+    says what a game's adjustment carries beyond its amounts (radelci given), or None when it carries nothing."""
     if isinstance(hand, Adjustment):
-        return describe_adjustment(hand)
+        line = describe_adjustment(hand)
+        extra = more(hand) if more is not None else None
+        return Phrase((line, extra)) if extra is not None else line
     if isinstance(hand, Closing):
         return Line(KIND_NAMES["closing"])
     return None
@@ -696,14 +706,34 @@ def facts_common(hand: Any) -> Facts | None:
     return None
 
 
-def adjustment_result(adjustment: Adjustment, rule: str) -> HandResult:
-    """What an adjustment scores: its amounts as written, explained under ``rule``."""
-    return HandResult(scores=dict(adjustment.amounts), lines=tuple(adjustment_lines(adjustment, rule)))
+def playing(play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]], rule: str, *,
+            closing: str | Callable[[Any], Line],
+            on_adjustment: Callable[[Adjustment, Any, Any, list[Line]], Any] | None = None,
+            on_closing: Callable[[Any, Any, dict[str, int], list[Line]], Any] | None = None,
+            ) -> Callable[[Any, Any, Any], tuple[HandResult, Any]]:
+    """An engine's ``play``: the base plays the hands every game has, ``play_hand`` the game's own hands.
 
+    An adjustment scores its amounts as written, explained under ``rule``; ``on_adjustment(adjustment, rules,
+    state, lines)`` gives the state after it (the default: the state as it was, for an adjustment is no deal),
+    may add lines to ``lines`` and may refuse the adjustment with ``InvalidHand``.
 
-def closing_result(players: tuple[str, ...], lines: tuple[Line, ...] | list[Line]) -> HandResult:
-    """What a closing scores: nothing, with what it ended (``lines``)."""
-    return HandResult(scores={p: 0 for p in players}, lines=tuple(lines))
+    A closing scores nothing and ends the table (its state's ``closed``); its first line is ``closing`` (text
+    under ``rule``, or a function of the state giving the line). ``on_closing(rules, state, scores, lines)``
+    gives the state the end leaves (an abandoned Bummerl struck out, the radelci still held paid for) and may add
+    to ``scores`` and ``lines``; the default leaves the state as it was."""
+    def play(hand: Any, rules: Any, state: Any) -> tuple[HandResult, Any]:
+        if isinstance(hand, Adjustment):
+            lines = adjustment_lines(hand, rule)
+            after = on_adjustment(hand, rules, state, lines) if on_adjustment is not None else state
+            return HandResult(scores=dict(hand.amounts), lines=tuple(lines)), after
+        if isinstance(hand, Closing):
+            scores = {p: 0 for p in state.players}
+            lines = [closing(state) if callable(closing) else Line(closing, rule=rule)]
+            after = on_closing(rules, state, scores, lines) if on_closing is not None else state
+            return HandResult(scores=scores, lines=tuple(lines)), replace(after, closed=True)
+        return play_hand(hand, rules, state)
+    play.__doc__ = f"A hand scored from the state the hands before it left (adjustments and closings: {rule})."
+    return play
 
 
 def no_summary(state: Any) -> dict[str, Any]:

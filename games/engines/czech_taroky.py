@@ -27,10 +27,8 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_result,
     check_keys,
     choice,
-    closing_result,
     describe_common,
     facts_common,
     flag,
@@ -41,6 +39,7 @@ from .base import (
     parse_common,
     parse_options,
     player,
+    playing,
     rename_in,
     scores_of,
     settlement_by,
@@ -381,12 +380,9 @@ def _round_tenth(x: int, rules: Rules) -> int:
     return (x + 9) // 10 if rules.rounding == "up" else (x + 5) // 10
 
 
-def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
+def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
+    """What a deal scores (R1–R11)."""
     players = state.players
-    if isinstance(hand, Adjustment):
-        return adjustment_result(hand, "R12")
-    if isinstance(hand, Closing):
-        return closing_result(players, [Line(N_("The evening ends here; nothing more is scored."), rule="R12")])
     lines: list[Line] = []
     declarers = _declarer_side(hand)
     defenders = tuple(p for p in players if p not in declarers)
@@ -587,18 +583,20 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
     return signed_value
 
 
-def after_hand(hand: Hand | Adjustment | Closing, state: State) -> State:
-    """R13: a deal moves povinnost on; an adjustment is no deal; a closing ends the evening."""
-    if isinstance(hand, Adjustment):
-        return state
-    if isinstance(hand, Closing):
-        return State(players=state.players, hands_played=state.hands_played, last_povinnost=state.last_povinnost,
-                     closed=True)
+def after_hand(hand: Hand, state: State) -> State:
+    """R13: a deal moves povinnost on (an adjustment is no deal: the base leaves the state as it was)."""
     return State(players=state.players, hands_played=state.hands_played + 1, last_povinnost=hand.povinnost)
 
 
-def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
-    return score_hand(hand, rules, state), after_hand(hand, state)
+def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    return score_deal(hand, rules, state), after_hand(hand, state)
+
+
+play = playing(play_hand, "R12", closing=N_("The evening ends here; nothing more is scored."))
+
+
+def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
+    return play(hand, rules, state)[0]
 
 
 def next_povinnost(state: State) -> str | None:

@@ -22,10 +22,8 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_lines,
     check_keys,
     choice,
-    closing_result,
     describe_common,
     facts_common,
     flag,
@@ -34,6 +32,7 @@ from .base import (
     parse_options,
     per_player,
     player,
+    playing,
     rename_in,
     settlement_by,
     whole,
@@ -222,27 +221,32 @@ def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
     return lines
 
 
-def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
+def _closing(rules: Rules, state: State, scores: dict[str, int], lines: list[Line]) -> State:
+    """KR4: the Bummerl under way is abandoned at the end of the match."""
     players = state.players
-    if isinstance(hand, Closing):
-        lines = [Line(N_("The match ends here."), rule="KR4")]
-        if any(state.current):
-            lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
-                              {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
-                              rule="KR4"))
-        return (closing_result(players, lines),
-                replace(state, current=(0, 0), strokes=((), ()), closed=True))
-    if isinstance(hand, Adjustment):
-        gaining = [p for p, points in hand.amounts if points]
-        if len(gaining) == 2 and all(state.current[i] + dict(hand.amounts)[p] >= rules.target
-                                     for i, p in enumerate(players)):
-            raise InvalidHand("adjustment", N_("both players would reach {target}: give the game points in two "
-                                               "adjustments"), target=rules.target)
-        lines = adjustment_lines(hand, "KR4")
-        after = state
-        for name in gaining:
-            after = _add_points(after, players.index(name), hand.amount(name), rules, lines)
-        return HandResult(scores=dict(hand.amounts), lines=tuple(lines)), after  # no deal: the dealer stays
+    if any(state.current):
+        lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
+                          {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
+                          rule="KR4"))
+    return replace(state, current=(0, 0), strokes=((), ()))
+
+
+def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
+    """KR4: game points written by hand go into the Bummerl under way (no deal: the dealer stays)."""
+    players = state.players
+    gaining = [p for p, points in hand.amounts if points]
+    if len(gaining) == 2 and all(state.current[i] + dict(hand.amounts)[p] >= rules.target
+                                 for i, p in enumerate(players)):
+        raise InvalidHand("adjustment", N_("both players would reach {target}: give the game points in two "
+                                           "adjustments"), target=rules.target)
+    after = state
+    for name in gaining:
+        after = _add_points(after, players.index(name), hand.amount(name), rules, lines)
+    return after
+
+
+def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    players = state.players
     lines = explain(hand, rules, players)
     scores = {p: 0 for p in players}
     after = replace(state, hands_played=state.hands_played + 1)
@@ -288,6 +292,10 @@ def _add_points(state: State, w: int, points: int, rules: Rules, lines: list[Lin
         strokes = [[], []]
     return replace(state, current=tuple(current), bummerl=tuple(bummerl),
                    strokes=(tuple(strokes[0]), tuple(strokes[1])))
+
+
+play = playing(play_hand, "KR4", closing=N_("The match ends here."), on_adjustment=_adjustment,
+               on_closing=_closing)
 
 
 def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from .base import (
     HIGHER,
     KIND_NAMES,
+    MOST_MARKS,
     NC_,
     N_,
     Adjustment,
@@ -30,10 +31,8 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_lines,
     check_keys,
     choice,
-    describe_adjustment,
     describe_common,
     facts_common,
     flag,
@@ -45,6 +44,7 @@ from .base import (
     parse_options,
     per_player,
     player,
+    playing,
     rename_in,
     scores_of,
     settlement_by,
@@ -233,12 +233,13 @@ def format_points(value: Fraction) -> int | str:
     return f"{whole_part} {thirds.numerator}/3"
 
 
+ADJUSTMENT_MARKS = ("radelci",)  # SR4: an adjustment gives or crosses off radelci too (at most MOST_MARKS)
 HAND_FIELDS = frozenset({"contract", "declarer", "partner", "points", "won", "kontra", "bonuses", "mond_lost_by",
                          "klop"})
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
-    common = parse_common(raw, players, radelci=True)
+    common = parse_common(raw, players, marks=ADJUSTMENT_MARKS)
     if common is not None:
         return common
     check_keys(raw, HAND_FIELDS)
@@ -370,11 +371,7 @@ def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) ->
     return play(hand, rules, state)[0]
 
 
-def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
-    if isinstance(hand, Adjustment):
-        return _adjustment(hand, state)
-    if isinstance(hand, Closing):
-        return _closing(rules, state)
+def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     result, radelci, used = (_klop if hand.contract == "klop" else _contract)(hand, rules, state)
     rule = _rule(state)
     valat_contract = _valat_as_contract(hand, rules)
@@ -399,11 +396,10 @@ def _rule(state: State) -> str:
     return "SR2" if len(state.players) == 3 else "SR3"
 
 
-def _adjustment(hand: Adjustment, state: State) -> tuple[HandResult, State]:
-    """SR4: scores written by hand, radelci given or crossed off by it alone; no deal, no radelc otherwise."""
-    lines = adjustment_lines(hand, "SR4")
+def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
+    """SR4: radelci given or crossed off by an adjustment alone; no deal, no radelc otherwise."""
     radelci, used = list(state.radelci), list(state.used)
-    for name, change in hand.radelci:
+    for name, change in hand.given("radelci"):
         i = state.players.index(name)
         if radelci[i] + change < 0:
             raise InvalidHand(f"radelci.{name}", N_("{player}: radelci held: {held}, cannot cross off {count}"),
@@ -413,25 +409,24 @@ def _adjustment(hand: Adjustment, state: State) -> tuple[HandResult, State]:
             used[i] -= change
         lines.append(Line(N_("{player}: radelci {change}, now {count}."),
                           {"player": name, "change": signed(change), "count": radelci[i]}, rule="SR4"))
-    return (HandResult(scores=dict(hand.amounts), lines=tuple(lines)),
-            State(players=state.players, radelci=tuple(radelci), used=tuple(used), deals=state.deals))
+    return replace(state, radelci=tuple(radelci), used=tuple(used))
 
 
-def _closing(rules: Rules, state: State) -> tuple[HandResult, State]:
+def _closing(rules: Rules, state: State, scores: dict[str, int], lines: list[Line]) -> State:
     """SR4: the end of the evening; with an end penalty, each radelc still held costs it."""
-    scores = {p: 0 for p in state.players}
-    lines = [Line(N_("The evening ends here."), rule="SR4")]
     penalty = rules.radelci_end_penalty
-    radelci = state.radelci
-    if penalty:
-        for p, held in zip(state.players, state.radelci):
-            scores[p] = -penalty * held
-            lines.append(Line(N_("{player}, radelci still held: {count} × −{penalty} = {score}."),
-                              {"player": p, "count": held, "penalty": penalty, "score": signed(scores[p])},
-                              rule="SR4", option="radelci_end_penalty", setting=penalty))
-        radelci = tuple(0 for _ in state.players)
-    return (HandResult(scores=scores, lines=tuple(lines)),
-            State(players=state.players, radelci=radelci, used=state.used, deals=state.deals, closed=True))
+    if not penalty:
+        return state
+    for p, held in zip(state.players, state.radelci):
+        scores[p] = -penalty * held
+        lines.append(Line(N_("{player}, radelci still held: {count} × −{penalty} = {score}."),
+                          {"player": p, "count": held, "penalty": penalty, "score": signed(scores[p])},
+                          rule="SR4", option="radelci_end_penalty", setting=penalty))
+    return replace(state, radelci=tuple(0 for _ in state.players))
+
+
+play = playing(play_hand, "SR4", closing=N_("The evening ends here."), on_adjustment=_adjustment,
+               on_closing=_closing)
 
 
 def _valat_as_contract(hand: Hand, rules: Rules) -> Bonus | None:
@@ -663,13 +658,7 @@ winners = no_winners
 
 def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses."""
-    if isinstance(hand, Adjustment):
-        line = describe_adjustment(hand)
-        if not hand.radelci:
-            return line
-        return Phrase((line, Line(N_("radelci: {changes}"), {
-            "changes": scores_of(hand.radelci)})))
-    common = describe_common(hand)
+    common = describe_common(hand, _radelci_given)
     if common is not None:
         return common
     contract = Line(CONTRACT_NAMES[hand.contract])
@@ -688,6 +677,12 @@ def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
     if hand.bonuses:
         parts.append(Phrase(tuple(Line(BONUS_NAMES[b.kind]) for b in hand.bonuses), ", "))
     return Phrase(tuple(parts))
+
+
+def _radelci_given(adjustment: Adjustment) -> Line | None:
+    """SR4: an adjustment's radelci given or crossed off, after its amounts in the list of hands."""
+    given = adjustment.given("radelci")
+    return Line(N_("radelci: {changes}"), {"changes": scores_of(given)}) if given else None
 
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
@@ -713,7 +708,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (every field that names a player)."""
-    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop",))
+    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop", *ADJUSTMENT_MARKS))
 
 
 def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:

@@ -24,16 +24,15 @@ from .base import (
     Phrase,
     Preset,
     Status,
-    adjustment_result,
     best,
     check_keys,
-    closing_result,
     describe_common,
     facts_common,
     no_summary,
     parse_common,
     parse_options,
     per_player,
+    playing,
     rename_in,
     settlement_by,
     show,
@@ -214,16 +213,20 @@ def score_cards(cards: tuple[str, ...], rules: Rules) -> tuple[int, list[str]]:
     return total, reversed_suits
 
 
-def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
+def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
+    """TR3: written by hand, not a round; it counts in the game under way."""
+    return replace(state, points=_add(state.game_points(), dict(hand.amounts), state.players))
+
+
+def _ends(state: State) -> Line:
+    """TR3: what a closing says: how many rounds of the game under way were played."""
+    return Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
+                {"played": state.rounds_played, "rounds": len(state.players)}, rule="TR3")
+
+
+def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
     rounds = len(players)
-    if isinstance(hand, Adjustment):  # TR3: written by hand, not a round; it counts in the game under way
-        return (adjustment_result(hand, "TR3"),
-                replace(state, points=_add(state.game_points(), dict(hand.amounts), players)))
-    if isinstance(hand, Closing):
-        lines = [Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
-                      {"played": state.rounds_played, "rounds": rounds}, rule="TR3")]
-        return closing_result(players, lines), replace(state, closed=True)
     lines = []
     if state.rounds_played >= rounds:  # the game is over: this round starts the next game of the evening
         winning = game_winners(state)
@@ -254,6 +257,9 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
     if round_number == rounds:
         lines.append(Line(N_("That was the last round."), {}, rule="TR1"))
     return HandResult(scores=scores, lines=tuple(lines)), new_state_
+
+
+play = playing(play_hand, "TR3", closing=_ends, on_adjustment=_adjustment)
 
 
 def next_dealer(state: State) -> str:

@@ -43,9 +43,9 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
     initial = {"version": table.version, "submission": new_submission()}
     which = request.POST.get("form") if request.method == "POST" else None
     penalty = PenaltyForm(request.POST if which == "penalty" else None, initial=initial, players=table.players,
-                          engine=game.engine, radelci=game.web.carry_radelci)
+                          engine=game.engine, extras=game.web.adjustment_fields)
     carry = CarryOverForm(request.POST if which == "carry" else None, initial=initial, players=table.players,
-                          radelci=game.web.carry_radelci)
+                          extras=game.web.adjustment_fields)
     form = penalty if which == "penalty" else carry if which == "carry" else None
     if form is not None and form.is_valid():
         done = _record(request, table, form, _("Penalty recorded.") if form is penalty else _("Totals carried over."))

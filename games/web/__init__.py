@@ -47,6 +47,24 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class AdjustmentField:
+    """A whole number per player that the game's adjustments carry beyond the amounts (Slovenian Tarok's radelci):
+    how the shared penalty and carry-over forms ask for it, and the key it is written under in the adjustment's
+    data (the table document's ``"radelci": {player: number}``)."""
+
+    key: str  # the adjustment data's key; the penalty form's field, the carry-over form's ``<key>_<seat>``
+    label: str | Promise  # the penalty form's label: "Radelci to add"
+    help: str | Promise  # the penalty form's help: what 1 and −1 do
+    carry_label: str | Promise  # the carry-over field's label, with %(player)s: "%(player)s: radelci"
+    carry_short: str | Promise  # its short label beside the player's total: "radelci"
+    missing: str | Promise  # the penalty form's answer when neither an amount nor this is written
+    low: int = -20  # the penalty form's bounds: given (+) or crossed off (−) in one penalty
+    high: int = 20
+    carry_low: int = 0  # the carry-over form's bounds: what a paper sheet can hold
+    carry_high: int = 100
+
+
+@dataclass(frozen=True)
 class GameWeb:
     hand_form: type
     templates: str  # the folder of its templates, e.g. "games/czech_taroky"
@@ -64,7 +82,7 @@ class GameWeb:
     new_hand_initial: Callable[[dict[str, Any]], dict[str, Any]] = lambda summary: {}
     rules_context: Callable[[], dict[str, Any]] = dict  # what its rules page's sections show
     penalty_label: str | Promise = _("Who is penalised")  # the penalty form's question
-    carry_radelci: bool = False  # carrying totals over from paper takes each player's radelci too
+    adjustment_fields: tuple[AdjustmentField, ...] = ()  # what a penalty and a carry-over take beyond the amounts
     calculator_template: str = ""  # more for the rules page's calculator (a radelc the declarer holds)
     calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up
     marks_template: str = ""  # how a player's marks look beside their total (``marks``: the status's, by kind)

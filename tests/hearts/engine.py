@@ -25,10 +25,8 @@ from games.engines.base import (
     Phrase,
     Preset,
     Status,
-    adjustment_result,
     best,
     check_keys,
-    closing_result,
     describe_common,
     facts_common,
     no_milestone,
@@ -36,6 +34,7 @@ from games.engines.base import (
     parse_common,
     parse_options,
     per_player,
+    playing,
     rename_in,
     settlement_by,
     signed,
@@ -106,13 +105,12 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
     return Hand(points=points)
 
 
-def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple[HandResult, State]:
-    if isinstance(hand, Adjustment):
-        return (adjustment_result(hand, "HR3"),
-                replace(state, totals=tuple(t + hand.amount(p) for t, p in zip(state.totals, state.players))))
-    if isinstance(hand, Closing):
-        return (closing_result(state.players, [Line(N_("The game ends here."), rule="HR3")]),
-                replace(state, closed=True))
+def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
+    """HR3: an adjustment counts towards the target."""
+    return replace(state, totals=tuple(t + hand.amount(p) for t, p in zip(state.totals, state.players)))
+
+
+def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     scores = dict(hand.points)
     lines = [Line(N_("Round {number}."), {"number": state.rounds + 1}, rule="HR1")]
     moon = next((p for p, v in hand.points if v == DECK_POINTS), None)
@@ -126,6 +124,9 @@ def play(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> tuple
                     totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)),
                     moons=tuple(m + (p == moon) for m, p in zip(state.moons, state.players)))
     return HandResult(scores=scores, lines=tuple(lines)), after
+
+
+play = playing(play_hand, "HR3", closing=N_("The game ends here."), on_adjustment=_adjustment)
 
 
 def status(state: State) -> Status:

@@ -4,7 +4,9 @@ from dataclasses import replace
 
 from django.utils.translation import gettext_lazy as _
 
-from .. import CIRCLES, GameWeb, Mark
+from games.engines.base import MOST_RADELCI
+
+from .. import CIRCLES, AdjustmentField, GameWeb, Mark
 from .forms import SlovenianHandForm
 
 
@@ -16,8 +18,13 @@ def holds_radelc(data, hand, state):
     return replace(state, radelci=radelci)
 
 
+RADELCI = AdjustmentField(
+    "radelci", label=_("Radelci to add"), help=_("1 adds a radelc; −1 crosses one off."),
+    carry_label=_("%(player)s: radelci"), carry_short=_("radelci"),
+    missing=_("Write how much (or the radelci to add)."), low=-20, high=20, carry_low=0, carry_high=MOST_RADELCI)
+
 WEB = GameWeb(
-    carry_radelci=True,
+    adjustment_fields=(RADELCI,),
     hand_form=SlovenianHandForm,
     templates="games/slovenian_tarok",
     seating_help=_("Counter-clockwise, the way the deal passes on."),
