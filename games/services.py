@@ -16,12 +16,13 @@ from typing import Any, Callable
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .engines import table as engine_table
 from .engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from .engines.table import InvalidTable, Replay, Setup
-from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
+from .models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
 
 
 class Conflict(Exception):
@@ -262,6 +263,25 @@ def _room_for(held: int) -> None:
                                                        "new evening for more"), most=settings.TALON_MAX_HANDS))
 
 
+def _within_round_limit(table: Table) -> None:
+    """A table of a started tournament round takes no new hand past the round's limit (TN4): its number of hands,
+    or its time. When the time is up the hand being played is still saved (the first one recorded after it, the
+    web form's, a phone's offline send); no other begins."""
+    round_table = (RoundTable.objects.filter(table=table, round__status=Round.STARTED)
+                   .select_related("round__tournament").first())
+    if round_table is None:
+        return
+    hands = (round_table.round.tournament.settings.get("round_limit") or {}).get("hands")
+    if hands and table.hand_count >= hands:
+        raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
+                                                       "begins; the table's result stands"), hands=hands))
+    ends_at = round_table.round.ends_at
+    if ends_at is not None and timezone.now() >= ends_at and \
+            table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists():
+        raise InvalidTable("hands", InvalidHand("", N_("this round's time is up: the hand being played was saved "
+                                                       "and no new hand begins")))
+
+
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
                 submission: str = "", parsed: Any = None) -> Hand:
     """The new hand is scored alone, from the state the last hand left: the same cost at any length of table.
@@ -270,6 +290,7 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
         _room_for(last)
+        _within_round_limit(locked)
         state, number, totals = _before(locked, table_setup, None)
         played, result, state = engine_table.play_next(table_setup, state, data, number + 1,
                                                        parsed if version is not None else None)  # may refuse
@@ -297,6 +318,7 @@ def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", v
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
         _room_for(locked.hands.count())
+        _within_round_limit(locked)
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
         after = max(0, min(after_seq, last))  # beyond the last hand is at the end, however far beyond it says
         later = locked.hands.filter(seq__gt=after)
