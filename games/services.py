@@ -263,19 +263,29 @@ def _room_for(held: int) -> None:
                                                        "new evening for more"), most=settings.TALON_MAX_HANDS))
 
 
-def _within_round_limit(table: Table) -> None:
-    """A table of a started tournament round takes no new hand past the round's limit (TN4): its number of hands,
-    or its time. When the time is up the hand being played is still saved (the first one recorded after it, the
-    web form's, a phone's offline send); no other begins."""
+def round_limit(table: Table) -> dict[str, Any] | None:
+    """The limit of a started tournament round this table is played in (TN4), or None: the tournament, the round
+    and table numbers, the number of hands (None: no limit) and when the time is up (None: no time limit)."""
     round_table = (RoundTable.objects.filter(table=table, round__status=Round.STARTED)
                    .select_related("round__tournament").first())
     if round_table is None:
+        return None
+    tournament = round_table.round.tournament
+    return {"tournament": tournament, "round": round_table.round.number, "table": round_table.table_no,
+            "hands": (tournament.settings.get("round_limit") or {}).get("hands"), "ends_at": round_table.round.ends_at}
+
+
+def _within_round_limit(table: Table) -> None:
+    """A table of a started tournament round takes no new hand past the round's limit (TN4): its number of hands,
+    or its time. When the time is up the hand being played is still saved (the first one recorded after it, by
+    the web form or a phone's offline send); no other begins."""
+    limit = round_limit(table)
+    if limit is None:
         return
-    hands = (round_table.round.tournament.settings.get("round_limit") or {}).get("hands")
-    if hands and table.hand_count >= hands:
+    if limit["hands"] and table.hand_count >= limit["hands"]:
         raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
-                                                       "begins; the table's result stands"), hands=hands))
-    ends_at = round_table.round.ends_at
+                                                       "begins; the table's result stands"), hands=limit["hands"]))
+    ends_at = limit["ends_at"]
     if ends_at is not None and timezone.now() >= ends_at and \
             table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists():
         raise InvalidTable("hands", InvalidHand("", N_("this round's time is up: the hand being played was saved "

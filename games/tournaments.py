@@ -362,19 +362,6 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
     return correction
 
 
-# ---- a tournament table's limit (TN4) --------------------------------------------------------------------
-
-def limit_of(table: Table) -> dict[str, Any] | None:
-    """The round limit of a Talon table of a started tournament round: {"round", "table", "hands", "ends_at"}."""
-    round_table = (RoundTable.objects.filter(table=table, round__status=Round.STARTED)
-                   .select_related("round__tournament").first())
-    if round_table is None:
-        return None
-    limit = round_table.round.tournament.settings.get("round_limit") or {}
-    return {"round": round_table.round.number, "table": round_table.table_no, "hands": limit.get("hands"),
-            "ends_at": round_table.round.ends_at, "tournament": round_table.round.tournament}
-
-
 # ---- export and import ----------------------------------------------------------------------------------
 
 def export(tournament: Tournament) -> dict[str, Any]:
