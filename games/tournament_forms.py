@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from fractions import Fraction
 from typing import Any
 
@@ -9,6 +11,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
+from .engines.base import tidy_name
+from .tournaments import parse_players
 from .registry import GAMES
 
 DRAWS = ["random", "seeded-thirds", "by-standings", "schedule"]
@@ -129,9 +133,28 @@ class PlayersForm(forms.Form):
         except UnicodeDecodeError:
             raise forms.ValidationError(_("This file is not text in UTF-8.")) from None
 
-    def text(self) -> str:
-        return "\n".join(part for part in (self.cleaned_data.get("players", ""), self.cleaned_data.get("csv_file", ""))
-                         if part)
+    def entries(self) -> list[tuple[str, int | None]]:
+        """The typed list, then the file's rows (a first row that is a header, with a word for a ranking, is
+        skipped)."""
+        typed = parse_players(self.cleaned_data.get("players", ""))
+        text = self.cleaned_data.get("csv_file") or ""
+        try:
+            dialect = csv.Sniffer().sniff(text[:2000], delimiters=",;\t")
+        except csv.Error:  # one column: nothing to sniff
+            dialect = csv.excel
+        rows = csv.reader(io.StringIO(text), dialect)
+        from_file = []
+        for number, row in enumerate(rows):
+            row = [cell.strip() for cell in row]
+            if not row or not row[0]:
+                continue
+            ranking = row[1] if len(row) > 1 else ""
+            if ranking and not ranking.isdigit():
+                if number == 0:
+                    continue  # a header
+                ranking = ""
+            from_file.append((tidy_name(row[0]), int(ranking) if ranking else None))
+        return typed + from_file
 
 
 class ResultForm(forms.Form):

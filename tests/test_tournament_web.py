@@ -391,3 +391,11 @@ def test_a_bad_document_is_refused_beside_the_field_and_nothing_is_saved(client)
     response = client.post(reverse("import_tournament"), {"document": upload})
     assert response.status_code == 200 and response.context["form"].errors["document"]
     assert not Tournament.objects.exists()
+
+
+def test_a_csv_files_header_row_is_not_a_player(client):
+    tournament = make_tournament(players=[])
+    upload = io.BytesIO("name;ranking\nAna;2\nBojan;\n".encode())
+    upload.name = "players.csv"
+    assert client.post(director_url(tournament, "register"), {"csv_file": upload}).status_code == 302
+    assert list(tournament.entries.values_list("name", "ranking")) == [("Ana", 2), ("Bojan", None)]

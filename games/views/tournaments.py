@@ -119,7 +119,7 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
     form = PlayersForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            added = service.register(tournament, service.parse_players(form.text()))
+            added = service.register(tournament, form.entries())
         except service.Refused as error:
             form.add_error("players", error.message)
         else:
