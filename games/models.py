@@ -226,6 +226,7 @@ class RoundTable(models.Model):
     table_no = models.PositiveIntegerField()
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_tables")
     totals = models.JSONField(null=True, blank=True)
+    bummerl = models.JSONField(null=True, blank=True)  # typed: each seat's lost Bummerl (Schnapsen)
 
     class Meta:
         ordering = ["table_no"]
@@ -250,6 +251,7 @@ class Correction(models.Model):
 
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="corrections")
     totals = models.JSONField()
+    bummerl = models.JSONField(null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=200)
     at = models.DateTimeField(auto_now_add=True)
 

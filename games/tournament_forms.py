@@ -163,14 +163,28 @@ class ResultForm(forms.Form):
     table = forms.IntegerField(label=_("Table"), min_value=1)
     totals = forms.CharField(label=_("Totals in seat order"), max_length=200,
                              help_text=_("One whole number for each seat, separated by spaces."))
+    bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,
+                              help_text=_("Schnapsen: each seat's lost Bummerl, separated by spaces."))
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
+    def __init__(self, *args, bummerl: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not bummerl:
+            del self.fields["bummerl"]
+
     def clean_totals(self) -> list[int]:
-        parts = self.cleaned_data["totals"].replace(",", " ").replace(";", " ").split()
-        try:
-            return [int(part.replace("\u2212", "-")) for part in parts]
-        except ValueError:
-            raise forms.ValidationError(_("Write whole numbers separated by spaces, such as 120 -40 -80.")) from None
+        return _whole_numbers(self.cleaned_data["totals"])
+
+    def clean_bummerl(self) -> list[int] | None:
+        return _whole_numbers(self.cleaned_data["bummerl"]) if self.cleaned_data["bummerl"].strip() else None
+
+
+def _whole_numbers(text: str) -> list[int]:
+    parts = text.replace(",", " ").replace(";", " ").split()
+    try:
+        return [int(part.replace("\u2212", "-")) for part in parts]
+    except ValueError:
+        raise forms.ValidationError(_("Write whole numbers separated by spaces, such as 120 -40 -80.")) from None
 
 
 class ImportTournamentForm(forms.Form):

@@ -10,8 +10,7 @@ instead, which the engine settles, and the two agree.
 
 from __future__ import annotations
 
-import dataclasses
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -23,7 +22,9 @@ from . import services
 from .engines import tournament as engine
 from .engines.base import name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
+from .engines.base import FEWER_BUMMERL
 from .models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
+from .registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
 
@@ -37,8 +38,19 @@ class Refused(ValueError):
         self.message = message
 
 
+FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
+               "scoring.measure": "measure", "scoring.place_points": "place_points", "scoring.tie_breaks": "tie_breaks",
+               "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
+               "totals": "totals", "bummerl": "bummerl"}
+
+
 def _engine_error(error: Exception, field: str | None = None) -> Refused:
+    """The engine's objection, beside the form field its document field is typed in (else ``field``)."""
     if isinstance(error, engine.InvalidTournament):
+        named = next((FORM_FIELDS[key] for key in sorted(FORM_FIELDS, key=len, reverse=True)
+                      if error.field == key or error.field.startswith((key + ".", key + "["))), None)
+        if named is not None and field != "document":
+            return Refused(named, error.reason(_))
         return Refused(field, error.message(_))
     if isinstance(error, InvalidTable):
         return Refused(field, error.line(_))
@@ -158,6 +170,12 @@ def played_totals(table: Table) -> list[int]:
     return [table.totals.get(name, 0) for name in table.players]
 
 
+def played_bummerl(table: Table) -> list[int]:
+    """A Talon table's lost Bummerl in seat order, from its stored status (a game ordered by them, TN6)."""
+    marks = (table.summary or {}).get("marks") or {}
+    return [int((marks.get(name) or {}).get("bummerl", 0)) for name in table.players]
+
+
 def has_result(round_table: RoundTable) -> bool:
     return round_table.totals is not None or (round_table.table is not None and round_table.table.hand_count > 0)
 
@@ -168,6 +186,7 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     else their stored totals. ``before``: only the rounds before that one (a draw). ``live``: a started round's
     tables that have a result count too (live standings); else only closed rounds."""
     statuses = [Round.CLOSED, Round.STARTED] if live else [Round.CLOSED]
+    by_bummerl = GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
     rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
@@ -181,10 +200,14 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
         line: dict[str, Any] = {"table": round_table.table_no, "seats": seats.get(round_table.pk, [])}
         if round_table.totals is not None:
             line["totals"] = round_table.totals
+            if round_table.bummerl is not None:
+                line["bummerl"] = round_table.bummerl
         elif export:
             line["document"] = services.export_table(round_table.table)
         else:
             line["totals"] = played_totals(round_table.table)
+            if by_bummerl:
+                line["bummerl"] = played_bummerl(round_table.table)
         played.setdefault(round_table.round.number, []).append(line)
     doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
                            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
@@ -195,6 +218,7 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     if before is not None:
         corrections = corrections.filter(round_table__round__number__lt=before)
     listed = [{"round": c.round_table.round.number, "table": c.round_table.table_no, "totals": c.totals,
+               **({"bummerl": c.bummerl} if c.bummerl is not None else {}),
                "reason": c.reason, "at": c.at.isoformat(timespec="seconds")} for c in corrections
               if c.round_table.round.number in played]
     if listed:
@@ -202,26 +226,12 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     return doc
 
 
-def statuses(tournament: Tournament) -> dict[tuple[int, int], dict]:
-    """The engine's status of each Talon table (Schnapsen's lost Bummerl decide places there, TN6)."""
-    return {(rt.round.number, rt.table_no): rt.table.summary for rt in
-            RoundTable.objects.filter(round__tournament=tournament, table__isnull=False, totals__isnull=True)
-            .select_related("round", "table")}
-
-
 def load(tournament: Tournament, **options) -> engine.Tournament:
-    """The engine's tournament, from the rows (with each Talon table's status for the places at it)."""
+    """The engine's tournament, from the rows."""
     try:
-        loaded = engine.load(document(tournament, **options))
+        return engine.load(document(tournament, **options))
     except engine.InvalidTournament as error:
         raise _engine_error(error) from None
-    known = statuses(tournament)
-    if not known:
-        return loaded
-    played = tuple(dataclasses.replace(r, tables=tuple(
-        dataclasses.replace(t, status=known.get((r.round, t.table), t.status)) for t in r.tables))
-        for r in loaded.played)
-    return dataclasses.replace(loaded, played=played)
 
 
 def standings(tournament: Tournament, *, corrected: bool = True):
@@ -251,9 +261,16 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         if number != next_round(tournament):
             raise Refused("round", _("Round %(number)s cannot be drawn now: the next draw is round %(next)s.") % {
                 "number": number, "next": next_round(tournament)})
-        rounds = tournament.settings.get("rounds")
-        if isinstance(rounds, int) and number > rounds:
-            raise Refused("round", _("This tournament has %(rounds)s rounds.") % {"rounds": rounds})
+        previous = tournament.rounds.filter(number=number - 1).first()
+        if previous is not None and previous.status != Round.CLOSED:
+            raise Refused("round", _("Close round %(number)s before drawing the next: its results decide the "
+                                     "draw.") % {"number": previous.number})
+        try:
+            last = engine.load(document(tournament, live=False)).last_round
+        except engine.InvalidTournament as error:
+            raise _engine_error(error, "round") from None
+        if number > last:
+            raise Refused("round", _("This tournament has %(rounds)s rounds.") % {"rounds": last})
         size = tournament.settings.get("table_size") or 0
         playing = active_players(tournament, number)
         if playing < size:
@@ -300,11 +317,7 @@ def start_round(round_: Round) -> Round:
     return round_
 
 
-def _totals_of(round_table: RoundTable, raw: list[Any]) -> list[int]:
-    return [int(value) for value in raw]
-
-
-def type_result(round_: Round, round_table: RoundTable, totals: list[int]) -> None:
+def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
     """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
     only for a table of this round while it is played (after it, a correction with a reason)."""
     if round_table.round_id != round_.pk:
@@ -314,19 +327,20 @@ def type_result(round_: Round, round_table: RoundTable, totals: list[int]) -> No
         raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
     if round_.status != Round.STARTED:
         raise Refused("table", _("This round has not started yet."))
-    _check(round_, round_table, totals)
+    _check(round_, round_table, totals, bummerl)
     with transaction.atomic():
-        round_table.totals = totals
-        round_table.save(update_fields=["totals"])
+        round_table.totals, round_table.bummerl = totals, bummerl
+        round_table.save(update_fields=["totals", "bummerl"])
         _bump(round_.tournament)
 
 
-def _check(round_: Round, round_table: RoundTable, totals: list[int]) -> None:
+def _check(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None) -> None:
     size = round_table.seats.count()
     if len(totals) != size:
         raise Refused("totals", _("Give one total for each of the %(count)s seats.") % {"count": size})
     try:
-        engine.check_result(load(round_.tournament), round_.number, round_table.table_no, tuple(totals))
+        engine.check_result(load(round_.tournament, live=False), round_.number, round_table.table_no, list(totals),
+                            None if bummerl is None else list(bummerl))
     except engine.InvalidTournament as error:
         raise _engine_error(error, "totals") from None
 
@@ -346,7 +360,8 @@ def close_round(round_: Round) -> None:
         _bump(round_.tournament)
 
 
-def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str) -> Correction:
+def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
+            bummerl: list[int] | None = None) -> Correction:
     """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
@@ -355,9 +370,10 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
         raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
     if not reason.strip():
         raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
-    _check(round_, round_table, totals)
+    _check(round_, round_table, totals, bummerl)
     with transaction.atomic():
-        correction = Correction.objects.create(round_table=round_table, totals=totals, reason=reason.strip())
+        correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
+                                               reason=reason.strip())
         _bump(round_.tournament)
     return correction
 
@@ -372,7 +388,7 @@ def import_document(raw: Any) -> Tournament:
     """A new tournament from a document: checked whole by the engine first, then written in one transaction;
     each table played in Talon becomes a Talon table again (its hands scored as an imported table's)."""
     try:
-        loaded = engine.load(raw)
+        engine.load(raw)
     except engine.InvalidTournament as error:
         raise _engine_error(error, "document") from None
     with transaction.atomic():
@@ -395,12 +411,15 @@ def import_document(raw: Any) -> Tournament:
                     except InvalidTable as error:
                         raise _engine_error(error, "document") from None
                 round_table = RoundTable.objects.create(round=round_, table_no=line["table"], table=table,
-                                                        totals=line.get("totals"))
+                                                        totals=line.get("totals"), bummerl=line.get("bummerl"))
                 made[(played["round"], line["table"])] = round_table
                 Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
                                           for i, no in enumerate(line["seats"])])
         for correction in raw.get("corrections", []):
-            Correction.objects.create(round_table=made[(correction["round"], correction["table"])],
-                                      totals=correction["totals"], reason=correction["reason"])
-    del loaded
+            made_correction = Correction.objects.create(
+                round_table=made[(correction["round"], correction["table"])], totals=correction["totals"],
+                bummerl=correction.get("bummerl"), reason=correction["reason"])
+            at = datetime.fromisoformat(correction["at"])  # kept as the document says, not the time of the import
+            Correction.objects.filter(pk=made_correction.pk).update(
+                at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
     return tournament

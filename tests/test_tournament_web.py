@@ -399,3 +399,36 @@ def test_a_csv_files_header_row_is_not_a_player(client):
     upload.name = "players.csv"
     assert client.post(director_url(tournament, "register"), {"csv_file": upload}).status_code == 302
     assert list(tournament.entries.values_list("name", "ranking")) == [("Ana", 2), ("Bojan", None)]
+
+
+def test_a_tournament_without_any_round_limit_is_refused_beside_the_limit(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="No limit", hands="", minutes="")
+    response = client.post(url, data)
+    assert response.status_code == 200 and response.context["form"].errors["hands"]
+    assert not Tournament.objects.exists()
+
+
+def test_the_next_round_is_drawn_only_once_the_round_before_is_closed(client):
+    tournament = make_tournament()
+    started(tournament)
+    response = client.post(director_url(tournament, "draw"), {"round": "2"})
+    assert response.status_code == 400 and "Close round 1" in visible_text(response.content.decode())
+    assert tournament.rounds.count() == 1
+
+
+def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
+    settings = {"rules": {}, "table_size": 2, "rounds": 2, "round_limit": {"hands": 30},
+                "scoring": {"measure": "place-points", "place_points": [1, 0], "tie_breaks": []},
+                "draw": {"first": "random", "later": "random", "seed": 3}}
+    tournament = make_tournament(game="schnapsen", preset="place-points", settings=settings, players=["Anna", "Ben"])
+    table = started(tournament).tables.get().table
+    loser = table.players[1]
+    for _i in range(4):
+        services.record_hand(table, {"winner": table.players[0], "game_points": 2})
+    lines = {line.name: line for line in service.standings(tournament)}
+    assert lines[table.players[0]].place == 1 and lines[loser].place == 2
+    exported = service.export(tournament)
+    assert [(s.no, s.place) for s in engine.standings(engine.load(exported))] == [
+        (s.no, s.place) for s in service.standings(tournament)]

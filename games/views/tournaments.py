@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import tournaments as service
 from ..engines import tournament as engine
+from ..engines.base import FEWER_BUMMERL
 from ..inputs import whole_number
 from ..models import Correction, Entry, Round, RoundTable, Seat, Tournament
 from ..registry import GAMES
@@ -73,7 +74,7 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
             tournament = service.create_tournament(name=form.cleaned_data["name"], game=game,
                                                    preset=form.cleaned_data["preset"], settings=form.settings())
         except service.Refused as error:
-            form.add_error(None, error.message)
+            form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("director", token=tournament.director_token)
     return render(request, "games/tournament/new.html", {"form": form, "game": chosen, "preset": preset})
@@ -180,10 +181,15 @@ def _table_rows(round_: Round) -> list[dict]:
     return rows
 
 
+def _by_bummerl(tournament: Tournament) -> bool:
+    return GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
+
+
 def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
-        "tournament": tournament, "round": round_, "rows": _table_rows(round_), "form": form or ResultForm(),
+        "tournament": tournament, "round": round_, "rows": _table_rows(round_),
+        "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
         "error": error, "now": timezone.now()}, status=status)
 
 
@@ -222,7 +228,7 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A paper table's totals while the round is played; after it, a correction with its reason (TN8)."""
     tournament = _director(token)
     round_ = _round(tournament, number)
-    form = ResultForm(request.POST)
+    form = ResultForm(request.POST, bummerl=_by_bummerl(tournament))
     if form.is_valid():
         round_table = RoundTable.objects.filter(round__tournament=tournament,
                                                 table_no=form.cleaned_data["table"], round=round_).first()
@@ -230,10 +236,12 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
             if round_table is None:
                 raise service.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
                     "table": form.cleaned_data["table"], "round": number})
+            bummerl = form.cleaned_data.get("bummerl")
             if round_.status == Round.CLOSED:
-                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"])
+                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                                bummerl)
             else:
-                service.type_result(round_, round_table, form.cleaned_data["totals"])
+                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl)
         except service.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -282,7 +290,8 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
     for line in service.standings(tournament):
         writer.writerow([line.place, line.no, line.name, _plain(line.measure),
-                         " ".join(f"{key}={_plain(value)}" for key, value in line.tie_breaks.items())])
+                         " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
+                                  for key, value in line.tie_breaks.items())])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
     return response
@@ -302,6 +311,11 @@ MEASURES = {"place-points": gettext_lazy("Place points"), "balance": gettext_laz
             "points": gettext_lazy("Points")}
 
 
+TIE_BREAKS = {"score": gettext_lazy("score"), "wins": gettext_lazy("table wins"),
+              "places": gettext_lazy("places"), "best-round": gettext_lazy("best round"),
+              "head-to-head": gettext_lazy("head-to-head")}
+
+
 def tie_rule() -> str:
     return _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
              "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
@@ -316,7 +330,9 @@ def _standings_context(tournament: Tournament) -> dict:
         tournament.rounds.order_by("-number").first()
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
-             "measure": line.measure, "tie_breaks": list(line.tie_breaks.items())} for line in lines]
+             "measure": line.measure, "tie_breaks": [(TIE_BREAKS.get(key, key), value) for key, value
+                                                     in line.tie_breaks.items() if not isinstance(value, list)]}
+            for line in lines]
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
             "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
             "game": GAMES[tournament.game], "now": timezone.now()}
