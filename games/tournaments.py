@@ -119,24 +119,44 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         entries = Entry.objects.bulk_create([
             Entry(tournament=tournament, no=first + i, name=name, ranking=ranking, joins=joins)
             for i, (name, ranking) in enumerate(players)])
+        void_draw(tournament)
         _bump(tournament)
     return entries
 
 
-def withdraw(entry: Entry) -> None:
-    """A withdrawn player keeps the results played and is drawn no more (TN1)."""
+def void_draw(tournament: Tournament) -> int | None:
+    """A round drawn and not started is drawn no more when the players change (a late arrival, a withdrawal): the
+    director draws it again. Its number, or None."""
+    drawn = tournament.rounds.filter(status=Round.DRAWN).first()
+    if drawn is None:
+        return None
+    drawn.delete()
+    return drawn.number
+
+
+def withdraw(entry: Entry) -> int | None:
+    """A withdrawn player keeps the results played and is drawn no more (TN1). Returns the round whose draw this
+    voided, if any."""
     with transaction.atomic():
         entry.withdrawn_after = last_started(entry.tournament)
         entry.save(update_fields=["withdrawn_after"])
+        voided = void_draw(entry.tournament)
         _bump(entry.tournament)
+    return voided
 
 
-def reinstate(entry: Entry) -> None:
+def reinstate(entry: Entry) -> int | None:
+    """A withdrawal taken back before the next round starts (a player who missed a round cannot come back: the
+    document says only when a player joins and when they withdrew)."""
     with transaction.atomic():
+        if entry.withdrawn_after != last_started(entry.tournament):
+            raise Refused(None, _("%(name)s missed a round since withdrawing and cannot come back.") % {
+                "name": entry.name})
         entry.withdrawn_after = None
-        entry.joins = max(entry.joins, last_started(entry.tournament) + 1) if entry.seats.exists() else entry.joins
-        entry.save(update_fields=["withdrawn_after", "joins"])
+        entry.save(update_fields=["withdrawn_after"])
+        voided = void_draw(entry.tournament)
         _bump(entry.tournament)
+    return voided
 
 
 # ---- the document ---------------------------------------------------------------------------------------

@@ -432,3 +432,27 @@ def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
     exported = service.export(tournament)
     assert [(s.no, s.place) for s in engine.standings(engine.load(exported))] == [
         (s.no, s.place) for s in service.standings(tournament)]
+
+
+def test_a_change_of_players_voids_a_draw_not_started_yet(client):
+    tournament = make_tournament()
+    service.draw_round(tournament, 1)
+    response = client.post(director_url(tournament, "withdraw", 4), follow=True)
+    assert "Round 1 was drawn before this change: draw it again." in visible_text(response.content.decode())
+    assert not tournament.rounds.exists()
+    client.post(director_url(tournament, "draw"), {"round": "1"})
+    assert not Seat.objects.filter(entry__no=4).exists(), "a withdrawn player is drawn no more"
+    client.post(director_url(tournament, "withdraw", 4))  # taken back before the round starts
+    assert Entry.objects.get(tournament=tournament, no=4).withdrawn_after is None
+    assert not tournament.rounds.exists()
+
+
+def test_a_player_who_missed_a_round_cannot_be_brought_back(client):
+    tournament = make_tournament(players=NINE[:3] + ["Dora"])
+    client.post(director_url(tournament, "withdraw", 4))
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    response = client.post(director_url(tournament, "withdraw", 4), follow=True)
+    assert "cannot come back" in visible_text(response.content.decode())
+    assert Entry.objects.get(tournament=tournament, no=4).withdrawn_after == 0

@@ -118,6 +118,7 @@ def director(request: HttpRequest, token: str) -> HttpResponse:
 def register(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     form = PlayersForm(request.POST, request.FILES)
+    drawn = tournament.rounds.filter(status=Round.DRAWN).values_list("number", flat=True).first()
     if form.is_valid():
         try:
             added = service.register(tournament, form.entries())
@@ -125,6 +126,9 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error("players", error.message)
         else:
             messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
+            if drawn is not None:
+                messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+                    "number": drawn})
             return redirect("director", token=token)
     return _director_page(request, tournament, players_form=form, status=400)
 
@@ -133,12 +137,19 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
 def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     tournament = _director(token)
     entry = get_object_or_404(Entry, tournament=tournament, no=no)
-    if entry.withdrawn_after is None:
-        service.withdraw(entry)
-        messages.success(request, _("%(name)s is drawn no more.") % {"name": entry.name})
-    else:
-        service.reinstate(entry)
-        messages.success(request, _("%(name)s plays again from the next round.") % {"name": entry.name})
+    try:
+        if entry.withdrawn_after is None:
+            voided = service.withdraw(entry)
+            messages.success(request, _("%(name)s is drawn no more.") % {"name": entry.name})
+        else:
+            voided = service.reinstate(entry)
+            messages.success(request, _("%(name)s plays again from the next round.") % {"name": entry.name})
+    except service.Refused as error:
+        messages.error(request, error.message)
+        voided = None
+    if voided is not None:
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+            "number": voided})
     return redirect("director", token=token)
 
 
