@@ -447,7 +447,7 @@ def _seats(raw: Any, t: Tournament, round_no: int, seated: dict[int, int], table
                                     value=show(no), count=len(t.players), **where)
         if no in seated:
             raise InvalidTournament("seats", N_("player {no} is seated at two tables of this round ({first} and "
-                                                "{table})"), no=no, first=seated[no], table=table_no, **where)
+                                                "{other})"), no=no, first=seated[no], other=table_no, **where)
         seated[no] = table_no
         p = t.player(no)
         if p.joins > round_no:
@@ -534,12 +534,12 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
         _keys(item, CORRECTION_FIELDS, "", correction=position)
         round_no = _whole(item.get("round"), "round", 1, max(len(t.played), 1), correction=position)
         if round_no > len(t.played):
-            raise InvalidTournament("round", N_("round {round} has not been played"), round=round_no,
+            raise InvalidTournament("round", N_("round {number} has not been played"), number=round_no,
                                     correction=position)
         tables = {r.table: r for r in t.played[round_no - 1].tables}
         table_no = item.get("table")
         if table_no not in tables or isinstance(table_no, bool):
-            raise InvalidTournament("table", N_("round {round} has no table {value}"), round=round_no,
+            raise InvalidTournament("table", N_("round {number} has no table {value}"), number=round_no,
                                     value=show(table_no), correction=position)
         reason = item.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH \

@@ -1,0 +1,114 @@
+"""``python manage.py tournament standings|draw|league``: a tournament document (shared/formats/tournament.md).
+
+- ``tournament standings FILE`` prints ``{"standings": [...]}`` (TN6, TN7; ``--as-recorded``: before corrections);
+- ``tournament draw FILE --round K`` prints ``{"round": K, "tables": [...], "sitting_out": [...]}`` from the
+  document's seed and the rounds played before K (TN2, TN3);
+- ``tournament league FILE... [--points 25,20,16] [--best N] [--qualify M]`` prints a season's standings (TN9) from
+  its tournaments' documents, in the season's order.
+
+``FILE`` is a path, or ``-`` for standard input, as for ``manage.py settle``. Bad input: exit 2, nothing on standard
+output and one line on standard error naming the round, the table and the field. Never a traceback.
+"""
+
+import json
+import sys
+from fractions import Fraction
+
+from django.core.management.base import BaseCommand
+
+import games.registry  # noqa: F401  (registers the games a tournament may be of)
+from games.engines import tournament
+from games.engines.table import load_json
+
+from .settle import fail
+
+
+class Command(BaseCommand):
+    help = "A tournament document (JSON): its standings, a round's draw, or a season's standings."
+
+    def add_arguments(self, parser):
+        parser.add_argument("action", nargs="?", help="standings, draw or league")
+        parser.add_argument("files", nargs="*", help="the tournament document(s), or - for standard input")
+        parser.add_argument("--round", dest="round_no", help="draw: the round to draw")
+        parser.add_argument("--attempt", default="0", help="draw: a redraw's number (0: the first draw)")
+        parser.add_argument("--as-recorded", action="store_true",
+                            help="standings: as they were before any correction (TN8)")
+        parser.add_argument("--points", help="league: points for places 1, 2, 3 … e.g. 25,20,16 (default: each "
+                                             "tournament's measure)")
+        parser.add_argument("--best", help="league: count only each player's best N tournaments")
+        parser.add_argument("--qualify", help="league: how many places qualify")
+
+    def run_from_argv(self, argv):
+        try:
+            super().run_from_argv(argv)
+        except SystemExit:
+            raise
+        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
+            fail(f"tournament: unexpected error: {type(error).__name__}: {error}")
+
+    def handle(self, *args, **options):
+        action, files = options["action"], options["files"]
+        if action not in ("standings", "draw", "league"):
+            fail("tournament: say standings FILE, draw FILE --round K, or league FILE...")
+        if not files or (action != "league" and len(files) != 1):
+            fail(f"tournament {action}: name {'the' if action == 'league' else 'one'} tournament document"
+                 f"{'s' if action == 'league' else ''}, or - for standard input")
+        try:
+            if action == "standings":
+                out = tournament.standings_json(document(files[0]), corrected=not options["as_recorded"])
+            elif action == "draw":
+                round_no = number(options["round_no"], "--round", 1)
+                attempt = number(options["attempt"], "--attempt", 0)
+                out = tournament.draw_json(tournament.draw(document(files[0]), round_no, attempt=attempt))
+            else:
+                out = league(files, options)
+        except tournament.InvalidTournament as error:
+            fail(error.message())
+        except RecursionError:
+            fail("document: nested too deeply")
+        self.stdout.write(json.dumps(out, ensure_ascii=False, indent=2))
+
+
+def document(path: str, label: str = "") -> tournament.Tournament:
+    text = read(path)
+    try:
+        raw = load_json(text)
+    except ValueError as error:
+        fail(f"{label}document: not valid JSON: {error}")
+    try:
+        return tournament.load(raw)
+    except tournament.InvalidTournament as error:
+        fail(f"{label}{error.message()}")
+
+
+def league(files: list[str], options: dict) -> dict:
+    if files.count("-") > 1:
+        fail("tournament league: standard input (-) can be read once")
+    tournaments = [document(path, f"{path}: " if len(files) > 1 else "") for path in files]
+    points = None
+    if options.get("points"):
+        try:
+            points = [Fraction(part.strip()) for part in options["points"].split(",")]
+        except (ValueError, ZeroDivisionError):
+            fail("--points: must be numbers for places 1, 2, 3 … separated by commas, e.g. 25,20,16")
+    best = number(options["best"], "--best", 1) if options.get("best") else None
+    qualify = number(options["qualify"], "--qualify", 1) if options.get("qualify") else None
+    return tournament.league_json(tournament.league(tournaments, points_table=points, best=best, qualify=qualify))
+
+
+def number(raw: str | None, name: str, low: int) -> int:
+    if raw is None:
+        fail(f"{name}: is required, e.g. {name} 1")
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < low or len(raw) > 6:
+        fail(f"{name}: must be a whole number of at least {low}, got {raw}")
+    return int(raw)
+
+
+def read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"tournament: cannot read {path}: {getattr(error, 'strerror', None) or error}")
