@@ -165,6 +165,20 @@ class Change(models.Model):
 
 # ---- tournaments (issue 23; shared/formats/tournament.md) ---------------------------------------------------
 
+class League(models.Model):
+    """TN9: a season of tournaments with one player list (the same name across its tournaments), its standings
+    summing each player's tournaments (``settings``: points_table, best, qualify). Reached by its links only."""
+
+    name = models.CharField(_("name"), max_length=80)
+    settings = models.JSONField(default=dict)
+    director_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    public_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     """A tournament: its settings are the document's rules, table_size, rounds, round_limit, scoring and draw (with
     the seed). Reached only through its links: ``director_token`` runs it; ``public_token`` shows the standings and
@@ -178,6 +192,7 @@ class Tournament(models.Model):
     public_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(default=0)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments")
 
     def __str__(self) -> str:
         return self.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import io
 from fractions import Fraction
 from typing import Any
@@ -189,3 +190,38 @@ def _whole_numbers(text: str) -> list[int]:
 
 class ImportTournamentForm(forms.Form):
     document = forms.FileField(label=_("Tournament document (JSON)"))
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Name of the league"), max_length=80)
+    points_table = forms.CharField(label=_("Points for the final places"), required=False, max_length=200,
+                                   help_text=_("Empty: each tournament counts its own measure. Else the points of "
+                                               "the first place, the second …, separated by spaces: 25 20 16"))
+    best = forms.IntegerField(label=_("Best tournaments that count"), min_value=1, max_value=100, required=False,
+                              help_text=_("Empty: every tournament counts."))
+    qualify = forms.IntegerField(label=_("Places that qualify for the final"), min_value=1, max_value=1000,
+                                 required=False)
+
+    def clean_points_table(self) -> list | None:
+        text = self.cleaned_data["points_table"].strip()
+        if not text:
+            return None
+        try:
+            return [_json_number(_number(part)) for part in text.split()]
+        except (ValueError, ZeroDivisionError):
+            raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+
+    def settings(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in ("points_table", "best", "qualify")
+                if self.cleaned_data[key] is not None}
+
+
+class JoinLeagueForm(forms.Form):
+    link = forms.CharField(label=_("The tournament's director link"), max_length=300)
+
+    def clean_link(self) -> str:
+        match = re.search(r"/d/([A-Za-z0-9_-]{1,64})/?", self.cleaned_data["link"]) or \
+            re.fullmatch(r"\s*([A-Za-z0-9_-]{1,64})\s*", self.cleaned_data["link"])
+        if match is None:
+            raise forms.ValidationError(_("Paste the director link of a tournament."))
+        return match.group(1)

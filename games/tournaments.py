@@ -23,7 +23,7 @@ from .engines import tournament as engine
 from .engines.base import name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .engines.base import FEWER_BUMMERL
-from .models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
+from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from .registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
@@ -443,3 +443,40 @@ def import_document(raw: Any) -> Tournament:
             Correction.objects.filter(pk=made_correction.pk).update(
                 at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
     return tournament
+
+
+# ---- a league (TN9) -------------------------------------------------------------------------------------
+
+def league_standings(league: League):
+    """The season's standings: each tournament of the league, in the order they were created, through the engine."""
+    tournaments = [load(tournament) for tournament in league.tournaments.order_by("created_at", "pk")]
+    settings = league.settings
+    return engine.league(tournaments, points_table=settings.get("points_table"), best=settings.get("best"),
+                         qualify=settings.get("qualify"))
+
+
+def add_to_league(league: League, tournament: Tournament) -> None:
+    with transaction.atomic():
+        if tournament.league_id not in (None, league.pk):
+            raise Refused("link", _("This tournament belongs to another league."))
+        tournament.league = league
+        tournament.save(update_fields=["league"])
+        _bump(tournament)
+
+
+def league_players(league: League) -> list[str]:
+    """The league's one player list: every name registered in its tournaments, in the order they first came."""
+    seen: dict[str, None] = {}
+    for name in Entry.objects.filter(tournament__league=league).order_by("tournament__created_at", "no") \
+            .values_list("name", flat=True):
+        seen.setdefault(name, None)
+    return list(seen)
+
+
+def register_league_players(league: League, tournament: Tournament) -> list[Entry]:
+    """The league's players not yet in this tournament, registered in it (start numbers follow on)."""
+    known = {name_key(name) for name in tournament.entries.values_list("name", flat=True)}
+    missing = [(name, None) for name in league_players(league) if name_key(name) not in known]
+    if not missing:
+        raise Refused(None, _("Every player of the league is registered in this tournament already."))
+    return register(tournament, missing)

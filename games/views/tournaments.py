@@ -27,10 +27,12 @@ from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
 from ..inputs import whole_number
-from ..models import Correction, Entry, Round, RoundTable, Seat, Tournament
+from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
 from ..registry import GAMES
 from ..tournament_forms import (
     ImportTournamentForm,
+    JoinLeagueForm,
+    LeagueForm,
     PlayersForm,
     ResultForm,
     TournamentForm,
@@ -429,3 +431,75 @@ def projector_live(request: HttpRequest, token: str) -> HttpResponse:
         response = render(request, "games/tournament/projector.html#board", _standings_context(tournament))
     response["Cache-Control"] = "no-store"
     return response
+
+
+# ---- a league (TN9) ------------------------------------------------------------------------------------------
+
+def _league_lines(league: League) -> list[dict]:
+    names = list(league.tournaments.order_by("created_at", "pk"))
+    return [{"line": line, "results": [(tournament, value, index in line.counted) for index, (tournament, value)
+                                       in enumerate(zip(names, line.results))]}
+            for line in service.league_standings(league)]
+
+
+@require_http_methods(["GET", "POST"])
+def new_league(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = League.objects.create(name=form.cleaned_data["name"], settings=form.settings())
+        return redirect("league_director", token=league.director_token)
+    return render(request, "games/tournament/new_league.html", {"form": form})
+
+
+def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm | None = None,
+                 status: int = 200) -> HttpResponse:
+    return render(request, "games/tournament/league.html", {
+        "league": league, "director": True, "form": form or JoinLeagueForm(),
+        "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
+        "players": service.league_players(league),
+        "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
+
+
+@require_safe
+def league_director(request: HttpRequest, token: str) -> HttpResponse:
+    return _league_page(request, get_object_or_404(League, director_token=token))
+
+
+@require_POST
+def league_add(request: HttpRequest, token: str) -> HttpResponse:
+    league = get_object_or_404(League, director_token=token)
+    form = JoinLeagueForm(request.POST)
+    if form.is_valid():
+        tournament = Tournament.objects.filter(director_token=form.cleaned_data["link"]).first()
+        try:
+            if tournament is None:
+                raise service.Refused("link", _("No tournament has this director link."))
+            service.add_to_league(league, tournament)
+        except service.Refused as error:
+            form.add_error("link", error.message)
+        else:
+            messages.success(request, _("%(tournament)s is in the league.") % {"tournament": tournament.name})
+            return redirect("league_director", token=token)
+    return _league_page(request, league, form=form, status=400)
+
+
+@require_POST
+def league_register(request: HttpRequest, token: str, tournament: str) -> HttpResponse:
+    """The league's one player list registered in one of its tournaments."""
+    league = get_object_or_404(League, director_token=token)
+    chosen = get_object_or_404(Tournament, league=league, public_token=tournament)
+    try:
+        added = service.register_league_players(league, chosen)
+    except service.Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
+    return redirect("league_director", token=token)
+
+
+@require_safe
+def league(request: HttpRequest, token: str) -> HttpResponse:
+    chosen = get_object_or_404(League, public_token=token)
+    return render(request, "games/tournament/league.html", {
+        "league": chosen, "director": False, "tournaments": chosen.tournaments.order_by("created_at", "pk"),
+        "lines": _league_lines(chosen)})
