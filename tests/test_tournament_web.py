@@ -357,12 +357,17 @@ def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client
     tournament = _played_tournament()
     tournament.refresh_from_db()
     url = reverse("projector_live", args=[tournament.public_token])
-    assert client.get(url, {"v": tournament.version}).status_code == 204
+    shown = client.get(reverse("projector", args=[tournament.public_token])).context["shown"]
+    assert shown == f"{tournament.version}-90", "the version and the minute of the countdown"
+    assert client.get(url, {"v": shown}).status_code == 204
     service.type_result(Round.objects.get(tournament=tournament), RoundTable.objects.get(
         round__tournament=tournament, table_no=3), [0, 0, 0])
     tournament.refresh_from_db()
-    response = client.get(url, {"v": tournament.version - 1})
-    assert response.status_code == 200 and f"v={tournament.version}" in response.content.decode()
+    response = client.get(url, {"v": shown})
+    assert response.status_code == 200 and f"v={tournament.version}-90" in response.content.decode()
+    Round.objects.filter(tournament=tournament).update(ends_at=timezone.now() + timedelta(seconds=30))
+    response = client.get(url, {"v": f"{tournament.version}-90"})
+    assert response.status_code == 200 and "1 minute left" in visible_text(response.content.decode())
 
 
 def test_the_standings_csv_lists_every_player(client):

@@ -346,7 +346,9 @@ def _standings_context(tournament: Tournament) -> dict:
              "measure": line.measure, "tie_breaks": [(TIE_BREAKS.get(key, key), value) for key, value
                                                      in line.tie_breaks.items() if not isinstance(value, list)]}
             for line in lines]
+    running = current.ends_at if current is not None and current.status == Round.STARTED else None
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
+            "minutes_left": minutes_left(running), "shown": shown_state(tournament.version, running),
             "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
             "game": GAMES[tournament.game], "now": timezone.now()}
 
@@ -417,14 +419,29 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/tournament/projector.html", _standings_context(tournament))
 
 
+def minutes_left(ends_at) -> int | None:
+    """Whole minutes left (rounded up) until ``ends_at``; None without a time limit or a round under way."""
+    if ends_at is None:
+        return None
+    return max(0, -(-int((ends_at - timezone.now()).total_seconds()) // 60))
+
+
+def shown_state(version: int, ends_at) -> str:
+    """What a projector shows, as one word: the tournament's version, and the minute of the countdown."""
+    left = minutes_left(ends_at)
+    return str(version) if left is None else f"{version}-{left}"
+
+
 @require_safe
 def projector_live(request: HttpRequest, token: str) -> HttpResponse:
-    """Asked every few seconds with the version shown: 204 (one query) while nothing changed; else the new
-    standings and countdown."""
+    """Asked every few seconds with what the projector shows: 204 (two small queries) while nothing changed;
+    else the new standings and countdown, once a minute while a round's time runs."""
     version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
     if version is None:
         return HttpResponse(status=404)
-    if request.GET.get("v", "") == str(version):
+    ends_at = Round.objects.filter(tournament__public_token=token, status=Round.STARTED) \
+        .values_list("ends_at", flat=True).first()
+    if request.GET.get("v", "") == shown_state(version, ends_at):
         response = HttpResponse(status=204)
     else:
         tournament = _public(token)
