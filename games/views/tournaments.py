@@ -27,6 +27,7 @@ from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
 from ..inputs import whole_number
+from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
 from ..registry import GAMES
 from ..tournament_forms import (
@@ -310,6 +311,22 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 6): "⅙", (5, 6): "⅚", (1, 5): "⅕",
+          (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+
+
+def exact(value) -> str:
+    """Place points as a player writes them: 2, 1½, 1⅙, −3 (exact: a sixth is no 0,166667)."""
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return local_number(int(value)) if isinstance(value, (int, Fraction)) and not isinstance(value, bool) \
+            else str(value)
+    sign, value = ("\u2212" if value < 0 else ""), abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    part = VULGAR.get((rest, value.denominator), f"\u2009{rest}/{value.denominator}" if whole else
+                      f"{rest}/{value.denominator}")
+    return f"{sign}{local_number(whole) if whole else ''}{part}"
+
+
 def _plain(value) -> str:
     if isinstance(value, Fraction) and value.denominator != 1:
         whole = value.numerator // value.denominator
@@ -343,8 +360,8 @@ def _standings_context(tournament: Tournament) -> dict:
         tournament.rounds.order_by("-number").first()
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
-             "measure": line.measure, "tie_breaks": [(TIE_BREAKS.get(key, key), value) for key, value
-                                                     in line.tie_breaks.items() if not isinstance(value, list)]}
+             "measure": exact(line.measure), "tie_breaks": [(TIE_BREAKS.get(key, key), exact(value)) for key, value
+                                                            in line.tie_breaks.items() if not isinstance(value, list)]}
             for line in lines]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
@@ -454,8 +471,9 @@ def projector_live(request: HttpRequest, token: str) -> HttpResponse:
 
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
-    return [{"line": line, "results": [(tournament, value, index in line.counted) for index, (tournament, value)
-                                       in enumerate(zip(names, line.results))]}
+    return [{"line": line, "points": exact(line.points),
+             "results": [(tournament, None if value is None else exact(value), index in line.counted)
+                         for index, (tournament, value) in enumerate(zip(names, line.results))]}
             for line in service.league_standings(league)]
 
 
