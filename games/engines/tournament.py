@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
@@ -65,7 +66,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                "scoring": {"measure": "points", "tie_breaks": ["places", "best-round"]},
                "draw": {"first": "random", "later": "random"}},
     # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
-    "league": {"points_table": None, "best": None, "qualify": None},
+    "league": {"points_table": None, "best_n": None, "qualify": None},
 }
 TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
 
@@ -244,12 +245,12 @@ def load(raw: Any) -> Tournament:
     preset = PRESETS[preset_name]
     name = raw.get("tournament")
     if not isinstance(name, str) or not 1 <= len(name) <= TITLE_LENGTH or name != name.strip() \
-            or any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in name):
+            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters, no space at either "
                                                  "end"), most=TITLE_LENGTH)
     game = raw.get("game", preset["game"])
     if game is None:
-        raise InvalidTournament("game", N_("is required: the preset {preset} is played with any game"),
+        raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"),
                                 preset=preset_name)
     try:
         engine = table_engine.engine_for(game)
@@ -508,9 +509,8 @@ def check_result(t: Tournament, round_no: int | None, table_no: int | None, tota
     for value in totals:
         _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
     if t.zero_sum and sum(totals) != 0:
-        raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}: "
-                                             "{difference} to take off"), total=signed(sum(totals)),
-                                difference=signed(sum(totals)), **where)
+        raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}"),
+                                total=signed(sum(totals)), **where)
     if t.order == FEWER_BUMMERL:
         if bummerl is None:
             raise InvalidTournament("bummerl", N_("is required: each seat's lost Bummerl, beside the game points "
@@ -543,7 +543,7 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
                                     value=show(table_no), correction=position)
         reason = item.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH \
-                or any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in reason):
+                or any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
             raise InvalidTournament("reason", N_("a correction needs its reason: text of 1 to {most} characters"),
                                     most=REASON_LENGTH, correction=position)
         at = item.get("at")
@@ -949,7 +949,8 @@ def _repeats(seats: Sequence[int], met: Mapping[tuple[int, int], int]) -> int:
 
 
 def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: random.Random, *,
-            label: Mapping[int, int] | None = None, keep_place: bool = False) -> list[list[int]]:
+            label: Mapping[int, int] | None = None, keep_place: bool = False,
+            exact_nodes: int = 200_000) -> list[list[int]]:
     """TN3: the seating with as few pairs who met before as can be found, by swapping players between tables
     (only within a group under ``label``; under ``keep_place`` the fewest moves away from a player's own table
     among equal swaps). A bounded local search, then, if a repeat is left, a bounded exhaustive search for a
@@ -983,12 +984,12 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
                 gain = clash(a, j, b) + clash(b, i, a) - clash(a, i) - clash(b, j)
                 shift = (abs(j - home[a]) + abs(i - home[b]) - abs(i - home[a]) - abs(j - home[b])) if keep_place \
                     else 0
-                moves.append((gain, shift, rng.random(), j, b))
+                moves.append((gain, shift, rng.getrandbits(32), j, b))
         if not moves:
             break
         gain, _shift, _r, j, b = min(moves)
         if gain > 0:  # no swap helps this player: now and then a random one, to leave a dead end
-            if rng.random() < 0.9:
+            if rng.randrange(10) < 9:
                 continue
             gain, _shift, _r, j, b = rng.choice(moves)
         tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
@@ -997,7 +998,7 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
         if total < best_total:
             best, best_total = [list(s) for s in tables], total
     if best_total:
-        exact = _without_repeats(best, met, label)
+        exact = _without_repeats(best, met, label, exact_nodes) if exact_nodes else None
         if exact is not None:
             return exact
     return best
@@ -1082,33 +1083,113 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     where those who sat out play among themselves (TN2).
 
     n % size players sit out each round: the last start numbers in round 1, the ones before them in round 2, and
-    so on (nobody twice while anyone has not). Round 1 seats the others in order (1–4, 5–8, …). Later rounds move
-    the seats over the tables: with k tables, seat s of table t goes to table t + s·(r − 1) (mod k), over the
-    field of four elements for k = 4, which seats no two players together twice when k is prime or 4 (and for most
-    other k); any pair that would still meet twice is repaired by a search that starts from the same fixed seed,
-    so the schedule is the same every time for the same n."""
+    so on (nobody twice while anyone has not); in later rounds the last numbers take the seats of those who sit
+    out. Round 1 seats the others in order (1–4, 5–8, …). Later rounds move the seats over the tables: with k
+    tables, seat s of table t goes to table t + s·(r − 1) (mod k), over the field of four elements for k = 4,
+    which seats no two players together twice when k is prime or 4 (and for most other k); any pair that would
+    still meet twice is repaired by a search that starts from the same fixed seed, so the schedule is the same
+    every time for the same n."""
     k, extra = divmod(n, size)
     rng = random.Random(f"schedule:{n}:{size}:{rounds}")
-    out = []
+    sitting = [sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else [] for r in
+               range(1, rounds + 1)]
     met: dict[tuple[int, int], int] = {}
-    out_so_far: list[int] = []
+    seatings = []
     for r in range(1, rounds + 1):
-        sitting = sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else []
-        playing = [no for no in range(1, n + 1) if no not in sitting]
-        tables = _moved(playing, size, k, r) if k else []
-        tables = _repair(tables, met, rng)
-        for seats in tables:
-            for i, a in enumerate(seats):
-                for b in seats[i + 1:]:
-                    met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
-        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sitting)))
-        out_so_far += [no for no in sitting if no not in out_so_far]
-    if extra and len(out_so_far) >= size:
-        count = len(out_so_far) - len(out_so_far) % size
-        playing = sorted(out_so_far)[:count]
-        tables = _repair(_chunks(playing, size), met, rng)
-        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sorted(out_so_far)[count:])))
+        grid = _moved(list(range(1, k * size + 1)), size, k, r) if k else []
+        stand_in = dict(zip(sitting[r - 1], range(k * size + 1, n + 1)))  # the last numbers take the sitters' seats
+        if r > 1 and len(stand_in) == extra and all(no <= k * size for no in stand_in):
+            tables = [[stand_in.get(no, no) for no in seats] for seats in grid]
+        else:
+            playing = [no for no in range(1, n + 1) if no not in sitting[r - 1]]
+            tables = _chunks(playing, size)
+        tables = _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
+        _count(tables, met)
+        seatings.append(tables)
+    if any(count > 1 for count in met.values()):
+        seatings = _spread(seatings, rng)
+        met = {}
+        for tables in seatings:
+            _count(tables, met)
+    out = [(tuple(tuple(sorted(seats)) for seats in tables), tuple(out)) for tables, out in zip(seatings, sitting)]
+    sat_out = sorted({no for out in sitting for no in out})
+    if extra and len(sat_out) >= size:
+        count = len(sat_out) - len(sat_out) % size
+        tables = _repair(_chunks(sat_out[:count], size), met, rng)
+        out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sat_out[count:])))
     return tuple(out)
+
+
+SCHEDULE_NODES = 5_000  # the exhaustive search's steps for one round of a schedule
+SCHEDULE_STEPS = 20_000  # the whole schedule's repair: swaps tried at most
+
+
+def _count(tables: Iterable[Sequence[int]], met: dict[tuple[int, int], int]) -> None:
+    for seats in tables:
+        for i, a in enumerate(seats):
+            for b in seats[i + 1:]:
+                met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
+
+
+def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:
+    """A schedule whose rounds, drawn one after another, still seat two players together twice: repaired over all
+    its rounds at once (round 1 stays), swapping two players of one round where that lowers the meetings again,
+    for at most SCHEDULE_STEPS swaps. The best schedule found is kept."""
+    seatings = [[list(seats) for seats in tables] for tables in seatings]
+    met: dict[tuple[int, int], int] = {}
+    for tables in seatings:
+        _count(tables, met)
+
+    def again(count: int) -> int:
+        return count - 1 if count > 1 else 0
+
+    def change(a: int, leave: Sequence[int], join: Sequence[int], skip: int) -> int:
+        delta = 0
+        for x in leave:
+            if x != a:
+                c = met.get(_pair(a, x), 0)
+                delta += again(c - 1) - again(c)
+        for y in join:
+            if y != skip:
+                c = met.get(_pair(a, y), 0)
+                delta += again(c + 1) - again(c)
+        return delta
+
+    cost = sum(again(c) for c in met.values())
+    best, best_cost = [[list(s) for s in tables] for tables in seatings], cost
+    for _ in range(SCHEDULE_STEPS):
+        if cost == 0:
+            break
+        clashing = [(r, i, a) for r, tables in enumerate(seatings) if r for i, seats in enumerate(tables)
+                    for a in seats if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)]
+        if not clashing:
+            break
+        r, i, a = rng.choice(clashing)
+        tables = seatings[r]
+        moves = []
+        for j, seats in enumerate(tables):
+            if j != i:
+                for b in seats:
+                    delta = change(a, tables[i], seats, b) + change(b, seats, tables[i], a)
+                    moves.append((delta, rng.getrandbits(32), j, b))
+        delta, _r, j, b = min(moves)
+        if delta > 0 and rng.randrange(10) < 8:
+            continue
+        if delta > 0:
+            delta, _r, j, b = rng.choice(moves)
+        for x in tables[i]:
+            if x != a:
+                met[_pair(a, x)] -= 1
+                met[_pair(b, x)] = met.get(_pair(b, x), 0) + 1
+        for y in tables[j]:
+            if y != b:
+                met[_pair(b, y)] -= 1
+                met[_pair(a, y)] = met.get(_pair(a, y), 0) + 1
+        tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = [[list(s) for s in t] for t in seatings], cost
+    return best
 
 
 GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))  # multiplication in the field of four
@@ -1145,11 +1226,11 @@ class LeagueLine:
 
 
 def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fraction] | None = None,
-           best: int | None = None, qualify: int | None = None) -> tuple[LeagueLine, ...]:
+           best_n: int | None = None, qualify: int | None = None) -> tuple[LeagueLine, ...]:
     """TN9: a season's standings. A player (the same name across the tournaments) scores in each tournament either
     its measure (place points, balance, points) or, with ``points_table``, the points of its final place (players
     sharing a place share the points of the places they occupy, as at a table, TN6; places beyond the table score
-    0); the season sums them, or only the ``best`` N; players level share the place (listed in the order they
+    0); the season sums them, or only the best ``best_n``; players level share the place (listed in the order they
     first appear); the top ``qualify`` places are qualified (players sharing the last such place all are)."""
     table = tuple(Fraction(v) for v in points_table) if points_table is not None else None
     scored: dict[str, list[int | Fraction | None]] = {}
@@ -1168,7 +1249,7 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
     totals = {}
     for name, values in scored.items():
         played = sorted(((v, i) for i, v in enumerate(values) if v is not None), key=lambda x: (-x[0], x[1]))
-        chosen = played if best is None else played[:best]
+        chosen = played if best_n is None else played[:best_n]
         totals[name] = (sum((v for v, _ in chosen), Fraction(0)), tuple(sorted(i for _, i in chosen)))
     order = sorted(scored, key=lambda name: -totals[name][0])  # stable: first appearance among equals
     out = []

@@ -93,7 +93,7 @@ def league(files: list[str], options: dict) -> dict:
             fail("--points: must be numbers for places 1, 2, 3 … separated by commas, e.g. 25,20,16")
     best = number(options["best"], "--best", 1) if options.get("best") else None
     qualify = number(options["qualify"], "--qualify", 1) if options.get("qualify") else None
-    return tournament.league_json(tournament.league(tournaments, points_table=points, best=best, qualify=qualify))
+    return tournament.league_json(tournament.league(tournaments, points_table=points, best_n=best, qualify=qualify))
 
 
 def number(raw: str | None, name: str, low: int) -> int:
