@@ -451,7 +451,7 @@ def league_standings(league: League):
     """The season's standings: each tournament of the league, in the order they were created, through the engine."""
     tournaments = [load(tournament) for tournament in league.tournaments.order_by("created_at", "pk")]
     settings = league.settings
-    return engine.league(tournaments, points_table=settings.get("points_table"), best=settings.get("best"),
+    return engine.league(tournaments, points_table=settings.get("points_table"), best_n=settings.get("best"),
                          qualify=settings.get("qualify"))
 
 

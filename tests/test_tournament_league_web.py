@@ -39,7 +39,7 @@ def test_the_season_standings_are_the_engines_league_of_its_tournaments(client):
         link = "https://talon.example" + reverse("director", args=[tournament.director_token])
         assert client.post(reverse("league_add", args=[league.director_token]), {"link": link}).status_code == 302
     expected = engine.league([engine.load(service.export(first)), engine.load(service.export(second))],
-                             points_table=[10, 6, 3], best=1, qualify=2)
+                             points_table=[10, 6, 3], best_n=1, qualify=2)
     response = client.get(reverse("league", args=[league.public_token]))
     shown = [(row["line"].name, row["line"].place, row["line"].points, row["line"].qualified)
              for row in response.context["lines"]]
