@@ -184,7 +184,7 @@ class Tournament(models.Model):
     the seed). Reached only through its links: ``director_token`` runs it; ``public_token`` shows the standings and
     each player's table. ``version`` grows on every change, so a watching page asks only for what changed."""
 
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=100)
     game = models.CharField(_("game"), max_length=32, validators=[validate_game])
     preset = models.CharField(_("preset"), max_length=32)
     settings = models.JSONField(default=dict)

@@ -429,6 +429,9 @@ def _rename(locked: Table, old: str, new: str) -> None:
     start, so the totals and the engine's state (povinnost, radelci, Bummerl) carry the new name."""
     if old not in locked.players:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
+    if RoundTable.objects.filter(table=locked).exists():  # the tournament's document names its players
+        raise InvalidTable("players", InvalidHand("", N_("a tournament's table keeps the names the tournament "
+                                                         "registered; the director corrects a name there")))
     players = [new if name == old else name for name in locked.players]
     new_setup = engine_table.setup(locked.game, locked.rules, players)  # raises InvalidTable: a name twice
     engine = new_setup.engine

@@ -9,10 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
 from .engines.base import tidy_name
+from .forms import ImportForm
 from .tournaments import parse_players
 from .registry import GAMES
 
@@ -33,7 +35,7 @@ def _json_number(value: int | Fraction) -> int | float | str:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name of the tournament"), max_length=80)
+    name = forms.CharField(label=_("Name of the tournament"), max_length=100)
     preset = forms.ChoiceField(label=_("Tournament preset"))
     rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
@@ -190,6 +192,12 @@ def _whole_numbers(text: str) -> list[int]:
 
 class ImportTournamentForm(forms.Form):
     document = forms.FileField(label=_("Tournament document (JSON)"))
+
+    def clean_document(self):
+        upload = self.cleaned_data["document"]
+        if upload.size > settings.TALON_MAX_DOCUMENT:
+            raise forms.ValidationError(ImportForm.too_large())
+        return upload
 
 
 class LeagueForm(forms.Form):

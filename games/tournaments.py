@@ -41,7 +41,7 @@ class Refused(ValueError):
 FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
                "scoring.measure": "measure", "scoring.place_points": "place_points", "scoring.tie_breaks": "tie_breaks",
                "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
-               "totals": "totals", "bummerl": "bummerl"}
+               "totals": "totals", "bummerl": "bummerl", "reason": "reason", "name": "players"}
 
 
 def _engine_error(error: Exception, field: str | None = None) -> Refused:
@@ -55,6 +55,15 @@ def _engine_error(error: Exception, field: str | None = None) -> Refused:
     if isinstance(error, InvalidTable):
         return Refused(field, error.line(_))
     return Refused(field, str(error))
+
+
+def _still_valid(tournament: Tournament, field: str | None = None) -> None:
+    """Inside a change's transaction: the tournament's document after it, checked whole by the engine; a change
+    that would leave a document the engine refuses is undone with its reason (nothing saved)."""
+    try:
+        engine.load(document(tournament))
+    except engine.InvalidTournament as error:
+        raise _engine_error(error, field) from None
 
 
 def _bump(tournament: Tournament) -> None:
@@ -120,6 +129,7 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
             Entry(tournament=tournament, no=first + i, name=name, ranking=ranking, joins=joins)
             for i, (name, ranking) in enumerate(players)])
         void_draw(tournament)
+        _still_valid(tournament, "players")
         _bump(tournament)
     return entries
 
@@ -351,6 +361,7 @@ def type_result(round_: Round, round_table: RoundTable, totals: list[int], bumme
     with transaction.atomic():
         round_table.totals, round_table.bummerl = totals, bummerl
         round_table.save(update_fields=["totals", "bummerl"])
+        _still_valid(round_.tournament, "totals")
         _bump(round_.tournament)
 
 
@@ -394,6 +405,7 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
     with transaction.atomic():
         correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
                                                reason=reason.strip())
+        _still_valid(round_.tournament, "reason")
         _bump(round_.tournament)
     return correction
 

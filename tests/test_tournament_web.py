@@ -467,3 +467,25 @@ def test_a_player_who_missed_a_round_cannot_be_brought_back(client):
     response = client.post(director_url(tournament, "withdraw", 4), follow=True)
     assert "cannot come back" in visible_text(response.content.decode())
     assert Entry.objects.get(tournament=tournament, no=4).withdrawn_after == 0
+
+
+def test_a_name_at_a_tournament_table_is_not_renamed_there(client):
+    tournament = make_tournament(players=NINE[:3])
+    table = started(tournament).tables.get().table
+    with pytest.raises(services.InvalidTable, match="director corrects a name"):
+        services.rename_player(table, table.players[0], "Other")
+    table.refresh_from_db()
+    assert table.players == list(Seat.objects.filter(round_table__table=table).order_by("seat")
+                                 .values_list("entry__name", flat=True))
+
+
+def test_a_correction_reason_the_document_would_refuse_is_refused_and_nothing_is_saved(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    response = client.post(director_url(tournament, "round_result", 1),
+                           {"table": "1", "totals": "0 30 0", "reason": "appeal\x07"})
+    assert response.status_code == 400 and response.context["form"].errors["reason"]
+    assert not Correction.objects.exists()
+    assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200

@@ -26,7 +26,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
+from ..forms import ImportForm
 from ..inputs import whole_number
+from ..uploads import TOO_LARGE
 from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
 from ..registry import GAMES
@@ -86,6 +88,8 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_tournament(request: HttpRequest) -> HttpResponse:
     form = ImportTournamentForm(request.POST or None, request.FILES or None)
+    if getattr(request, TOO_LARGE, False):
+        form.add_error("document", ImportForm.too_large())
     if request.method == "POST" and form.is_valid():
         try:
             raw = json.loads(form.cleaned_data["document"].read().decode("utf-8-sig"))
