@@ -431,7 +431,7 @@ def _rename(locked: Table, old: str, new: str) -> None:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
     if RoundTable.objects.filter(table=locked).exists():  # the tournament's document names its players
         raise InvalidTable("players", InvalidHand("", N_("a tournament's table keeps the names the tournament "
-                                                         "registered; the director corrects a name there")))
+                                                         "registered, as its standings and document do")))
     players = [new if name == old else name for name in locked.players]
     new_setup = engine_table.setup(locked.game, locked.rules, players)  # raises InvalidTable: a name twice
     engine = new_setup.engine

@@ -472,7 +472,7 @@ def test_a_player_who_missed_a_round_cannot_be_brought_back(client):
 def test_a_name_at_a_tournament_table_is_not_renamed_there(client):
     tournament = make_tournament(players=NINE[:3])
     table = started(tournament).tables.get().table
-    with pytest.raises(services.InvalidTable, match="director corrects a name"):
+    with pytest.raises(services.InvalidTable, match="keeps the names the tournament registered"):
         services.rename_player(table, table.players[0], "Other")
     table.refresh_from_db()
     assert table.players == list(Seat.objects.filter(round_table__table=table).order_by("seat")
