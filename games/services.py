@@ -410,6 +410,9 @@ def change_settings(table: Table, *, details: dict[str, str], rules: dict, devic
             for key, value in changed.items():
                 setattr(locked, key, value)
         if rules != locked.rules:
+            if RoundTable.objects.filter(table=locked).exists():
+                raise InvalidTable("rules", InvalidHand("", N_("a tournament's table plays the tournament's house "
+                                                               "rules")))
             new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable
             _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
             locked.rules = rules

@@ -90,6 +90,7 @@ urlpatterns = [
     path("p/<token:token>/rounds/<int:number>/", tournaments.public_round, name="public_round"),
     path("p/<token:token>/projector/", tournaments.projector, name="projector"),
     path("p/<token:token>/projector/live/", tournaments.projector_live, name="projector_live"),
+    path("p/<token:token>/live/", tournaments.standings_live, name="standings_live"),
     path("leagues/new/", tournaments.new_league, name="new_league"),
     path("ld/<token:token>/", tournaments.league_director, name="league_director"),
     path("ld/<token:token>/tournaments/", tournaments.league_add, name="league_add"),

@@ -489,3 +489,21 @@ def test_a_correction_reason_the_document_would_refuse_is_refused_and_nothing_is
     assert response.status_code == 400 and response.context["form"].errors["reason"]
     assert not Correction.objects.exists()
     assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200
+
+
+def test_a_phone_on_the_public_standings_follows_them_at_the_cost_of_what_changed(client):
+    tournament = _played_tournament()
+    page = client.get(reverse("tournament", args=[tournament.public_token]))
+    url = reverse("standings_live", args=[tournament.public_token])
+    assert client.get(url, {"v": page.context["shown"]}).status_code == 204
+    round_ = Round.objects.get(tournament=tournament)
+    service.type_result(round_, round_.tables.get(table_no=3), [0, 0, 0])
+    response = client.get(url, {"v": page.context["shown"]})
+    assert response.status_code == 200 and 'id="board"' in response.content.decode()
+
+
+def test_a_tournament_tables_house_rules_are_the_tournaments():
+    tournament = make_tournament(players=NINE[:3])
+    table = started(tournament).tables.get().table
+    with pytest.raises(services.InvalidTable, match="tournament's house rules"):
+        services.change_rules(table, {"preset": "seed"})

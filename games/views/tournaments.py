@@ -457,6 +457,16 @@ def shown_state(version: int, ends_at) -> str:
 def projector_live(request: HttpRequest, token: str) -> HttpResponse:
     """Asked every few seconds with what the projector shows: 204 (two small queries) while nothing changed;
     else the new standings and countdown, once a minute while a round's time runs."""
+    return _live(request, token, "games/tournament/projector.html#board")
+
+
+@require_safe
+def standings_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The same for a phone on the public standings page."""
+    return _live(request, token, "games/tournament/standings.html#board")
+
+
+def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
     version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
     if version is None:
         return HttpResponse(status=404)
@@ -465,8 +475,7 @@ def projector_live(request: HttpRequest, token: str) -> HttpResponse:
     if request.GET.get("v", "") == shown_state(version, ends_at):
         response = HttpResponse(status=204)
     else:
-        tournament = _public(token)
-        response = render(request, "games/tournament/projector.html#board", _standings_context(tournament))
+        response = render(request, template, _standings_context(_public(token)))
     response["Cache-Control"] = "no-store"
     return response
 
