@@ -163,7 +163,7 @@ class PlayersForm(forms.Form):
 class ResultForm(forms.Form):
     """A paper table's totals, or (after the round) a correction with its reason."""
 
-    table = forms.IntegerField(label=_("Table"), min_value=1)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=10_000)
     totals = forms.CharField(label=_("Totals in seat order"), max_length=200,
                              help_text=_("One whole number for each seat, separated by spaces."))
     bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,

@@ -507,3 +507,13 @@ def test_a_tournament_tables_house_rules_are_the_tournaments():
     table = started(tournament).tables.get().table
     with pytest.raises(services.InvalidTable, match="tournament's house rules"):
         services.change_rules(table, {"preset": "seed"})
+
+
+def test_numbers_past_what_a_database_holds_are_no_page_and_no_error(client):
+    tournament = make_tournament()
+    huge = 2**40
+    assert client.get(reverse("tournament_player", args=[tournament.public_token, huge])).status_code == 404
+    assert client.get(director_url(tournament, "director_round", huge)).status_code == 404
+    assert client.post(director_url(tournament, "withdraw", huge)).status_code == 404
+    assert client.post(director_url(tournament, "draw"), {"round": str(huge)}).status_code == 400
+    assert client.get(reverse("find_table", args=[tournament.public_token]), {"q": str(huge)}).status_code == 200

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import segno
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +27,7 @@ from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
 from ..forms import ImportForm
-from ..inputs import whole_number
+from ..inputs import LARGEST, whole_number
 from ..uploads import TOO_LARGE
 from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
@@ -57,7 +57,15 @@ def _public(token: str) -> Tournament:
 
 
 def _round(tournament: Tournament, number: int) -> Round:
+    if number > LARGEST:  # no such round, and no query a database column could not hold
+        raise Http404()
     return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _entry(tournament: Tournament, no: int) -> Entry:
+    if no > LARGEST:
+        raise Http404()
+    return get_object_or_404(Entry, tournament=tournament, no=no)
 
 
 # ---- creating and importing ---------------------------------------------------------------------------------
@@ -143,7 +151,7 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     tournament = _director(token)
-    entry = get_object_or_404(Entry, tournament=tournament, no=no)
+    entry = _entry(tournament, no)
     try:
         if entry.withdrawn_after is None:
             voided = service.withdraw(entry)
@@ -384,7 +392,7 @@ def standings(request: HttpRequest, token: str) -> HttpResponse:
 def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     """One player's rounds: the table, the opponents, the place at the table and the score."""
     tournament = _public(token)
-    entry = get_object_or_404(Entry, tournament=tournament, no=no)
+    entry = _entry(tournament, no)
     lines = {line.no: line for line in service.standings(tournament)}
     seats = Seat.objects.filter(entry=entry).select_related("round_table__round")
     opponents = {}
