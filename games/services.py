@@ -426,13 +426,13 @@ def change_rules(table: Table, rules: dict, *, device: str = "", version: int | 
     return change_settings(table, details={}, rules=rules, device=device, version=version)
 
 
-def _rename(locked: Table, old: str, new: str) -> None:
+def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -> None:
     """``old`` becomes ``new`` everywhere the table names a player: its seating, every hand's data (deleted ones
     too, so a restore finds the name), the facts and score rows; then every hand is scored again from the
     start, so the totals and the engine's state (povinnost, radelci, Bummerl) carry the new name."""
     if old not in locked.players:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
-    if RoundTable.objects.filter(table=locked).exists():  # the tournament's document names its players
+    if not by_tournament and RoundTable.objects.filter(table=locked).exists():  # the tournament names its players
         raise InvalidTable("players", InvalidHand("", N_("a tournament's table keeps the names the tournament "
                                                          "registered, as its standings and document do")))
     players = [new if name == old else name for name in locked.players]
@@ -452,10 +452,11 @@ def _rename(locked: Table, old: str, new: str) -> None:
 
 
 def rename_player(table: Table, old: str, new: str, *, device: str = "", version: int | None = None,
-                  submission: str = "") -> Table:
-    """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses."""
+                  submission: str = "", by_tournament: bool = False) -> Table:
+    """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses. At a
+    tournament's table only the tournament's director renames (``by_tournament``), for the whole tournament."""
     def apply(locked: Table, table_setup: Setup) -> Table:
-        _rename(locked, old, new)
+        _rename(locked, old, new, by_tournament=by_tournament)
         _log(locked, None, Change.RENAMED, before={"player": old}, after={"player": new}, device=device)
         return locked
     return _change(table.pk, version, apply, submission)

@@ -160,6 +160,14 @@ class PlayersForm(forms.Form):
         return typed + from_file
 
 
+class RenameEntryForm(forms.Form):
+    no = forms.IntegerField(label=_("Start number"), min_value=1, max_value=100_000)
+    name = forms.CharField(label=_("Correct name"), max_length=40, strip=False)
+
+    def clean_name(self) -> str:
+        return tidy_name(self.cleaned_data["name"])
+
+
 class ResultForm(forms.Form):
     """A paper table's totals, or (after the round) a correction with its reason."""
 

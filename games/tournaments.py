@@ -134,6 +134,29 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
     return entries
 
 
+def rename_entry(entry: Entry, new: str) -> None:
+    """A registered name corrected (a typo) in the whole tournament: its entry and every Talon table it sat at."""
+    problem = name_problem(new)
+    if problem is not None:
+        raise Refused("name", problem.render(_))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+        others = tournament.entries.exclude(pk=entry.pk).values_list("name", flat=True)
+        if any(name_key(name) == name_key(new) for name in others):
+            raise Refused("name", _("%(name)s is registered already.") % {"name": new})
+        for seat in entry.seats.select_related("round_table__table"):
+            table = seat.round_table.table
+            if table is not None and table.players[seat.seat] != new:
+                try:
+                    services.rename_player(table, table.players[seat.seat], new, by_tournament=True)
+                except (InvalidTable, services.Conflict) as error:
+                    raise Refused("name", error.line(_) if isinstance(error, InvalidTable) else str(error)) from None
+        entry.name = new
+        entry.save(update_fields=["name"])
+        _still_valid(tournament, "name")
+        _bump(tournament)
+
+
 def void_draw(tournament: Tournament) -> int | None:
     """A round drawn and not started is drawn no more when the players change (a late arrival, a withdrawal): the
     director draws it again. Its number, or None."""

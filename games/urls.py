@@ -76,6 +76,7 @@ urlpatterns = [
     path("d/<token:token>/", tournaments.director, name="director"),
     path("d/<token:token>/players/", tournaments.register, name="register"),
     path("d/<token:token>/players/<int:no>/withdraw/", tournaments.withdraw, name="withdraw"),
+    path("d/<token:token>/players/rename/", tournaments.rename, name="rename_entry"),
     path("d/<token:token>/draw/", tournaments.draw, name="draw"),
     path("d/<token:token>/rounds/<int:number>/", tournaments.director_round, name="director_round"),
     path("d/<token:token>/rounds/<int:number>/start/", tournaments.start_round, name="start_round"),

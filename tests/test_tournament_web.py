@@ -517,3 +517,18 @@ def test_numbers_past_what_a_database_holds_are_no_page_and_no_error(client):
     assert client.post(director_url(tournament, "withdraw", huge)).status_code == 404
     assert client.post(director_url(tournament, "draw"), {"round": str(huge)}).status_code == 400
     assert client.get(reverse("find_table", args=[tournament.public_token]), {"q": str(huge)}).status_code == 200
+
+
+def test_the_director_corrects_a_name_everywhere_in_the_tournament(client):
+    tournament = make_tournament(players=NINE[:3])
+    table = started(tournament).tables.get().table
+    services.record_hand(table, beggar(table))
+    response = client.post(director_url(tournament, "rename_entry"), {"no": "2", "name": "Bojana"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert "Bojana" in table.players and "Bojan" not in table.players
+    assert tournament.entries.get(no=2).name == "Bojana"
+    assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200
+    response = client.post(director_url(tournament, "rename_entry"), {"no": "2", "name": "ana"})
+    assert response.status_code == 400 and response.context["rename_form"].errors["name"]
+    assert tournament.entries.get(no=2).name == "Bojana"

@@ -37,6 +37,7 @@ from ..tournament_forms import (
     JoinLeagueForm,
     LeagueForm,
     PlayersForm,
+    RenameEntryForm,
     ResultForm,
     TournamentForm,
     differences,
@@ -113,12 +114,14 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
 # ---- the director ------------------------------------------------------------------------------------------
 
 def _director_page(request: HttpRequest, tournament: Tournament, *, players_form: PlayersForm | None = None,
-                   draw_error: str = "", status: int = 200) -> HttpResponse:
+                   draw_error: str = "", rename_form: RenameEntryForm | None = None,
+                   status: int = 200) -> HttpResponse:
     rounds = list(tournament.rounds.order_by("number"))
     return render(request, "games/tournament/director.html", {
         "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
         "rounds": rounds, "next_round": service.next_round(tournament),
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
+        "rename_form": rename_form or RenameEntryForm(),
         "differences": differences(tournament.settings, tournament.preset),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
@@ -146,6 +149,27 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
                     "number": drawn})
             return redirect("director", token=token)
     return _director_page(request, tournament, players_form=form, status=400)
+
+
+@require_POST
+def rename(request: HttpRequest, token: str) -> HttpResponse:
+    """A registered name corrected everywhere in the tournament (its tables too)."""
+    tournament = _director(token)
+    form = RenameEntryForm(request.POST)
+    if form.is_valid():
+        entry = tournament.entries.filter(no=form.cleaned_data["no"]).first()
+        try:
+            if entry is None:
+                raise service.Refused("no", _("No player has this start number."))
+            old = entry.name
+            service.rename_entry(entry, form.cleaned_data["name"])
+        except service.Refused as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
+                "old": old, "new": form.cleaned_data["name"]})
+            return redirect("director", token=token)
+    return _director_page(request, tournament, rename_form=form, status=400)
 
 
 @require_POST
