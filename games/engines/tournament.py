@@ -35,7 +35,6 @@ from .base import (
     MOST_POINTS,
     N_,
     REASON_LENGTH,
-    InvalidHand,
     Line,
     key_name,
     name_problem,
@@ -271,7 +270,7 @@ def load(raw: Any) -> Tournament:
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
     players = _players(raw.get("players", []), rounds + 1)
-    t = Tournament(name=name, game=game, preset=preset_name, rules=rules if isinstance(rules, dict) else {},
+    t = Tournament(name=name, game=game, preset=preset_name, rules=dict(rules) if isinstance(rules, dict) else {},
                    table_size=table_size, rounds=rounds, round_limit=round_limit, scoring=scoring,
                    draw=draw_rules, players=players)
     played = _played(raw.get("played", []), t)
@@ -1083,8 +1082,8 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     where those who sat out play among themselves (TN2).
 
     n % size players sit out each round: the last start numbers in round 1, the ones before them in round 2, and
-    so on (nobody twice while anyone has not); in later rounds the last numbers take the seats of those who sit
-    out. Round 1 seats the others in order (1–4, 5–8, …). Later rounds move the seats over the tables: with k
+    so on (nobody twice while anyone has not; where that order leaves a repeat, others who have not sat out yet,
+    drawn from the fixed seed); in later rounds the last numbers take the seats of those who sit out. Round 1 seats the others in order (1–4, 5–8, …). Later rounds move the seats over the tables: with k
     tables, seat s of table t goes to table t + s·(r − 1) (mod k), over the field of four elements for k = 4,
     which seats no two players together twice when k is prime or 4 (and for most other k); any pair that would
     still meet twice is repaired by a search that starts from the same fixed seed, so the schedule is the same
@@ -1096,14 +1095,19 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     met: dict[tuple[int, int], int] = {}
     seatings = []
     for r in range(1, rounds + 1):
-        grid = _moved(list(range(1, k * size + 1)), size, k, r) if k else []
-        stand_in = dict(zip(sitting[r - 1], range(k * size + 1, n + 1)))  # the last numbers take the sitters' seats
-        if r > 1 and len(stand_in) == extra and all(no <= k * size for no in stand_in):
-            tables = [[stand_in.get(no, no) for no in seats] for seats in grid]
-        else:
-            playing = [no for no in range(1, n + 1) if no not in sitting[r - 1]]
-            tables = _chunks(playing, size)
-        tables = _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
+        tables = _scheduled_round(n, size, r, sitting[r - 1], met, rng)
+        if r > 1 and extra and extra * r <= n - extra and sum(_repeats(seats, met) for seats in tables):
+            # another choice of who sits out (among those who have not yet) may avoid the repeat: the fewest
+            # repeats win, the first found among equals
+            done = {no for out in sitting[:r - 1] for no in out}
+            candidates = [no for no in range(1, n - extra + 1) if no not in done]
+            for _ in range(SCHEDULE_TRIES):
+                others = sorted(rng.sample(candidates, extra))
+                tried = _scheduled_round(n, size, r, others, met, rng)
+                if sum(_repeats(seats, met) for seats in tried) < sum(_repeats(seats, met) for seats in tables):
+                    tables, sitting[r - 1] = tried, others
+                    if not sum(_repeats(seats, met) for seats in tables):
+                        break
         _count(tables, met)
         seatings.append(tables)
     if any(count > 1 for count in met.values()):
@@ -1121,6 +1125,22 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
 
 
 SCHEDULE_NODES = 5_000  # the exhaustive search's steps for one round of a schedule
+SCHEDULE_TRIES = 16  # other choices of who sits out a round of a schedule, tried when the first leaves a repeat
+
+
+def _scheduled_round(n: int, size: int, r: int, sitting: list[int], met: Mapping[tuple[int, int], int],
+                     rng: random.Random) -> list[list[int]]:
+    """Round ``r`` of a schedule: the seats moved over the tables (``_moved``), the last start numbers in the
+    seats of those who sit out, repaired against the meetings before it."""
+    k, extra = divmod(n, size)
+    grid = _moved(list(range(1, k * size + 1)), size, k, r) if k else []
+    stand_in = dict(zip(sitting, range(k * size + 1, n + 1)))
+    if r > 1 and len(stand_in) == extra and all(no <= k * size for no in stand_in):
+        tables = [[stand_in.get(no, no) for no in seats] for seats in grid]
+    else:
+        playing = [no for no in range(1, n + 1) if no not in sitting]
+        tables = _chunks(playing, size)
+    return _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
 SCHEDULE_STEPS = 20_000  # the whole schedule's repair: swaps tried at most
 
 

@@ -4,6 +4,8 @@ The draws' properties are in test_tournament_draws.py."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
 from games.engines import tournament as T
@@ -37,20 +39,22 @@ def test_the_spec_document_example_loads_and_dumps_back():
         "table_size": 3, "rounds": 4, "round_limit": {"hands": 21, "minutes": 90},
         "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
         "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
-        "players": [{"no": i, "name": NAMES[i - 1]} for i in range(1, 14)] if False else
-        [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Bojan", "ranking": 1}]
+        "players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Bojan", "ranking": 1}]
         + [{"no": i, "name": f"Player {i}"} for i in range(3, 14)],
         "played": [{"round": 1, "tables": [
             {"table": 1, "seats": [2, 7, 12], "totals": [120, -40, -80]},
             {"table": 2, "seats": [3, 8, 13], "document": {
-                "game": "slovenian-tarok", "rules": {"preset": "seed"}, "players": ["Player 3", "Player 8", "Player 13"],
+                "game": "slovenian-tarok", "rules": {"preset": "seed"},
+                "players": ["Player 3", "Player 8", "Player 13"],
                 "hands": [{"contract": "three", "declarer": "Player 8", "points": 45}]}}]}],
     }
     t = T.load(raw)
     assert t.scoring.place_points == (2, 1, Fraction(1, 2))
     table_2 = t.played[0].tables[1]
-    assert table_2.totals == (0, 10 + 10, 0) or table_2.totals[1] > 0  # settle's totals: the declarer won
-    assert table_2.totals[0] == table_2.totals[2] == 0
+    assert table_2.totals == (0, 20, 0)  # settle's totals of the table's document
+    half, three_quarters = Fraction(1, 2), Fraction(3, 4)  # 3 and 13 tie for second: (1 + ½) / 2 each
+    assert [(s.no, s.place, s.measure) for s in T.standings(t)][:6] == \
+        [(2, 1, 2), (8, 2, 2), (7, 3, 1), (3, 4, three_quarters), (13, 4, three_quarters), (12, 6, half)]
     assert T.dump(t)["scoring"]["place_points"] == [2, 1, 0.5]
     assert T.load(T.dump(t)) == t
     assert T.differs(t) == []
@@ -74,7 +78,8 @@ def test_a_preset_fills_what_the_document_leaves_out():
     ({"players": [{"no": 1, "name": "Ana", "club": "x"}]}, "player 1, club: is not a field"),
     ({"players": [{"no": 1, "name": "Ana"}, {"no": 3, "name": "Bojan"}]},
      "player 2, no: start numbers are 1 to 2 without gaps, got 3"),
-    ({"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]}, "player 2, no: start number 1 is given twice"),
+    ({"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]},
+     "player 2, no: start number 1 is given twice"),
     ({"players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Ana"}]}, "player 2, name: Ana is registered twice"),
     ({"players": [{"no": 1, "name": " Ana"}]}, "player 1, name: may not begin or end with a space"),
     ({"players": [{"no": 1, "name": "A" * 41}]}, "player 1, name: must be 1 to 40 characters"),
@@ -104,7 +109,8 @@ def test_the_document_refuses_what_the_format_does_not_allow(change, line):
     ([{"table": 1, "seats": [1, 2, 3]}], "round 1, table 1, totals: a table's result is its typed totals or its "
                                          "document, exactly one"),
     ([typed(1, [1, 2, 3], [1, 2, 3], document={})], "round 1, table 1, totals: a table's result"),
-    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])], "round 1, table 1, table: table 1 is given twice"),
+    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])],
+     "round 1, table 1, table: table 1 is given twice"),
     ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Bojan", "Ana", "Cene"]}}],
      "round 1, table 1, document: its players must be the seated players in seat order: Ana, Bojan, Cene"),
     ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene"],
@@ -185,6 +191,9 @@ def test_two_tied_for_first_at_a_table_of_three_get_one_and_a_half_each():
     assert T.places(t, (1, 2, 3), (-5, 10, 0)) == (Fraction(1, 2), 2, 1)
 
 
+PLACE_POINTS_FOUR = T.load(make_doc(preset="place-points", game="two-ten-jack", players=4))
+
+
 def test_place_points_four_three_two_one():
     t = T.load(make_doc(preset="place-points", game="czech-taroky", players=4))
     assert T.places(t, (1, 2, 3, 4), (10, -20, 30, -20)) == (3, Fraction(3, 2), 4, Fraction(3, 2))
@@ -254,7 +263,8 @@ def test_head_to_head_decides_by_the_scores_at_the_tables_where_they_met():
 
 def test_a_correction_changes_the_standings_and_keeps_how_they_were():
     rounds = [[typed(1, [1, 2, 3], [30, 20, 0]), typed(2, [4, 5, 6], [10, 0, 5])]]
-    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal: a revoke", "at": "2026-05-01T18:30:00+00:00"}
+    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal: a revoke",
+                  "at": "2026-05-01T18:30:00+00:00"}
     t = T.load(make_doc(players=6, played=rounds, corrections=[correction], scoring={"tie_breaks": []}))
     now = T.standings(t)
     was = T.standings(t, corrected=False)
@@ -321,3 +331,16 @@ def test_a_league_without_a_table_sums_each_tournaments_measure():
 def test_json_numbers_are_exact():
     assert T.json_number(Fraction(3, 2)) == 1.5 and T.json_number(Fraction(7, 6)) == "7/6"
     assert T.json_number(4) == 4 and T.json_number(Fraction(-1, 4)) == -0.25
+
+
+@given(totals=st.lists(st.integers(-200, 200), min_size=4, max_size=4))
+def test_shared_place_points_always_add_up_to_the_tables_place_points(totals):
+    t = PLACE_POINTS_FOUR
+    points = T.places(t, (1, 2, 3, 4), totals)
+    assert sum(points) == 4 + 3 + 2 + 1
+    for i in range(4):
+        for j in range(4):
+            if totals[i] > totals[j]:
+                assert points[i] > points[j]
+            if totals[i] == totals[j]:
+                assert points[i] == points[j]
