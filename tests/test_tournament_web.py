@@ -539,3 +539,16 @@ def test_the_director_corrects_a_name_everywhere_in_the_tournament(client):
     response = client.post(director_url(tournament, "rename_entry"), {"no": "2", "name": "ana"})
     assert response.status_code == 400 and response.context["rename_form"].errors["name"]
     assert tournament.entries.get(no=2).name == "Bojana"
+
+
+def test_the_round_at_a_glance_follows_its_tables_by_itself(client):
+    tournament = make_tournament()
+    round_ = started(tournament)
+    page = client.get(director_url(tournament, "director_round", 1))
+    url = director_url(tournament, "director_round_live", 1)
+    assert client.get(url, {"v": page.context["shown"]}).status_code == 204
+    first = round_.tables.get(table_no=1).table
+    services.record_hand(first, beggar(first))
+    response = client.get(url, {"v": page.context["shown"]})
+    assert response.status_code == 200 and "playing: 1 hand" in visible_text(response.content.decode())
+    assert client.get(reverse("director_round_live", args=[tournament.public_token, 1])).status_code == 404

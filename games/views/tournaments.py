@@ -240,6 +240,7 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
+        "shown": shown_state(tournament.public_token),
         "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
         "error": error, "now": timezone.now()}, status=status)
 
@@ -248,6 +249,21 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
 def director_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = _director(token)
     return _round_page(request, tournament, _round(tournament, number))
+
+
+@require_safe
+def director_round_live(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The round's tables at a glance, asked every few seconds: 204 while nothing changed."""
+    tournament = _director(token)
+    shown = shown_state(tournament.public_token)
+    if request.GET.get("v", "") == shown:
+        response = HttpResponse(status=204)
+    else:
+        round_ = _round(tournament, number)
+        response = render(request, "games/tournament/round.html#glance", {
+            "tournament": tournament, "round": round_, "rows": _table_rows(round_), "shown": shown})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST
