@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
 from .engines.base import tidy_name
+from .inputs import whole_number
 from .forms import ImportForm
 from .tournaments import parse_players
 from .registry import GAMES
@@ -152,11 +153,11 @@ class PlayersForm(forms.Form):
             if not row or not row[0]:
                 continue
             ranking = row[1] if len(row) > 1 else ""
-            if ranking and not ranking.isdigit():
+            if ranking and whole_number(ranking) is None:
                 if number == 0:
                     continue  # a header
                 ranking = ""
-            from_file.append((tidy_name(row[0]), int(ranking) if ranking else None))
+            from_file.append((tidy_name(row[0]), whole_number(ranking)))
         return typed + from_file
 
 

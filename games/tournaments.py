@@ -22,6 +22,7 @@ from . import services
 from .engines import tournament as engine
 from .engines.base import name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
+from .inputs import whole_number
 from .engines.base import FEWER_BUMMERL
 from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from .registry import GAMES
@@ -100,8 +101,8 @@ def parse_players(text: str) -> list[tuple[str, int | None]]:
         for separator in (";", ",", "\t"):
             if separator in line:
                 head, _sep, tail = line.rpartition(separator)
-                if tail.strip().isdigit() or not tail.strip():
-                    name, ranking = head.strip(), int(tail) if tail.strip().isdigit() else None
+                if not tail.strip() or whole_number(tail.strip()) is not None:
+                    name, ranking = head.strip(), whole_number(tail.strip())
                 break
         players.append((tidy_name(name), ranking))
     return players

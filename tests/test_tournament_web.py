@@ -552,3 +552,14 @@ def test_the_round_at_a_glance_follows_its_tables_by_itself(client):
     response = client.get(url, {"v": page.context["shown"]})
     assert response.status_code == 200 and "playing: 1 hand" in visible_text(response.content.decode())
     assert client.get(reverse("director_round_live", args=[tournament.public_token, 1])).status_code == 404
+
+
+@pytest.mark.parametrize("typed", ["Ana; ²", "Ana; 0", "Ana; 99999999999999", "Ana; 2000000"])
+def test_a_ranking_that_is_no_ranking_is_refused_beside_the_list_or_kept_in_the_name(client, typed):
+    tournament = make_tournament(players=[])
+    response = client.post(director_url(tournament, "register"), {"players": typed})
+    assert response.status_code in (302, 400)
+    if response.status_code == 400:
+        assert response.context["players_form"].errors["players"] and not tournament.entries.exists()
+    else:  # not a number at all: part of the name, as typed
+        assert list(tournament.entries.values_list("name", "ranking")) == [(typed, None)]
