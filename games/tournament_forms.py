@@ -104,19 +104,32 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 
 
-def differences(settings: dict[str, Any], preset: str) -> list[tuple[str, Any, Any]]:
-    """What a tournament's settings change from its preset: (field, the preset's value, the tournament's)."""
-    values = engine.PRESETS.get(preset, {})
-    changed = []
-    for key in ("rules", "table_size", "rounds", "round_limit", "scoring", "draw"):
-        mine, theirs = settings.get(key), values.get(key)
-        if isinstance(mine, dict) and isinstance(theirs, dict):
-            for sub in sorted(set(mine) | set(theirs)):
-                if sub != "seed" and mine.get(sub) != theirs.get(sub):
-                    changed.append((f"{key}.{sub}", theirs.get(sub), mine.get(sub)))
-        elif theirs is not None and mine != theirs:
-            changed.append((key, theirs, mine))
-    return changed
+def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[str, str, str]]:
+    """What a tournament's settings change from its preset, compared as the engine reads them (0.5 is ½):
+    (the document's field, the preset's value, the tournament's)."""
+    try:
+        mine = engine.load(tournament_document)
+        theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset,
+                              "draw": {"seed": mine.draw.seed}})
+    except engine.InvalidTournament:
+        return []
+    fields = {"rules": lambda t: t.rules, "table_size": lambda t: t.table_size, "rounds": lambda t: t.rounds,
+              "round_limit": lambda t: t.round_limit, "scoring.measure": lambda t: t.scoring.measure,
+              "scoring.place_points": lambda t: t.scoring.place_points,
+              "scoring.tie_breaks": lambda t: t.scoring.tie_breaks, "draw.first": lambda t: t.draw.first,
+              "draw.later": lambda t: t.draw.later}
+    return [(name, _shown(value(theirs)), _shown(value(mine))) for name, value in fields.items()
+            if value(theirs) != value(mine)]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {_shown(item)}" for key, item in value.items()) or "—"
+    if isinstance(value, (tuple, list)):
+        return " ".join(_shown(item) for item in value) or "—"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
 class PlayersForm(forms.Form):

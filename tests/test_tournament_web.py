@@ -563,3 +563,13 @@ def test_a_ranking_that_is_no_ranking_is_refused_beside_the_list_or_kept_in_the_
         assert response.context["players_form"].errors["players"] and not tournament.entries.exists()
     else:  # not a number at all: part of the name, as typed
         assert list(tournament.entries.values_list("name", "ranking")) == [(typed, None)]
+
+
+def test_a_tournament_as_its_preset_says_differs_in_nothing_not_even_half_written_as_0_5(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="As the preset", place_points="2 1 0.5")
+    client.post(url, data)
+    tournament = Tournament.objects.get(name="As the preset")
+    text = visible_text(client.get(director_url(tournament)).content.decode())
+    assert "Nothing: this tournament follows its preset." in text

@@ -123,7 +123,8 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "rounds": rounds, "next_round": service.next_round(tournament),
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
-        "differences": differences(tournament.settings, tournament.preset),
+        "differences": differences(service.document(tournament, live=False), tournament.preset),
+        "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
