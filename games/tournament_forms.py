@@ -19,8 +19,11 @@ from .forms import ImportForm
 from .tournaments import parse_players
 from .registry import GAMES
 
-DRAWS = ["random", "seeded-thirds", "by-standings", "schedule"]
-MEASURES = ["place-points", "balance", "points"]
+DRAWS = [("random", _("random, avoiding repeat opponents")),
+         ("seeded-thirds", _("seeded: one player from each group of the ranking at a table")),
+         ("by-standings", _("by the standings: the top players together, the next together …")),
+         ("schedule", _("a fixed schedule of the start numbers"))]
+MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
 
 
 def _number(text: str) -> int | Fraction:
@@ -45,20 +48,23 @@ class TournamentForm(forms.Form):
                                help_text=_("Empty: no limit of hands."))
     minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=600, required=False,
                                  help_text=_("Empty: no time limit."))
-    draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=[(d, d) for d in DRAWS])
-    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=[(d, d) for d in DRAWS])
+    draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
+    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS)
     seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
                               help_text=_("The same seed gives the same draw."))
-    measure = forms.ChoiceField(label=_("Standings by"), choices=[(m, m) for m in MEASURES])
+    measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
     place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
                                    help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
     tie_breaks = forms.CharField(label=_("Tie-breaks"), required=False, max_length=200,
-                                 help_text=_("In order, separated by spaces."))
+                                 help_text=_("In order, separated by spaces: score (the sum of table scores), wins "
+                                             "(table wins), places (more firsts, then more seconds …), best-round, "
+                                             "head-to-head."))
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["preset"].choices = [(key, key) for key in engine.PRESETS if key != "league"]
+        self.fields["preset"].choices = [(key, key) for key in engine.TOURNAMENT_PRESETS
+                                         if engine.PRESETS[key]["game"] in (None, game)]
         engine_presets = GAMES[game].engine.PRESETS
         self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
             (p.key, p.label) for p in engine_presets]
@@ -93,13 +99,18 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
     draw = values.get("draw") or {}
     size = values.get("table_size")
     counts = GAMES[game].engine.PLAYER_COUNTS
+    if size not in counts:  # the preset's table for a game played by fewer (Schnapsen: two)
+        size = max([count for count in counts if count <= (size or 0)] or [counts[0]])
+    points = list(scoring.get("place_points", []))
+    if points and len(points) != size:
+        points = list(range(size, 0, -1))  # the engine's own default: n, n − 1, … 1
     rules = values.get("rules") or {}
-    return {"preset": preset, "table_size": size if isinstance(size, int) else counts[-1],
+    return {"preset": preset, "table_size": size,
             "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
             "hands": limit.get("hands"), "minutes": limit.get("minutes"),
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
             "seed": draw.get("seed", 1), "measure": scoring.get("measure", "points"),
-            "place_points": " ".join(str(p) for p in scoring.get("place_points", [])),
+            "place_points": " ".join(str(p) for p in points),
             "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 

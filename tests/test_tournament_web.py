@@ -573,3 +573,23 @@ def test_a_tournament_as_its_preset_says_differs_in_nothing_not_even_half_writte
     tournament = Tournament.objects.get(name="As the preset")
     text = visible_text(client.get(director_url(tournament)).content.decode())
     assert "Nothing: this tournament follows its preset." in text
+
+
+def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
+    choices = dict((game.slug, presets) for game, presets in client.get(reverse("new_tournament")).context["choices"])
+    assert "tarzs" in choices["slovenian-tarok"] and "tarzs" not in choices["czech-taroky"]
+    assert "breclav" in choices["czech-taroky"] and "points" in choices["schnapsen"]
+    page = client.get(reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=tarzs")
+    assert page.context["preset"] != "tarzs"
+
+
+@pytest.mark.parametrize("game", ["czech-taroky", "slovenian-tarok", "schnapsen", "two-ten-jack"])
+def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(client, game):
+    offered = dict((g.slug, presets) for g, presets in client.get(reverse("new_tournament")).context["choices"])
+    for preset in offered[game]:
+        url = reverse("new_tournament_for", args=[game]) + f"?preset={preset}"
+        form = client.get(url).context["form"]
+        data = {key: "" if value is None else value for key, value in form.initial.items()}
+        data["name"] = f"{game} {preset}"
+        response = client.post(url, data)
+        assert response.status_code == 302, (preset, response.context and response.context["form"].errors)

@@ -74,15 +74,17 @@ def _entry(tournament: Tournament, no: int) -> Entry:
 
 @require_safe
 def new_tournament(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/tournament/choose.html", {
-        "games": GAMES.values(), "presets": [key for key in engine.PRESETS if key != "league"]})
+    choices = [(game, [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game.slug)])
+               for game in GAMES.values()]
+    return render(request, "games/tournament/choose.html", {"choices": choices})
 
 
 @require_http_methods(["GET", "POST"])
 def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
     chosen = game_or_404(game)
+    allowed = [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)]
     preset = request.GET.get("preset", "")
-    preset = preset if preset in engine.PRESETS and preset != "league" else next(iter(engine.PRESETS))
+    preset = preset if preset in allowed else allowed[0]
     form = TournamentForm(request.POST or None, game=game, initial=initial_from(preset, game))
     if request.method == "POST" and form.is_valid():
         try:
