@@ -184,7 +184,11 @@ class Rating(models.Model):
     """A player's rating in one game among a circle's tables now (games.ratings; derived, rebuilt from the
     circle's RatedEvents). ``player`` is the name as the circle writes it."""
 
-    circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="ratings")
+    circle = models.ForeignKey(Circle, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings")
+    # or a league's pool (its tournaments' round tables), or a tournament's own when it is in no league
+    league = models.ForeignKey("League", null=True, blank=True, on_delete=models.CASCADE, related_name="ratings")
+    tournament = models.ForeignKey("Tournament", null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="ratings")
     game = models.CharField(max_length=32)
     player = models.CharField(max_length=40)
     mu = models.FloatField()
@@ -193,14 +197,22 @@ class Rating(models.Model):
     change = models.FloatField(default=0)  # of mu, at the player's last event
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player")]
+        constraints = [models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player"),
+                       models.UniqueConstraint(fields=["league", "game", "player"], name="one_league_rating"),
+                       models.UniqueConstraint(fields=["tournament", "game", "player"], name="one_tournament_rating")]
 
 
 class RatingStep(models.Model):
     """One player's rating through one event of a circle: place, what was expected, the rating after."""
 
-    circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="rating_steps")
-    event = models.ForeignKey(RatedEvent, on_delete=models.CASCADE, related_name="steps")
+    circle = models.ForeignKey(Circle, null=True, blank=True, on_delete=models.CASCADE, related_name="rating_steps")
+    event = models.ForeignKey(RatedEvent, null=True, blank=True, on_delete=models.CASCADE, related_name="steps")
+    # a league's or a tournament's step: its event is a round table (played in Talon or typed from paper)
+    league = models.ForeignKey("League", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_steps")
+    tournament = models.ForeignKey("Tournament", null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="rating_steps")
+    round_table = models.ForeignKey("RoundTable", null=True, blank=True, on_delete=models.CASCADE,
+                                    related_name="rating_steps")
     game = models.CharField(max_length=32)
     number = models.PositiveIntegerField()  # the event's place among the circle's events of this game: 1, 2, …
     player = models.CharField(max_length=40)
@@ -213,7 +225,9 @@ class RatingStep(models.Model):
 
     class Meta:
         ordering = ["number", "id"]
-        indexes = [models.Index(fields=["circle", "game", "number"], name="step_by_number")]
+        indexes = [models.Index(fields=["circle", "game", "number"], name="step_by_number"),
+                   models.Index(fields=["league", "game", "number"], name="league_step_by_number"),
+                   models.Index(fields=["tournament", "game", "number"], name="tournament_step_by_number")]
 # ---- tournaments (issue 23; shared/formats/tournament.md) ---------------------------------------------------
 
 class League(models.Model):
@@ -278,6 +292,7 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=STATUSES, default=DRAWN)
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)  # the order its tables are rated in (a league's)
 
     class Meta:
         ordering = ["number"]

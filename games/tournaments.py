@@ -18,7 +18,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import services
+from . import league_ratings, services
 from .engines import tournament as engine
 from .engines.base import name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
@@ -156,6 +156,8 @@ def rename_entry(entry: Entry, new: str) -> None:
         entry.save(update_fields=["name"])
         _still_valid(tournament, "name")
         _bump(tournament)
+        if tournament.rounds.filter(status=Round.CLOSED).exists():
+            league_ratings.results_changed(tournament)
 
 
 def void_draw(tournament: Tournament) -> int | None:
@@ -410,9 +412,10 @@ def close_round(round_: Round) -> None:
         if missing:
             raise Refused(None, _("These tables have no result yet: %(tables)s.") % {
                 "tables": ", ".join(str(no) for no in missing)})
-        round_.status = Round.CLOSED
-        round_.save(update_fields=["status"])
+        round_.status, round_.closed_at = Round.CLOSED, timezone.now()
+        round_.save(update_fields=["status", "closed_at"])
         _bump(round_.tournament)
+        league_ratings.results_changed(round_.tournament)
 
 
 def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
@@ -431,6 +434,7 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
                                                reason=reason.strip())
         _still_valid(round_.tournament, "reason")
         _bump(round_.tournament)
+        league_ratings.results_changed(round_.tournament)
     return correction
 
 
@@ -478,6 +482,8 @@ def import_document(raw: Any) -> Tournament:
             at = datetime.fromisoformat(correction["at"])  # kept as the document says, not the time of the import
             Correction.objects.filter(pk=made_correction.pk).update(
                 at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
+        if raw.get("played"):
+            league_ratings.results_changed(tournament)
     return tournament
 
 
@@ -498,6 +504,7 @@ def add_to_league(league: League, tournament: Tournament) -> None:
         tournament.league = league
         tournament.save(update_fields=["league"])
         _bump(tournament)
+        league_ratings.joined_league(tournament)
 
 
 def league_players(league: League) -> list[str]:

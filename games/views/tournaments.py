@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from .. import league_ratings
 from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
@@ -44,6 +45,7 @@ from ..tournament_forms import (
     differences,
     initial_from,
 )
+from .circles import RECENT_EVENTS, rating_chart
 from .common import game_or_404
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
@@ -429,7 +431,8 @@ def _standings_context(tournament: Tournament) -> dict:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _public(token)
-    return render(request, "games/tournament/standings.html", _standings_context(tournament))
+    own = [] if tournament.league_id is not None else pool_ratings(league_ratings.Pool(tournament=tournament))
+    return render(request, "games/tournament/standings.html", {**_standings_context(tournament), "ratings": own})
 
 
 @require_safe
@@ -541,6 +544,24 @@ def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
 
 # ---- a league (TN9) ------------------------------------------------------------------------------------------
 
+CHART_LEADERS = 8  # a league's chart draws its best rated players' lines, not every player's
+
+
+def pool_ratings(pool: league_ratings.Pool) -> list[dict]:
+    """Each game's ratings of a league (or a tournament in none), as stored: the list, a chart of the leaders,
+    the last results against what was expected. A few queries, never a replay."""
+    shown = []
+    for game in league_ratings.games(pool):
+        rows = league_ratings.shown(pool, game)
+        steps = league_ratings.steps(pool, game)
+        last = steps.order_by("-number").values_list("number", flat=True).first() or 0
+        shown.append({"game": GAMES[game], "ratings": rows,
+                      "chart": rating_chart(steps, only=[row.player for row in rows[:CHART_LEADERS]]),
+                      "recent": league_ratings.results(steps.filter(number__gt=last - RECENT_EVENTS)
+                                                       .order_by("-number", "id"))})
+    return shown
+
+
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
     return [{"line": line, "points": exact(line.points),
@@ -563,7 +584,7 @@ def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm |
     return render(request, "games/tournament/league.html", {
         "league": league, "director": True, "form": form or JoinLeagueForm(),
         "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
-        "players": service.league_players(league),
+        "players": service.league_players(league), "ratings": pool_ratings(league_ratings.Pool(league=league)),
         "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
 
 
@@ -609,4 +630,4 @@ def league(request: HttpRequest, token: str) -> HttpResponse:
     chosen = get_object_or_404(League, public_token=token)
     return render(request, "games/tournament/league.html", {
         "league": chosen, "director": False, "tournaments": chosen.tournaments.order_by("created_at", "pk"),
-        "lines": _league_lines(chosen)})
+        "lines": _league_lines(chosen), "ratings": pool_ratings(league_ratings.Pool(league=chosen))})
