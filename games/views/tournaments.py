@@ -14,6 +14,7 @@ from fractions import Fraction
 import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.db import transaction
 from django.db.models import Sum
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -129,6 +130,7 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "rename_form": rename_form or RenameEntryForm(),
         "differences": differences(service.document(tournament, live=False), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
+        "by_ratings": by_ratings_offered(tournament),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
@@ -205,11 +207,30 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if number is None:
             raise service.Refused("round", _("Give the round's number."))
-        service.draw_round(tournament, number)
+        with transaction.atomic():  # rankings filled from the ratings stay only with the draw made from them
+            if request.POST.get("by_ratings") and number == 1:
+                _rank_by_ratings(tournament)
+            service.draw_round(tournament, number)
     except service.Refused as error:
         return _director_page(request, tournament, draw_error=error.message, status=400)
     messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
     return redirect("director_round", token=token, number=number)
+
+
+def by_ratings_offered(tournament: Tournament) -> bool:
+    """Round 1 of a seeded draw may be ranked by the league's ratings (a tournament in no league has none before
+    its first round)."""
+    return tournament.league_id is not None and (tournament.settings.get("draw") or {}).get("first") == "seeded-thirds"
+
+
+def _rank_by_ratings(tournament: Tournament) -> None:
+    """Each entry's ranking from the league's current ratings of the game, or refused when there are none."""
+    if not by_ratings_offered(tournament):
+        raise service.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
+    if not league_ratings.ratings_now(league_ratings.pool_of(tournament)).get(tournament.game):
+        raise service.Refused("round", _("The league has no ratings of this game yet: type the rankings, or draw "
+                                         "without them."))
+    league_ratings.rank_by_ratings(tournament)
 
 
 def _table_rows(round_: Round) -> list[dict]:
