@@ -9,7 +9,10 @@ A circle of 12 players and 1,000 closed Czech Taroky evenings of 4 (RATINGS_TABL
 every table's events from its hands and rate the circle (``manage.py ratings --circle``), to rebuild the circle's
 ratings from the stored events alone, to end one more evening (its result rated on from the stored ratings) and
 to edit a hand of the first evening (the circle rebuilt), and the circle page. Then a league:
-10 tournaments of 150 players, each of 5 rounds at 50 tables of 3 (2,500 events), fed to ``rate()`` directly.
+10 tournaments of 150 players, each of 5 rounds at 50 tables of 3 (2,500 events), fed to ``rate()`` directly, and
+the same league stored (its round tables' results typed, written in bulk): the time to rebuild its ratings from the
+rows (what a round's close, a correction or a closed round's table changed costs), its page, and a seeded draw of
+its next tournament ranked by them.
 """
 
 from __future__ import annotations
@@ -35,8 +38,9 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games import ratings, ratings_store, services  # noqa: E402
-from games.models import Circle, Hand, Table  # noqa: E402
+from games import league_ratings, ratings, ratings_store, services  # noqa: E402
+from games import tournaments as tournament_service  # noqa: E402
+from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
 
 TABLES = int(os.environ.get("RATINGS_TABLES", "1000"))
 PLAYERS = [f"Player {n}" for n in range(1, 13)]
@@ -100,6 +104,43 @@ def league_events() -> list[ratings.Event]:
     return events
 
 
+LEAGUE_SETTINGS = {"rules": {}, "table_size": 3, "rounds": 5, "round_limit": {"hands": 21, "minutes": 120},
+                   "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+                   "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
+
+
+def build_league() -> League:
+    """The league of ``league_events`` as rows: 10 tournaments, each 5 closed rounds of 50 tables typed from
+    paper, written in bulk."""
+    league = League.objects.create(name="Benchmark league")
+    rng = random.Random(23)
+    names = [f"Player {n}" for n in range(1, 301)]
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    for number in range(10):
+        tournament = Tournament.objects.create(name=f"Tournament {number + 1}", game="slovenian-tarok",
+                                               preset="tarzs", settings=LEAGUE_SETTINGS, league=league)
+        field = rng.sample(names, 150)
+        entries = {name: entry for name, entry in zip(field, Entry.objects.bulk_create(
+            [Entry(tournament=tournament, no=i + 1, name=name) for i, name in enumerate(field)]))}
+        for round_no in range(1, 6):
+            round_ = Round.objects.create(tournament=tournament, number=round_no, status=Round.CLOSED,
+                                          closed_at=start + timedelta(days=30 * number, hours=round_no))
+            rng.shuffle(field)
+            made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=table + 1,
+                                                              totals=[rng.randint(-60, 60) for _ in range(3)])
+                                                   for table in range(50)])
+            made = list(round_.tables.order_by("table_no"))
+            Seat.objects.bulk_create([Seat(round_table=made[table], round=round_, entry=entries[name], seat=i)
+                                      for table in range(50)
+                                      for i, name in enumerate(field[3 * table:3 * table + 3])])
+    return league
+
+
+def page_ok(client: Client, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 200 and b"rating-number" in response.content, response.status_code
+
+
 def main() -> None:
     call_command("migrate", verbosity=0)
     print(f"Ratings: a circle of {len(PLAYERS)} players and {TABLES:,} closed evenings of 4")
@@ -128,6 +169,16 @@ def main() -> None:
     rated = history[0].ratings["slovenian-tarok"]
     timed("  current_ranking of 150 players (a seeded-thirds draw)",
           lambda: ratings.current_ranking("slovenian-tarok", list(rated)[:150], history[0].ratings))
+    print("The same league stored (every round table typed from paper)")
+    league = build_league()
+    timed("  its ratings rebuilt from the rows (a round closed, a correction, a closed round's table changed)",
+          lambda: league_ratings.rebuild(league_ratings.Pool(league=league)))
+    timed("  the league page", lambda: page_ok(client, f"/l/{league.public_token}/"))
+    next_one = Tournament.objects.create(name="Next", game="slovenian-tarok", preset="tarzs",
+                                         settings=LEAGUE_SETTINGS, league=league)
+    Entry.objects.bulk_create([Entry(tournament=next_one, no=i, name=f"Player {i}") for i in range(1, 151)])
+    timed("  round 1 of its next tournament ranked by the ratings and drawn (seeded-thirds)",
+          lambda: (league_ratings.rank_by_ratings(next_one), tournament_service.draw_round(next_one, 1)))
 
 
 if __name__ == "__main__":

@@ -57,7 +57,11 @@ def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
     """After a change of ``table`` (inside its transaction): its events again, and its circle's ratings when they
     changed. A table that is not finished, was not before the change and has no event (no game of it ended yet)
     has none after it either: one change adds at most one hand, never a whole game. Nor has a hand added at the
-    end of a table not finished before or after it changed an event. Those cost nothing here."""
+    end of a table not finished before or after it changed an event. Those cost nothing here (but one query: is
+    it a table of a closed tournament round, whose pool is then rated again)."""
+    from .league_ratings import table_changed as tournament_table_changed  # it reads the tournament service
+
+    tournament_table_changed(table.pk)
     if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
         return
     changed, added = refresh_table_events(table)

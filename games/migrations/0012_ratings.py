@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_status_as_contract'),
+        ('games', '0011_tournaments'),
     ]
 
     operations = [

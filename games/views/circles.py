@@ -74,10 +74,20 @@ RECENT_EVENTS = 8
 def _rating_chart(circle: Circle, game: str):
     """Each player's rating after each of the circle's events of one game (from the first they played; a
     rating stays as it was while its player is away), a point per event (at most CHART_POINTS, evenly spread)."""
-    rows = list(circle.rating_steps.filter(game=game).order_by("number").values_list("number", "player", "mu"))
+    return rating_chart(circle.rating_steps.filter(game=game))
+
+
+def rating_chart(steps, only: list[str] | None = None):
+    """Each player's rating after each event of ``steps`` (RatingStep rows of one pool and game: a circle's, a
+    league's), from the first they played; a rating stays as it was while its player is away. A point per event
+    (at most CHART_POINTS, evenly spread); None for fewer than two events. ``only``: these players' lines (a
+    league's leaders, not 150 lines)."""
+    rows = list(steps.order_by("number").values_list("number", "player", "mu"))
     if not rows or rows[-1][0] < 2:
         return None
     names = list(dict.fromkeys(player for _number, player, _mu in rows))
+    if only is not None:
+        names = [name for name in only if name in set(names)]
     now: dict[str, Fraction] = {}
     series = []
     index = 0
