@@ -593,3 +593,16 @@ def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(cli
         data["name"] = f"{game} {preset}"
         response = client.post(url, data)
         assert response.status_code == 302, (preset, response.context and response.context["form"].errors)
+
+
+def test_a_phone_sending_hands_kept_without_signal_obeys_the_round_limit(client):
+    tournament = make_tournament(players=NINE[:3], settings=tarzs(hands=1))
+    table = started(tournament).tables.get().table
+    services.record_hand(table, beggar(table))
+    table.refresh_from_db()
+    response = client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
+        {"data": beggar(table), "version": table.version, "submission": "offline-hand-0001"}),
+        content_type="application/json")
+    assert response.status_code == 422 and "limit of 1 hands is reached" in response.json()["error"]
+    table.refresh_from_db()
+    assert table.hand_count == 1
