@@ -606,3 +606,12 @@ def test_a_phone_sending_hands_kept_without_signal_obeys_the_round_limit(client)
     assert response.status_code == 422 and "limit of 1 hands is reached" in response.json()["error"]
     table.refresh_from_db()
     assert table.hand_count == 1
+
+
+def test_the_round_page_and_table_list_name_who_sits_out(client):
+    tournament = make_tournament(players=NINE[:4])
+    service.draw_round(tournament, 1)
+    out = Entry.objects.get(tournament=tournament, seats__isnull=True)
+    for url in (director_url(tournament, "director_round", 1), reverse("public_round", args=[tournament.public_token, 1])):
+        text = visible_text(client.get(url).content.decode())
+        assert f"Sitting out this round: {out.no}. {out.name}" in text

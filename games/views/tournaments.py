@@ -239,11 +239,19 @@ def _by_bummerl(tournament: Tournament) -> bool:
     return GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
 
 
+def sitting_out(tournament: Tournament, round_: Round) -> list[Entry]:
+    """The players of this round (registered for it, not withdrawn) who sit at no table of it (TN2)."""
+    seated = set(Seat.objects.filter(round=round_).values_list("entry_id", flat=True))
+    return [entry for entry in tournament.entries.order_by("no") if entry.pk not in seated
+            and entry.joins <= round_.number
+            and (entry.withdrawn_after is None or entry.withdrawn_after >= round_.number)]
+
+
 def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
-        "shown": shown_state(tournament.public_token),
+        "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
         "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
         "error": error, "now": timezone.now()}, status=status)
 
@@ -340,6 +348,7 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         row["qr"] = mark_safe(qr_svg(row["link"])) if table else ""  # noqa: S308 (segno's own SVG)
     return render(request, "games/tournament/print.html", {
         "tournament": tournament, "round": round_, "rows": rows, "sheets": True,
+        "sitting_out": sitting_out(tournament, round_),
         "limit": tournament.settings.get("round_limit") or {}})
 
 
@@ -483,6 +492,7 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     round_ = _round(tournament, number)
     return render(request, "games/tournament/print.html", {
         "tournament": tournament, "round": round_, "rows": _table_rows(round_), "sheets": False,
+        "sitting_out": sitting_out(tournament, round_),
         "limit": tournament.settings.get("round_limit") or {}})
 
 
