@@ -615,3 +615,30 @@ def test_the_round_page_and_table_list_name_who_sits_out(client):
     for url in (director_url(tournament, "director_round", 1), reverse("public_round", args=[tournament.public_token, 1])):
         text = visible_text(client.get(url).content.decode())
         assert f"Sitting out this round: {out.no}. {out.name}" in text
+
+
+def test_a_whole_breclav_tournament_through_the_directors_pages(client):
+    """Start numbers on a schedule, tables of four, money balances, the extra round for those who sat out (TN2)."""
+    url = reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=breclav"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="Břeclav", rounds=4, hands=3)
+    assert client.post(url, data).status_code == 302
+    tournament = Tournament.objects.get(name="Břeclav")
+    client.post(director_url(tournament, "register"), {"players": "\n".join(NINE)})
+    for number in (1, 2, 3, 4, 5):  # 5: the extra round of the four who sat out once each
+        assert client.post(director_url(tournament, "draw"), {"round": str(number)}).status_code == 302, number
+        assert client.post(director_url(tournament, "start_round", number)).status_code == 302
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        for round_table in round_.tables.select_related("table"):
+            players = round_table.table.players
+            services.record_hand(round_table.table, {"povinnost": players[0], "partner": players[2], "points": 63})
+        assert client.post(director_url(tournament, "close_round", number)).status_code == 302
+    played = [Seat.objects.filter(entry=entry).count() for entry in tournament.entries.all()]
+    assert played == [4] * 9, "everyone plays the same number of rounds"
+    assert client.post(director_url(tournament, "draw"), {"round": "6"}).status_code == 400
+    assert "Every round of the tournament has been drawn." in visible_text(
+        client.get(director_url(tournament)).content.decode())
+    exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
+    shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
+    assert [(line["no"], line["place"]) for line in shown] == [
+        (line.no, line.place) for line in engine.standings(engine.load(exported))]

@@ -127,6 +127,7 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "rename_form": rename_form or RenameEntryForm(),
         "differences": differences(service.document(tournament, live=False), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
+        "all_drawn": service.next_round(tournament) > service.load(tournament, live=False).last_round,
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
