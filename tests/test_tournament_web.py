@@ -642,3 +642,14 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
     assert [(line["no"], line["place"]) for line in shown] == [
         (line.no, line.place) for line in engine.standings(engine.load(exported))]
+
+
+def test_the_round_page_costs_the_same_few_queries_for_three_tables_and_for_thirty(client, django_assert_max_num_queries):
+    small, big = make_tournament(), make_tournament(players=[f"Player {i}" for i in range(90)])
+    big.name = "Big"
+    for tournament in (small, big):
+        started(tournament)
+        with django_assert_max_num_queries(20):
+            assert client.get(director_url(tournament, "director_round", 1)).status_code == 200
+        with django_assert_max_num_queries(20):
+            assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200

@@ -217,6 +217,8 @@ def _table_rows(round_: Round) -> list[dict]:
     for rt_id, no, name in Seat.objects.filter(round_table__round=round_).order_by("round_table", "seat") \
             .values_list("round_table", "entry__no", "entry__name"):
         seats.setdefault(rt_id, []).append((no, name))
+    latest = {correction.round_table_id: correction for correction
+              in Correction.objects.filter(round_table__round=round_).order_by("at", "id")}  # the last one wins
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
@@ -229,9 +231,8 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
             state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
-        last = rt.corrections.order_by("-at", "-id").first()
         rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
-                     "hands": rt.table.hand_count if rt.table else None, "correction": last,
+                     "hands": rt.table.hand_count if rt.table else None, "correction": latest.get(rt.pk),
                      "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, []))))})
     return rows
 
