@@ -342,6 +342,7 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
         _bump(tournament)
+    round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
 
 

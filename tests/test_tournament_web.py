@@ -653,3 +653,20 @@ def test_the_round_page_costs_the_same_few_queries_for_three_tables_and_for_thir
             assert client.get(director_url(tournament, "director_round", 1)).status_code == 200
         with django_assert_max_num_queries(20):
             assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200
+
+
+def test_a_draw_that_must_repeat_a_pair_says_so(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    response = client.post(director_url(tournament, "draw"), {"round": "2"}, follow=True)
+    assert "3 pairs of players meet again" in visible_text(response.content.decode())
+
+
+def test_a_tournament_table_links_to_the_tournaments_standings(client):
+    tournament = make_tournament(players=NINE[:3])
+    table = started(tournament).tables.get().table
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert reverse("tournament", args=[tournament.public_token]) in page
+    assert tournament.director_token not in page, "a table never shows the director's link"

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import tournaments as service
@@ -204,10 +204,15 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if number is None:
             raise service.Refused("round", _("Give the round's number."))
-        service.draw_round(tournament, number)
+        drawn = service.draw_round(tournament, number)
     except service.Refused as error:
         return _director_page(request, tournament, draw_error=error.message, status=400)
     messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
+    if drawn.repeats:
+        messages.info(request, ngettext(
+            "%(count)s pair of players meets again: no seating without a repeat was found.",
+            "%(count)s pairs of players meet again: no seating without a repeat was found.",
+            drawn.repeats) % {"count": drawn.repeats})
     return redirect("director_round", token=token, number=number)
 
 
