@@ -670,3 +670,15 @@ def test_a_tournament_table_links_to_the_tournaments_standings(client):
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert reverse("tournament", args=[tournament.public_token]) in page
     assert tournament.director_token not in page, "a table never shows the director's link"
+
+
+def test_a_document_with_a_start_number_twice_is_refused_and_nothing_is_saved(client):
+    tournament = _played_tournament()
+    exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
+    exported["players"][1]["no"] = exported["players"][0]["no"]
+    upload = io.BytesIO(json.dumps(exported).encode())
+    upload.name = "t.json"
+    response = client.post(reverse("import_tournament"), {"document": upload})
+    assert response.status_code == 200 and "start number 1 is given twice" in response.context["form"].errors[
+        "document"][0]
+    assert Tournament.objects.count() == 1 and Table.objects.count() == 3
