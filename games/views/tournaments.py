@@ -338,7 +338,7 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def qr_svg(url: str) -> str:
     """A QR code as inline SVG (segno), without the XML declaration."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True, dark="#000")
+    segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True, dark="#000", omitsize=True)
     return out.getvalue().decode()
 
 
