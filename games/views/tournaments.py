@@ -472,7 +472,7 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
     """A player finds their table of the current round by start number or name."""
     tournament = _public(token)
-    query = request.GET.get("q", "").strip()[:40]
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:40]  # NUL reaches no database
     found, error = None, ""
     round_ = tournament.rounds.order_by("-number").first()
     if query:
