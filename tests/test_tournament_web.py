@@ -209,6 +209,8 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread"}).status_code == 302
     correction = Correction.objects.get()
     assert correction.reason == "appeal: hand 1 misread" and correction.totals == [0, 30, 0]
+    glance = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert "corrected: appeal: hand 1 misread" in glance and "30" in glance
     text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
     assert "(was " in text, "the standings as they were beside the standings as they are"
 

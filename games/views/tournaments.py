@@ -33,6 +33,7 @@ from ..uploads import TOO_LARGE
 from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..registry import GAMES
+from ..templatetags.talon import isolate_text
 from ..tournament_forms import (
     ImportTournamentForm,
     JoinLeagueForm,
@@ -172,7 +173,7 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
-                "old": old, "new": form.cleaned_data["name"]})
+                "old": isolate_text(old), "new": isolate_text(form.cleaned_data["name"])})
             return redirect("director", token=token)
     return _director_page(request, tournament, rename_form=form, status=400)
 
@@ -184,10 +185,11 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     try:
         if entry.withdrawn_after is None:
             voided = service.withdraw(entry)
-            messages.success(request, _("%(name)s is drawn no more.") % {"name": entry.name})
+            messages.success(request, _("%(name)s is drawn no more.") % {"name": isolate_text(entry.name)})
         else:
             voided = service.reinstate(entry)
-            messages.success(request, _("%(name)s plays again from the next round.") % {"name": entry.name})
+            messages.success(request, _("%(name)s plays again from the next round.") % {
+                "name": isolate_text(entry.name)})
     except service.Refused as error:
         messages.error(request, error.message)
         voided = None
@@ -236,6 +238,8 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
             state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
+        if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
+            totals = latest[rt.pk].totals
         rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
                      "hands": rt.table.hand_count if rt.table else None, "correction": latest.get(rt.pk),
                      "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, []))))})
