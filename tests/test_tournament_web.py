@@ -683,3 +683,15 @@ def test_a_document_with_a_start_number_twice_is_refused_and_nothing_is_saved(cl
     assert response.status_code == 200 and "start number 1 is given twice" in response.context["form"].errors[
         "document"][0]
     assert Tournament.objects.count() == 1 and Table.objects.count() == 3
+
+
+def test_a_player_follows_their_table_from_the_public_page_by_its_view_link_only(client):
+    tournament = make_tournament()
+    round_ = started(tournament)
+    seat = Seat.objects.select_related("round_table__table").get(entry__tournament=tournament, entry__name="Eva")
+    table = seat.round_table.table
+    page = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "Eva"}).content.decode()
+    assert reverse("view_table", args=[table.view_token]) in page and table.edit_token not in page
+    listing = client.get(reverse("public_round", args=[tournament.public_token, 1])).content.decode()
+    assert all(rt.table.view_token in listing and rt.table.edit_token not in listing
+               for rt in round_.tables.select_related("table"))

@@ -487,7 +487,7 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
         if entry is None:
             error = _("No player has this start number or name.")
         else:
-            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table").first() \
+            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
                 if round_ else None
             others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
                           .values_list("entry__no", "entry__name")) if seat else []
