@@ -695,3 +695,17 @@ def test_a_player_follows_their_table_from_the_public_page_by_its_view_link_only
     listing = client.get(reverse("public_round", args=[tournament.public_token, 1])).content.decode()
     assert all(rt.table.view_token in listing and rt.table.edit_token not in listing
                for rt in round_.tables.select_related("table"))
+
+
+def test_a_round_drawn_before_a_correction_says_its_draw_stands(client):
+    tournament = make_tournament(players=NINE[:3])
+    first = started(tournament)
+    play_round(first)
+    service.close_round(first)
+    second = started(tournament, 2)
+    first.refresh_from_db()
+    service.correct(first, first.tables.get(), [0, 30, 0], "appeal")
+    seats = list(Seat.objects.filter(round=second).values_list("entry__no", "seat"))
+    text = visible_text(client.get(director_url(tournament, "director_round", 2)).content.decode())
+    assert "drawn before round 1, table 1 was corrected (appeal)" in text
+    assert list(Seat.objects.filter(round=second).values_list("entry__no", "seat")) == seats

@@ -258,9 +258,20 @@ def sitting_out(tournament: Tournament, round_: Round) -> list[Entry]:
             and (entry.withdrawn_after is None or entry.withdrawn_after >= round_.number)]
 
 
+def corrected_since(round_: Round) -> list[Correction]:
+    """TN8: the corrections of earlier rounds made after this round was drawn and started: its draw stands as it
+    was made, from the standings before them."""
+    if round_.started_at is None:
+        return []
+    return list(Correction.objects.filter(round_table__round__tournament_id=round_.tournament_id,
+                                          round_table__round__number__lt=round_.number, at__gt=round_.started_at)
+                .select_related("round_table__round").order_by("at", "id"))
+
+
 def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
+        "corrected_since": corrected_since(round_),
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
         "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
         "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
