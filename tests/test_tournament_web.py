@@ -709,3 +709,15 @@ def test_a_round_drawn_before_a_correction_says_its_draw_stands(client):
     text = visible_text(client.get(director_url(tournament, "director_round", 2)).content.decode())
     assert "drawn before round 1, table 1 was corrected (appeal)" in text
     assert list(Seat.objects.filter(round=second).values_list("entry__no", "seat")) == seats
+
+
+def test_the_standings_read_the_tables_stored_totals_never_their_hands(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = _played_tournament()
+    for url in (reverse("tournament", args=[tournament.public_token]),
+                reverse("projector", args=[tournament.public_token]), director_url(tournament, "standings_csv")):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        assert not [q["sql"] for q in captured.captured_queries if '"games_hand"' in q["sql"]], url
