@@ -20,10 +20,9 @@ from django.utils.translation import gettext as _
 
 from . import services
 from .engines import tournament as engine
-from .engines.base import name_key, name_problem, tidy_name
+from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
-from .engines.base import FEWER_BUMMERL
 from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from .registry import GAMES
 

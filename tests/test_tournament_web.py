@@ -721,3 +721,12 @@ def test_the_standings_read_the_tables_stored_totals_never_their_hands(client):
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url).status_code == 200
         assert not [q["sql"] for q in captured.captured_queries if '"games_hand"' in q["sql"]], url
+
+
+def test_a_new_tournament_offers_the_house_rules_in_the_players_language_and_a_seed_of_its_own(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    labels = dict(page.context["form"].fields["rules_preset"].choices)
+    assert labels["seed"] != "Three players (Tapp Tarock)", "the preset's label in German"
+    seeds = {client.get(url).context["form"].initial["seed"] for _i in range(5)}
+    assert len(seeds) > 1, "each new tournament draws from its own seed"

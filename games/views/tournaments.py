@@ -13,8 +13,8 @@ from fractions import Fraction
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
 from django.db.models import Sum
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,9 +29,8 @@ from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
-from ..uploads import TOO_LARGE
-from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
+from ..numbers import local_number
 from ..registry import GAMES
 from ..templatetags.talon import isolate_text
 from ..tournament_forms import (
@@ -45,6 +44,7 @@ from ..tournament_forms import (
     differences,
     initial_from,
 )
+from ..uploads import TOO_LARGE
 from .common import game_or_404
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
