@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
+import secrets
 from fractions import Fraction
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
 from .engines.base import tidy_name
-from .inputs import whole_number
 from .forms import ImportForm
-from .tournaments import parse_players
+from .inputs import whole_number
 from .registry import GAMES
+from .tournaments import parse_players
 
 DRAWS = [("random", _("random, avoiding repeat opponents")),
          ("seeded-thirds", _("seeded: one player from each group of the ranking at a table")),
@@ -67,7 +69,7 @@ class TournamentForm(forms.Form):
                                          if engine.PRESETS[key]["game"] in (None, game)]
         engine_presets = GAMES[game].engine.PRESETS
         self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
-            (p.key, p.label) for p in engine_presets]
+            (p.key, gettext(p.label)) for p in engine_presets]
 
     def clean_place_points(self) -> list:
         text = self.cleaned_data["place_points"].strip()
@@ -109,7 +111,7 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
             "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
             "hands": limit.get("hands"), "minutes": limit.get("minutes"),
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
-            "seed": draw.get("seed", 1), "measure": scoring.get("measure", "points"),
+            "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
             "place_points": " ".join(str(p) for p in points),
             "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}

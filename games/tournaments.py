@@ -20,10 +20,9 @@ from django.utils.translation import gettext as _
 
 from . import league_ratings, services
 from .engines import tournament as engine
-from .engines.base import name_key, name_problem, tidy_name
+from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
-from .engines.base import FEWER_BUMMERL
 from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from .registry import GAMES
 
@@ -344,6 +343,7 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
         _bump(tournament)
+    round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
 
 
