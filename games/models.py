@@ -161,3 +161,114 @@ class Change(models.Model):
         ordering = ["-id"]
         constraints = [models.UniqueConstraint(fields=["table", "submission"], condition=~models.Q(submission=""),
                                                name="one_change_per_submission")]
+
+
+# ---- tournaments (issue 23; shared/formats/tournament.md) ---------------------------------------------------
+
+class League(models.Model):
+    """TN9: a season of tournaments with one player list (the same name across its tournaments), its standings
+    summing each player's tournaments (``settings``: points_table, best, qualify). Reached by its links only."""
+
+    name = models.CharField(_("name"), max_length=80)
+    settings = models.JSONField(default=dict)
+    director_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    public_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    """A tournament: its settings are the document's rules, table_size, rounds, round_limit, scoring and draw (with
+    the seed). Reached only through its links: ``director_token`` runs it; ``public_token`` shows the standings and
+    each player's table. ``version`` grows on every change, so a watching page asks only for what changed."""
+
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(_("game"), max_length=32, validators=[validate_game])
+    preset = models.CharField(_("preset"), max_length=32)
+    settings = models.JSONField(default=dict)
+    director_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    public_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(default=0)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A registered player: start number ``no`` (1…N), a ranking for a seeded draw, the first round played
+    (a late arrival) and the last one (a withdrawal)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    no = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=40)
+    ranking = models.PositiveIntegerField(_("ranking"), null=True, blank=True)
+    joins = models.PositiveIntegerField(default=1)
+    withdrawn_after = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["no"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "no"], name="one_start_number"),
+                       models.UniqueConstraint(fields=["tournament", "name"], name="one_entry_per_name")]
+
+    def __str__(self) -> str:
+        return f"{self.no}. {self.name}"
+
+
+class Round(models.Model):
+    DRAWN, STARTED, CLOSED = "drawn", "started", "closed"
+    STATUSES = [(DRAWN, _("drawn")), (STARTED, _("started")), (CLOSED, _("closed"))]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=STATUSES, default=DRAWN)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")]
+
+
+class RoundTable(models.Model):
+    """One table of a round: played in Talon (``table``), or its totals typed from the paper sheet (``totals``,
+    one per seat)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    table_no = models.PositiveIntegerField()
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_tables")
+    totals = models.JSONField(null=True, blank=True)
+    bummerl = models.JSONField(null=True, blank=True)  # typed: each seat's lost Bummerl (Schnapsen)
+
+    class Meta:
+        ordering = ["table_no"]
+        constraints = [models.UniqueConstraint(fields=["round", "table_no"], name="one_table_per_number")]
+
+
+class Seat(models.Model):
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # so a database rule can say:
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="one_table_per_round"),
+                       models.UniqueConstraint(fields=["round_table", "seat"], name="one_player_per_seat")]
+
+
+class Correction(models.Model):
+    """TN8: a result corrected after its round, with the reason; the first result stays, the correction applies
+    on top."""
+
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="corrections")
+    totals = models.JSONField()
+    bummerl = models.JSONField(null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]

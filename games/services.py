@@ -16,12 +16,13 @@ from typing import Any, Callable
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .engines import table as engine_table
 from .engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from .engines.table import InvalidTable, Replay, Setup
-from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
+from .models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
 
 
 class Conflict(Exception):
@@ -262,6 +263,35 @@ def _room_for(held: int) -> None:
                                                        "new evening for more"), most=settings.TALON_MAX_HANDS))
 
 
+def round_limit(table: Table) -> dict[str, Any] | None:
+    """The limit of a started tournament round this table is played in (TN4), or None: the tournament, the round
+    and table numbers, the number of hands (None: no limit) and when the time is up (None: no time limit)."""
+    round_table = (RoundTable.objects.filter(table=table, round__status=Round.STARTED)
+                   .select_related("round__tournament").first())
+    if round_table is None:
+        return None
+    tournament = round_table.round.tournament
+    return {"tournament": tournament, "round": round_table.round.number, "table": round_table.table_no,
+            "hands": (tournament.settings.get("round_limit") or {}).get("hands"), "ends_at": round_table.round.ends_at}
+
+
+def _within_round_limit(table: Table) -> None:
+    """A table of a started tournament round takes no new hand past the round's limit (TN4): its number of hands,
+    or its time. When the time is up the hand being played is still saved (the first one recorded after it, by
+    the web form or a phone's offline send); no other begins."""
+    limit = round_limit(table)
+    if limit is None:
+        return
+    if limit["hands"] and table.hand_count >= limit["hands"]:
+        raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
+                                                       "begins; the table's result stands"), hands=limit["hands"]))
+    ends_at = limit["ends_at"]
+    if ends_at is not None and timezone.now() >= ends_at and \
+            table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists():
+        raise InvalidTable("hands", InvalidHand("", N_("this round's time is up: the hand being played was saved "
+                                                       "and no new hand begins")))
+
+
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
                 submission: str = "", parsed: Any = None) -> Hand:
     """The new hand is scored alone, from the state the last hand left: the same cost at any length of table.
@@ -270,6 +300,7 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
         _room_for(last)
+        _within_round_limit(locked)
         state, number, totals = _before(locked, table_setup, None)
         played, result, state = engine_table.play_next(table_setup, state, data, number + 1,
                                                        parsed if version is not None else None)  # may refuse
@@ -297,6 +328,7 @@ def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", v
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
     def apply(locked: Table, table_setup: Setup) -> Hand:
         _room_for(locked.hands.count())
+        _within_round_limit(locked)
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
         after = max(0, min(after_seq, last))  # beyond the last hand is at the end, however far beyond it says
         later = locked.hands.filter(seq__gt=after)
@@ -378,6 +410,9 @@ def change_settings(table: Table, *, details: dict[str, str], rules: dict, devic
             for key, value in changed.items():
                 setattr(locked, key, value)
         if rules != locked.rules:
+            if RoundTable.objects.filter(table=locked).exists():
+                raise InvalidTable("rules", InvalidHand("", N_("a tournament's table plays the tournament's house "
+                                                               "rules")))
             new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable
             _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
             locked.rules = rules
@@ -391,12 +426,15 @@ def change_rules(table: Table, rules: dict, *, device: str = "", version: int | 
     return change_settings(table, details={}, rules=rules, device=device, version=version)
 
 
-def _rename(locked: Table, old: str, new: str) -> None:
+def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -> None:
     """``old`` becomes ``new`` everywhere the table names a player: its seating, every hand's data (deleted ones
     too, so a restore finds the name), the facts and score rows; then every hand is scored again from the
     start, so the totals and the engine's state (povinnost, radelci, Bummerl) carry the new name."""
     if old not in locked.players:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
+    if not by_tournament and RoundTable.objects.filter(table=locked).exists():  # the tournament names its players
+        raise InvalidTable("players", InvalidHand("", N_("a tournament's table keeps the names the tournament "
+                                                         "registered, as its standings and document do")))
     players = [new if name == old else name for name in locked.players]
     new_setup = engine_table.setup(locked.game, locked.rules, players)  # raises InvalidTable: a name twice
     engine = new_setup.engine
@@ -414,10 +452,11 @@ def _rename(locked: Table, old: str, new: str) -> None:
 
 
 def rename_player(table: Table, old: str, new: str, *, device: str = "", version: int | None = None,
-                  submission: str = "") -> Table:
-    """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses."""
+                  submission: str = "", by_tournament: bool = False) -> Table:
+    """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses. At a
+    tournament's table only the tournament's director renames (``by_tournament``), for the whole tournament."""
     def apply(locked: Table, table_setup: Setup) -> Table:
-        _rename(locked, old, new)
+        _rename(locked, old, new, by_tournament=by_tournament)
         _log(locked, None, Change.RENAMED, before={"player": old}, after={"player": new}, device=device)
         return locked
     return _change(table.pk, version, apply, submission)

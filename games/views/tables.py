@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext
@@ -164,11 +165,22 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
             "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
             "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-            "settle_up": settle_up(table), "chart": chart_of(table),
+            "settle_up": settle_up(table), "chart": chart_of(table), "round_limit": _limit_shown(table),
             "live_url": reverse("live", args=[table.edit_token]) if can_edit
             else reverse("view_live", args=[table.view_token]),
             "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
             else reverse("view_hands", args=[table.view_token])}
+
+
+def _limit_shown(table: Table) -> dict | None:
+    """A tournament table's "hand 12 of 21" and the minutes left (TN4)."""
+    limit = services.round_limit(table)
+    if limit is None:
+        return None
+    ends_at = limit["ends_at"]
+    seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
+    return {**limit, "next": table.hand_count + 1, "minutes_left": None if seconds is None else -(-seconds // 60),
+            "time_up": seconds == 0, "hands_done": bool(limit["hands"]) and table.hand_count >= limit["hands"]}
 
 
 def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> HttpResponse:

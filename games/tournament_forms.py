@@ -1,0 +1,243 @@
+"""The tournament director's forms: a new tournament from a preset, players, a round's draw, a table's result."""
+
+from __future__ import annotations
+
+import csv
+import re
+import io
+from fractions import Fraction
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from .engines import tournament as engine
+from .engines.base import tidy_name
+from .forms import ImportForm
+from .tournaments import parse_players
+from .registry import GAMES
+
+DRAWS = ["random", "seeded-thirds", "by-standings", "schedule"]
+MEASURES = ["place-points", "balance", "points"]
+
+
+def _number(text: str) -> int | Fraction:
+    value = Fraction(text.replace(",", "."))
+    return int(value) if value.denominator == 1 else value
+
+
+def _json_number(value: int | Fraction) -> int | float | str:
+    """A place-points value as the document writes it: 2, or 0.5 (read back exactly by the engine)."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return float(value) if (value * 1000).denominator == 1 else str(value)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name of the tournament"), max_length=100)
+    preset = forms.ChoiceField(label=_("Tournament preset"))
+    rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
+    table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30)
+    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=500, required=False,
+                               help_text=_("Empty: no limit of hands."))
+    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=600, required=False,
+                                 help_text=_("Empty: no time limit."))
+    draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=[(d, d) for d in DRAWS])
+    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=[(d, d) for d in DRAWS])
+    seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
+                              help_text=_("The same seed gives the same draw."))
+    measure = forms.ChoiceField(label=_("Standings by"), choices=[(m, m) for m in MEASURES])
+    place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
+                                   help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
+    tie_breaks = forms.CharField(label=_("Tie-breaks"), required=False, max_length=200,
+                                 help_text=_("In order, separated by spaces."))
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["preset"].choices = [(key, key) for key in engine.PRESETS if key != "league"]
+        engine_presets = GAMES[game].engine.PRESETS
+        self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
+            (p.key, p.label) for p in engine_presets]
+
+    def clean_place_points(self) -> list:
+        text = self.cleaned_data["place_points"].strip()
+        try:
+            return [_json_number(_number(part)) for part in text.split()] if text else []
+        except (ValueError, ZeroDivisionError):
+            raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+
+    def clean_tie_breaks(self) -> list[str]:
+        return self.cleaned_data["tie_breaks"].split()
+
+    def settings(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        limit = {key: data[key] for key in ("hands", "minutes") if data.get(key)}
+        scoring: dict[str, Any] = {"measure": data["measure"], "tie_breaks": data["tie_breaks"]}
+        if data["place_points"]:
+            scoring["place_points"] = data["place_points"]
+        return {"rules": {"preset": data["rules_preset"]} if data["rules_preset"] else {},
+                "table_size": data["table_size"], "rounds": data["rounds"], "round_limit": limit,
+                "scoring": scoring, "draw": {"first": data["draw_first"], "later": data["draw_later"],
+                                             "seed": data["seed"]}}
+
+
+def initial_from(preset: str, game: str) -> dict[str, Any]:
+    """The form's first values: the preset's document defaults."""
+    values = engine.PRESETS.get(preset, {})
+    limit = values.get("round_limit") or {}
+    scoring = values.get("scoring") or {}
+    draw = values.get("draw") or {}
+    size = values.get("table_size")
+    counts = GAMES[game].engine.PLAYER_COUNTS
+    rules = values.get("rules") or {}
+    return {"preset": preset, "table_size": size if isinstance(size, int) else counts[-1],
+            "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
+            "hands": limit.get("hands"), "minutes": limit.get("minutes"),
+            "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
+            "seed": draw.get("seed", 1), "measure": scoring.get("measure", "points"),
+            "place_points": " ".join(str(p) for p in scoring.get("place_points", [])),
+            "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
+            "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
+
+
+def differences(settings: dict[str, Any], preset: str) -> list[tuple[str, Any, Any]]:
+    """What a tournament's settings change from its preset: (field, the preset's value, the tournament's)."""
+    values = engine.PRESETS.get(preset, {})
+    changed = []
+    for key in ("rules", "table_size", "rounds", "round_limit", "scoring", "draw"):
+        mine, theirs = settings.get(key), values.get(key)
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            for sub in sorted(set(mine) | set(theirs)):
+                if sub != "seed" and mine.get(sub) != theirs.get(sub):
+                    changed.append((f"{key}.{sub}", theirs.get(sub), mine.get(sub)))
+        elif theirs is not None and mine != theirs:
+            changed.append((key, theirs, mine))
+    return changed
+
+
+class PlayersForm(forms.Form):
+    players = forms.CharField(label=_("Players, one a line"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+                              help_text=_("A ranking for a seeded draw may follow a name after a semicolon: "
+                                          "Ana; 3"))
+    csv_file = forms.FileField(label=_("or a CSV file"), required=False,
+                               help_text=_("A name in the first column, an optional ranking in the second."))
+
+    def clean_csv_file(self):
+        upload = self.cleaned_data.get("csv_file")
+        if upload is None:
+            return ""
+        if upload.size > 200_000:
+            raise forms.ValidationError(_("This file is too large for a list of players."))
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("This file is not text in UTF-8.")) from None
+
+    def entries(self) -> list[tuple[str, int | None]]:
+        """The typed list, then the file's rows (a first row that is a header, with a word for a ranking, is
+        skipped)."""
+        typed = parse_players(self.cleaned_data.get("players", ""))
+        text = self.cleaned_data.get("csv_file") or ""
+        try:
+            dialect = csv.Sniffer().sniff(text[:2000], delimiters=",;\t")
+        except csv.Error:  # one column: nothing to sniff
+            dialect = csv.excel
+        rows = csv.reader(io.StringIO(text), dialect)
+        from_file = []
+        for number, row in enumerate(rows):
+            row = [cell.strip() for cell in row]
+            if not row or not row[0]:
+                continue
+            ranking = row[1] if len(row) > 1 else ""
+            if ranking and not ranking.isdigit():
+                if number == 0:
+                    continue  # a header
+                ranking = ""
+            from_file.append((tidy_name(row[0]), int(ranking) if ranking else None))
+        return typed + from_file
+
+
+class RenameEntryForm(forms.Form):
+    no = forms.IntegerField(label=_("Start number"), min_value=1, max_value=100_000)
+    name = forms.CharField(label=_("Correct name"), max_length=40, strip=False)
+
+    def clean_name(self) -> str:
+        return tidy_name(self.cleaned_data["name"])
+
+
+class ResultForm(forms.Form):
+    """A paper table's totals, or (after the round) a correction with its reason."""
+
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=10_000)
+    totals = forms.CharField(label=_("Totals in seat order"), max_length=200,
+                             help_text=_("One whole number for each seat, separated by spaces."))
+    bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,
+                              help_text=_("Schnapsen: each seat's lost Bummerl, separated by spaces."))
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
+
+    def __init__(self, *args, bummerl: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not bummerl:
+            del self.fields["bummerl"]
+
+    def clean_totals(self) -> list[int]:
+        return _whole_numbers(self.cleaned_data["totals"])
+
+    def clean_bummerl(self) -> list[int] | None:
+        return _whole_numbers(self.cleaned_data["bummerl"]) if self.cleaned_data["bummerl"].strip() else None
+
+
+def _whole_numbers(text: str) -> list[int]:
+    parts = text.replace(",", " ").replace(";", " ").split()
+    try:
+        return [int(part.replace("\u2212", "-")) for part in parts]
+    except ValueError:
+        raise forms.ValidationError(_("Write whole numbers separated by spaces, such as 120 -40 -80.")) from None
+
+
+class ImportTournamentForm(forms.Form):
+    document = forms.FileField(label=_("Tournament document (JSON)"))
+
+    def clean_document(self):
+        upload = self.cleaned_data["document"]
+        if upload.size > settings.TALON_MAX_DOCUMENT:
+            raise forms.ValidationError(ImportForm.too_large())
+        return upload
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Name of the league"), max_length=80)
+    points_table = forms.CharField(label=_("Points for the final places"), required=False, max_length=200,
+                                   help_text=_("Empty: each tournament counts its own measure. Else the points of "
+                                               "the first place, the second …, separated by spaces: 25 20 16"))
+    best = forms.IntegerField(label=_("Best tournaments that count"), min_value=1, max_value=100, required=False,
+                              help_text=_("Empty: every tournament counts."))
+    qualify = forms.IntegerField(label=_("Places that qualify for the final"), min_value=1, max_value=1000,
+                                 required=False)
+
+    def clean_points_table(self) -> list | None:
+        text = self.cleaned_data["points_table"].strip()
+        if not text:
+            return None
+        try:
+            return [_json_number(_number(part)) for part in text.split()]
+        except (ValueError, ZeroDivisionError):
+            raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+
+    def settings(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in ("points_table", "best", "qualify")
+                if self.cleaned_data[key] is not None}
+
+
+class JoinLeagueForm(forms.Form):
+    link = forms.CharField(label=_("The tournament's director link"), max_length=300)
+
+    def clean_link(self) -> str:
+        match = re.search(r"/d/([A-Za-z0-9_-]{1,64})/?", self.cleaned_data["link"]) or \
+            re.fullmatch(r"\s*([A-Za-z0-9_-]{1,64})\s*", self.cleaned_data["link"])
+        if match is None:
+            raise forms.ValidationError(_("Paste the director link of a tournament."))
+        return match.group(1)

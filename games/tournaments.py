@@ -1,0 +1,517 @@
+"""Where the tournament engine (games.engines.tournament) meets the database: a tournament's rows become the
+engine's document (shared/formats/tournament.md) to draw a round and compute the standings, and every change of
+many rows (registering a list, a draw, the start of a round, a result, a correction, an import) is made in one
+transaction and bumps the tournament's version, which the public pages and the projector watch.
+
+A table played in Talon gives the standings its STORED totals and status (Table.totals, Table.summary), never a
+replay: the standings cost the same after 21 hands as after 2,100. The export writes that table's own document
+instead, which the engine settles, and the two agree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import services
+from .engines import tournament as engine
+from .engines.base import name_key, name_problem, tidy_name
+from .engines.table import InvalidTable
+from .engines.base import FEWER_BUMMERL
+from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
+from .registry import GAMES
+
+SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
+
+
+class Refused(ValueError):
+    """A change refused, nothing saved: ``field`` is the form field the message belongs beside."""
+
+    def __init__(self, field: str | None, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
+               "scoring.measure": "measure", "scoring.place_points": "place_points", "scoring.tie_breaks": "tie_breaks",
+               "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
+               "totals": "totals", "bummerl": "bummerl", "reason": "reason", "name": "players"}
+
+
+def _engine_error(error: Exception, field: str | None = None) -> Refused:
+    """The engine's objection, beside the form field its document field is typed in (else ``field``)."""
+    if isinstance(error, engine.InvalidTournament):
+        named = next((FORM_FIELDS[key] for key in sorted(FORM_FIELDS, key=len, reverse=True)
+                      if error.field == key or error.field.startswith((key + ".", key + "["))), None)
+        if named is not None and field != "document":
+            return Refused(named, error.reason(_))
+        return Refused(field, error.message(_))
+    if isinstance(error, InvalidTable):
+        return Refused(field, error.line(_))
+    return Refused(field, str(error))
+
+
+def _still_valid(tournament: Tournament, field: str | None = None) -> None:
+    """Inside a change's transaction: the tournament's document after it, checked whole by the engine; a change
+    that would leave a document the engine refuses is undone with its reason (nothing saved)."""
+    try:
+        engine.load(document(tournament))
+    except engine.InvalidTournament as error:
+        raise _engine_error(error, field) from None
+
+
+def _bump(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+    tournament.refresh_from_db(fields=["version"])
+
+
+# ---- creating and registering --------------------------------------------------------------------------
+
+def create_tournament(*, name: str, game: str, preset: str, settings: dict[str, Any]) -> Tournament:
+    """A tournament whose settings the engine accepts (it checks them as a document with no players yet)."""
+    document = {"tournament": name, "game": game, "preset": preset,
+                **{key: settings[key] for key in SETTINGS if key in settings}, "players": [], "played": []}
+    try:
+        engine.load(document)
+    except engine.InvalidTournament as error:
+        raise _engine_error(error) from None
+    return Tournament.objects.create(name=name, game=game, preset=preset,
+                                     settings={key: settings[key] for key in SETTINGS if key in settings})
+
+
+def last_started(tournament: Tournament) -> int:
+    return tournament.rounds.exclude(status=Round.DRAWN).aggregate(last=Max("number"))["last"] or 0
+
+
+def parse_players(text: str) -> list[tuple[str, int | None]]:
+    """A pasted list, one player a line; a line may end in ``;`` or ``,`` and a ranking (a CSV's second column)."""
+    players = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        name, ranking = line, None
+        for separator in (";", ",", "\t"):
+            if separator in line:
+                head, _sep, tail = line.rpartition(separator)
+                if tail.strip().isdigit() or not tail.strip():
+                    name, ranking = head.strip(), int(tail) if tail.strip().isdigit() else None
+                break
+        players.append((tidy_name(name), ranking))
+    return players
+
+
+def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> list[Entry]:
+    """New players with the next start numbers; after a round has started they join from the next round (TN1).
+    A name given twice, or already registered, refuses the whole list."""
+    if not players:
+        raise Refused("players", _("Type at least one name."))
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
+        for number, (name, ranking) in enumerate(players, start=1):
+            problem = name_problem(name)
+            if problem is not None:
+                raise Refused("players", _("Line %(number)s: %(problem)s") % {
+                    "number": number, "problem": problem.render(_)})
+            if name_key(name) in known:
+                raise Refused("players", _("%(name)s is registered already.") % {"name": name})
+            known[name_key(name)] = name
+        first = (tournament.entries.aggregate(last=Max("no"))["last"] or 0) + 1
+        joins = last_started(tournament) + 1
+        entries = Entry.objects.bulk_create([
+            Entry(tournament=tournament, no=first + i, name=name, ranking=ranking, joins=joins)
+            for i, (name, ranking) in enumerate(players)])
+        void_draw(tournament)
+        _still_valid(tournament, "players")
+        _bump(tournament)
+    return entries
+
+
+def rename_entry(entry: Entry, new: str) -> None:
+    """A registered name corrected (a typo) in the whole tournament: its entry and every Talon table it sat at."""
+    problem = name_problem(new)
+    if problem is not None:
+        raise Refused("name", problem.render(_))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+        others = tournament.entries.exclude(pk=entry.pk).values_list("name", flat=True)
+        if any(name_key(name) == name_key(new) for name in others):
+            raise Refused("name", _("%(name)s is registered already.") % {"name": new})
+        for seat in entry.seats.select_related("round_table__table"):
+            table = seat.round_table.table
+            if table is not None and table.players[seat.seat] != new:
+                try:
+                    services.rename_player(table, table.players[seat.seat], new, by_tournament=True)
+                except (InvalidTable, services.Conflict) as error:
+                    raise Refused("name", error.line(_) if isinstance(error, InvalidTable) else str(error)) from None
+        entry.name = new
+        entry.save(update_fields=["name"])
+        _still_valid(tournament, "name")
+        _bump(tournament)
+
+
+def void_draw(tournament: Tournament) -> int | None:
+    """A round drawn and not started is drawn no more when the players change (a late arrival, a withdrawal): the
+    director draws it again. Its number, or None."""
+    drawn = tournament.rounds.filter(status=Round.DRAWN).first()
+    if drawn is None:
+        return None
+    drawn.delete()
+    return drawn.number
+
+
+def withdraw(entry: Entry) -> int | None:
+    """A withdrawn player keeps the results played and is drawn no more (TN1). Returns the round whose draw this
+    voided, if any."""
+    with transaction.atomic():
+        entry.withdrawn_after = last_started(entry.tournament)
+        entry.save(update_fields=["withdrawn_after"])
+        voided = void_draw(entry.tournament)
+        _bump(entry.tournament)
+    return voided
+
+
+def reinstate(entry: Entry) -> int | None:
+    """A withdrawal taken back before the next round starts (a player who missed a round cannot come back: the
+    document says only when a player joins and when they withdrew)."""
+    with transaction.atomic():
+        if entry.withdrawn_after != last_started(entry.tournament):
+            raise Refused(None, _("%(name)s missed a round since withdrawing and cannot come back.") % {
+                "name": entry.name})
+        entry.withdrawn_after = None
+        entry.save(update_fields=["withdrawn_after"])
+        voided = void_draw(entry.tournament)
+        _bump(entry.tournament)
+    return voided
+
+
+# ---- the document ---------------------------------------------------------------------------------------
+
+def _players(tournament: Tournament) -> list[dict[str, Any]]:
+    players = []
+    for entry in tournament.entries.order_by("no"):
+        player: dict[str, Any] = {"no": entry.no, "name": entry.name}
+        if entry.ranking is not None:
+            player["ranking"] = entry.ranking
+        if entry.joins != 1:
+            player["joins"] = entry.joins
+        if entry.withdrawn_after is not None:
+            player["withdrawn_after"] = entry.withdrawn_after
+        players.append(player)
+    return players
+
+
+def seat_numbers(round_tables) -> dict[int, list[int]]:
+    """Each round table's start numbers in seat order, in one query."""
+    seats: dict[int, list[int]] = {}
+    for table_id, no in (Seat.objects.filter(round_table__in=round_tables).order_by("round_table", "seat")
+                         .values_list("round_table", "entry__no")):
+        seats.setdefault(table_id, []).append(no)
+    return seats
+
+
+def played_totals(table: Table) -> list[int]:
+    """A Talon table's stored totals in seat order (the seat, not the name: a name corrected at the table stays
+    in its seat)."""
+    return [table.totals.get(name, 0) for name in table.players]
+
+
+def played_bummerl(table: Table) -> list[int]:
+    """A Talon table's lost Bummerl in seat order, from its stored status (a game ordered by them, TN6)."""
+    marks = (table.summary or {}).get("marks") or {}
+    return [int((marks.get(name) or {}).get("bummerl", 0)) for name in table.players]
+
+
+def has_result(round_table: RoundTable) -> bool:
+    return round_table.totals is not None or (round_table.table is not None and round_table.table.hand_count > 0)
+
+
+def document(tournament: Tournament, *, export: bool = False, before: int | None = None,
+             live: bool = True) -> dict[str, Any]:
+    """The tournament document from the rows. ``export``: Talon tables as their own documents (the record);
+    else their stored totals. ``before``: only the rounds before that one (a draw). ``live``: a started round's
+    tables that have a result count too (live standings); else only closed rounds."""
+    statuses = [Round.CLOSED, Round.STARTED] if live else [Round.CLOSED]
+    by_bummerl = GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
+    rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("round", "table")
+                        .order_by("round__number", "table_no"))
+    seats = seat_numbers(round_tables)
+    played: dict[int, list[dict[str, Any]]] = {}
+    for round_table in round_tables:
+        if not has_result(round_table):
+            continue
+        line: dict[str, Any] = {"table": round_table.table_no, "seats": seats.get(round_table.pk, [])}
+        if round_table.totals is not None:
+            line["totals"] = round_table.totals
+            if round_table.bummerl is not None:
+                line["bummerl"] = round_table.bummerl
+        elif export:
+            line["document"] = services.export_table(round_table.table)
+        else:
+            line["totals"] = played_totals(round_table.table)
+            if by_bummerl:
+                line["bummerl"] = played_bummerl(round_table.table)
+        played.setdefault(round_table.round.number, []).append(line)
+    doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
+                           **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
+                           "players": _players(tournament),
+                           "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())]}
+    corrections = Correction.objects.filter(round_table__round__tournament=tournament).select_related(
+        "round_table__round")
+    if before is not None:
+        corrections = corrections.filter(round_table__round__number__lt=before)
+    listed = [{"round": c.round_table.round.number, "table": c.round_table.table_no, "totals": c.totals,
+               **({"bummerl": c.bummerl} if c.bummerl is not None else {}),
+               "reason": c.reason, "at": c.at.isoformat(timespec="seconds")} for c in corrections
+              if c.round_table.round.number in played]
+    if listed:
+        doc["corrections"] = listed
+    return doc
+
+
+def load(tournament: Tournament, **options) -> engine.Tournament:
+    """The engine's tournament, from the rows."""
+    try:
+        return engine.load(document(tournament, **options))
+    except engine.InvalidTournament as error:
+        raise _engine_error(error) from None
+
+
+def standings(tournament: Tournament, *, corrected: bool = True):
+    return engine.standings(load(tournament), corrected=corrected)
+
+
+# ---- rounds ---------------------------------------------------------------------------------------------
+
+def next_round(tournament: Tournament) -> int:
+    """The round a draw is for: the one drawn and not started yet (a redraw), or the next."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    return last.number if last.status == Round.DRAWN else last.number + 1
+
+
+def active_players(tournament: Tournament, number: int) -> int:
+    return sum(1 for entry in tournament.entries.all()
+               if entry.joins <= number and (entry.withdrawn_after is None or entry.withdrawn_after >= number))
+
+
+def draw_round(tournament: Tournament, number: int) -> Round:
+    """Draw round ``number`` (TN2, TN3) from the seed and the rounds before it; a drawn round not started yet is
+    drawn again. Refused: a round out of turn, past the last, or fewer players than one table holds."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if number != next_round(tournament):
+            raise Refused("round", _("Round %(number)s cannot be drawn now: the next draw is round %(next)s.") % {
+                "number": number, "next": next_round(tournament)})
+        previous = tournament.rounds.filter(number=number - 1).first()
+        if previous is not None and previous.status != Round.CLOSED:
+            raise Refused("round", _("Close round %(number)s before drawing the next: its results decide the "
+                                     "draw.") % {"number": previous.number})
+        try:
+            last = engine.load(document(tournament, live=False)).last_round
+        except engine.InvalidTournament as error:
+            raise _engine_error(error, "round") from None
+        if number > last:
+            raise Refused("round", _("This tournament has %(rounds)s rounds.") % {"rounds": last})
+        size = tournament.settings.get("table_size") or 0
+        playing = active_players(tournament, number)
+        if playing < size:
+            raise Refused("round", _("%(count)s players cannot fill one table of %(size)s.") % {
+                "count": playing, "size": size})
+        try:
+            drawn = engine.draw(load(tournament, before=number, live=False), number)
+        except engine.InvalidTournament as error:
+            raise _engine_error(error, "round") from None
+        tournament.rounds.filter(number=number, status=Round.DRAWN).delete()
+        round_ = Round.objects.create(tournament=tournament, number=number)
+        entries = {entry.no: entry for entry in tournament.entries.all()}
+        made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no) for no, _seats in drawn.tables])
+        made = list(round_.tables.order_by("table_no"))
+        Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
+                                  for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
+        _bump(tournament)
+    return round_
+
+
+def start_round(round_: Round) -> Round:
+    """A Talon table for every table of the round (the seated names in seat order, the tournament's game and
+    rules) and the countdown for the room (TN4)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.DRAWN:
+            raise Refused(None, _("This round has started already."))
+        if tournament.rounds.filter(number__lt=round_.number).exclude(status=Round.CLOSED).exists():
+            raise Refused(None, _("Close the round before it first."))
+        rules = tournament.settings.get("rules") or {}
+        for round_table in round_.tables.order_by("table_no"):
+            names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
+            round_table.table = services.create_table(
+                game=tournament.game, players=names, rules=rules,
+                name=_("%(tournament)s, round %(round)s, table %(table)s") % {
+                    "tournament": tournament.name, "round": round_.number, "table": round_table.table_no})
+            round_table.save(update_fields=["table"])
+        minutes = (tournament.settings.get("round_limit") or {}).get("minutes")
+        round_.status, round_.started_at = Round.STARTED, timezone.now()
+        round_.ends_at = round_.started_at + timedelta(minutes=minutes) if minutes else None
+        round_.save(update_fields=["status", "started_at", "ends_at"])
+        _bump(tournament)
+    return round_
+
+
+def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
+    """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
+    only for a table of this round while it is played (after it, a correction with a reason)."""
+    if round_table.round_id != round_.pk:
+        raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
+            "table": round_table.table_no, "round": round_.number})
+    if round_.status == Round.CLOSED:
+        raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
+    if round_.status != Round.STARTED:
+        raise Refused("table", _("This round has not started yet."))
+    _check(round_, round_table, totals, bummerl)
+    with transaction.atomic():
+        round_table.totals, round_table.bummerl = totals, bummerl
+        round_table.save(update_fields=["totals", "bummerl"])
+        _still_valid(round_.tournament, "totals")
+        _bump(round_.tournament)
+
+
+def _check(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None) -> None:
+    size = round_table.seats.count()
+    if len(totals) != size:
+        raise Refused("totals", _("Give one total for each of the %(count)s seats.") % {"count": size})
+    try:
+        engine.check_result(load(round_.tournament, live=False), round_.number, round_table.table_no, list(totals),
+                            None if bummerl is None else list(bummerl))
+    except engine.InvalidTournament as error:
+        raise _engine_error(error, "totals") from None
+
+
+def close_round(round_: Round) -> None:
+    """A round closes when every table has a result (played in Talon, or typed)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.STARTED:
+            raise Refused(None, _("Only a round being played can be closed."))
+        missing = [rt.table_no for rt in round_.tables.select_related("table") if not has_result(rt)]
+        if missing:
+            raise Refused(None, _("These tables have no result yet: %(tables)s.") % {
+                "tables": ", ".join(str(no) for no in missing)})
+        round_.status = Round.CLOSED
+        round_.save(update_fields=["status"])
+        _bump(round_.tournament)
+
+
+def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
+            bummerl: list[int] | None = None) -> Correction:
+    """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played."""
+    if round_table.round_id != round_.pk:
+        raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
+            "table": round_table.table_no, "round": round_.number})
+    if round_.status != Round.CLOSED:
+        raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
+    if not reason.strip():
+        raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
+    _check(round_, round_table, totals, bummerl)
+    with transaction.atomic():
+        correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
+                                               reason=reason.strip())
+        _still_valid(round_.tournament, "reason")
+        _bump(round_.tournament)
+    return correction
+
+
+# ---- export and import ----------------------------------------------------------------------------------
+
+def export(tournament: Tournament) -> dict[str, Any]:
+    return document(tournament, export=True)
+
+
+def import_document(raw: Any) -> Tournament:
+    """A new tournament from a document: checked whole by the engine first, then written in one transaction;
+    each table played in Talon becomes a Talon table again (its hands scored as an imported table's)."""
+    try:
+        engine.load(raw)
+    except engine.InvalidTournament as error:
+        raise _engine_error(error, "document") from None
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=raw["tournament"], game=raw["game"], preset=raw.get("preset", ""),
+            settings={key: raw[key] for key in SETTINGS if key in raw})
+        entries = {}
+        for player in raw["players"]:
+            entries[player["no"]] = Entry.objects.create(
+                tournament=tournament, no=player["no"], name=player["name"], ranking=player.get("ranking"),
+                joins=player.get("joins", 1), withdrawn_after=player.get("withdrawn_after"))
+        made = {}
+        for played in raw.get("played", []):
+            round_ = Round.objects.create(tournament=tournament, number=played["round"], status=Round.CLOSED)
+            for line in played["tables"]:
+                table = None
+                if line.get("document") is not None:
+                    try:
+                        table = services.import_table(line["document"])
+                    except InvalidTable as error:
+                        raise _engine_error(error, "document") from None
+                round_table = RoundTable.objects.create(round=round_, table_no=line["table"], table=table,
+                                                        totals=line.get("totals"), bummerl=line.get("bummerl"))
+                made[(played["round"], line["table"])] = round_table
+                Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
+                                          for i, no in enumerate(line["seats"])])
+        for correction in raw.get("corrections", []):
+            made_correction = Correction.objects.create(
+                round_table=made[(correction["round"], correction["table"])], totals=correction["totals"],
+                bummerl=correction.get("bummerl"), reason=correction["reason"])
+            at = datetime.fromisoformat(correction["at"])  # kept as the document says, not the time of the import
+            Correction.objects.filter(pk=made_correction.pk).update(
+                at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
+    return tournament
+
+
+# ---- a league (TN9) -------------------------------------------------------------------------------------
+
+def league_standings(league: League):
+    """The season's standings: each tournament of the league, in the order they were created, through the engine."""
+    tournaments = [load(tournament) for tournament in league.tournaments.order_by("created_at", "pk")]
+    settings = league.settings
+    return engine.league(tournaments, points_table=settings.get("points_table"), best_n=settings.get("best"),
+                         qualify=settings.get("qualify"))
+
+
+def add_to_league(league: League, tournament: Tournament) -> None:
+    with transaction.atomic():
+        if tournament.league_id not in (None, league.pk):
+            raise Refused("link", _("This tournament belongs to another league."))
+        tournament.league = league
+        tournament.save(update_fields=["league"])
+        _bump(tournament)
+
+
+def league_players(league: League) -> list[str]:
+    """The league's one player list: every name registered in its tournaments, in the order they first came."""
+    seen: dict[str, None] = {}
+    for name in Entry.objects.filter(tournament__league=league).order_by("tournament__created_at", "no") \
+            .values_list("name", flat=True):
+        seen.setdefault(name, None)
+    return list(seen)
+
+
+def register_league_players(league: League, tournament: Tournament) -> list[Entry]:
+    """The league's players not yet in this tournament, registered in it (start numbers follow on)."""
+    known = {name_key(name) for name in tournament.entries.values_list("name", flat=True)}
+    missing = [(name, None) for name in league_players(league) if name_key(name) not in known]
+    if not missing:
+        raise Refused(None, _("Every player of the league is registered in this tournament already."))
+    return register(tournament, missing)

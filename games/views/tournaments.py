@@ -1,0 +1,585 @@
+"""Tournaments (issue 23): the director's pages behind the director link, the public pages behind the public link.
+
+Neither link opens the other's pages, and a table's links open neither: each page is found by its own token field
+only (a 404 otherwise).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import mark_safe
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from .. import tournaments as service
+from ..engines import tournament as engine
+from ..engines.base import FEWER_BUMMERL
+from ..forms import ImportForm
+from ..inputs import LARGEST, whole_number
+from ..uploads import TOO_LARGE
+from ..numbers import local_number
+from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
+from ..registry import GAMES
+from ..tournament_forms import (
+    ImportTournamentForm,
+    JoinLeagueForm,
+    LeagueForm,
+    PlayersForm,
+    RenameEntryForm,
+    ResultForm,
+    TournamentForm,
+    differences,
+    initial_from,
+)
+from .common import game_or_404
+
+FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
+          "draw": "seed", "rules": "rules_preset", "tournament": "name"}
+
+
+def _director(token: str) -> Tournament:
+    return get_object_or_404(Tournament, director_token=token)
+
+
+def _public(token: str) -> Tournament:
+    return get_object_or_404(Tournament, public_token=token)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    if number > LARGEST:  # no such round, and no query a database column could not hold
+        raise Http404()
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _entry(tournament: Tournament, no: int) -> Entry:
+    if no > LARGEST:
+        raise Http404()
+    return get_object_or_404(Entry, tournament=tournament, no=no)
+
+
+# ---- creating and importing ---------------------------------------------------------------------------------
+
+@require_safe
+def new_tournament(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/tournament/choose.html", {
+        "games": GAMES.values(), "presets": [key for key in engine.PRESETS if key != "league"]})
+
+
+@require_http_methods(["GET", "POST"])
+def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
+    chosen = game_or_404(game)
+    preset = request.GET.get("preset", "")
+    preset = preset if preset in engine.PRESETS and preset != "league" else next(iter(engine.PRESETS))
+    form = TournamentForm(request.POST or None, game=game, initial=initial_from(preset, game))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = service.create_tournament(name=form.cleaned_data["name"], game=game,
+                                                   preset=form.cleaned_data["preset"], settings=form.settings())
+        except service.Refused as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            return redirect("director", token=tournament.director_token)
+    return render(request, "games/tournament/new.html", {"form": form, "game": chosen, "preset": preset})
+
+
+@require_http_methods(["GET", "POST"])
+def import_tournament(request: HttpRequest) -> HttpResponse:
+    form = ImportTournamentForm(request.POST or None, request.FILES or None)
+    if getattr(request, TOO_LARGE, False):
+        form.add_error("document", ImportForm.too_large())
+    if request.method == "POST" and form.is_valid():
+        try:
+            raw = json.loads(form.cleaned_data["document"].read().decode("utf-8-sig"))
+            tournament = service.import_document(raw)
+        except (UnicodeDecodeError, ValueError) as error:
+            message = error.message if isinstance(error, service.Refused) else _("This file is not a JSON document.")
+            form.add_error("document", message)
+        else:
+            return redirect("director", token=tournament.director_token)
+    return render(request, "games/tournament/import.html", {"form": form})
+
+
+# ---- the director ------------------------------------------------------------------------------------------
+
+def _director_page(request: HttpRequest, tournament: Tournament, *, players_form: PlayersForm | None = None,
+                   draw_error: str = "", rename_form: RenameEntryForm | None = None,
+                   status: int = 200) -> HttpResponse:
+    rounds = list(tournament.rounds.order_by("number"))
+    return render(request, "games/tournament/director.html", {
+        "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
+        "rounds": rounds, "next_round": service.next_round(tournament),
+        "players_form": players_form or PlayersForm(), "draw_error": draw_error,
+        "rename_form": rename_form or RenameEntryForm(),
+        "differences": differences(tournament.settings, tournament.preset),
+        "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
+        status=status)
+
+
+@require_safe
+def director(request: HttpRequest, token: str) -> HttpResponse:
+    return _director_page(request, _director(token))
+
+
+@require_POST
+def register(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    form = PlayersForm(request.POST, request.FILES)
+    drawn = tournament.rounds.filter(status=Round.DRAWN).values_list("number", flat=True).first()
+    if form.is_valid():
+        try:
+            added = service.register(tournament, form.entries())
+        except service.Refused as error:
+            form.add_error("players", error.message)
+        else:
+            messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
+            if drawn is not None:
+                messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+                    "number": drawn})
+            return redirect("director", token=token)
+    return _director_page(request, tournament, players_form=form, status=400)
+
+
+@require_POST
+def rename(request: HttpRequest, token: str) -> HttpResponse:
+    """A registered name corrected everywhere in the tournament (its tables too)."""
+    tournament = _director(token)
+    form = RenameEntryForm(request.POST)
+    if form.is_valid():
+        entry = tournament.entries.filter(no=form.cleaned_data["no"]).first()
+        try:
+            if entry is None:
+                raise service.Refused("no", _("No player has this start number."))
+            old = entry.name
+            service.rename_entry(entry, form.cleaned_data["name"])
+        except service.Refused as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
+                "old": old, "new": form.cleaned_data["name"]})
+            return redirect("director", token=token)
+    return _director_page(request, tournament, rename_form=form, status=400)
+
+
+@require_POST
+def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
+    tournament = _director(token)
+    entry = _entry(tournament, no)
+    try:
+        if entry.withdrawn_after is None:
+            voided = service.withdraw(entry)
+            messages.success(request, _("%(name)s is drawn no more.") % {"name": entry.name})
+        else:
+            voided = service.reinstate(entry)
+            messages.success(request, _("%(name)s plays again from the next round.") % {"name": entry.name})
+    except service.Refused as error:
+        messages.error(request, error.message)
+        voided = None
+    if voided is not None:
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+            "number": voided})
+    return redirect("director", token=token)
+
+
+@require_POST
+def draw(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    number = whole_number(request.POST.get("round", ""))
+    try:
+        if number is None:
+            raise service.Refused("round", _("Give the round's number."))
+        service.draw_round(tournament, number)
+    except service.Refused as error:
+        return _director_page(request, tournament, draw_error=error.message, status=400)
+    messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
+    return redirect("director_round", token=token, number=number)
+
+
+def _table_rows(round_: Round) -> list[dict]:
+    round_tables = list(round_.tables.select_related("table").order_by("table_no"))
+    seats: dict[int, list] = {}
+    for rt_id, no, name in Seat.objects.filter(round_table__round=round_).order_by("round_table", "seat") \
+            .values_list("round_table", "entry__no", "entry__name"):
+        seats.setdefault(rt_id, []).append((no, name))
+    rows = []
+    for rt in round_tables:
+        if rt.totals is not None:
+            state, totals = "typed", rt.totals
+        elif rt.table is None:
+            state, totals = "waiting", None
+        elif rt.table.hand_count == 0:
+            state, totals = "not-started", None
+        else:
+            limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
+            finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
+            state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
+        last = rt.corrections.order_by("-at", "-id").first()
+        rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
+                     "hands": rt.table.hand_count if rt.table else None, "correction": last,
+                     "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, []))))})
+    return rows
+
+
+def _by_bummerl(tournament: Tournament) -> bool:
+    return GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
+
+
+def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
+                error: str = "", status: int = 200) -> HttpResponse:
+    return render(request, "games/tournament/round.html", {
+        "tournament": tournament, "round": round_, "rows": _table_rows(round_),
+        "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
+        "error": error, "now": timezone.now()}, status=status)
+
+
+@require_safe
+def director_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    tournament = _director(token)
+    return _round_page(request, tournament, _round(tournament, number))
+
+
+@require_POST
+def start_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    try:
+        service.start_round(round_)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("Round %(number)s has started.") % {"number": number})
+    return redirect("director_round", token=token, number=number)
+
+
+@require_POST
+def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    try:
+        service.close_round(round_)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    return redirect("director_round", token=token, number=number)
+
+
+@require_POST
+def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A paper table's totals while the round is played; after it, a correction with its reason (TN8)."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    form = ResultForm(request.POST, bummerl=_by_bummerl(tournament))
+    if form.is_valid():
+        round_table = RoundTable.objects.filter(round__tournament=tournament,
+                                                table_no=form.cleaned_data["table"], round=round_).first()
+        try:
+            if round_table is None:
+                raise service.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
+                    "table": form.cleaned_data["table"], "round": number})
+            bummerl = form.cleaned_data.get("bummerl")
+            if round_.status == Round.CLOSED:
+                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                                bummerl)
+            else:
+                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl)
+        except service.Refused as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The result of table %(table)s is saved.") % {"table": round_table.table_no})
+            return redirect("director_round", token=token, number=number)
+    return _round_page(request, tournament, round_, form=form, status=400)
+
+
+def qr_svg(url: str) -> str:
+    """A QR code as inline SVG (segno), without the XML declaration."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True, dark="#000")
+    return out.getvalue().decode()
+
+
+@require_safe
+def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The round's table list and one sheet per table: number, seats, a QR code of the table's edit link, the
+    limit. A table gets its edit link when the round starts: before that the sheet says so."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    rows = _table_rows(round_)
+    for row in rows:
+        table = row["rt"].table
+        row["link"] = request.build_absolute_uri(reverse("table", args=[table.edit_token])) if table else ""
+        row["qr"] = mark_safe(qr_svg(row["link"])) if table else ""  # noqa: S308 (segno's own SVG)
+    return render(request, "games/tournament/print.html", {
+        "tournament": tournament, "round": round_, "rows": rows, "sheets": True,
+        "limit": tournament.settings.get("round_limit") or {}})
+
+
+@require_safe
+def export_json(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    response = HttpResponse(json.dumps(service.export(tournament), ensure_ascii=False, indent=2),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.json"'
+    return response
+
+
+@require_safe
+def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _director(token)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
+    for line in service.standings(tournament):
+        writer.writerow([line.place, line.no, line.name, _plain(line.measure),
+                         " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
+                                  for key, value in line.tie_breaks.items())])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
+    return response
+
+
+VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 6): "⅙", (5, 6): "⅚", (1, 5): "⅕",
+          (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+
+
+def exact(value) -> str:
+    """Place points as a player writes them: 2, 1½, 1⅙, −3 (exact: a sixth is no 0,166667)."""
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return local_number(int(value)) if isinstance(value, (int, Fraction)) and not isinstance(value, bool) \
+            else str(value)
+    sign, value = ("\u2212" if value < 0 else ""), abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    part = VULGAR.get((rest, value.denominator), f"\u2009{rest}/{value.denominator}" if whole else
+                      f"{rest}/{value.denominator}")
+    return f"{sign}{local_number(whole) if whole else ''}{part}"
+
+
+def _plain(value) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        whole = value.numerator // value.denominator
+        rest = value - whole
+        return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
+    return str(int(value)) if isinstance(value, Fraction) else str(value)
+
+
+# ---- the public link ---------------------------------------------------------------------------------------
+
+MEASURES = {"place-points": gettext_lazy("Place points"), "balance": gettext_lazy("Balance"),
+            "points": gettext_lazy("Points")}
+
+
+TIE_BREAKS = {"score": gettext_lazy("score"), "wins": gettext_lazy("table wins"),
+              "places": gettext_lazy("places"), "best-round": gettext_lazy("best round"),
+              "head-to-head": gettext_lazy("head-to-head")}
+
+
+def tie_rule() -> str:
+    return _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
+             "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
+             "Players still equal after every tie-break share the place and are listed by start number.")
+
+
+def _standings_context(tournament: Tournament) -> dict:
+    lines = service.standings(tournament)
+    corrected = Correction.objects.filter(round_table__round__tournament=tournament).exists()
+    was = {line.no: line.place for line in service.standings(tournament, corrected=False)} if corrected else {}
+    current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
+        tournament.rounds.order_by("-number").first()
+    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
+             "measure": exact(line.measure), "tie_breaks": [(TIE_BREAKS.get(key, key), exact(value)) for key, value
+                                                            in line.tie_breaks.items() if not isinstance(value, list)]}
+            for line in lines]
+    running = current.ends_at if current is not None and current.status == Round.STARTED else None
+    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
+            "minutes_left": minutes_left(running), "shown": shown_state(tournament.version, running),
+            "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
+            "game": GAMES[tournament.game], "now": timezone.now()}
+
+
+@require_safe
+def standings(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _public(token)
+    return render(request, "games/tournament/standings.html", _standings_context(tournament))
+
+
+@require_safe
+def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
+    """One player's rounds: the table, the opponents, the place at the table and the score."""
+    tournament = _public(token)
+    entry = _entry(tournament, no)
+    lines = {line.no: line for line in service.standings(tournament)}
+    seats = Seat.objects.filter(entry=entry).select_related("round_table__round")
+    opponents = {}
+    for seat in seats:
+        opponents[seat.round_table.round.number] = (seat.round_table.table_no, list(
+            Seat.objects.filter(round_table=seat.round_table).exclude(entry=entry).order_by("seat")
+            .values_list("entry__no", "entry__name")))
+    line = lines.get(no)
+    played = {r.round: r for r in line.rounds} if line else {}
+    rows = [{"round": number, "table": table, "opponents": others, "line": played.get(number)}
+            for number, (table, others) in sorted(opponents.items())]
+    return render(request, "games/tournament/player.html", {"tournament": tournament, "entry": entry,
+                                                             "line": line, "rows": rows})
+
+
+@require_safe
+def find_table(request: HttpRequest, token: str) -> HttpResponse:
+    """A player finds their table of the current round by start number or name."""
+    tournament = _public(token)
+    query = request.GET.get("q", "").strip()[:40]
+    found, error = None, ""
+    round_ = tournament.rounds.order_by("-number").first()
+    if query:
+        entries = tournament.entries.all()
+        no = whole_number(query)
+        entry = entries.filter(no=no).first() if no is not None else \
+            (entries.filter(name__iexact=query).first() or entries.filter(name__icontains=query).first())
+        if entry is None:
+            error = _("No player has this start number or name.")
+        else:
+            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table").first() \
+                if round_ else None
+            others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
+                          .values_list("entry__no", "entry__name")) if seat else []
+            found = {"entry": entry, "seat": seat, "others": others}
+    return render(request, "games/tournament/find.html", {"tournament": tournament, "query": query, "found": found,
+                                                          "error": error, "round": round_})
+
+
+@require_safe
+def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The round's printable table list (no edit links: those are on the director's sheets)."""
+    tournament = _public(token)
+    round_ = _round(tournament, number)
+    return render(request, "games/tournament/print.html", {
+        "tournament": tournament, "round": round_, "rows": _table_rows(round_), "sheets": False,
+        "limit": tournament.settings.get("round_limit") or {}})
+
+
+@require_safe
+def projector(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = _public(token)
+    return render(request, "games/tournament/projector.html", _standings_context(tournament))
+
+
+def minutes_left(ends_at) -> int | None:
+    """Whole minutes left (rounded up) until ``ends_at``; None without a time limit or a round under way."""
+    if ends_at is None:
+        return None
+    return max(0, -(-int((ends_at - timezone.now()).total_seconds()) // 60))
+
+
+def shown_state(version: int, ends_at) -> str:
+    """What a projector shows, as one word: the tournament's version, and the minute of the countdown."""
+    left = minutes_left(ends_at)
+    return str(version) if left is None else f"{version}-{left}"
+
+
+@require_safe
+def projector_live(request: HttpRequest, token: str) -> HttpResponse:
+    """Asked every few seconds with what the projector shows: 204 (two small queries) while nothing changed;
+    else the new standings and countdown, once a minute while a round's time runs."""
+    return _live(request, token, "games/tournament/projector.html#board")
+
+
+@require_safe
+def standings_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The same for a phone on the public standings page."""
+    return _live(request, token, "games/tournament/standings.html#board")
+
+
+def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
+    version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
+    if version is None:
+        return HttpResponse(status=404)
+    ends_at = Round.objects.filter(tournament__public_token=token, status=Round.STARTED) \
+        .values_list("ends_at", flat=True).first()
+    if request.GET.get("v", "") == shown_state(version, ends_at):
+        response = HttpResponse(status=204)
+    else:
+        response = render(request, template, _standings_context(_public(token)))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# ---- a league (TN9) ------------------------------------------------------------------------------------------
+
+def _league_lines(league: League) -> list[dict]:
+    names = list(league.tournaments.order_by("created_at", "pk"))
+    return [{"line": line, "points": exact(line.points),
+             "results": [(tournament, None if value is None else exact(value), index in line.counted)
+                         for index, (tournament, value) in enumerate(zip(names, line.results))]}
+            for line in service.league_standings(league)]
+
+
+@require_http_methods(["GET", "POST"])
+def new_league(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = League.objects.create(name=form.cleaned_data["name"], settings=form.settings())
+        return redirect("league_director", token=league.director_token)
+    return render(request, "games/tournament/new_league.html", {"form": form})
+
+
+def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm | None = None,
+                 status: int = 200) -> HttpResponse:
+    return render(request, "games/tournament/league.html", {
+        "league": league, "director": True, "form": form or JoinLeagueForm(),
+        "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
+        "players": service.league_players(league),
+        "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
+
+
+@require_safe
+def league_director(request: HttpRequest, token: str) -> HttpResponse:
+    return _league_page(request, get_object_or_404(League, director_token=token))
+
+
+@require_POST
+def league_add(request: HttpRequest, token: str) -> HttpResponse:
+    league = get_object_or_404(League, director_token=token)
+    form = JoinLeagueForm(request.POST)
+    if form.is_valid():
+        tournament = Tournament.objects.filter(director_token=form.cleaned_data["link"]).first()
+        try:
+            if tournament is None:
+                raise service.Refused("link", _("No tournament has this director link."))
+            service.add_to_league(league, tournament)
+        except service.Refused as error:
+            form.add_error("link", error.message)
+        else:
+            messages.success(request, _("%(tournament)s is in the league.") % {"tournament": tournament.name})
+            return redirect("league_director", token=token)
+    return _league_page(request, league, form=form, status=400)
+
+
+@require_POST
+def league_register(request: HttpRequest, token: str, tournament: str) -> HttpResponse:
+    """The league's one player list registered in one of its tournaments."""
+    league = get_object_or_404(League, director_token=token)
+    chosen = get_object_or_404(Tournament, league=league, public_token=tournament)
+    try:
+        added = service.register_league_players(league, chosen)
+    except service.Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
+    return redirect("league_director", token=token)
+
+
+@require_safe
+def league(request: HttpRequest, token: str) -> HttpResponse:
+    chosen = get_object_or_404(League, public_token=token)
+    return render(request, "games/tournament/league.html", {
+        "league": chosen, "director": False, "tournaments": chosen.tournaments.order_by("created_at", "pk"),
+        "lines": _league_lines(chosen)})
