@@ -79,6 +79,7 @@ urlpatterns = [
     path("d/<token:token>/players/rename/", tournaments.rename, name="rename_entry"),
     path("d/<token:token>/draw/", tournaments.draw, name="draw"),
     path("d/<token:token>/rounds/<int:number>/", tournaments.director_round, name="director_round"),
+    path("d/<token:token>/rounds/<int:number>/live/", tournaments.director_round_live, name="director_round_live"),
     path("d/<token:token>/rounds/<int:number>/start/", tournaments.start_round, name="start_round"),
     path("d/<token:token>/rounds/<int:number>/close/", tournaments.close_round, name="close_round"),
     path("d/<token:token>/rounds/<int:number>/result/", tournaments.result, name="round_result"),

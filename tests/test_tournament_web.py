@@ -359,20 +359,27 @@ def test_the_printed_sheets_carry_a_qr_code_of_each_tables_edit_link(client):
     assert "<svg" not in public and round_.tables.first().table.edit_token not in public
 
 
-def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client):
+def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client, django_assert_max_num_queries):
     tournament = _played_tournament()
     tournament.refresh_from_db()
     url = reverse("projector_live", args=[tournament.public_token])
     shown = client.get(reverse("projector", args=[tournament.public_token])).context["shown"]
-    assert shown == f"{tournament.version}-90", "the version and the minute of the countdown"
+    tables = sum(Table.objects.filter(tournament_tables__round__tournament=tournament).values_list("version", flat=True))
+    assert shown == f"{tournament.version}.{tables}-90", "the versions and the minute of the countdown"
     assert client.get(url, {"v": shown}).status_code == 204
+    with django_assert_max_num_queries(3):
+        assert client.get(url, {"v": shown}).status_code == 204
     service.type_result(Round.objects.get(tournament=tournament), RoundTable.objects.get(
         round__tournament=tournament, table_no=3), [0, 0, 0])
     tournament.refresh_from_db()
     response = client.get(url, {"v": shown})
-    assert response.status_code == 200 and f"v={tournament.version}-90" in response.content.decode()
+    assert response.status_code == 200 and f"v={tournament.version}.{tables}-90" in response.content.decode()
+    first = RoundTable.objects.get(round__tournament=tournament, table_no=1).table
+    services.record_hand(first, beggar(first))  # a hand at a table changes the live standings
+    changed = client.get(url, {"v": f"{tournament.version}.{tables}-90"})
+    assert changed.status_code == 200 and f"v={tournament.version}.{tables + 1}-90" in changed.content.decode()
     Round.objects.filter(tournament=tournament).update(ends_at=timezone.now() + timedelta(seconds=30))
-    response = client.get(url, {"v": f"{tournament.version}-90"})
+    response = client.get(url, {"v": f"{tournament.version}.{tables + 1}-90"})
     assert response.status_code == 200 and "1 minute left" in visible_text(response.content.decode())
 
 
@@ -532,3 +539,16 @@ def test_the_director_corrects_a_name_everywhere_in_the_tournament(client):
     response = client.post(director_url(tournament, "rename_entry"), {"no": "2", "name": "ana"})
     assert response.status_code == 400 and response.context["rename_form"].errors["name"]
     assert tournament.entries.get(no=2).name == "Bojana"
+
+
+def test_the_round_at_a_glance_follows_its_tables_by_itself(client):
+    tournament = make_tournament()
+    round_ = started(tournament)
+    page = client.get(director_url(tournament, "director_round", 1))
+    url = director_url(tournament, "director_round_live", 1)
+    assert client.get(url, {"v": page.context["shown"]}).status_code == 204
+    first = round_.tables.get(table_no=1).table
+    services.record_hand(first, beggar(first))
+    response = client.get(url, {"v": page.context["shown"]})
+    assert response.status_code == 200 and "playing: 1 hand" in visible_text(response.content.decode())
+    assert client.get(reverse("director_round_live", args=[tournament.public_token, 1])).status_code == 404

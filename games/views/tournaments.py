@@ -14,6 +14,7 @@ from fractions import Fraction
 import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import Sum
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,7 +31,7 @@ from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
 from ..uploads import TOO_LARGE
 from ..numbers import local_number
-from ..models import Correction, Entry, League, Round, RoundTable, Seat, Tournament
+from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..registry import GAMES
 from ..tournament_forms import (
     ImportTournamentForm,
@@ -239,6 +240,7 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
+        "shown": shown_state(tournament.public_token),
         "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
         "error": error, "now": timezone.now()}, status=status)
 
@@ -247,6 +249,21 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
 def director_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = _director(token)
     return _round_page(request, tournament, _round(tournament, number))
+
+
+@require_safe
+def director_round_live(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The round's tables at a glance, asked every few seconds: 204 while nothing changed."""
+    tournament = _director(token)
+    shown = shown_state(tournament.public_token)
+    if request.GET.get("v", "") == shown:
+        response = HttpResponse(status=204)
+    else:
+        round_ = _round(tournament, number)
+        response = render(request, "games/tournament/round.html#glance", {
+            "tournament": tournament, "round": round_, "rows": _table_rows(round_), "shown": shown})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST
@@ -401,7 +418,7 @@ def _standings_context(tournament: Tournament) -> dict:
             for line in lines]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
-            "minutes_left": minutes_left(running), "shown": shown_state(tournament.version, running),
+            "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
             "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
             "game": GAMES[tournament.game], "now": timezone.now()}
 
@@ -479,10 +496,19 @@ def minutes_left(ends_at) -> int | None:
     return max(0, -(-int((ends_at - timezone.now()).total_seconds()) // 60))
 
 
-def shown_state(version: int, ends_at) -> str:
-    """What a projector shows, as one word: the tournament's version, and the minute of the countdown."""
+def shown_state(token: str) -> str | None:
+    """What a watching page shows, as one word, in three small queries (None: no such tournament): the
+    tournament's version, the sum of the versions of its round's Talon tables (each hand recorded at one moves it;
+    the standings read the tables' totals) and the minute of the countdown."""
+    version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    ends_at = Round.objects.filter(tournament__public_token=token, status=Round.STARTED) \
+        .values_list("ends_at", flat=True).first()
+    tables = Table.objects.filter(tournament_tables__round__tournament__public_token=token,
+                                  tournament_tables__round__status=Round.STARTED).aggregate(total=Sum("version"))
     left = minutes_left(ends_at)
-    return str(version) if left is None else f"{version}-{left}"
+    return f"{version}.{tables['total'] or 0}" + ("" if left is None else f"-{left}")
 
 
 @require_safe
@@ -499,12 +525,10 @@ def standings_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
-    version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
-    if version is None:
+    shown = shown_state(token)
+    if shown is None:
         return HttpResponse(status=404)
-    ends_at = Round.objects.filter(tournament__public_token=token, status=Round.STARTED) \
-        .values_list("ends_at", flat=True).first()
-    if request.GET.get("v", "") == shown_state(version, ends_at):
+    if request.GET.get("v", "") == shown:
         response = HttpResponse(status=204)
     else:
         response = render(request, template, _standings_context(_public(token)))
