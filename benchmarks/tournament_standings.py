@@ -49,7 +49,8 @@ SAMPLES = int(os.environ.get("TS_SAMPLES", "7"))
 
 
 def tarzs(hands: int) -> dict:
-    return {"rules": {}, "table_size": 3, "rounds": 4, "round_limit": {"hands": hands, "minutes": 90},
+    limit = {"hands": hands, "minutes": 90} if hands <= 1000 else {"minutes": 90}  # a limit is 1-1000 hands
+    return {"rules": {}, "table_size": 3, "rounds": 4, "round_limit": limit,
             "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
             "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
 
