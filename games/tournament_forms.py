@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
+import secrets
 from fractions import Fraction
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
 from .engines.base import tidy_name
 from .forms import ImportForm
-from .tournaments import parse_players
+from .inputs import whole_number
 from .registry import GAMES
+from .tournaments import parse_players
 
-DRAWS = ["random", "seeded-thirds", "by-standings", "schedule"]
-MEASURES = ["place-points", "balance", "points"]
+DRAWS = [("random", _("random, avoiding repeat opponents")),
+         ("seeded-thirds", _("seeded: one player from each group of the ranking at a table")),
+         ("by-standings", _("by the standings: the top players together, the next together …")),
+         ("schedule", _("a fixed schedule of the start numbers"))]
+MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
 
 
 def _number(text: str) -> int | Fraction:
@@ -44,23 +50,26 @@ class TournamentForm(forms.Form):
                                help_text=_("Empty: no limit of hands."))
     minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=600, required=False,
                                  help_text=_("Empty: no time limit."))
-    draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=[(d, d) for d in DRAWS])
-    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=[(d, d) for d in DRAWS])
+    draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
+    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS)
     seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
                               help_text=_("The same seed gives the same draw."))
-    measure = forms.ChoiceField(label=_("Standings by"), choices=[(m, m) for m in MEASURES])
+    measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
     place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
                                    help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
     tie_breaks = forms.CharField(label=_("Tie-breaks"), required=False, max_length=200,
-                                 help_text=_("In order, separated by spaces."))
+                                 help_text=_("In order, separated by spaces: score (the sum of table scores), wins "
+                                             "(table wins), places (more firsts, then more seconds …), best-round, "
+                                             "head-to-head."))
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["preset"].choices = [(key, key) for key in engine.PRESETS if key != "league"]
+        self.fields["preset"].choices = [(key, key) for key in engine.TOURNAMENT_PRESETS
+                                         if engine.PRESETS[key]["game"] in (None, game)]
         engine_presets = GAMES[game].engine.PRESETS
         self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
-            (p.key, p.label) for p in engine_presets]
+            (p.key, gettext(p.label)) for p in engine_presets]
 
     def clean_place_points(self) -> list:
         text = self.cleaned_data["place_points"].strip()
@@ -92,30 +101,48 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
     draw = values.get("draw") or {}
     size = values.get("table_size")
     counts = GAMES[game].engine.PLAYER_COUNTS
+    if size not in counts:  # the preset's table for a game played by fewer (Schnapsen: two)
+        size = max([count for count in counts if count <= (size or 0)] or [counts[0]])
+    points = list(scoring.get("place_points", []))
+    if points and len(points) != size:
+        points = list(range(size, 0, -1))  # the engine's own default: n, n − 1, … 1
     rules = values.get("rules") or {}
-    return {"preset": preset, "table_size": size if isinstance(size, int) else counts[-1],
+    return {"preset": preset, "table_size": size,
             "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
             "hands": limit.get("hands"), "minutes": limit.get("minutes"),
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
-            "seed": draw.get("seed", 1), "measure": scoring.get("measure", "points"),
-            "place_points": " ".join(str(p) for p in scoring.get("place_points", [])),
+            "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
+            "place_points": " ".join(str(p) for p in points),
             "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 
 
-def differences(settings: dict[str, Any], preset: str) -> list[tuple[str, Any, Any]]:
-    """What a tournament's settings change from its preset: (field, the preset's value, the tournament's)."""
-    values = engine.PRESETS.get(preset, {})
-    changed = []
-    for key in ("rules", "table_size", "rounds", "round_limit", "scoring", "draw"):
-        mine, theirs = settings.get(key), values.get(key)
-        if isinstance(mine, dict) and isinstance(theirs, dict):
-            for sub in sorted(set(mine) | set(theirs)):
-                if sub != "seed" and mine.get(sub) != theirs.get(sub):
-                    changed.append((f"{key}.{sub}", theirs.get(sub), mine.get(sub)))
-        elif theirs is not None and mine != theirs:
-            changed.append((key, theirs, mine))
-    return changed
+def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[str, str, str]]:
+    """What a tournament's settings change from its preset, compared as the engine reads them (0.5 is ½):
+    (the document's field, the preset's value, the tournament's)."""
+    try:
+        mine = engine.load(tournament_document)
+        theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset,
+                              "draw": {"seed": mine.draw.seed}})
+    except engine.InvalidTournament:
+        return []
+    fields = {"rules": lambda t: t.rules, "table_size": lambda t: t.table_size, "rounds": lambda t: t.rounds,
+              "round_limit": lambda t: t.round_limit, "scoring.measure": lambda t: t.scoring.measure,
+              "scoring.place_points": lambda t: t.scoring.place_points,
+              "scoring.tie_breaks": lambda t: t.scoring.tie_breaks, "draw.first": lambda t: t.draw.first,
+              "draw.later": lambda t: t.draw.later}
+    return [(name, _shown(value(theirs)), _shown(value(mine))) for name, value in fields.items()
+            if value(theirs) != value(mine)]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {_shown(item)}" for key, item in value.items()) or "—"
+    if isinstance(value, (tuple, list)):
+        return " ".join(_shown(item) for item in value) or "—"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
 class PlayersForm(forms.Form):
@@ -152,11 +179,11 @@ class PlayersForm(forms.Form):
             if not row or not row[0]:
                 continue
             ranking = row[1] if len(row) > 1 else ""
-            if ranking and not ranking.isdigit():
+            if ranking and whole_number(ranking) is None:
                 if number == 0:
                     continue  # a header
                 ranking = ""
-            from_file.append((tidy_name(row[0]), int(ranking) if ranking else None))
+            from_file.append((tidy_name(row[0]), whole_number(ranking)))
         return typed + from_file
 
 

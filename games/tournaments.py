@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 
 from . import services
 from .engines import tournament as engine
-from .engines.base import name_key, name_problem, tidy_name
+from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
-from .engines.base import FEWER_BUMMERL
+from .inputs import whole_number
 from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from .registry import GAMES
 
@@ -100,8 +100,8 @@ def parse_players(text: str) -> list[tuple[str, int | None]]:
         for separator in (";", ",", "\t"):
             if separator in line:
                 head, _sep, tail = line.rpartition(separator)
-                if tail.strip().isdigit() or not tail.strip():
-                    name, ranking = head.strip(), int(tail) if tail.strip().isdigit() else None
+                if not tail.strip() or whole_number(tail.strip()) is not None:
+                    name, ranking = head.strip(), whole_number(tail.strip())
                 break
         players.append((tidy_name(name), ranking))
     return players
@@ -341,6 +341,7 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
         _bump(tournament)
+    round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
 
 

@@ -19,11 +19,11 @@ from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, resolve, reverse
 
-from games import services
+from games import services, tournaments
 from games.engines.table import InvalidTable, load_json
 from games.forms import ImportForm, version_of
 from games.inputs import LARGEST, whole_number
-from games.models import Change, Circle, Hand, Table
+from games.models import Change, Circle, Hand, League, Table, Tournament
 from games.registry import GAMES
 from games.urls import urlpatterns
 
@@ -68,19 +68,58 @@ def world(django_db_setup, django_db_blocker):
             table.refresh_from_db()
         circle = Circle.objects.create(name="Thursdays", players=["Anna"])
         services.add_to_circle(tables["czech-taroky"], circle)
+        _tournament()
         with override_settings(TALON_EXPENSIVE_PER_WINDOW=10**6):  # see no_limit_on_long_pages
             forms = _crawl(tables, circle)
         yield {"tables": tables, "circle": circle, "forms": forms}
         Table.objects.all().delete()
         Circle.objects.all().delete()
+        Tournament.objects.all().delete()
+        League.objects.all().delete()
         Session.objects.all().delete()
 
 
+def _tournament() -> None:
+    """A tournament whose first round is being played (its tables in Talon), with a correction's form too, in a
+    league: the tournament's and the league's pages and forms are swept as the tables' are."""
+    tournament = tournaments.create_tournament(name="Cup", game="slovenian-tarok", preset="tarzs", settings={
+        "rules": {}, "table_size": 3, "rounds": 2, "round_limit": {"hands": 21, "minutes": 90},
+        "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+        "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 1}})
+    tournaments.register(tournament, [(name, None) for name in ("Ana", "Bojan", "Cene")])
+    tournaments.draw_round(tournament, 1)
+    tournaments.start_round(tournament.rounds.get(number=1))
+    league = League.objects.create(name="Season")
+    tournaments.add_to_league(league, tournament)
+    drawn = tournaments.create_tournament(name="Drawn", game=tournament.game, preset="tarzs",
+                                          settings=tournament.settings)  # its director page offers a start
+    tournaments.register(drawn, [(name, None) for name in ("Ana", "Bojan", "Cene")])
+    tournaments.draw_round(drawn, 1)
+
+
+DIRECTOR = {"director", "register", "withdraw", "rename_entry", "draw", "director_round", "director_round_live",
+            "start_round", "close_round", "round_result", "print_round", "tournament_json", "standings_csv"}
+PUBLIC = {"tournament", "tournament_player", "find_table", "public_round", "projector", "projector_live",
+          "standings_live"}
+
+
+def _tournament_token(name: str) -> str | None:
+    """The token a tournament's or a league's URL takes, or None for a table's or a circle's."""
+    tournament, league = Tournament.objects.order_by("pk").first(), League.objects.order_by("pk").first()
+    if name == "director":  # the other tournament's, whose round is drawn: the start and draw forms are there
+        return Tournament.objects.order_by("pk").last().director_token
+    return (tournament.director_token if name in DIRECTOR else tournament.public_token if name in PUBLIC
+            else league.director_token if name.startswith("league_") else league.public_token if name == "league"
+            else None)
+
+
 def _kwargs(pattern: URLPattern, table: Table, circle: Circle) -> dict:
-    values = {"seq": 1, "game": table.game, "link": "view", "language": "en"}
+    values = {"seq": 1, "game": table.game, "link": "view", "language": "en", "no": 1, "number": 1,
+              "tournament": Tournament.objects.order_by("pk").first().public_token}
     name = pattern.name
-    token = (circle.token if name.startswith("circle") and name != "circle_view" else circle.view_token
-             if name == "circle_view" else table.view_token if name.startswith("view_") else table.edit_token)
+    token = _tournament_token(name) or (
+        circle.token if name.startswith("circle") and name != "circle_view" else circle.view_token
+        if name == "circle_view" else table.view_token if name.startswith("view_") else table.edit_token)
     return {key: token if key == "token" else values[key] for key in pattern.pattern.converters}
 
 

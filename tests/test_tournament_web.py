@@ -6,7 +6,6 @@ import json
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -210,6 +209,8 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread"}).status_code == 302
     correction = Correction.objects.get()
     assert correction.reason == "appeal: hand 1 misread" and correction.totals == [0, 30, 0]
+    glance = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert "corrected: appeal: hand 1 misread" in glance and "30" in glance
     text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
     assert "(was " in text, "the standings as they were beside the standings as they are"
 
@@ -552,3 +553,180 @@ def test_the_round_at_a_glance_follows_its_tables_by_itself(client):
     response = client.get(url, {"v": page.context["shown"]})
     assert response.status_code == 200 and "playing: 1 hand" in visible_text(response.content.decode())
     assert client.get(reverse("director_round_live", args=[tournament.public_token, 1])).status_code == 404
+
+
+@pytest.mark.parametrize("typed", ["Ana; ²", "Ana; 0", "Ana; 99999999999999", "Ana; 2000000"])
+def test_a_ranking_that_is_no_ranking_is_refused_beside_the_list_or_kept_in_the_name(client, typed):
+    tournament = make_tournament(players=[])
+    response = client.post(director_url(tournament, "register"), {"players": typed})
+    assert response.status_code in (302, 400)
+    if response.status_code == 400:
+        assert response.context["players_form"].errors["players"] and not tournament.entries.exists()
+    else:  # not a number at all: part of the name, as typed
+        assert list(tournament.entries.values_list("name", "ranking")) == [(typed, None)]
+
+
+def test_a_tournament_as_its_preset_says_differs_in_nothing_not_even_half_written_as_0_5(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="As the preset", place_points="2 1 0.5")
+    client.post(url, data)
+    tournament = Tournament.objects.get(name="As the preset")
+    text = visible_text(client.get(director_url(tournament)).content.decode())
+    assert "Nothing: this tournament follows its preset." in text
+
+
+def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
+    choices = dict((game.slug, presets) for game, presets in client.get(reverse("new_tournament")).context["choices"])
+    assert "tarzs" in choices["slovenian-tarok"] and "tarzs" not in choices["czech-taroky"]
+    assert "breclav" in choices["czech-taroky"] and "points" in choices["schnapsen"]
+    page = client.get(reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=tarzs")
+    assert page.context["preset"] != "tarzs"
+
+
+@pytest.mark.parametrize("game", ["czech-taroky", "slovenian-tarok", "schnapsen", "two-ten-jack"])
+def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(client, game):
+    offered = dict((g.slug, presets) for g, presets in client.get(reverse("new_tournament")).context["choices"])
+    for preset in offered[game]:
+        url = reverse("new_tournament_for", args=[game]) + f"?preset={preset}"
+        form = client.get(url).context["form"]
+        data = {key: "" if value is None else value for key, value in form.initial.items()}
+        data["name"] = f"{game} {preset}"
+        response = client.post(url, data)
+        assert response.status_code == 302, (preset, response.context and response.context["form"].errors)
+
+
+def test_a_phone_sending_hands_kept_without_signal_obeys_the_round_limit(client):
+    tournament = make_tournament(players=NINE[:3], settings=tarzs(hands=1))
+    table = started(tournament).tables.get().table
+    services.record_hand(table, beggar(table))
+    table.refresh_from_db()
+    response = client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
+        {"data": beggar(table), "version": table.version, "submission": "offline-hand-0001"}),
+        content_type="application/json")
+    assert response.status_code == 422 and "limit of 1 hands is reached" in response.json()["error"]
+    table.refresh_from_db()
+    assert table.hand_count == 1
+
+
+def test_the_round_page_and_table_list_name_who_sits_out(client):
+    tournament = make_tournament(players=NINE[:4])
+    service.draw_round(tournament, 1)
+    out = Entry.objects.get(tournament=tournament, seats__isnull=True)
+    for url in (director_url(tournament, "director_round", 1), reverse("public_round", args=[tournament.public_token, 1])):
+        text = visible_text(client.get(url).content.decode())
+        assert f"Sitting out this round: {out.no}. {out.name}" in text
+
+
+def test_a_whole_breclav_tournament_through_the_directors_pages(client):
+    """Start numbers on a schedule, tables of four, money balances, the extra round for those who sat out (TN2)."""
+    url = reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=breclav"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="Břeclav", rounds=4, hands=3)
+    assert client.post(url, data).status_code == 302
+    tournament = Tournament.objects.get(name="Břeclav")
+    client.post(director_url(tournament, "register"), {"players": "\n".join(NINE)})
+    for number in (1, 2, 3, 4, 5):  # 5: the extra round of the four who sat out once each
+        assert client.post(director_url(tournament, "draw"), {"round": str(number)}).status_code == 302, number
+        assert client.post(director_url(tournament, "start_round", number)).status_code == 302
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        for round_table in round_.tables.select_related("table"):
+            players = round_table.table.players
+            services.record_hand(round_table.table, {"povinnost": players[0], "partner": players[2], "points": 63})
+        assert client.post(director_url(tournament, "close_round", number)).status_code == 302
+    played = [Seat.objects.filter(entry=entry).count() for entry in tournament.entries.all()]
+    assert played == [4] * 9, "everyone plays the same number of rounds"
+    assert client.post(director_url(tournament, "draw"), {"round": "6"}).status_code == 400
+    assert "Every round of the tournament has been drawn." in visible_text(
+        client.get(director_url(tournament)).content.decode())
+    exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
+    shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
+    assert [(line["no"], line["place"]) for line in shown] == [
+        (line.no, line.place) for line in engine.standings(engine.load(exported))]
+
+
+def test_the_round_page_costs_the_same_few_queries_for_three_tables_and_for_thirty(client, django_assert_max_num_queries):
+    small, big = make_tournament(), make_tournament(players=[f"Player {i}" for i in range(90)])
+    big.name = "Big"
+    for tournament in (small, big):
+        started(tournament)
+        with django_assert_max_num_queries(20):
+            assert client.get(director_url(tournament, "director_round", 1)).status_code == 200
+        with django_assert_max_num_queries(20):
+            assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200
+
+
+def test_a_draw_that_must_repeat_a_pair_says_so(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    response = client.post(director_url(tournament, "draw"), {"round": "2"}, follow=True)
+    assert "3 pairs of players meet again" in visible_text(response.content.decode())
+
+
+def test_a_tournament_table_links_to_the_tournaments_standings(client):
+    tournament = make_tournament(players=NINE[:3])
+    table = started(tournament).tables.get().table
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert reverse("tournament", args=[tournament.public_token]) in page
+    assert tournament.director_token not in page, "a table never shows the director's link"
+
+
+def test_a_document_with_a_start_number_twice_is_refused_and_nothing_is_saved(client):
+    tournament = _played_tournament()
+    exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
+    exported["players"][1]["no"] = exported["players"][0]["no"]
+    upload = io.BytesIO(json.dumps(exported).encode())
+    upload.name = "t.json"
+    response = client.post(reverse("import_tournament"), {"document": upload})
+    assert response.status_code == 200 and "start number 1 is given twice" in response.context["form"].errors[
+        "document"][0]
+    assert Tournament.objects.count() == 1 and Table.objects.count() == 3
+
+
+def test_a_player_follows_their_table_from_the_public_page_by_its_view_link_only(client):
+    tournament = make_tournament()
+    round_ = started(tournament)
+    seat = Seat.objects.select_related("round_table__table").get(entry__tournament=tournament, entry__name="Eva")
+    table = seat.round_table.table
+    page = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "Eva"}).content.decode()
+    assert reverse("view_table", args=[table.view_token]) in page and table.edit_token not in page
+    listing = client.get(reverse("public_round", args=[tournament.public_token, 1])).content.decode()
+    assert all(rt.table.view_token in listing and rt.table.edit_token not in listing
+               for rt in round_.tables.select_related("table"))
+
+
+def test_a_round_drawn_before_a_correction_says_its_draw_stands(client):
+    tournament = make_tournament(players=NINE[:3])
+    first = started(tournament)
+    play_round(first)
+    service.close_round(first)
+    second = started(tournament, 2)
+    first.refresh_from_db()
+    service.correct(first, first.tables.get(), [0, 30, 0], "appeal")
+    seats = list(Seat.objects.filter(round=second).values_list("entry__no", "seat"))
+    text = visible_text(client.get(director_url(tournament, "director_round", 2)).content.decode())
+    assert "drawn before round 1, table 1 was corrected (appeal)" in text
+    assert list(Seat.objects.filter(round=second).values_list("entry__no", "seat")) == seats
+
+
+def test_the_standings_read_the_tables_stored_totals_never_their_hands(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = _played_tournament()
+    for url in (reverse("tournament", args=[tournament.public_token]),
+                reverse("projector", args=[tournament.public_token]), director_url(tournament, "standings_csv")):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        assert not [q["sql"] for q in captured.captured_queries if '"games_hand"' in q["sql"]], url
+
+
+def test_a_new_tournament_offers_the_house_rules_in_the_players_language_and_a_seed_of_its_own(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    labels = dict(page.context["form"].fields["rules_preset"].choices)
+    assert labels["seed"] != "Three players (Tapp Tarock)", "the preset's label in German"
+    seeds = {client.get(url).context["form"].initial["seed"] for _i in range(5)}
+    assert len(seeds) > 1, "each new tournament draws from its own seed"

@@ -13,15 +13,15 @@ from fractions import Fraction
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
 from django.db.models import Sum
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import tournaments as service
@@ -29,10 +29,10 @@ from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
-from ..uploads import TOO_LARGE
-from ..numbers import local_number
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
+from ..numbers import local_number
 from ..registry import GAMES
+from ..templatetags.talon import isolate_text
 from ..tournament_forms import (
     ImportTournamentForm,
     JoinLeagueForm,
@@ -44,6 +44,7 @@ from ..tournament_forms import (
     differences,
     initial_from,
 )
+from ..uploads import TOO_LARGE
 from .common import game_or_404
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
@@ -74,15 +75,17 @@ def _entry(tournament: Tournament, no: int) -> Entry:
 
 @require_safe
 def new_tournament(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/tournament/choose.html", {
-        "games": GAMES.values(), "presets": [key for key in engine.PRESETS if key != "league"]})
+    choices = [(game, [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game.slug)])
+               for game in GAMES.values()]
+    return render(request, "games/tournament/choose.html", {"choices": choices})
 
 
 @require_http_methods(["GET", "POST"])
 def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
     chosen = game_or_404(game)
+    allowed = [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)]
     preset = request.GET.get("preset", "")
-    preset = preset if preset in engine.PRESETS and preset != "league" else next(iter(engine.PRESETS))
+    preset = preset if preset in allowed else allowed[0]
     form = TournamentForm(request.POST or None, game=game, initial=initial_from(preset, game))
     if request.method == "POST" and form.is_valid():
         try:
@@ -123,7 +126,9 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "rounds": rounds, "next_round": service.next_round(tournament),
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
-        "differences": differences(tournament.settings, tournament.preset),
+        "differences": differences(service.document(tournament, live=False), tournament.preset),
+        "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
+        "all_drawn": service.next_round(tournament) > service.load(tournament, live=False).last_round,
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
@@ -168,7 +173,7 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
-                "old": old, "new": form.cleaned_data["name"]})
+                "old": isolate_text(old), "new": isolate_text(form.cleaned_data["name"])})
             return redirect("director", token=token)
     return _director_page(request, tournament, rename_form=form, status=400)
 
@@ -180,10 +185,11 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     try:
         if entry.withdrawn_after is None:
             voided = service.withdraw(entry)
-            messages.success(request, _("%(name)s is drawn no more.") % {"name": entry.name})
+            messages.success(request, _("%(name)s is drawn no more.") % {"name": isolate_text(entry.name)})
         else:
             voided = service.reinstate(entry)
-            messages.success(request, _("%(name)s plays again from the next round.") % {"name": entry.name})
+            messages.success(request, _("%(name)s plays again from the next round.") % {
+                "name": isolate_text(entry.name)})
     except service.Refused as error:
         messages.error(request, error.message)
         voided = None
@@ -200,10 +206,15 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if number is None:
             raise service.Refused("round", _("Give the round's number."))
-        service.draw_round(tournament, number)
+        drawn = service.draw_round(tournament, number)
     except service.Refused as error:
         return _director_page(request, tournament, draw_error=error.message, status=400)
     messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
+    if drawn.repeats:
+        messages.info(request, ngettext(
+            "%(count)s pair of players meets again: no seating without a repeat was found.",
+            "%(count)s pairs of players meet again: no seating without a repeat was found.",
+            drawn.repeats) % {"count": drawn.repeats})
     return redirect("director_round", token=token, number=number)
 
 
@@ -213,6 +224,8 @@ def _table_rows(round_: Round) -> list[dict]:
     for rt_id, no, name in Seat.objects.filter(round_table__round=round_).order_by("round_table", "seat") \
             .values_list("round_table", "entry__no", "entry__name"):
         seats.setdefault(rt_id, []).append((no, name))
+    latest = {correction.round_table_id: correction for correction
+              in Correction.objects.filter(round_table__round=round_).order_by("at", "id")}  # the last one wins
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
@@ -225,9 +238,10 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
             state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
-        last = rt.corrections.order_by("-at", "-id").first()
+        if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
+            totals = latest[rt.pk].totals
         rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
-                     "hands": rt.table.hand_count if rt.table else None, "correction": last,
+                     "hands": rt.table.hand_count if rt.table else None, "correction": latest.get(rt.pk),
                      "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, []))))})
     return rows
 
@@ -236,11 +250,30 @@ def _by_bummerl(tournament: Tournament) -> bool:
     return GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
 
 
+def sitting_out(tournament: Tournament, round_: Round) -> list[Entry]:
+    """The players of this round (registered for it, not withdrawn) who sit at no table of it (TN2)."""
+    seated = set(Seat.objects.filter(round=round_).values_list("entry_id", flat=True))
+    return [entry for entry in tournament.entries.order_by("no") if entry.pk not in seated
+            and entry.joins <= round_.number
+            and (entry.withdrawn_after is None or entry.withdrawn_after >= round_.number)]
+
+
+def corrected_since(round_: Round) -> list[Correction]:
+    """TN8: the corrections of earlier rounds made after this round was drawn and started: its draw stands as it
+    was made, from the standings before them."""
+    if round_.started_at is None:
+        return []
+    return list(Correction.objects.filter(round_table__round__tournament_id=round_.tournament_id,
+                                          round_table__round__number__lt=round_.number, at__gt=round_.started_at)
+                .select_related("round_table__round").order_by("at", "id"))
+
+
 def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
                 error: str = "", status: int = 200) -> HttpResponse:
     return render(request, "games/tournament/round.html", {
+        "corrected_since": corrected_since(round_),
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
-        "shown": shown_state(tournament.public_token),
+        "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
         "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
         "error": error, "now": timezone.now()}, status=status)
 
@@ -320,7 +353,7 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def qr_svg(url: str) -> str:
     """A QR code as inline SVG (segno), without the XML declaration."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True, dark="#000")
+    segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True, dark="#000", omitsize=True)
     return out.getvalue().decode()
 
 
@@ -337,6 +370,7 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         row["qr"] = mark_safe(qr_svg(row["link"])) if table else ""  # noqa: S308 (segno's own SVG)
     return render(request, "games/tournament/print.html", {
         "tournament": tournament, "round": round_, "rows": rows, "sheets": True,
+        "sitting_out": sitting_out(tournament, round_),
         "limit": tournament.settings.get("round_limit") or {}})
 
 
@@ -453,7 +487,7 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
     """A player finds their table of the current round by start number or name."""
     tournament = _public(token)
-    query = request.GET.get("q", "").strip()[:40]
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:40]  # NUL reaches no database
     found, error = None, ""
     round_ = tournament.rounds.order_by("-number").first()
     if query:
@@ -464,7 +498,7 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
         if entry is None:
             error = _("No player has this start number or name.")
         else:
-            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table").first() \
+            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
                 if round_ else None
             others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
                           .values_list("entry__no", "entry__name")) if seat else []
@@ -480,6 +514,7 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     round_ = _round(tournament, number)
     return render(request, "games/tournament/print.html", {
         "tournament": tournament, "round": round_, "rows": _table_rows(round_), "sheets": False,
+        "sitting_out": sitting_out(tournament, round_),
         "limit": tournament.settings.get("round_limit") or {}})
 
 
