@@ -149,7 +149,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 # table, so no phone can be shown an older state, whichever app server answers, and no visitor can make a cache
 # grow (a page cache keyed by anything a client sends would let anyone fill a server's memory). Two small caches
 # in each server's memory, bounded in entries so that no visitor can make them grow: "limits" counts each client's
-# expensive pages (games/limits.py); "what_if" keeps a what-if comparison per table version and rules (a later
+# expensive pages (games/limits.py); "boards" a tournament's live standings per state; "what_if" keeps a what-if comparison per table version and rules (a later
 # version is another key, so nothing older is ever shown).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
@@ -157,6 +157,10 @@ CACHES = {
                "OPTIONS": {"MAX_ENTRIES": 10_000}},
     "what_if": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-what-if",
                 "TIMEOUT": 600, "OPTIONS": {"MAX_ENTRIES": 200}},
+    # A tournament's live board (standings, projector) rendered once per state and language, then sent to every
+    # watching phone of that state (the state is in the key, so nothing older is ever shown).
+    "boards": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-boards",
+               "TIMEOUT": 300, "OPTIONS": {"MAX_ENTRIES": 200}},
 }
 # What if, the score sheet, the exports and adopting other rules read or score every hand of a table: one client
 # (an address; behind a proxy that sets X-Forwarded-For, TALON_BEHIND_PROXY=1) may ask for this many of them per

@@ -13,14 +13,17 @@ from fractions import Fraction
 
 import segno
 from django.contrib import messages
+from django.core.cache import caches
 from django.db import transaction
 from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -590,7 +593,13 @@ def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
     if request.GET.get("v", "") == shown:
         response = HttpResponse(status=204)
     else:
-        response = render(request, template, _standings_context(_public(token)))
+        # Every phone watching the same state gets the same board: rendered once per state and language.
+        key = f"{template}:{token}:{shown}:{get_language()}"
+        board = caches["boards"].get(key)
+        if board is None:
+            board = render_to_string(template, _standings_context(_public(token)), request=None)
+            caches["boards"].set(key, board)
+        response = HttpResponse(board)
     response["Cache-Control"] = "no-store"
     return response
 
