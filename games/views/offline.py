@@ -87,6 +87,10 @@ def offline_words() -> dict[str, str]:
         "computedHere": _("Computed on this phone."),
         "explanation": _("Explanation"),
         "forget": _("Delete from this phone"),
+        "edit": _("Edit"),
+        "editing": _("This hand is not sent yet: saving it replaces it on this phone, in its place."),
+        "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
+                      "page."),
         "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
         "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
                       "none is lost."),

@@ -319,11 +319,14 @@ function pendingRows(now, pending) {
       el("span", { class: "run", text: num(row.totals[j]) })));
     const remove = el("button", { type: "button", class: "button small", "data-forget": String(pending[i].id),
       text: say("forget") });
+    const form = document.getElementById("offline")?.dataset.formUrl;  // opened in the kept hand form, filled in
+    const edit = pending[i].fields && form ? el("a", { class: "button small", href: `${form}#edit-${pending[i].id}`,
+      "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
     rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
-      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", remove,  // plainly there
+      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
       el("details", {}, el("summary", { text: say("explanation") }), lines))));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
@@ -503,9 +506,50 @@ function showPreview(form, answer) {
 async function previewHere(root, form, submitter) {
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
-  const pending = await pendingOf(token);
+  const editing = Number(form.dataset.editing || 0);  // an unsent hand edited: scored in its own place
+  const pending = (await pendingOf(token)).filter((hand) => !editing || hand.id < editing);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
+}
+
+// The form as the player filled it (as talon.js keeps a draft), so that an unsent hand opens in its form again.
+const NOT_FIELDS = ["csrfmiddlewaretoken", "version", "submission", "preview", "save"];
+function formFields(form, submitter) {
+  const fields = [...new FormData(form)].filter(([name, value]) => !NOT_FIELDS.includes(name) && typeof value === "string");
+  if (submitter && submitter.name && !NOT_FIELDS.includes(submitter.name)) fields.push([submitter.name, submitter.value]);
+  return fields;
+}
+function fillForm(form, fields) {
+  const values = new Map();
+  fields.forEach(([name, value]) => values.set(name, [...(values.get(name) || []), value]));
+  form.querySelectorAll("input, select, textarea").forEach((field) => {
+    if (!field.name || NOT_FIELDS.includes(field.name) || field.type === "hidden" || field.type === "submit") return;
+    const kept = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = kept.includes(field.value);
+    else if (field.tagName === "SELECT" && field.multiple) [...field.options].forEach((o) => { o.selected = kept.includes(o.value); });
+    else field.value = kept.length ? kept[0] : "";
+  });
+  form.querySelectorAll("[data-cycle]").forEach((button) => {  // as talon.js labels a bonus toggle
+    const checked = form.querySelector(`input[name="${button.dataset.cycle}"]:checked`);
+    button.textContent = checked ? checked.nextElementSibling.textContent : "—";
+    button.classList.toggle("on", !!(checked && checked.value));
+  });
+  const first = form.querySelector("input:not([type=hidden])");
+  if (first) first.dispatchEvent(new Event("input", { bubbles: true }));  // the other side's points, the parts' sum
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+// An unsent hand opened for editing (its row's Edit: the kept form, #edit-<id>): the form filled with its fields.
+async function editing(root, form) {
+  const id = Number((location.hash.match(/^#edit-(\d+)$/) || [])[1] || 0);
+  if (!id) return false;
+  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id);
+  if (!hand || !hand.fields) { banner(say("editGone"), "error"); return false; }
+  form.removeAttribute("data-draft");  // the new hand's draft stays as it was
+  form.dataset.editing = String(id);
+  turnTapped = true;  // whose turn it was is the hand's own
+  fillForm(form, hand.fields);
+  banner(say("editing"), "pending");
+  return true;
 }
 
 const USED = "talon-kept-submissions";
@@ -523,7 +567,14 @@ async function keepHand(root, form, submitter) {
   }
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) return false;
-  const pending = await pendingOf(token);
+  const pending = await pendingOf(token), fields = formFields(form, submitter);
+  if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
+    const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
+    if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
+    await putPending({ ...hand, data: answer.data, fields, edited: new Date().toISOString() });
+    window.location.assign(root.dataset.tableUrl);
+    return true;
+  }
   // One submission id from the first tap on Save to its arrival: the form's own (the server knows it if the
   // answer to an online Save was lost), so that the server records the hand once whatever happens on the way.
   // A page from the phone's cache carries an id some earlier hand may have used: then this hand gets its own, kept
@@ -536,7 +587,7 @@ async function keepHand(root, form, submitter) {
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
-  await addPending({ token, data: answer.data, submission, version: pending.length ? null : snapshot.version,
+  await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
     created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
@@ -624,8 +675,9 @@ export async function start(root) {
   else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
+    const edit = await editing(root, form);
     watchForm(root, form);
-    await presetTurn(root, form);
+    if (!edit) await presetTurn(root, form);
     root.dataset.listening = "1";
     defaultsReady = engine(root).then(() => nextHandDefaults(root, form));
     await defaultsReady;

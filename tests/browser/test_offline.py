@@ -562,3 +562,52 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
     assert table.totals == expected["totals"]
+
+
+PENDING_RECORDS = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const all = open.result.transaction("pending").objectStore("pending").getAll();
+    all.onsuccess = () => resolve(all.result.map((hand) => ({ id: hand.id, submission: hand.submission,
+      data: hand.data }))); };
+})"""
+
+
+def test_an_unsent_hand_is_edited_plainly_in_its_place(context):
+    """An unsent hand's Edit opens the hand form filled with its fields; Save replaces it in the queue under the same
+    submission id, the phone's totals are scored again (the later hand after it), and the server records the edited
+    hand once, in its place."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    first = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    second = {"povinnost": "Cyril", "partner": "Anna", "points": 71}
+    record_offline(page, "czech-taroky", table, first, enter_czech)
+    record_offline(page, "czech-taroky", table, second, enter_czech)
+    before = page.evaluate(PENDING_RECORDS)
+    assert [hand["data"] for hand in before] == [team_hand(**first), team_hand(**second)]
+
+    page.locator("tr.what.pending", has_text="Bára + Dana").get_by_role("link", name="Edit").click()  # plainly on its row
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    expect(page.locator("input[name=points]")).to_have_value("40")  # its own fields, not a new hand's
+    expect(page.locator("input[name=povinnost]:checked")).to_have_value("Bára")
+    expect(page.locator("input[name=partner]:checked")).to_have_value("Dana")
+    edited = {**first, "points": 25}
+    expected = settled(table, [edited, second])
+    page.fill("input[name=points]", "25")
+    preview = page.locator("#preview", has_text="Computed on this phone")
+    expect(preview.locator(".score")).to_have_text([shown(expected["hands"][1]["scores"][p]) for p in players])
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])  # still two, in their places
+    assert page_totals(page, players) == expected["totals"]
+    after = page.evaluate(PENDING_RECORDS)
+    assert [(hand["id"], hand["submission"]) for hand in after] == [(hand["id"], hand["submission"]) for hand in before]
+    assert [hand["data"] for hand in after] == [team_hand(**edited), team_hand(**second)]
+
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), team_hand(**edited), team_hand(**second)]
+    assert table.totals == expected["totals"]
