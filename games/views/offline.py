@@ -81,6 +81,10 @@ def offline_words() -> dict[str, str]:
                            "when the signal returns."),
         "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
         "sending": _("Sending the hands kept on this phone: {count}…"),
+        "unanswered": _("The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
+                        "which tries again by itself."),
+        "choosing": _("Hands not sent yet: {count}. Another phone changed the table meanwhile: choose where they go."),
+        "saving": _("Saving…"),
         "allSent": _("Every hand kept on this phone has been sent."),
         "refused": _("A hand kept on this phone was not accepted: {message}"),
         "refusedHere": _("Hand {number} no longer fits the table: {message}"),

@@ -357,7 +357,8 @@ async function showTable(root) {
     const held = pending.length && (await getTable(token)).held;
     const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;
     if (choose) choose.addEventListener("click", () => send(root, true));
-    banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
+    if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
+    else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
     return;
   }
@@ -374,17 +375,33 @@ async function showTable(root) {
     const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
     choose.addEventListener("click", () => send(root, true));
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
-  } else banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
+  } else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
 }
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
+// What the last try to send found, so that the banner says what is happening, never "Sending…" while nothing is:
+// "" (sending or sent), "unanswered" (the server did not answer: tried again by itself), "refused", "conflict".
+let queueState = { kind: "" };
+function queueBanner(count) {
+  if (!count) return banner(navigator.onLine ? "" : say("noSignalNone"), "");
+  if (!navigator.onLine) return banner(say("notSentBanner", { count }), "pending");
+  if (queueState.kind === "unanswered") return banner(say("unanswered", { count }), "pending");
+  if (queueState.kind === "refused") return banner(say("refused", { message: queueState.message }), "error");
+  if (queueState.kind === "conflict") return banner(say("choosing", { count }), "pending");
+  return banner(say("sending", { count }), "pending");
+}
 let sending = false;
 let retryIn = 2000, retryTimer = null;
 function retryLater(root) {  // the queue tries again by itself, waiting longer each time (at most a minute)
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
   retryIn = Math.min(retryIn * 2, 60000);
+}
+async function noAnswer(root) {
+  queueState = { kind: "unanswered" };
+  queueBanner((await pendingOf(root.dataset.offline)).length);
+  retryLater(root);
 }
 async function send(root, choosing = false) {
   const token = root.dataset.offline;
@@ -403,12 +420,23 @@ async function send(root, choosing = false) {
       try {
         response = await fetchWithin(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
           "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf } });
-      } catch (error) { retryLater(root); return; }  // no answer: they wait, and the phone tries again
-      if (response.status >= 500) { retryLater(root); return; }
+      } catch (error) { noAnswer(root); return; }  // no answer: they wait, and the phone tries again
+      if (response.status >= 500) { noAnswer(root); return; }
       retryIn = 2000;
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
-      if (response.status === 409 && answer.conflict) { await conflict(root, answer, await pendingOf(token)); return; }
-      if (!answer.sent) { banner(say("refused", { message: answer.error || response.status }), "error"); return; }
+      if (response.status === 409 && answer.conflict) {
+        queueState = { kind: "conflict" };
+        const pending = await pendingOf(token);
+        queueBanner(pending.length);
+        await conflict(root, answer, pending);
+        return;
+      }
+      if (!answer.sent) {
+        queueState = { kind: "refused", message: answer.error || response.status };
+        queueBanner((await pendingOf(token)).length);
+        return;
+      }
+      queueState = { kind: "" };
       snapshot = answer.snapshot;
       await putTable({ token, snapshot });
       if (next && after !== null) { next.after_seq = after + 1; await putPending(next); }  // mine stay together
@@ -444,12 +472,14 @@ async function conflict(root, answer, pending) {
     await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
       held: null });
     box.remove();
+    queueState = { kind: "" };
     await send(root);
   };
   const later = async () => {  // the server's hands as they are, mine after them on this phone until chosen
     await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
       held: { last_seq: lastSeen } });
     box.remove();
+    queueState = { kind: "" };
     await showTable(root);
   };
   const box = el("section", { class: "alert conflict", role: "alert", tabindex: "-1", id: "offline-conflict" },
@@ -595,14 +625,24 @@ async function keepHand(root, form, submitter) {
   return true;
 }
 
+function saving(button, busy) {
+  if (!button) return;
+  if (busy) button.setAttribute("aria-busy", "true"); else button.removeAttribute("aria-busy");
+  button.disabled = busy;  // one tap is one hand: a second waits for the answer
+  const box = document.getElementById("offline-banner");
+  if (busy) banner(say("saving"), "pending");
+  else if (box && box.textContent === say("saving")) banner("");
+}
 function watchForm(root, form) {
   const preview = () => previewHere(root, form).then((answer) => showPreview(form, answer)).catch(() => {});
   // With the runtime here, the live preview is computed on the phone: htmx's round trip is cancelled.
   form.addEventListener("htmx:beforeRequest", (event) => {
     const save = event.detail.elt !== form;
     if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
-    if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); }
+    if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); return; }
+    saving(event.detail.elt, true);  // sent: the Save says so until the answer (or a few seconds) comes
   });
+  form.addEventListener("htmx:afterRequest", (event) => { if (event.detail.elt !== form) saving(event.detail.elt, false); });
   form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
   const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
   form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
@@ -627,15 +667,17 @@ function quickEntry(root, form) {
     if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
       const data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      saving(submitter, true);
       try {
         const response = await fetchWithin(form.action, { method: "POST", body: data });
+        saving(submitter, false);
         if (response.ok && response.redirected) { window.location.assign(response.url); return; }
         if (response.status < 500) {  // not saved (the form's own message): the browser shows the answer
           form.dataset.native = "1";
           form.requestSubmit(submitter);
           return;
         }
-      } catch (error) { /* no answer */ }
+      } catch (error) { saving(submitter, false); /* no answer */ }
     }
     keepHand(root, form, submitter);
   });
