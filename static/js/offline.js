@@ -209,7 +209,11 @@ async function follow(root, always = false) {
 async function release(root, cache) {
   const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
   if (runtime.error) return;
-  for (const url of [root.dataset.script, root.dataset.workerUrl, ...runtime.files.map((file) => file.url)]) {
+  const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
+  for (const url of [root.dataset.script, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
+    if (!hashed(url) || !await cache.match(url)) await cache.add(url);
+  }
+  for (const url of runtime.files.map((file) => file.url)) {
     if (!await cache.match(url)) await cache.add(url);
   }
   const engineUrl = runtime.files[runtime.files.length - 1].url, path = new URL(engineUrl, location.href).pathname;
