@@ -47,9 +47,11 @@ function call(name, args) {
     worker.postMessage({ id, call: name, args });
   });
 }
+const fetchedNow = new Set();  // kept by this page a moment ago (keeping the table): not asked for twice
 async function cachedJson(url) {
   const cache = await caches.open(KEPT);
-  let response = null;
+  let response = fetchedNow.has(url) ? await cache.match(url) : null;
+  if (response) return response.json();
   try {
     response = await fetch(url, { cache: "no-cache" });
     if (response.ok) await cache.put(url, response.clone());
@@ -149,12 +151,15 @@ export async function keep(root) {
       }
       await cache.put(file.url, new Response(new Blob(parts), { headers: {
         "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
+      fetchedNow.add(file.url);
     }
+    fetchedNow.add(root.dataset.runtimeUrl);
     // the pages and scripts that work without signal (the service worker answers from this cache), and the words
     // in every language (a language switched after keeping works without signal too)
     const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
     await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
       root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
+    fetchedNow.add(root.dataset.wordsUrl);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
     await refreshSnapshot(root);
     status.textContent = say("starting");
