@@ -6,6 +6,7 @@
 const CACHE = "talon-{{ version }}";
 const SHELL = {{ shell|safe }};
 const OFFLINE = "{{ offline }}";
+const STDLIB = "{{ stdlib }}";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -28,7 +29,7 @@ self.addEventListener("fetch", (event) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
     }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error())));
-  } else if (url.pathname.startsWith("/static/")) {
+  } else if (url.pathname.startsWith("/static/") || url.pathname === STDLIB) {  // the runtime's library: by version
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;

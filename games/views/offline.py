@@ -25,6 +25,7 @@ from django.utils.translation import trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from .. import runtime as runtime_files
 from .. import services
 from ..engines.table import InvalidTable, load_json
 from ..forms import version_of
@@ -36,7 +37,8 @@ from ..presentation import describe_change, describer
 from ..lines import line_html
 from .common import device, editable
 
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.runtime.stdlib)
 GAMES_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +56,11 @@ def _engine_bundle() -> tuple[str, str]:
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+@lru_cache(maxsize=1)
+def _stdlib() -> tuple[bytes, str]:
+    return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
+
+
 def _runtime_url(name: str) -> str:
     """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
     its other files by those names, and the phone keeps each under the name that is later asked for)."""
@@ -63,10 +70,10 @@ def _runtime_url(name: str) -> str:
 @lru_cache(maxsize=1)
 def download_bytes() -> int:
     """What keeping a table downloads, in bytes (0 when the runtime is not installed): said before it starts."""
-    paths = [settings.PYODIDE_DIR / name for name in RUNTIME_FILES]
+    paths = [settings.PYODIDE_DIR / name for name in (*RUNTIME_FILES, STDLIB)]
     if not all(path.is_file() for path in paths):
         return 0
-    return sum(path.stat().st_size for path in paths) + len(_engine_bundle()[0].encode())
+    return sum(path.stat().st_size for path in paths[:-1]) + len(_stdlib()[0]) + len(_engine_bundle()[0].encode())
 
 
 def offline_words() -> dict[str, str]:
@@ -126,15 +133,19 @@ def runtime(request: HttpRequest) -> JsonResponse:
     """What "keep this table working without signal" downloads, with each file's size, so that the phone can say
     how much before it starts and show its progress."""
     files = []
-    for name in RUNTIME_FILES:
+    for name in (*RUNTIME_FILES, STDLIB):
         path = settings.PYODIDE_DIR / name
         if not path.is_file():
             return JsonResponse({"error": _("The offline runtime is not installed on this server.")}, status=503)
-        files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+        if name != STDLIB:
+            files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+    zipped, cut = _stdlib()
+    stdlib_url = reverse("offline_stdlib") + f"?v={cut}"
+    files.append({"url": stdlib_url, "bytes": len(zipped)})
     body, version = _engine_bundle()
     files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
     response = JsonResponse({"version": settings.PYODIDE_VERSION, "engine": version, "index": _runtime_url(""),
-                             "files": files, "bytes": sum(f["bytes"] for f in files)})
+                             "stdlib": stdlib_url, "files": files, "bytes": sum(f["bytes"] for f in files)})
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -144,6 +155,18 @@ def engine(request: HttpRequest) -> HttpResponse:
     """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
     body, version = _engine_bundle()
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def stdlib(request: HttpRequest) -> HttpResponse:
+    """The runtime's standard library cut to what the phone's Python runs (the same bytes until a release)."""
+    if not (settings.PYODIDE_DIR / STDLIB).is_file():
+        raise Http404(_("The offline runtime is not installed on this server."))
+    body, version = _stdlib()
+    response = HttpResponse(body, content_type="application/zip")
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "no-cache"
     return response

@@ -87,7 +87,7 @@ function engine(root) {
       waiting.clear();
     });
     try {
-      await call("start", { index: runtime.index, files, words });
+      await call("start", { index: runtime.index, stdlib: runtime.stdlib, files, words });
     } catch (error) {
       worker.terminate();
       engineReady = null;  // the next attempt starts afresh
@@ -221,10 +221,12 @@ async function release(root, cache) {
   for (const url of runtime.files.map((file) => file.url)) {
     if (!await cache.match(url)) await cache.add(url);
   }
-  const engineUrl = runtime.files[runtime.files.length - 1].url, path = new URL(engineUrl, location.href).pathname;
-  for (const request of await cache.keys()) {
-    const url = new URL(request.url);
-    if (url.pathname === path && url.pathname + url.search !== engineUrl) await cache.delete(request);
+  for (const kept of runtime.files.filter((file) => file.url.includes("?v="))) {  // the engine, the cut library
+    const path = new URL(kept.url, location.href).pathname;
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname === path && url.pathname + url.search !== kept.url) await cache.delete(request);
+    }
   }
   await cache.put(root.dataset.runtimeUrl, new Response(JSON.stringify(runtime), { headers: { "Content-Type": "application/json" } }));
 }
