@@ -1,10 +1,14 @@
-"""Precompressed copies of the phone's Python runtime (Pyodide, in node_modules/pyodide): ``name.gz`` beside each
-file that compresses, which whitenoise sends to a browser that accepts gzip when it serves static files from their
-folders (Talon at home, development). Without them keeping a table downloads the runtime uncompressed (13.7 MB
-instead of 6.4). And the standard library cut to what the phone runs (``stdlib``). In production collectstatic compresses its own copies (whitenoise's storage) and these are not
-needed. Standard library only: the Makefile runs it right after npm installs the runtime (``python3 -m
-games.runtime node_modules/pyodide``); ``manage.py serve_lan`` runs it too, and it does nothing when the copies are
-current."""
+"""The phone's Python runtime (Pyodide, in node_modules/pyodide) made cheaper to keep.
+
+- ``compress``: a gzip copy (``name.gz``) beside each runtime file that compresses, which whitenoise sends to a
+  browser that accepts gzip when it serves static files from their folders (Talon at home, development); without
+  them keeping a table downloaded the runtime uncompressed (13.7 MB instead of 6.4). In production collectstatic
+  compresses its own copies (whitenoise's storage). The Makefile runs it right after npm installs the runtime
+  (``python3 -m games.runtime node_modules/pyodide``) and ``manage.py serve_lan`` before serving; it does nothing
+  when the copies are current.
+- ``stdlib``: the standard library cut to what the phone's Python runs (games/views/offline.py serves it).
+
+Standard library only (the Makefile runs it before Django is installed)."""
 
 from __future__ import annotations
 
