@@ -67,6 +67,7 @@ urlpatterns = [
     path("offline/", shell.offline, name="offline"),
     path("offline/runtime.json", offline.runtime, name="offline_runtime"),
     path("offline/engine.json", offline.engine, name="offline_engine"),
+    path("offline/stdlib.zip", offline.stdlib, name="offline_stdlib"),
     path("offline/words/<str:language>.json", offline.words, name="offline_words"),
     path("t/<token:token>/offline.json", offline.snapshot, name="offline_snapshot"),
     path("t/<token:token>/offline/send/", offline.send, name="offline_send"),

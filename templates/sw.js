@@ -6,6 +6,7 @@
 const CACHE = "talon-{{ version }}";
 const SHELL = {{ shell|safe }};
 const OFFLINE = "{{ offline }}";
+const STDLIB = "{{ stdlib }}";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -22,12 +23,13 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.endsWith("/live/")) return;
   if (url.pathname.startsWith("/static/") && !/\.[0-9a-f]{12}\.\w+$/.test(url.pathname) && !url.pathname.startsWith("/static/pyodide/")) {
-    // a name without its content's hash (development, Talon at home) may change: the server first, the cache without signal
-    event.respondWith(fetch(request).then((response) => {
+    // a name without its content's hash (development, Talon at home) may change: the server first (asked again, never
+    // the browser's own copy, which may be a minute old: an unchanged file is a short "not modified"), the cache without signal
+    event.respondWith(fetch(request, { cache: "no-cache" }).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
     }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error())));
-  } else if (url.pathname.startsWith("/static/")) {
+  } else if (url.pathname.startsWith("/static/") || url.pathname === STDLIB) {  // the runtime's library: by version
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;

@@ -233,3 +233,19 @@ def test_the_phone_writes_an_explanations_numbers_as_the_page_does(client, langu
                     checked += 1
     assert checked > 5
     assert words[phone.FORMATS]["decimal"] == {"cs": ",", "sl": ",", "de": ",", "en": "."}[language]
+
+
+def test_the_standard_library_is_cut_to_what_the_phone_runs(client):
+    import io
+    import zipfile
+
+    runtime = client.get(reverse("offline_runtime")).json()
+    listed = next(file for file in runtime["files"] if file["url"] == runtime["stdlib"])
+    body = client.get(runtime["stdlib"]).content
+    assert len(body) == listed["bytes"] < 1_000_000  # the whole library is 2.5 MB
+    names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+    for needed in ("fractions.py", "numbers.py", "json/__init__.py", "asyncio/__init__.py", "pyodide/__init__.py",
+                   "encodings/utf_8.py"):  # what the engine imports, and what Pyodide imports as it starts
+        assert needed in names
+    for unused in ("email/__init__.py", "unittest/__init__.py", "tkinter/__init__.py", "xml/__init__.py"):
+        assert unused not in names

@@ -26,6 +26,7 @@ from django.utils.translation import trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from .. import runtime as runtime_files
 from .. import services
 from ..engines.table import load_json
 from ..forms import version_of
@@ -38,7 +39,8 @@ from ..registry import GAMES
 from ..lines import line_html
 from .common import device, editable, outcome
 
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.runtime.stdlib)
 GAMES_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -78,6 +80,11 @@ def _engine_bundle() -> tuple[str, str]:
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+@lru_cache(maxsize=1)
+def _stdlib() -> tuple[bytes, str]:
+    return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
+
+
 def _runtime_url(name: str) -> str:
     """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
     its other files by those names, and the phone keeps each under the name that is later asked for)."""
@@ -87,10 +94,10 @@ def _runtime_url(name: str) -> str:
 @lru_cache(maxsize=1)
 def download_bytes() -> int:
     """What keeping a table downloads, in bytes (0 when the runtime is not installed): said before it starts."""
-    paths = [settings.PYODIDE_DIR / name for name in RUNTIME_FILES]
+    paths = [settings.PYODIDE_DIR / name for name in (*RUNTIME_FILES, STDLIB)]
     if not all(path.is_file() for path in paths):
         return 0
-    return sum(path.stat().st_size for path in paths) + len(_engine_bundle()[0].encode())
+    return sum(path.stat().st_size for path in paths[:-1]) + len(_stdlib()[0]) + len(_engine_bundle()[0].encode())
 
 
 def offline_words() -> dict[str, str]:
@@ -105,12 +112,20 @@ def offline_words() -> dict[str, str]:
                            "when the signal returns."),
         "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
         "sending": _("Sending the hands kept on this phone: {count}…"),
+        "unanswered": _("The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
+                        "which tries again by itself."),
+        "choosing": _("Hands not sent yet: {count}. Another phone changed the table meanwhile: choose where they go."),
+        "saving": _("Saving…"),
         "allSent": _("Every hand kept on this phone has been sent."),
         "refused": _("A hand kept on this phone was not accepted: {message}"),
         "refusedHere": _("Hand {number} no longer fits the table: {message}"),
         "computedHere": _("Computed on this phone."),
         "explanation": _("Explanation"),
         "forget": _("Delete from this phone"),
+        "edit": _("Edit"),
+        "editing": _("This hand is not sent yet: saving it replaces it on this phone, in its place."),
+        "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
+                      "page."),
         "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
         "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
                       "none is lost."),
@@ -140,15 +155,19 @@ def runtime(request: HttpRequest) -> JsonResponse:
     """What "keep this table working without signal" downloads, with each file's size, so that the phone can say
     how much before it starts and show its progress."""
     files = []
-    for name in RUNTIME_FILES:
+    for name in (*RUNTIME_FILES, STDLIB):
         path = settings.PYODIDE_DIR / name
         if not path.is_file():
             return JsonResponse({"error": _("The offline runtime is not installed on this server.")}, status=503)
-        files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+        if name != STDLIB:
+            files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+    zipped, cut = _stdlib()
+    stdlib_url = reverse("offline_stdlib") + f"?v={cut}"
+    files.append({"url": stdlib_url, "bytes": len(zipped)})
     body, version = _engine_bundle()
     files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
     response = JsonResponse({"version": settings.PYODIDE_VERSION, "engine": version, "index": _runtime_url(""),
-                             "files": files, "bytes": sum(f["bytes"] for f in files)})
+                             "stdlib": stdlib_url, "files": files, "bytes": sum(f["bytes"] for f in files)})
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -158,6 +177,18 @@ def engine(request: HttpRequest) -> HttpResponse:
     """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
     body, version = _engine_bundle()
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def stdlib(request: HttpRequest) -> HttpResponse:
+    """The runtime's standard library cut to what the phone's Python runs (the same bytes until a release)."""
+    if not (settings.PYODIDE_DIR / STDLIB).is_file():
+        raise Http404(_("The offline runtime is not installed on this server."))
+    body, version = _stdlib()
+    response = HttpResponse(body, content_type="application/zip")
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "no-cache"
     return response

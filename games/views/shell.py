@@ -94,7 +94,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     shell = [reverse("offline"), *(static(asset) for asset in SHELL_ASSETS)]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
     response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version,
-                                         "offline": reverse("offline")}, content_type="text/javascript")
+                                         "offline": reverse("offline"), "stdlib": reverse("offline_stdlib")},
+                      content_type="text/javascript")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response

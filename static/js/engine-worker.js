@@ -3,9 +3,10 @@
 // the page never waits on it. Messages: {id, call, args} in, {id, result} or {id, error} out.
 let phone = null;
 
-async function start({ index, files, games, words }) {
+async function start({ index, stdlib, files, games, words }) {
   const { loadPyodide } = await import(`${index}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: index });
+  // the standard library cut to what the engine runs (games/runtime.py), when the server gives one
+  const pyodide = await loadPyodide(stdlib ? { indexURL: index, stdLibURL: stdlib } : { indexURL: index });
   for (const [path, source] of Object.entries(files)) {
     const folder = `/talon/${path.split("/").slice(0, -1).join("/")}`;
     pyodide.FS.mkdirTree(folder);

@@ -47,9 +47,11 @@ function call(name, args) {
     worker.postMessage({ id, call: name, args });
   });
 }
+const fetchedNow = new Set();  // kept by this page a moment ago (keeping the table): not asked for twice
 async function cachedJson(url) {
   const cache = await caches.open(KEPT);
-  let response = null;
+  let response = fetchedNow.has(url) ? await cache.match(url) : null;
+  if (response) return response.json();
   try {
     response = await fetch(url, { cache: "no-cache" });
     if (response.ok) await cache.put(url, response.clone());
@@ -85,7 +87,7 @@ function engine(root) {
       waiting.clear();
     });
     try {
-      await call("start", { index: runtime.index, files, games, words });
+      await call("start", { index: runtime.index, stdlib: runtime.stdlib, files, games, words });
     } catch (error) {
       worker.terminate();
       engineReady = null;  // the next attempt starts afresh
@@ -149,12 +151,15 @@ export async function keep(root) {
       }
       await cache.put(file.url, new Response(new Blob(parts), { headers: {
         "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
+      fetchedNow.add(file.url);
     }
+    fetchedNow.add(root.dataset.runtimeUrl);
     // the pages and scripts that work without signal (the service worker answers from this cache), and the words
     // in every language (a language switched after keeping works without signal too)
     const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
     await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
       root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
+    fetchedNow.add(root.dataset.wordsUrl);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
     await refreshSnapshot(root);
     status.textContent = say("starting");
@@ -209,13 +214,19 @@ async function follow(root, always = false) {
 async function release(root, cache) {
   const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
   if (runtime.error) return;
-  for (const url of [root.dataset.script, root.dataset.workerUrl, ...runtime.files.map((file) => file.url)]) {
+  const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
+  for (const url of [root.dataset.script, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
+    if (!hashed(url) || !await cache.match(url)) await cache.add(url);
+  }
+  for (const url of runtime.files.map((file) => file.url)) {
     if (!await cache.match(url)) await cache.add(url);
   }
-  const engineUrl = runtime.files[runtime.files.length - 1].url, path = new URL(engineUrl, location.href).pathname;
-  for (const request of await cache.keys()) {
-    const url = new URL(request.url);
-    if (url.pathname === path && url.pathname + url.search !== engineUrl) await cache.delete(request);
+  for (const kept of runtime.files.filter((file) => file.url.includes("?v="))) {  // the engine, the cut library
+    const path = new URL(kept.url, location.href).pathname;
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname === path && url.pathname + url.search !== kept.url) await cache.delete(request);
+    }
   }
   await cache.put(root.dataset.runtimeUrl, new Response(JSON.stringify(runtime), { headers: { "Content-Type": "application/json" } }));
 }
@@ -329,11 +340,14 @@ function pendingRows(now, pending) {
       el("span", { class: "run", text: num(row.totals[j]) })));
     const remove = el("button", { type: "button", class: "button small", "data-forget": String(pending[i].id),
       text: say("forget") });
+    const form = document.getElementById("offline")?.dataset.formUrl;  // opened in the kept hand form, filled in
+    const edit = pending[i].fields && form ? el("a", { class: "button small", href: `${form}#edit-${pending[i].id}`,
+      "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
     rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
-      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", remove,  // plainly there
+      row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
       el("details", {}, el("summary", { text: say("explanation") }), lines))));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
@@ -364,7 +378,8 @@ async function showTable(root) {
     const held = pending.length && (await getTable(token)).held;
     const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;
     if (choose) choose.addEventListener("click", () => send(root, true));
-    banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
+    if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
+    else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
     return;
   }
@@ -381,17 +396,33 @@ async function showTable(root) {
     const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
     choose.addEventListener("click", () => send(root, true));
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
-  } else banner(say(navigator.onLine ? "sending" : "notSentBanner", { count: pending.length }), "pending");
+  } else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
 }
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
+// What the last try to send found, so that the banner says what is happening, never "Sending…" while nothing is:
+// "" (sending or sent), "unanswered" (the server did not answer: tried again by itself), "refused", "conflict".
+let queueState = { kind: "" };
+function queueBanner(count) {
+  if (!count) return banner(navigator.onLine ? "" : say("noSignalNone"), "");
+  if (!navigator.onLine) return banner(say("notSentBanner", { count }), "pending");
+  if (queueState.kind === "unanswered") return banner(say("unanswered", { count }), "pending");
+  if (queueState.kind === "refused") return banner(say("refused", { message: queueState.message }), "error");
+  if (queueState.kind === "conflict") return banner(say("choosing", { count }), "pending");
+  return banner(say("sending", { count }), "pending");
+}
 let sending = false;
 let retryIn = 2000, retryTimer = null;
 function retryLater(root) {  // the queue tries again by itself, waiting longer each time (at most a minute)
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
   retryIn = Math.min(retryIn * 2, 60000);
+}
+async function noAnswer(root) {
+  queueState = { kind: "unanswered" };
+  queueBanner((await pendingOf(root.dataset.offline)).length);
+  retryLater(root);
 }
 async function send(root, choosing = false) {
   const token = root.dataset.offline;
@@ -410,12 +441,23 @@ async function send(root, choosing = false) {
       try {
         response = await fetchWithin(root.dataset.sendUrl, { method: "POST", body: JSON.stringify(body), headers: {
           "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf } });
-      } catch (error) { retryLater(root); return; }  // no answer: they wait, and the phone tries again
-      if (response.status >= 500) { retryLater(root); return; }
+      } catch (error) { noAnswer(root); return; }  // no answer: they wait, and the phone tries again
+      if (response.status >= 500) { noAnswer(root); return; }
       retryIn = 2000;
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
-      if (response.status === 409 && answer.conflict) { await conflict(root, answer, await pendingOf(token)); return; }
-      if (!answer.sent) { banner(say("refused", { message: answer.error || response.status }), "error"); return; }
+      if (response.status === 409 && answer.conflict) {
+        queueState = { kind: "conflict" };
+        const pending = await pendingOf(token);
+        queueBanner(pending.length);
+        await conflict(root, answer, pending);
+        return;
+      }
+      if (!answer.sent) {
+        queueState = { kind: "refused", message: answer.error || response.status };
+        queueBanner((await pendingOf(token)).length);
+        return;
+      }
+      queueState = { kind: "" };
       snapshot = answer.snapshot;
       await putTable({ token, snapshot });
       if (next && after !== null) { next.after_seq = after + 1; await putPending(next); }  // mine stay together
@@ -451,12 +493,14 @@ async function conflict(root, answer, pending) {
     await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
       held: null });
     box.remove();
+    queueState = { kind: "" };
     await send(root);
   };
   const later = async () => {  // the server's hands as they are, mine after them on this phone until chosen
     await putTable({ ...record, snapshot: answer.snapshot, seen: Math.max(record.seen || 0, answer.snapshot.version),
       held: { last_seq: lastSeen } });
     box.remove();
+    queueState = { kind: "" };
     await showTable(root);
   };
   const box = el("section", { class: "alert conflict", role: "alert", tabindex: "-1", id: "offline-conflict" },
@@ -513,9 +557,50 @@ function showPreview(form, answer) {
 async function previewHere(root, form, submitter) {
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
-  const pending = await pendingOf(token);
+  const editing = Number(form.dataset.editing || 0);  // an unsent hand edited: scored in its own place
+  const pending = (await pendingOf(token)).filter((hand) => !editing || hand.id < editing);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
+}
+
+// The form as the player filled it (as talon.js keeps a draft), so that an unsent hand opens in its form again.
+const NOT_FIELDS = ["csrfmiddlewaretoken", "version", "submission", "preview", "save"];
+function formFields(form, submitter) {
+  const fields = [...new FormData(form)].filter(([name, value]) => !NOT_FIELDS.includes(name) && typeof value === "string");
+  if (submitter && submitter.name && !NOT_FIELDS.includes(submitter.name)) fields.push([submitter.name, submitter.value]);
+  return fields;
+}
+function fillForm(form, fields) {
+  const values = new Map();
+  fields.forEach(([name, value]) => values.set(name, [...(values.get(name) || []), value]));
+  form.querySelectorAll("input, select, textarea").forEach((field) => {
+    if (!field.name || NOT_FIELDS.includes(field.name) || field.type === "hidden" || field.type === "submit") return;
+    const kept = values.get(field.name) || [];
+    if (field.type === "radio" || field.type === "checkbox") field.checked = kept.includes(field.value);
+    else if (field.tagName === "SELECT" && field.multiple) [...field.options].forEach((o) => { o.selected = kept.includes(o.value); });
+    else field.value = kept.length ? kept[0] : "";
+  });
+  form.querySelectorAll("[data-cycle]").forEach((button) => {  // as talon.js labels a bonus toggle
+    const checked = form.querySelector(`input[name="${button.dataset.cycle}"]:checked`);
+    button.textContent = checked ? checked.nextElementSibling.textContent : "—";
+    button.classList.toggle("on", !!(checked && checked.value));
+  });
+  const first = form.querySelector("input:not([type=hidden])");
+  if (first) first.dispatchEvent(new Event("input", { bubbles: true }));  // the other side's points, the parts' sum
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+// An unsent hand opened for editing (its row's Edit: the kept form, #edit-<id>): the form filled with its fields.
+async function editing(root, form) {
+  const id = Number((location.hash.match(/^#edit-(\d+)$/) || [])[1] || 0);
+  if (!id) return false;
+  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id);
+  if (!hand || !hand.fields) { banner(say("editGone"), "error"); return false; }
+  form.removeAttribute("data-draft");  // the new hand's draft stays as it was
+  form.dataset.editing = String(id);
+  turnTapped = true;  // whose turn it was is the hand's own
+  fillForm(form, hand.fields);
+  banner(say("editing"), "pending");
+  return true;
 }
 
 const USED = "talon-kept-submissions";
@@ -533,7 +618,14 @@ async function keepHand(root, form, submitter) {
   }
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) return false;
-  const pending = await pendingOf(token);
+  const pending = await pendingOf(token), fields = formFields(form, submitter);
+  if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
+    const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
+    if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
+    await putPending({ ...hand, data: answer.data, fields, edited: new Date().toISOString() });
+    window.location.assign(root.dataset.tableUrl);
+    return true;
+  }
   // One submission id from the first tap on Save to its arrival: the form's own (the server knows it if the
   // answer to an online Save was lost), so that the server records the hand once whatever happens on the way.
   // A page from the phone's cache carries an id some earlier hand may have used: then this hand gets its own, kept
@@ -546,7 +638,7 @@ async function keepHand(root, form, submitter) {
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
-  await addPending({ token, data: answer.data, submission, version: pending.length ? null : snapshot.version,
+  await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
     created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
@@ -554,14 +646,24 @@ async function keepHand(root, form, submitter) {
   return true;
 }
 
+function saving(button, busy) {
+  if (!button) return;
+  if (busy) button.setAttribute("aria-busy", "true"); else button.removeAttribute("aria-busy");
+  button.disabled = busy;  // one tap is one hand: a second waits for the answer
+  const box = document.getElementById("offline-banner");
+  if (busy) banner(say("saving"), "pending");
+  else if (box && box.textContent === say("saving")) banner("");
+}
 function watchForm(root, form) {
   const preview = () => previewHere(root, form).then((answer) => showPreview(form, answer)).catch(() => {});
   // With the runtime here, the live preview is computed on the phone: htmx's round trip is cancelled.
   form.addEventListener("htmx:beforeRequest", (event) => {
     const save = event.detail.elt !== form;
     if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
-    if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); }
+    if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); return; }
+    saving(event.detail.elt, true);  // sent: the Save says so until the answer (or a few seconds) comes
   });
+  form.addEventListener("htmx:afterRequest", (event) => { if (event.detail.elt !== form) saving(event.detail.elt, false); });
   form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
   const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
   form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
@@ -586,15 +688,17 @@ function quickEntry(root, form) {
     if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
       const data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+      saving(submitter, true);
       try {
         const response = await fetchWithin(form.action, { method: "POST", body: data });
+        saving(submitter, false);
         if (response.ok && response.redirected) { window.location.assign(response.url); return; }
         if (response.status < 500) {  // not saved (the form's own message): the browser shows the answer
           form.dataset.native = "1";
           form.requestSubmit(submitter);
           return;
         }
-      } catch (error) { /* no answer */ }
+      } catch (error) { saving(submitter, false); /* no answer */ }
     }
     keepHand(root, form, submitter);
   });
@@ -636,8 +740,9 @@ export async function start(root) {
   else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
+    const edit = await editing(root, form);
     watchForm(root, form);
-    await presetTurn(root, form);
+    if (!edit) await presetTurn(root, form);
     root.dataset.listening = "1";
     defaultsReady = engine(root).then(() => nextHandDefaults(root, form));
     await defaultsReady;

@@ -5,9 +5,13 @@ survive closing the tab, and once the signal is back the server holds them in or
 meanwhile is a conflict that the scorekeeper resolves without losing a hand."""
 
 import io
+import os
 import re
 import json
+import socket
 import tempfile
+import threading
+import time
 
 import pytest
 from django.core.management import call_command
@@ -562,3 +566,242 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
     assert table.totals == expected["totals"]
+
+
+PENDING_RECORDS = """() => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const all = open.result.transaction("pending").objectStore("pending").getAll();
+    all.onsuccess = () => resolve(all.result.map((hand) => ({ id: hand.id, submission: hand.submission,
+      data: hand.data }))); };
+})"""
+
+
+def test_an_unsent_hand_is_edited_plainly_in_its_place(context):
+    """An unsent hand's Edit opens the hand form filled with its fields; Save replaces it in the queue under the same
+    submission id, the phone's totals are scored again (the later hand after it), and the server records the edited
+    hand once, in its place."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    first = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    second = {"povinnost": "Cyril", "partner": "Anna", "points": 71}
+    record_offline(page, "czech-taroky", table, first, enter_czech)
+    record_offline(page, "czech-taroky", table, second, enter_czech)
+    before = page.evaluate(PENDING_RECORDS)
+    assert [hand["data"] for hand in before] == [team_hand(**first), team_hand(**second)]
+
+    page.locator("tr.what.pending", has_text="Bára + Dana").get_by_role("link", name="Edit").click()  # plainly on its row
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    expect(page.locator("input[name=points]")).to_have_value("40")  # its own fields, not a new hand's
+    expect(page.locator("input[name=povinnost]:checked")).to_have_value("Bára")
+    expect(page.locator("input[name=partner]:checked")).to_have_value("Dana")
+    edited = {**first, "points": 25}
+    expected = settled(table, [edited, second])
+    page.fill("input[name=points]", "25")
+    preview = page.locator("#preview", has_text="Computed on this phone")
+    expect(preview.locator(".score")).to_have_text([shown(expected["hands"][1]["scores"][p]) for p in players])
+    page.locator("button[name=save]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])  # still two, in their places
+    assert page_totals(page, players) == expected["totals"]
+    after = page.evaluate(PENDING_RECORDS)
+    assert [(hand["id"], hand["submission"]) for hand in after] == [(hand["id"], hand["submission"]) for hand in before]
+    assert [hand["data"] for hand in after] == [team_hand(**edited), team_hand(**second)]
+
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), team_hand(**edited), team_hand(**second)]
+    assert table.totals == expected["totals"]
+
+
+class Server:
+    """The server as a phone reaches it: a TCP relay in front of the live server that can be stopped (its port
+    closed and every connection cut, as when the server's process is killed: connection refused), started again on
+    the same port, or made slow (each request answered ``delay`` seconds late)."""
+
+    def __init__(self, upstream):
+        self.upstream, self.delay, self.listener, self.open = upstream, 0.0, None, []
+        self.port = int(os.environ.get("TALON_PROXY_TEST_PORT", "0"))
+        self.start()
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.port, self.listener = listener.getsockname()[1], listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def stop(self):
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept: the port is closed
+        except OSError:
+            pass
+        self.listener.close()
+        for connection in self.open:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            connection.close()
+        self.open = []
+
+    def _accept(self, listener):
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # stopped
+            upstream = socket.create_connection(self.upstream)
+            self.open += [client, upstream]
+            threading.Thread(target=self._pipe, args=(client, upstream, True), daemon=True).start()
+            threading.Thread(target=self._pipe, args=(upstream, client, False), daemon=True).start()
+
+    def _pipe(self, source, target, requests):
+        try:
+            while data := source.recv(65536):
+                if requests and self.delay and re.match(rb"[A-Z]+ /", data):
+                    time.sleep(self.delay)  # a slow server: the request is answered late
+                target.sendall(data)
+        except OSError:
+            pass
+        for end in (source, target):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def server(browser, live_server):
+    """A phone that reaches the live server through ``Server`` (its service worker runs)."""
+    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])))
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  base_url=relay.url, service_workers="allow")
+    context.set_default_timeout(20_000)
+    yield relay, context
+    context.close()
+    relay.stop()
+
+
+def wait_until_sent(page, seconds=60):
+    for _ in range(seconds * 5):
+        page.wait_for_timeout(200)
+        try:
+            if page.evaluate(WAITING) == 0:
+                return
+        except PlaywrightError:  # the page reloads once everything is sent
+            pass
+
+
+def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(server):
+    """The server's process is gone (connection refused) while the browser says "online": the kept pages open,
+    Saves are kept (the hand form's and Schnapsen's quick entry alike), the banner says the server does not answer
+    (not "Sending…"), and once the server is back the queue sends them by itself, without a reload, each once."""
+    relay, context = server
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    relay.stop()  # killed: nothing listens on its port
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", relay.port), timeout=2)
+    page.goto(f"/t/{token}/")  # from the phone's cache
+    page.locator("h1.table-title").wait_for()
+    first, second = team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril",
+                                                                                       partner="Anna", points=71)
+    for hand in (first, second):
+        page.locator(".actions a.button.primary").click()
+        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        enter_czech(page, hand)
+        page.locator("#preview", has_text="Computed on this phone").wait_for()
+        page.get_by_role("button", name="Save hand").click()  # the browser is "online": the Save is tried, refused
+        page.wait_for_url(f"**/t/{token}/", timeout=20_000)
+        page.locator("tr.pending").first.wait_for()
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
+    expect(page.locator("#offline-banner")).to_contain_text("The server does not answer. Hands not sent yet: 2")
+    table.refresh_from_db()
+    assert table.hand_count == 1
+    expected = settled(table, [first, second])
+    assert page_totals(page, players) == expected["totals"]
+
+    relay.start()  # back, on the same address: nobody touches the phone
+    wait_until_sent(page)
+    assert page.evaluate(WAITING) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), first, second]  # each once, in order
+    assert table.totals == expected["totals"]
+
+
+def test_schnapsens_quick_entry_is_kept_when_the_server_is_stopped(server):
+    relay, context = server
+    table = make_table(game="schnapsen", players=["Anna", "Ben"], hands=[{"winner": "Anna", "game_points": 2}])
+    page = context.new_page()
+    keep(page, table)
+    relay.stop()
+    page.goto(f"/t/{table.edit_token}/")
+    hand = {"winner": "Ben", "game_points": 3}
+    record_offline(page, "schnapsen", table, hand, None)  # not the browser's error page: kept, not sent yet
+    assert page.evaluate(WAITING) == 1
+    relay.start()
+    wait_until_sent(page)
+    assert page.evaluate(WAITING) == 0
+    table.refresh_from_db()
+    assert [h.data for h in services.live_hands(table)] == [{"winner": "Anna", "game_points": 2}, hand]
+
+
+def test_with_a_slow_server_save_says_so_and_records_the_hand_once(server):
+    """The server answers, but after 3.5 s (under the few seconds the phone waits): Save says it is saving at once,
+    and the hand is recorded once, on the server, not kept on the phone."""
+    relay, context = server
+    table = make_table(hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    relay.delay = 3.5
+    save = page.get_by_role("button", name="Save hand")
+    save.click()
+    expect(page.locator("#offline-banner")).to_have_text("Saving…", timeout=1500)  # at once, not after 3.5 s
+    expect(save).to_be_disabled()  # a second tap is not a second hand
+    page.locator("h1.table-title").wait_for(timeout=15_000)  # the server's answer: the table page
+    relay.delay = 0
+    assert page.evaluate(WAITING) == 0  # not kept on the phone: the server answered
+    page.wait_for_timeout(3000)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
+
+
+def test_the_banner_does_not_say_sending_for_ever(context):
+    """Once the queue is sent the banner says so and then nothing; when it meets another phone's change it says
+    that a choice waits, never "Sending…" again while nothing is sent."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
+    context.set_offline(False)
+    wait_until_sent(page)
+    page.wait_for_load_state()
+    page.wait_for_timeout(5000)  # longer than the queue's first retry
+    expect(page.locator("#offline-banner", has_text="Sending")).to_have_count(0)
+
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Cyril", "partner": "Anna", "points": 71}, enter_czech)
+    services.record_hand(table, team_hand(povinnost="Cyril", partner="Bára", points=60))  # another phone
+    context.set_offline(False)
+    page.locator("#offline-conflict").wait_for(timeout=30_000)
+    page.wait_for_timeout(5000)  # the page's own retries and the signal's return have run
+    expect(page.locator("#offline-banner")).to_contain_text("choose where they go")
+    expect(page.locator("#offline-banner", has_text="Sending")).to_have_count(0)

@@ -90,6 +90,8 @@ def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
         assert page.locator("#offline").get_attribute("data-worker-url") != "/static/js/engine-worker.js"
         assert page.evaluate(f"localStorage.getItem('talon-kept:{token}')") == "1"
         assert runtime_downloads(log) == dict.fromkeys(RUNTIME_FILES, 1)  # each file once, none twice
+        assert log.read_text().count("GET /offline/stdlib.zip") == 1  # the library cut to what the phone runs
+        assert "python_stdlib.zip" not in log.read_text()  # not the whole of it
 
         context.set_offline(True)  # later, without signal: everything comes from what the phone kept
         page.goto(f"/t/{token}/")

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from games.runtime import compress
+
 NOWHERE = "192.0.2.1"  # TEST-NET-1 (RFC 5737): never routed, and a UDP "connect" sends nothing anyway
 
 
@@ -50,4 +52,5 @@ class Command(BaseCommand):
         announce(f"http://{shown}:{port}/", self.stdout)
         if settings.DEBUG:
             self.stderr.write("Debug is on (TALON_HOME is not set): fine for development, not for the table.\n")
+        compress(settings.PYODIDE_DIR)  # whitenoise sends the runtime compressed from its folder (games/runtime.py)
         call_command("runserver", f"{host}:{port}", use_reloader=False, skip_checks=True)
