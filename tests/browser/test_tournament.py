@@ -12,6 +12,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
+from games.views.tournaments import qr_svg
+
 from .phone import fits_the_screen, looks_right, save, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -185,8 +187,16 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 794
     director.emulate_media(media="screen")
     director.set_viewport_size({"width": 1280, "height": 900})
+    looks_right(director)
+    director.set_viewport_size({"width": 360, "height": 800})  # printouts read on a phone too (a link may wrap)
+    fits_the_screen(director)
+    director.set_viewport_size({"width": 1280, "height": 900})
     links = sheet_links(director, base)
     assert all(link.startswith("/t/") for link in links.values())
+    for sheet in director.locator("section.table-sheet").all():  # each QR code is the link printed under it
+        drawn = sheet.locator(".table-qr svg path").get_attribute("d")
+        link = sheet.locator(".link").inner_text().strip()
+        assert f'd="{drawn}"' in qr_svg(link)
 
     # Each phone: a player finds their table on the public page, then opens it from the sheet's QR code.
     players_with_phones = [tables[1][0], tables[2][0], tables[3][0]]
@@ -264,6 +274,9 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
         assert re.search(r"\(was (\d+)\)", place).group(1) == as_recorded[no].split()[0]
     no_wider_than_the_page(player)
     looks_right(player)
+    follows(projector, public_url)
+    expect(projector.locator("table.standings")).to_contain_text("(was")
+    no_wider_than_the_page(projector)
 
     # The final standings equal the command's, run on the document the director downloads.
     director.goto(director_url)
@@ -278,6 +291,31 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
                 for line in json.loads(out.getvalue())["standings"]]
     assert [(int(place.split()[0]), no, measure) for place, no, measure in shown] == expected
     assert sum(measure for _, _, measure in expected) == 2 * 3 * (2 + 1 + Fraction(1, 2))
+
+    # The same standings in the other languages (1½ is written alike), and a player's rounds fit a 360 px phone.
+    for locale in ("sl-SI", "cs-CZ", "de-DE"):
+        other = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True,
+                                    base_url=base, service_workers="block", locale=locale)
+        reader = other.new_page()
+        reader.goto(public_url)
+        expect(reader.locator("html")).to_have_attribute("lang", locale[:2])
+        assert [(int(place.split()[0]), no, measure) for place, no, measure in standings_shown(reader)] == expected
+        looks_right(reader)
+        reader.locator("table.standings tbody tr a").first.click()
+        expect(reader.locator("table.player-rounds tbody tr")).to_have_count(2)
+        looks_right(reader)
+        other.close()
+    first = json.loads(out.getvalue())["standings"][0]
+    player.locator("table.standings tbody tr").first.locator("a").click()
+    expect(player.locator("h1")).to_contain_text(first["name"])
+    rows = player.locator("table.player-rounds tbody tr")
+    expect(rows).to_have_count(2)
+    for row, played in zip(rows.all(), first["rounds"]):
+        cells = row.locator("td").all_inner_texts()
+        assert (int(cells[0]), int(cells[1])) == (played["round"], played["table"])
+        assert (shown_number(cells[3]), shown_number(cells[4])) == (Fraction(str(played["place"])),
+                                                                     Fraction(str(played["score"])))
+    looks_right(player)
 
     for made in (director_context, projector_context, *(c for c, _ in phones)):
         made.close()
