@@ -24,7 +24,7 @@ VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "�
 
 def shown_number(text: str) -> Fraction:
     """A measure as the page writes it (2, 1½, −3, 1 234) as an exact number."""
-    text = text.strip().replace("\u2212", "-").replace("\u2009", "").replace("\xa0", "").replace(" ", "")
+    text = text.strip().replace("\u2212", "-").replace("\u2009", "").replace("\xa0", "").replace("\u202f", "").replace(" ", "")
     part = Fraction(0)
     if text and text[-1] in VULGAR:
         text, part = text[:-1], VULGAR[text[-1]]
