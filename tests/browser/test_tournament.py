@@ -19,12 +19,13 @@ from .phone import fits_the_screen, looks_right, save, tap
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc", "Gal", "Hana", "Igor"]
-VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
+          "¾": Fraction(3, 4)}
 
 
 def shown_number(text: str) -> Fraction:
     """A measure as the page writes it (2, 1½, −3, 1 234) as an exact number."""
-    text = text.strip().replace("\u2212", "-").replace("\u2009", "").replace("\xa0", "").replace("\u202f", "").replace(" ", "")
+    text = re.sub(r"[\s\u2009\u202f]", "", text).replace("\u2212", "-")
     part = Fraction(0)
     if text and text[-1] in VULGAR:
         text, part = text[:-1], VULGAR[text[-1]]
