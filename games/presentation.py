@@ -38,8 +38,9 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
     status = table.summary or {}
     marks = status.get("marks") or {}
     winning = winners(table)
-    return [{"name": name, "total": table.totals.get(name, 0), "leader": status.get("next_leader") == name,
-             "dealer": status.get("next_dealer") == name, "marks": marks.get(name, {}), "winner": name in winning}
+    ahead = not status.get("over")  # nobody deals or leads next once nothing may follow (an evening closed)
+    return [{"name": name, "total": table.totals.get(name, 0), "leader": ahead and status.get("next_leader") == name,
+             "dealer": ahead and status.get("next_dealer") == name, "marks": marks.get(name, {}), "winner": name in winning}
             for name in table.players]
 
 

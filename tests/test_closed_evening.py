@@ -104,3 +104,15 @@ def test_a_closed_tables_preview_says_it_is_closed(client):
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "nothing more can be recorded" in response.content.decode()
     assert "Not yet a valid hand" not in response.content.decode()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_closed_table_names_nobody_to_deal_or_lead_next(game):
+    from games.presentation import player_rows
+    table = make_sample(game)
+    open_rows = player_rows(table)
+    status = table.summary or {}
+    if status.get("next_leader") or status.get("next_dealer"):
+        assert any(row["leader"] or row["dealer"] for row in open_rows)  # an open table names who is next
+    table = closed_sample(game)
+    assert not any(row["leader"] or row["dealer"] for row in player_rows(table))

@@ -278,6 +278,7 @@ async function keptSpace(root) {  // a kept table says so, and how much room Tal
 let LOOK = { marks: [], leader_badge: "", leader_field: "" };
 function renderTotals(now) {
   const items = document.querySelectorAll("#top .totals > li.total"), status = now.status || {};
+  const next = status.over ? {} : status;  // nobody deals or leads next once nothing may follow (as the server draws it)
   const marksOf = (name) => (status.marks || {})[name] || {};
   now.players.forEach((name, i) => {
     const item = items[i];
@@ -285,12 +286,12 @@ function renderTotals(now) {
     const score = item.querySelector(".score");
     score.textContent = num(now.totals[i]);
     score.className = `score ${sign(now.totals[i])}`;
-    item.classList.toggle("is-leader", status.next_leader === name);
+    item.classList.toggle("is-leader", next.next_leader === name);
     const roles = item.querySelector(".roles");
     roles.replaceChildren(...LOOK.marks.map((mark) => drawMark(mark, marksOf(name))).filter(Boolean));
     if (now.winners.includes(name)) roles.append(el("span", { class: "badge", text: say("winner") }));
-    if (LOOK.leader_badge && status.next_leader === name) roles.append(el("span", { class: "badge", text: LOOK.leader_badge }));
-    if (status.next_dealer === name) roles.append(el("span", { class: "badge quiet", text: say("deals") }));
+    if (LOOK.leader_badge && next.next_leader === name) roles.append(el("span", { class: "badge", text: LOOK.leader_badge }));
+    if (next.next_dealer === name) roles.append(el("span", { class: "badge quiet", text: say("deals") }));
   });
   document.querySelectorAll("[data-mark][data-player]").forEach((node) => {  // the game's own table.html says where
     const value = marksOf(now.players[Number(node.dataset.player)])[node.dataset.mark];
