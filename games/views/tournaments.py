@@ -29,8 +29,10 @@ from .. import league_ratings
 from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
+from ..engines.table import load_json
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
+from ..limits import HANDS_PER_PAGE, too_many, wait_for
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..numbers import local_number
 from ..registry import GAMES
@@ -49,6 +51,7 @@ from ..tournament_forms import (
 from ..uploads import TOO_LARGE
 from .circles import RECENT_EVENTS, rating_chart
 from .common import game_or_404
+from .sharing import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
           "draw": "seed", "rules": "rules_preset", "tournament": "name"}
@@ -108,7 +111,10 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         form.add_error("document", ImportForm.too_large())
     if request.method == "POST" and form.is_valid():
         try:
-            raw = json.loads(form.cleaned_data["document"].read().decode("utf-8-sig"))
+            raw = load_json(form.cleaned_data["document"].read().decode("utf-8-sig"))
+            seconds = wait_for(request, import_cost(raw))
+            if seconds:
+                return too_many(request, seconds)
             tournament = service.import_document(raw)
         except (UnicodeDecodeError, ValueError) as error:
             message = error.message if isinstance(error, service.Refused) else _("This file is not a JSON document.")
@@ -116,6 +122,18 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("director", token=tournament.director_token)
     return render(request, "games/tournament/import.html", {"form": form})
+
+
+def import_cost(raw) -> int:
+    """What importing a tournament document counts as: one long page, and one more for every HANDS_PER_PAGE hands
+    of its tables' documents (each scored as an imported table is)."""
+    hands = 0
+    for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
+        for line in (played.get("tables") if isinstance(played, dict) else None) or []:
+            document = line.get("document") if isinstance(line, dict) else None
+            found = document.get("hands") if isinstance(document, dict) else None
+            hands += len(found) if isinstance(found, list) else 0
+    return 1 + hands // HANDS_PER_PAGE
 
 
 # ---- the director ------------------------------------------------------------------------------------------
@@ -413,9 +431,9 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
     for line in service.standings(tournament):
-        writer.writerow([line.place, line.no, line.name, _plain(line.measure),
-                         " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
-                                  for key, value in line.tie_breaks.items())])
+        tie_breaks = " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
+                              for key, value in line.tie_breaks.items())
+        writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), cell(tie_breaks)])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
     return response

@@ -1,0 +1,84 @@
+"""Tournaments attacked as a stranger would (issues 23, 24): what a hostile file, a spreadsheet formula or an
+endless input does to the director's pages and the command. Never a 500, never a formula run, never unbounded work."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from games.models import Entry, Tournament
+
+from .test_tournament_web import director_url, make_tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def upload(content: bytes, name: str = "players.csv") -> io.BytesIO:
+    file = io.BytesIO(content)
+    file.name = name
+    return file
+
+
+@pytest.mark.django_db
+def test_the_standings_csv_never_hands_a_spreadsheet_a_formula(client):
+    """A name typed as =HYPERLINK(…), +1, -2x or @SUM(…) reaches the CSV as text (a leading apostrophe), never
+    as a formula a spreadsheet would run; the numbers stay numbers."""
+    tournament = make_tournament()
+    hostile = ['=HYPERLINK("http://evil.example","win")', "+1", "-2x", "@SUM(A1)"]
+    response = client.post(director_url(tournament, "register"), {"players": "\n".join(hostile)})
+    assert response.status_code == 302, response.context["players_form"].errors
+    rows = list(csv.reader(io.StringIO(client.get(director_url(tournament, "standings_csv")).content.decode())))
+    names = [row[2] for row in rows[1:]]
+    for name in hostile:
+        assert "'" + name in names
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row)
+    assert rows[1][0] == "1" and rows[1][1] == "1"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("content", [b"A" * 150_000, b'"a quote never closed\n' + b"x" * 140_000],
+                         ids=["a-cell-past-csvs-limit", "an-unclosed-quote"])
+def test_a_csv_file_csv_cannot_read_is_refused_beside_the_list(client, content):
+    tournament = make_tournament(players=[])
+    response = client.post(director_url(tournament, "register"), {"csv_file": upload(content)})
+    assert response.status_code == 400
+    assert response.context["players_form"].errors["players"] == ["This file is not a list of players in CSV."]
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_tournament_document_nested_deeper_than_python_can_read_is_refused_beside_the_field(client):
+    response = client.post(reverse("import_tournament"),
+                           {"document": upload(b"[" * 100_000 + b"]" * 100_000, "t.json")})
+    assert response.status_code == 200 and response.context["form"].errors["document"]
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_allowance(client, settings):
+    """A tournament document may carry many tables' documents of thousands of hands each: one client gets no
+    more imports of them than of as many hands in tables (one long page per 1,000 hands)."""
+    settings.TALON_EXPENSIVE_PER_WINDOW = 3
+    table = {"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene"],
+             "hands": [{"contract": "beggar", "declarer": "Ana", "won": True}] * 1500}
+    document = {"tournament": "x", "game": "slovenian-tarok", "preset": "tarzs",
+                "played": [{"round": 1, "tables": [{"table": n, "seats": [1, 2, 3], "document": table}
+                                                   for n in (1, 2)]}]}
+    first = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
+    assert first.status_code == 200  # refused by the engine (no players), yet it counted: 1 + 3,000 hands
+    again = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
+    assert again.status_code == 429 and again["Retry-After"]
+    assert not Tournament.objects.exists()
+
+
+def test_the_command_reads_no_further_than_the_largest_document():
+    """A file that never ends (/dev/zero) is refused with one line and exit 2, not read until memory runs out."""
+    done = subprocess.run([sys.executable, "manage.py", "tournament", "standings", "/dev/zero"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
