@@ -82,3 +82,17 @@ def test_the_command_reads_no_further_than_the_largest_document():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["tournament_json", "print_round"])
+def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, settings, page):
+    """The export carries every table's hands (up to TALON_MAX_HANDS each) and the sheets a QR code per table:
+    each counts against the client's allowance of long pages, as a table's export does."""
+    from .test_tournament_web import started
+
+    settings.TALON_EXPENSIVE_PER_WINDOW = 2
+    tournament = make_tournament()
+    started(tournament)
+    url = director_url(tournament, page, *([1] if page == "print_round" else []))
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]

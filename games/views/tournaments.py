@@ -32,7 +32,7 @@ from ..engines.base import FEWER_BUMMERL
 from ..engines.table import load_json
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
-from ..limits import HANDS_PER_PAGE, too_many, wait_for
+from ..limits import HANDS_PER_PAGE, expensive, too_many, wait_for
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..numbers import local_number
 from ..registry import GAMES
@@ -399,6 +399,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_safe
+@expensive
 def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """The round's table list and one sheet per table: number, seats, a QR code of the table's edit link, the
     limit. A table gets its edit link when the round starts: before that the sheet says so."""
@@ -416,6 +417,7 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_safe
+@expensive
 def export_json(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     response = HttpResponse(json.dumps(service.export(tournament), ensure_ascii=False, indent=2),
