@@ -497,10 +497,16 @@ def league_standings(league: League):
                          qualify=settings.get("qualify"))
 
 
+MOST_IN_A_LEAGUE = 50  # a season holds a dozen; the league's pages and ratings read every one of them
+
+
 def add_to_league(league: League, tournament: Tournament) -> None:
     with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)  # two tournaments added at once count one by one
         if tournament.league_id not in (None, league.pk):
             raise Refused("link", _("This tournament belongs to another league."))
+        if tournament.league_id is None and league.tournaments.count() >= MOST_IN_A_LEAGUE:
+            raise Refused("link", _("A league holds at most %(most)s tournaments.") % {"most": MOST_IN_A_LEAGUE})
         tournament.league = league
         tournament.save(update_fields=["league"])
         _bump(tournament)

@@ -96,3 +96,22 @@ def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, 
     started(tournament)
     url = director_url(tournament, page, *([1] if page == "print_round" else []))
     assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
+
+
+@pytest.mark.django_db
+def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
+    """Every league page reads each of its tournaments whole: a league takes no more than MOST_IN_A_LEAGUE."""
+    from games import tournaments as service
+    from games.models import League
+
+    monkeypatch.setattr(service, "MOST_IN_A_LEAGUE", 2)
+    league = League.objects.create(name="Brno", settings={})
+    add = reverse("league_add", args=[league.director_token])
+    tournaments = [make_tournament(players=[]) for _ in range(3)]
+    for tournament in tournaments[:2]:
+        assert client.post(add, {"link": tournament.director_token}).status_code == 302
+    assert client.post(add, {"link": tournaments[0].director_token}).status_code == 302  # already in: no change
+    response = client.post(add, {"link": tournaments[2].director_token})
+    assert response.status_code == 400
+    assert response.context["form"].errors["link"] == ["A league holds at most 2 tournaments."]
+    assert league.tournaments.count() == 2
