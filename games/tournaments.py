@@ -379,12 +379,13 @@ def type_result(round_: Round, round_table: RoundTable, totals: list[int], bumme
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
-    if round_.status == Round.CLOSED:
-        raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
-    if round_.status != Round.STARTED:
-        raise Refused("table", _("This round has not started yet."))
-    _check(round_, round_table, totals, bummerl)
     with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
+        if round_.status == Round.CLOSED:
+            raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
+        if round_.status != Round.STARTED:
+            raise Refused("table", _("This round has not started yet."))
+        _check(round_, round_table, totals, bummerl)
         round_table.totals, round_table.bummerl = totals, bummerl
         round_table.save(update_fields=["totals", "bummerl"])
         _still_valid(round_.tournament, "totals")

@@ -115,3 +115,25 @@ def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
     assert response.status_code == 400
     assert response.context["form"].errors["link"] == ["A league holds at most 2 tournaments."]
     assert league.tournaments.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_saved_without_a_reason():
+    """The director's tab read the round as being played; another tab closed it before the result was saved: the
+    result would change a closed round without a reason (TN8). It is refused, as after the close."""
+    from games import services
+    from games import tournaments as service
+    from games.models import Correction, Round
+
+    from .test_tournament_web import beggar, started
+
+    tournament = make_tournament(players=["Ana", "Bojan", "Cene"])
+    seen = started(tournament)  # what the typing tab holds
+    round_table = seen.tables.get()
+    services.record_hand(round_table.table, beggar(round_table.table))
+    service.close_round(Round.objects.get(pk=seen.pk))
+    assert seen.status == Round.STARTED
+    with pytest.raises(service.Refused, match="closed"):
+        service.type_result(seen, round_table, [10, -5, -5])
+    round_table.refresh_from_db()
+    assert round_table.totals is None and not Correction.objects.exists()
