@@ -137,3 +137,50 @@ def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_sav
         service.type_result(seen, round_table, [10, -5, -5])
     round_table.refresh_from_db()
     assert round_table.totals is None and not Correction.objects.exists()
+
+
+def _championship(hands: int):
+    """150 players at 50 tables: round 1 closed, round 2 under way, ``hands`` hands at every Talon table."""
+    from games import services
+    from games import tournaments as service
+    from games.models import Round
+
+    from .test_tournament_web import beggar, started, tarzs
+
+    tournament = make_tournament(players=[f"Player {i}" for i in range(150)], settings=tarzs(hands=50, rounds=4))
+    for number in (1, 2):
+        round_ = started(tournament, number)
+        for round_table in round_.tables.select_related("table"):
+            for i in range(hands):
+                services.record_hand(round_table.table, beggar(round_table.table, i % 3))
+        if number == 1:
+            service.close_round(Round.objects.get(pk=round_.pk))
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_every_page_of_a_championship_costs_the_same_queries_however_many_hands_were_played(client):
+    """150 players after two rounds: each public and director page asks the database as often after one hand a
+    table as after six (the tables' stored totals, never a hand), and a few times at most."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for hands in (1, 6):
+        tournament = _championship(hands)
+        public, director = tournament.public_token, tournament.director_token
+        pages = [reverse(name, args=[public, *more]) for name, more in (
+            ("tournament", []), ("projector", []), ("standings_live", []), ("projector_live", []),
+            ("tournament_player", [1]), ("find_table", []), ("public_round", [2]))] + \
+            [reverse(name, args=[director, *more]) for name, more in (
+                ("director", []), ("director_round", [2]), ("director_round_live", [2]), ("standings_csv", []))]
+        found = {}
+        for url in pages:
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url, {"q": "Player 7"} if "find" in url else {}).status_code == 200, url
+            found[url.split("/", 3)[-1]] = len(queries.captured_queries)
+        counts.append(found)
+        tournament.delete()
+    assert counts[0] == counts[1]
+    assert max(counts[0].values()) <= 20, counts[0]
