@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -445,9 +446,26 @@ def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
 
 
+def table_hands(raw: Any) -> int:
+    """How many hands the tables' documents of a tournament document carry (each is scored on import)."""
+    hands = 0
+    for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
+        for line in (played.get("tables") if isinstance(played, dict) else None) or []:
+            document = line.get("document") if isinstance(line, dict) else None
+            found = document.get("hands") if isinstance(document, dict) else None
+            hands += len(found) if isinstance(found, list) else 0
+    return hands
+
+
 def import_document(raw: Any) -> Tournament:
     """A new tournament from a document: checked whole by the engine first, then written in one transaction;
-    each table played in Talon becomes a Talon table again (its hands scored as an imported table's)."""
+    each table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its
+    tables together bring at most as many hands as one table may hold (a championship brings a few thousand):
+    scoring more would outlast a request."""
+    hands = table_hands(raw)
+    if hands > django_settings.TALON_MAX_HANDS:
+        raise Refused("document", _("Hands at the tables of this document: %(count)s; an import brings at most "
+                                    "%(most)s.") % {"count": hands, "most": django_settings.TALON_MAX_HANDS})
     try:
         engine.load(raw)
     except engine.InvalidTournament as error:

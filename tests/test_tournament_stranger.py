@@ -184,3 +184,26 @@ def test_every_page_of_a_championship_costs_the_same_queries_however_many_hands_
         tournament.delete()
     assert counts[0] == counts[1]
     assert max(counts[0].values()) <= 20, counts[0]
+
+
+@pytest.mark.django_db
+def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_refused(client, settings):
+    """Ten megabytes hold some 170,000 hands in tables' documents, minutes of scoring in one request: the tables
+    of one import bring at most TALON_MAX_HANDS hands together, as one table's import does."""
+    settings.TALON_MAX_HANDS = 40
+    names = ["Ana", "Bojan", "Cene"]
+    table = {"game": "slovenian-tarok", "rules": {"preset": "seed"}, "players": names,
+             "hands": [{"contract": "beggar", "declarer": names[i % 3], "won": True} for i in range(15)]}
+    document = {"tournament": "x", "game": "slovenian-tarok", "preset": "tarzs", "draw": {"seed": 1},
+                "players": [{"no": i + 1, "name": name} for i, name in enumerate(names)],
+                "played": [{"round": n, "tables": [{"table": 1, "seats": [1, 2, 3], "document": table}]}
+                           for n in (1, 2, 3)]}
+    response = client.post(reverse("import_tournament"),
+                           {"document": upload(json.dumps(document).encode(), "t.json")})
+    assert response.status_code == 200
+    assert response.context["form"].errors["document"] == [
+        "Hands at the tables of this document: 45; an import brings at most 40."]
+    assert not Tournament.objects.exists()
+    document["played"].pop()
+    assert client.post(reverse("import_tournament"),
+                       {"document": upload(json.dumps(document).encode(), "t.json")}).status_code == 302

@@ -127,13 +127,7 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
 def import_cost(raw) -> int:
     """What importing a tournament document counts as: one long page, and one more for every HANDS_PER_PAGE hands
     of its tables' documents (each scored as an imported table is)."""
-    hands = 0
-    for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
-        for line in (played.get("tables") if isinstance(played, dict) else None) or []:
-            document = line.get("document") if isinstance(line, dict) else None
-            found = document.get("hands") if isinstance(document, dict) else None
-            hands += len(found) if isinstance(found, list) else 0
-    return 1 + hands // HANDS_PER_PAGE
+    return 1 + service.table_hands(raw) // HANDS_PER_PAGE
 
 
 # ---- the director ------------------------------------------------------------------------------------------
