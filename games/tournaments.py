@@ -170,10 +170,17 @@ def void_draw(tournament: Tournament) -> int | None:
     return drawn.number
 
 
+def _lock(entry: Entry) -> None:
+    """The entry's tournament locked (as a draw and a start lock it) and the entry read again under the lock."""
+    entry.tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    entry.refresh_from_db(fields=["withdrawn_after", "joins"])
+
+
 def withdraw(entry: Entry) -> int | None:
     """A withdrawn player keeps the results played and is drawn no more (TN1). Returns the round whose draw this
     voided, if any."""
     with transaction.atomic():
+        _lock(entry)  # a round drawn, started or closed meanwhile is seen as it now is
         entry.withdrawn_after = last_started(entry.tournament)
         entry.save(update_fields=["withdrawn_after"])
         voided = void_draw(entry.tournament)
@@ -185,6 +192,7 @@ def reinstate(entry: Entry) -> int | None:
     """A withdrawal taken back before the next round starts (a player who missed a round cannot come back: the
     document says only when a player joins and when they withdrew)."""
     with transaction.atomic():
+        _lock(entry)
         if entry.withdrawn_after != last_started(entry.tournament):
             raise Refused(None, _("%(name)s missed a round since withdrawing and cannot come back.") % {
                 "name": entry.name})

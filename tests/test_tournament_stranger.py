@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection, connections, transaction
 from django.urls import reverse
 
 from games.models import Entry, Tournament
@@ -207,3 +208,53 @@ def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_
     document["played"].pop()
     assert client.post(reverse("import_tournament"),
                        {"document": upload(json.dumps(document).encode(), "t.json")}).status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's; run under .ci/with-postgres")
+def test_a_withdrawal_while_another_tab_starts_the_round_never_deletes_the_started_round():
+    """One tab starts round 1 (its transaction not yet committed) as another withdraws a player: the withdrawal
+    waits for the start and then finds the round started (the player withdraws after it), never the draw it read
+    before, which it would delete with the round's tables once the start committed."""
+    import threading
+    import time
+
+    from games import tournaments as service
+    from games.models import Round
+
+    tournament = make_tournament(players=["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"])
+    service.draw_round(tournament, 1)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    entry = tournament.entries.get(no=6)
+    started, errors = threading.Event(), []
+
+    def start():
+        try:
+            with transaction.atomic():
+                service.start_round(round_)
+                started.set()
+                time.sleep(1.5)  # the withdrawal arrives now
+        except BaseException as error:  # surfaced below
+            errors.append(error)
+        finally:
+            started.set()
+            connections.close_all()
+
+    def withdraw():
+        try:
+            started.wait(30)
+            service.withdraw(Entry.objects.get(pk=entry.pk))
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=start), threading.Thread(target=withdraw)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    assert round_.status == Round.STARTED and round_.tables.count() == 2
+    assert Entry.objects.get(pk=entry.pk).withdrawn_after == 1
