@@ -529,7 +529,10 @@ MOST_IN_A_LEAGUE = 50  # a season holds a dozen; the league's pages and ratings 
 
 def add_to_league(league: League, tournament: Tournament) -> None:
     with transaction.atomic():
-        League.objects.select_for_update().get(pk=league.pk)  # two tournaments added at once count one by one
+        # the tournament, then its league, as a round's close locks them: added to two leagues at once, it joins
+        # one; two tournaments added at once count one by one
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        League.objects.select_for_update().get(pk=league.pk)
         if tournament.league_id not in (None, league.pk):
             raise Refused("link", _("This tournament belongs to another league."))
         if tournament.league_id is None and league.tournaments.count() >= MOST_IN_A_LEAGUE:

@@ -258,3 +258,50 @@ def test_a_withdrawal_while_another_tab_starts_the_round_never_deletes_the_start
     round_ = Round.objects.get(tournament=tournament, number=1)
     assert round_.status == Round.STARTED and round_.tables.count() == 2
     assert Entry.objects.get(pk=entry.pk).withdrawn_after == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's; run under .ci/with-postgres")
+def test_a_tournament_added_to_two_leagues_at_once_joins_one_and_the_other_is_told():
+    import threading
+    import time
+
+    from games import tournaments as service
+    from games.models import League
+
+    tournament = make_tournament(players=[])
+    seen = Tournament.objects.get(pk=tournament.pk)  # what the second director's page read: in no league yet
+    first, second = (League.objects.create(name=name, settings={}) for name in ("Brno", "Břeclav"))
+    added, errors, refused = threading.Event(), [], []
+
+    def add_first():
+        try:
+            with transaction.atomic():
+                service.add_to_league(first, tournament)
+                added.set()
+                time.sleep(1.5)  # the second league's director sends the same link now
+        except BaseException as error:  # surfaced below
+            errors.append(error)
+        finally:
+            added.set()
+            connections.close_all()
+
+    def add_second():
+        try:
+            added.wait(30)
+            service.add_to_league(second, seen)
+        except service.Refused as error:
+            refused.append(error.message)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=add_first), threading.Thread(target=add_second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    assert refused == ["This tournament belongs to another league."]
+    assert Tournament.objects.get(pk=tournament.pk).league_id == first.pk
