@@ -19,7 +19,7 @@ from .engines.base import tidy_name
 from .forms import ImportForm
 from .inputs import whole_number
 from .registry import GAMES
-from .tournaments import parse_players
+from .tournaments import Refused, parse_players
 
 DRAWS = [("random", _("random, avoiding repeat opponents")),
          ("seeded-thirds", _("seeded: one player from each group of the ranking at a table")),
@@ -172,7 +172,10 @@ class PlayersForm(forms.Form):
             dialect = csv.Sniffer().sniff(text[:2000], delimiters=",;\t")
         except csv.Error:  # one column: nothing to sniff
             dialect = csv.excel
-        rows = csv.reader(io.StringIO(text), dialect)
+        try:
+            rows = list(csv.reader(io.StringIO(text), dialect))
+        except csv.Error:  # a cell longer than csv allows, a quote never closed
+            raise Refused("players", gettext("This file is not a list of players in CSV.")) from None
         from_file = []
         for number, row in enumerate(rows):
             row = [cell.strip() for cell in row]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -169,10 +170,17 @@ def void_draw(tournament: Tournament) -> int | None:
     return drawn.number
 
 
+def _lock(entry: Entry) -> None:
+    """The entry's tournament locked (as a draw and a start lock it) and the entry read again under the lock."""
+    entry.tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    entry.refresh_from_db(fields=["withdrawn_after", "joins"])
+
+
 def withdraw(entry: Entry) -> int | None:
     """A withdrawn player keeps the results played and is drawn no more (TN1). Returns the round whose draw this
     voided, if any."""
     with transaction.atomic():
+        _lock(entry)  # a round drawn, started or closed meanwhile is seen as it now is
         entry.withdrawn_after = last_started(entry.tournament)
         entry.save(update_fields=["withdrawn_after"])
         voided = void_draw(entry.tournament)
@@ -184,6 +192,7 @@ def reinstate(entry: Entry) -> int | None:
     """A withdrawal taken back before the next round starts (a player who missed a round cannot come back: the
     document says only when a player joins and when they withdrew)."""
     with transaction.atomic():
+        _lock(entry)
         if entry.withdrawn_after != last_started(entry.tournament):
             raise Refused(None, _("%(name)s missed a round since withdrawing and cannot come back.") % {
                 "name": entry.name})
@@ -379,12 +388,13 @@ def type_result(round_: Round, round_table: RoundTable, totals: list[int], bumme
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
-    if round_.status == Round.CLOSED:
-        raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
-    if round_.status != Round.STARTED:
-        raise Refused("table", _("This round has not started yet."))
-    _check(round_, round_table, totals, bummerl)
     with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
+        if round_.status == Round.CLOSED:
+            raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
+        if round_.status != Round.STARTED:
+            raise Refused("table", _("This round has not started yet."))
+        _check(round_, round_table, totals, bummerl)
         round_table.totals, round_table.bummerl = totals, bummerl
         round_table.save(update_fields=["totals", "bummerl"])
         _still_valid(round_.tournament, "totals")
@@ -444,9 +454,26 @@ def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
 
 
+def table_hands(raw: Any) -> int:
+    """How many hands the tables' documents of a tournament document carry (each is scored on import)."""
+    hands = 0
+    for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
+        for line in (played.get("tables") if isinstance(played, dict) else None) or []:
+            document = line.get("document") if isinstance(line, dict) else None
+            found = document.get("hands") if isinstance(document, dict) else None
+            hands += len(found) if isinstance(found, list) else 0
+    return hands
+
+
 def import_document(raw: Any) -> Tournament:
     """A new tournament from a document: checked whole by the engine first, then written in one transaction;
-    each table played in Talon becomes a Talon table again (its hands scored as an imported table's)."""
+    each table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its
+    tables together bring at most as many hands as one table may hold (a championship brings a few thousand):
+    scoring more would outlast a request."""
+    hands = table_hands(raw)
+    if hands > django_settings.TALON_MAX_HANDS:
+        raise Refused("document", _("Hands at the tables of this document: %(count)s; an import brings at most "
+                                    "%(most)s.") % {"count": hands, "most": django_settings.TALON_MAX_HANDS})
     try:
         engine.load(raw)
     except engine.InvalidTournament as error:
@@ -497,10 +524,19 @@ def league_standings(league: League):
                          qualify=settings.get("qualify"))
 
 
+MOST_IN_A_LEAGUE = 50  # a season holds a dozen; the league's pages and ratings read every one of them
+
+
 def add_to_league(league: League, tournament: Tournament) -> None:
     with transaction.atomic():
+        # the tournament, then its league, as a round's close locks them: added to two leagues at once, it joins
+        # one; two tournaments added at once count one by one
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        League.objects.select_for_update().get(pk=league.pk)
         if tournament.league_id not in (None, league.pk):
             raise Refused("link", _("This tournament belongs to another league."))
+        if tournament.league_id is None and league.tournaments.count() >= MOST_IN_A_LEAGUE:
+            raise Refused("link", _("A league holds at most %(most)s tournaments.") % {"most": MOST_IN_A_LEAGUE})
         tournament.league = league
         tournament.save(update_fields=["league"])
         _bump(tournament)

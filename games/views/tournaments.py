@@ -32,8 +32,10 @@ from .. import league_ratings
 from .. import tournaments as service
 from ..engines import tournament as engine
 from ..engines.base import FEWER_BUMMERL
+from ..engines.table import load_json
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
+from ..limits import HANDS_PER_PAGE, expensive, too_many, wait_for
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..numbers import local_number
 from ..registry import GAMES
@@ -52,6 +54,7 @@ from ..tournament_forms import (
 from ..uploads import TOO_LARGE
 from .circles import RECENT_EVENTS, rating_chart
 from .common import game_or_404
+from .sharing import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
           "draw": "seed", "rules": "rules_preset", "tournament": "name"}
@@ -111,7 +114,10 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         form.add_error("document", ImportForm.too_large())
     if request.method == "POST" and form.is_valid():
         try:
-            raw = json.loads(form.cleaned_data["document"].read().decode("utf-8-sig"))
+            raw = load_json(form.cleaned_data["document"].read().decode("utf-8-sig"))
+            seconds = wait_for(request, import_cost(raw))
+            if seconds:
+                return too_many(request, seconds)
             tournament = service.import_document(raw)
         except (UnicodeDecodeError, ValueError) as error:
             message = error.message if isinstance(error, service.Refused) else _("This file is not a JSON document.")
@@ -119,6 +125,12 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("director", token=tournament.director_token)
     return render(request, "games/tournament/import.html", {"form": form})
+
+
+def import_cost(raw) -> int:
+    """What importing a tournament document counts as: one long page, and one more for every HANDS_PER_PAGE hands
+    of its tables' documents (each scored as an imported table is)."""
+    return 1 + service.table_hands(raw) // HANDS_PER_PAGE
 
 
 # ---- the director ------------------------------------------------------------------------------------------
@@ -384,6 +396,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_safe
+@expensive
 def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """The round's table list and one sheet per table: number, seats, a QR code of the table's edit link, the
     limit. A table gets its edit link when the round starts: before that the sheet says so."""
@@ -401,6 +414,7 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_safe
+@expensive
 def export_json(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     response = HttpResponse(json.dumps(service.export(tournament), ensure_ascii=False, indent=2),
@@ -416,9 +430,9 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
     for line in service.standings(tournament):
-        writer.writerow([line.place, line.no, line.name, _plain(line.measure),
-                         " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
-                                  for key, value in line.tie_breaks.items())])
+        tie_breaks = " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
+                              for key, value in line.tie_breaks.items())
+        writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), cell(tie_breaks)])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
     return response

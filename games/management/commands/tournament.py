@@ -14,6 +14,7 @@ import json
 import sys
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
@@ -105,10 +106,17 @@ def number(raw: str | None, name: str, low: int) -> int:
 
 
 def read(path: str) -> str:
+    """The file's text, read no further than the largest document Talon takes (a device that never ends, as
+    /dev/zero, is refused once past it, not read until memory runs out)."""
+    most = settings.TALON_MAX_DOCUMENT
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            text = sys.stdin.read(most + 1)
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(most + 1)
     except (OSError, UnicodeDecodeError) as error:
         fail(f"tournament: cannot read {path}: {getattr(error, 'strerror', None) or error}")
+    if len(text) > most:
+        fail(f"tournament: {path} is larger than {most} characters, the largest document Talon takes")
+    return text
