@@ -221,16 +221,20 @@ def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: l
 
 
 def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any], submission: str = "", *,
-            appends: bool = False) -> Any:
+            appends: bool = False, by_tournament: bool = False) -> Any:
     """Lock the table, see that this form was not submitted before, check the version the player saw, apply the
     change (which scores what it touched), store, and refresh what ratings read of the table (``appends``: the
-    change only adds a hand at the end). All or nothing."""
+    change only adds a hand at the end). All or nothing. The table of a closed tournament round takes no change
+    but the director's (``by_tournament``): its result stands, and changes only as a correction, with a reason
+    (TN8)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         if submission:
             done = table.changes.filter(submission=submission).first()
             if done is not None:
                 raise AlreadyDone(done)
+        if not by_tournament and RoundTable.objects.filter(table=table, round__status=Round.CLOSED).exists():
+            raise InvalidTable("hands", InvalidHand("", ROUND_CLOSED))
         if version is not None and version != table.version:
             raise Conflict(_("Another phone changed this table meanwhile. Here is the current state; "
                              "check it and try again."))
@@ -266,6 +270,10 @@ def _room_for(held: int) -> None:
     if held >= settings.TALON_MAX_HANDS:
         raise InvalidTable("hands", InvalidHand("", N_("this table is full: it holds at most {most} hands; start a "
                                                        "new evening for more"), most=settings.TALON_MAX_HANDS))
+
+
+ROUND_CLOSED = N_("this table's tournament round is closed: its result stands, and only the tournament's director "
+                  "changes it, as a correction with a reason")
 
 
 def round_limit(table: Table) -> dict[str, Any] | None:
@@ -464,7 +472,7 @@ def rename_player(table: Table, old: str, new: str, *, device: str = "", version
         _rename(locked, old, new, by_tournament=by_tournament)
         _log(locked, None, Change.RENAMED, before={"player": old}, after={"player": new}, device=device)
         return locked
-    return _change(table.pk, version, apply, submission)
+    return _change(table.pk, version, apply, submission, by_tournament=by_tournament)
 
 
 def last_undoable(table: Table) -> Change | None:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import services
 from games import tournaments as service
 from games.engines import tournament as engine
+from games.engines.table import InvalidTable
 from games.models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
 from games.views.tournaments import exact
 
@@ -261,13 +262,21 @@ def test_when_the_time_is_up_the_hand_being_played_is_saved_and_no_other_begins(
         services.insert_hand(table, beggar(table), after_seq=0)  # an offline phone's hand too
 
 
-def test_a_table_outside_a_started_round_has_no_limit():
-    tournament = make_tournament(players=NINE[:3], settings=tarzs(hands=1))
+def test_a_closed_rounds_table_takes_no_late_change_its_result_stands():
+    tournament = make_tournament(players=NINE[:3], settings=tarzs(hands=2))
     round_ = started(tournament)
     table = round_.tables.get().table
     services.record_hand(table, beggar(table))
     service.close_round(round_)
-    services.record_hand(table, beggar(table))  # a closed round's table is any table again
+    table.refresh_from_db()
+    before = (table.version, dict(table.totals))
+    hand = table.hands.get()
+    for late in (lambda: services.record_hand(table, beggar(table)), lambda: services.delete_hand(hand),
+                 lambda: services.edit_hand(hand, beggar(table)), lambda: services.undo_last(table)):
+        with pytest.raises(InvalidTable, match="round is closed"):
+            late()
+    table.refresh_from_db()
+    assert (table.version, dict(table.totals)) == before
 
 
 # ---- links: neither opens the other ---------------------------------------------------------------------------
