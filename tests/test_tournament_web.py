@@ -138,6 +138,16 @@ def test_a_draw_seats_everyone_once_and_a_redraw_replaces_it_until_the_round_sta
     assert response.status_code == 400 and "round 2" in visible_text(response.content.decode())
 
 
+def test_the_directors_button_says_a_drawn_round_is_drawn_again(client):
+    tournament = make_tournament()
+    assert "Draw round 1" in visible_text(client.get(director_url(tournament)).content.decode())
+    client.post(director_url(tournament, "draw"), {"round": "1"})
+    for language, again in [("en", "Draw round 1 again"), ("cs", "Vylosovat kolo 1 znovu"),
+                            ("sl", "Znova izžrebaj krog 1"), ("de", "Runde 1 neu auslosen")]:
+        page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language)
+        assert again in visible_text(page.content.decode()), language
+
+
 def test_a_draw_for_more_tables_than_the_players_fill_is_refused(client):
     tournament = make_tournament(players=["Ana", "Bojan"])
     response = client.post(director_url(tournament, "draw"), {"round": "1"})
@@ -213,6 +223,19 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     assert "corrected: appeal: hand 1 misread" in glance and "30" in glance
     text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
     assert "(was " in text, "the standings as they were beside the standings as they are"
+
+
+def test_a_closed_round_no_longer_says_when_its_time_is_up(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    pages = [director_url(tournament, "director_round", 1), reverse("tournament", args=[tournament.public_token]),
+             reverse("projector", args=[tournament.public_token])]
+    for url in pages:
+        assert "ime is up at" in visible_text(client.get(url).content.decode()), url
+    play_round(round_)
+    service.close_round(round_)
+    for url in pages:
+        assert "ime is up at" not in visible_text(client.get(url).content.decode()), url
 
 
 def test_a_round_closes_only_when_every_table_has_a_result(client):

@@ -130,6 +130,7 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
     return render(request, "games/tournament/director.html", {
         "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
         "rounds": rounds, "next_round": service.next_round(tournament),
+        "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
         "differences": differences(service.document(tournament, live=False), tournament.preset),
