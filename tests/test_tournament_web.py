@@ -383,6 +383,16 @@ def test_the_printed_sheets_carry_a_qr_code_of_each_tables_edit_link(client):
     assert "<svg" not in public and round_.tables.first().table.edit_token not in public
 
 
+def test_the_projector_turns_its_pages_by_itself_when_the_standings_are_longer_than_the_screen(client):
+    from django.contrib.staticfiles import finders
+
+    tournament = make_tournament()
+    page = client.get(reverse("projector", args=[tournament.public_token])).content.decode()
+    assert '<script src="/static/js/projector.js" defer></script>' in page
+    script = open(finders.find("js/projector.js"), encoding="utf-8").read()
+    assert "scrollBy" in script and "scrollTo(0, 0)" in script, "a page down, then back to the top"
+
+
 def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client, django_assert_max_num_queries):
     tournament = _played_tournament()
     tournament.refresh_from_db()
