@@ -334,7 +334,7 @@ def test_every_page_answers_in_every_language(client, language):
         assert response["Content-Language"] == language
         assert tournament.name in response.content.decode() or "tournaments/" in url
     assert entry.name in visible_text(client.get(pages[7], HTTP_ACCEPT_LANGUAGE=language).content.decode())
-    said = {"cs": ("Pořadí", "Najdi svůj stůl"), "sl": ("Lestvica", "Poišči svojo mizo"),
+    said = {"cs": ("Pořadí", "Najděte svůj stůl"), "sl": ("Lestvica", "Poišči svojo mizo"),
             "de": ("Rangliste", "Finde deinen Tisch"), "en": ("Standings", "Find your table")}[language]
     standings = visible_text(client.get(pages[6], HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert all(words in standings for words in said), "the standings page in the player's language"
