@@ -69,7 +69,20 @@ def test_a_director_creates_a_tournament_from_a_preset_and_sees_what_differs(cli
     tournament = Tournament.objects.get(name="Liga Brno")
     assert response.status_code == 302 and response["Location"] == director_url(tournament)
     text = visible_text(client.get(director_url(tournament)).content.decode())
-    assert "rounds: 3 instead of 4" in text, "the director sees what differs from the preset"
+    assert "Rounds: 3 instead of 4" in text, "the director sees what differs from the preset"
+
+
+def test_what_differs_from_the_preset_is_said_in_the_directors_language(client):
+    settings = {**tarzs(hands=3), "scoring": {"measure": "points", "place_points": [2, 1, 0.5], "tie_breaks": []}}
+    tournament = make_tournament(settings=settings)
+    said = {"cs": ["Her v kole: 3 místo 21", "Pořadí podle: body místo body za umístění"],
+            "de": ["Spiele in einer Runde: 3 statt 21"], "en": ["Hands in a round: 3 instead of 21"]}
+    for language, lines in said.items():
+        page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        differs = visible_text(page.split('id="differs-heading"', 1)[1].split("</section>", 1)[0])
+        for line in lines:
+            assert line in " ".join(differs.split()), (language, differs)
+        assert "round_limit" not in differs and "scoring" not in differs
     assert tournament.settings["draw"]["first"] == "seeded-thirds"
 
 
