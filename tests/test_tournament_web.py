@@ -436,6 +436,14 @@ def test_the_standings_csv_lists_every_player(client):
     assert len(rows) == 10
 
 
+def test_the_standings_csv_header_names_the_player_and_the_tournaments_measure_in_the_directors_language(client):
+    tournament = _played_tournament()
+    header = {language: client.get(director_url(tournament, "standings_csv"), HTTP_ACCEPT_LANGUAGE=language)
+              .content.decode().splitlines()[0] for language in LANGUAGES}
+    assert header["cs"] == "Místo,Startovní číslo,Hráč,Body za umístění,Rozhodovací kritéria"
+    assert header["en"] == "Place,Start number,Player,Place points,Tie-breaks"
+
+
 # ---- import ----------------------------------------------------------------------------------------------------
 
 def test_an_exported_document_imports_as_a_tournament_with_the_same_standings(client):

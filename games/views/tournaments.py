@@ -415,7 +415,8 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
+    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    writer.writerow([_("Place"), _("Start number"), _("Player"), MEASURES.get(measure, _("Measure")), _("Tie-breaks")])
     for line in service.standings(tournament):
         writer.writerow([line.place, line.no, line.name, _plain(line.measure),
                          " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
