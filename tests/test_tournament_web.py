@@ -385,6 +385,17 @@ def test_a_player_finds_their_table_by_start_number_or_name(client):
     assert "No player has this start number or name." in visible_text(response.content.decode())
 
 
+def test_a_player_finds_their_table_typing_their_name_without_its_accents_or_capitals(client):
+    names = ["Žiga Kovačič-Hrovatin von Oberösterreich", "Đurđica Ćosić-Bošković", "Jürgen Müller aus Großhain"]
+    tournament = make_tournament(players=names)
+    service.draw_round(tournament, 1)
+    for query, name in [("ziga kovacic", names[0]), ("ŽIGA", names[0]), ("durdica", names[1]), ("cosic", names[1]),
+                        ("grosshain", names[2]), ("müller", names[2])]:
+        text = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": query})
+                            .content.decode())
+        assert "table 1" in text and name in text, query
+
+
 def test_the_printed_sheets_carry_a_qr_code_of_each_tables_edit_link(client):
     tournament = make_tournament()
     round_ = started(tournament)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from fractions import Fraction
 
 import segno
@@ -512,6 +513,16 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
                                                              "line": line, "rows": rows})
 
 
+LETTERS = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
+def searchable(name: str) -> str:
+    """A name as a phone without the player's keyboard types it: any case, without accents (Žiga Kovačič is
+    found as "ziga kovacic", Đurđica as "durdica", Großhain as "grosshain")."""
+    folded = unicodedata.normalize("NFKD", name.casefold()).translate(LETTERS)
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
 @require_safe
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
     """A player finds their table of the current round by start number or name."""
@@ -522,8 +533,13 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
     if query:
         entries = tournament.entries.all()
         no = whole_number(query)
-        entry = entries.filter(no=no).first() if no is not None else \
-            (entries.filter(name__iexact=query).first() or entries.filter(name__icontains=query).first())
+        if no is not None:
+            entry = entries.filter(no=no).first()
+        else:
+            wanted = searchable(query)
+            named = [(searchable(entry.name), entry) for entry in entries.order_by("no")]
+            entry = next((e for name, e in named if name == wanted), None) or \
+                next((e for name, e in named if wanted in name), None)
         if entry is None:
             error = _("No player has this start number or name.")
         else:
