@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -94,6 +95,16 @@ class TournamentForm(forms.Form):
                                              "seed": data["seed"]}}
 
 
+def _typed_number(raw: Any) -> str:
+    """A place-points value as the director would type it back: 2, 0,5 in Czech (0.5 in English), 1/3."""
+    value = _number(str(raw))
+    if isinstance(value, int):
+        return str(value)
+    if (value * 1000).denominator == 1:
+        return str(float(value)).replace(".", get_format("DECIMAL_SEPARATOR"))
+    return f"{value.numerator}/{value.denominator}"
+
+
 def initial_from(preset: str, game: str) -> dict[str, Any]:
     """The form's first values: the preset's document defaults."""
     values = engine.PRESETS.get(preset, {})
@@ -113,7 +124,7 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
             "hands": limit.get("hands"), "minutes": limit.get("minutes"),
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
             "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
-            "place_points": " ".join(str(p) for p in points),
+            "place_points": " ".join(_typed_number(p) for p in points),
             "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 

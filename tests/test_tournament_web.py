@@ -72,6 +72,20 @@ def test_a_director_creates_a_tournament_from_a_preset_and_sees_what_differs(cli
     assert "Rounds: 3 instead of 4" in text, "the director sees what differs from the preset"
 
 
+@pytest.mark.parametrize("language, shown", [("cs", "2 1 0,5"), ("de", "2 1 0,5"), ("en", "2 1 0.5")])
+def test_the_place_points_are_offered_as_the_director_types_them_and_kept_when_sent_back(client, language, shown):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    data = {key: "" if value is None else value for key, value in page.context["form"].initial.items()}
+    assert data["place_points"] == shown, "the help text's own example form, not 1/2"
+    data.update(name="Pokal")
+    assert client.post(url, data, HTTP_ACCEPT_LANGUAGE=language).status_code == 302
+    assert Tournament.objects.get(name="Pokal").settings["scoring"]["place_points"] == [2, 1, 0.5]
+    text = visible_text(client.get(director_url(Tournament.objects.get(name="Pokal")),
+                                   HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert "place_points" not in text and ("Nothing: this tournament follows its preset." in text or language != "en")
+
+
 def test_what_differs_from_the_preset_is_said_in_the_directors_language(client):
     settings = {**tarzs(hands=3), "scoring": {"measure": "points", "place_points": [2, 1, 0.5], "tie_breaks": []}}
     tournament = make_tournament(settings=settings)
