@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,7 @@ from .engines import tournament as engine
 from .engines.base import tidy_name
 from .forms import ImportForm
 from .inputs import whole_number
+from .numbers import local_number
 from .registry import GAMES
 from .tournaments import Refused, parse_players
 
@@ -93,6 +95,16 @@ class TournamentForm(forms.Form):
                                              "seed": data["seed"]}}
 
 
+def _typed_number(raw: Any) -> str:
+    """A place-points value as the director would type it back: 2, 0,5 in Czech (0.5 in English), 1/3."""
+    value = _number(str(raw))
+    if isinstance(value, int):
+        return str(value)
+    if (value * 1000).denominator == 1:
+        return str(float(value)).replace(".", get_format("DECIMAL_SEPARATOR"))
+    return f"{value.numerator}/{value.denominator}"
+
+
 def initial_from(preset: str, game: str) -> dict[str, Any]:
     """The form's first values: the preset's document defaults."""
     values = engine.PRESETS.get(preset, {})
@@ -112,37 +124,54 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
             "hands": limit.get("hands"), "minutes": limit.get("minutes"),
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
             "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
-            "place_points": " ".join(str(p) for p in points),
+            "place_points": " ".join(_typed_number(p) for p in points),
             "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 
 
 def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[str, str, str]]:
     """What a tournament's settings change from its preset, compared as the engine reads them (0.5 is ½):
-    (the document's field, the preset's value, the tournament's)."""
+    (the setting's label as the form names it, the preset's value, the tournament's), in the reader's language."""
     try:
         mine = engine.load(tournament_document)
         theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset,
                               "draw": {"seed": mine.draw.seed}})
     except engine.InvalidTournament:
         return []
-    fields = {"rules": lambda t: t.rules, "table_size": lambda t: t.table_size, "rounds": lambda t: t.rounds,
-              "round_limit": lambda t: t.round_limit, "scoring.measure": lambda t: t.scoring.measure,
-              "scoring.place_points": lambda t: t.scoring.place_points,
-              "scoring.tie_breaks": lambda t: t.scoring.tie_breaks, "draw.first": lambda t: t.draw.first,
-              "draw.later": lambda t: t.draw.later}
-    return [(name, _shown(value(theirs)), _shown(value(mine))) for name, value in fields.items()
+    rules_presets = {p.key: p.label for p in GAMES[mine.game].engine.PRESETS}
+    draws, measures = dict(DRAWS), dict(MEASURES)
+
+    def rules(t: engine.Tournament) -> str:
+        chosen = t.rules.get("preset") if isinstance(t.rules, dict) else None
+        if isinstance(t.rules, dict) and set(t.rules) <= {"preset"}:
+            return gettext(rules_presets[chosen]) if chosen in rules_presets else gettext("the game's defaults")
+        return _shown(t.rules)
+
+    def limit(key: str):
+        return lambda t: t.round_limit.get(key) if isinstance(t.round_limit, dict) else None
+
+    fields = [(_("House rules"), rules), (_("Players at a table"), lambda t: t.table_size),
+              (_("Rounds"), lambda t: t.rounds), (_("Hands in a round"), limit("hands")),
+              (_("Minutes in a round"), limit("minutes")),
+              (_("Standings by"), lambda t: measures.get(t.scoring.measure, t.scoring.measure)),
+              (_("Place points"), lambda t: t.scoring.place_points),
+              (_("Tie-breaks"), lambda t: t.scoring.tie_breaks),
+              (_("Draw of the first round"), lambda t: draws.get(t.draw.first, t.draw.first)),
+              (_("Draw of the later rounds"), lambda t: draws.get(t.draw.later, t.draw.later))]
+    return [(str(label), _shown(value(theirs)), _shown(value(mine))) for label, value in fields
             if value(theirs) != value(mine)]
 
 
 def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
     if isinstance(value, dict):
         return ", ".join(f"{key}: {_shown(item)}" for key, item in value.items()) or "—"
     if isinstance(value, (tuple, list)):
         return " ".join(_shown(item) for item in value) or "—"
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    return str(int(value)) if isinstance(value, Fraction) else str(value)
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return local_number(value)  # 0,5 in Czech, 0.5 in English, 1 234
+    return str(value)
 
 
 class PlayersForm(forms.Form):

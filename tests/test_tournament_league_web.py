@@ -80,3 +80,25 @@ def test_the_league_pages_answer_in_every_language(client, language):
                 reverse("league", args=[league.public_token])):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200 and response["Content-Language"] == language
+
+
+@pytest.mark.parametrize("language, league_director", [("cs", "ředitele ligy"), ("sl", "vodje lige"),
+                                                       ("de", "Ligaleitung"), ("en", "league director")])
+def test_the_league_directors_page_calls_its_reader_the_leagues_director_not_a_tournaments(
+        client, language, league_director):
+    league = make_league(client)
+    page = client.get(reverse("league_director", args=[league.director_token]), HTTP_ACCEPT_LANGUAGE=language)
+    notice = visible_text(page.content.decode().split('<p class="notice">', 1)[1].split("</p>", 1)[0])
+    assert league_director in notice
+    assert not any(word in notice for word in ("ředitele turnaje", "vodje turnirja", "Turnierleitung"))
+
+
+@pytest.mark.parametrize("language, said", [
+    ("cs", ["Počítá se nejlepší turnaj.", "Do finále postupuje první místo.", "Pořadí sezóny"]),
+    ("de", ["Es zählt das beste Turnier.", "Der erste Platz qualifiziert sich fürs Finale.", "Saisonrangliste"])])
+def test_one_best_tournament_and_one_qualifying_place_are_said_without_the_number_one(client, language, said):
+    league = make_league(client, best="1", qualify="1")
+    page = visible_text(client.get(reverse("league", args=[league.public_token]),
+                                   HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    for words in said:
+        assert words in " ".join(page.split()), (language, words)

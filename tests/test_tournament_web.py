@@ -70,7 +70,34 @@ def test_a_director_creates_a_tournament_from_a_preset_and_sees_what_differs(cli
     tournament = Tournament.objects.get(name="Liga Brno")
     assert response.status_code == 302 and response["Location"] == director_url(tournament)
     text = visible_text(client.get(director_url(tournament)).content.decode())
-    assert "rounds: 3 instead of 4" in text, "the director sees what differs from the preset"
+    assert "Rounds: 3 instead of 4" in text, "the director sees what differs from the preset"
+
+
+@pytest.mark.parametrize("language, shown", [("cs", "2 1 0,5"), ("de", "2 1 0,5"), ("en", "2 1 0.5")])
+def test_the_place_points_are_offered_as_the_director_types_them_and_kept_when_sent_back(client, language, shown):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    data = {key: "" if value is None else value for key, value in page.context["form"].initial.items()}
+    assert data["place_points"] == shown, "the help text's own example form, not 1/2"
+    data.update(name="Pokal")
+    assert client.post(url, data, HTTP_ACCEPT_LANGUAGE=language).status_code == 302
+    assert Tournament.objects.get(name="Pokal").settings["scoring"]["place_points"] == [2, 1, 0.5]
+    text = visible_text(client.get(director_url(Tournament.objects.get(name="Pokal")),
+                                   HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert "place_points" not in text and ("Nothing: this tournament follows its preset." in text or language != "en")
+
+
+def test_what_differs_from_the_preset_is_said_in_the_directors_language(client):
+    settings = {**tarzs(hands=3), "scoring": {"measure": "points", "place_points": [2, 1, 0.5], "tie_breaks": []}}
+    tournament = make_tournament(settings=settings)
+    said = {"cs": ["Her v kole: 3 místo 21", "Pořadí podle: body místo body za umístění"],
+            "de": ["Spiele in einer Runde: 3 statt 21"], "en": ["Hands in a round: 3 instead of 21"]}
+    for language, lines in said.items():
+        page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        differs = visible_text(page.split('id="differs-heading"', 1)[1].split("</section>", 1)[0])
+        for line in lines:
+            assert line in " ".join(differs.split()), (language, differs)
+        assert "round_limit" not in differs and "scoring" not in differs
     assert tournament.settings["draw"]["first"] == "seeded-thirds"
 
 
@@ -137,6 +164,16 @@ def test_a_draw_seats_everyone_once_and_a_redraw_replaces_it_until_the_round_sta
     client.post(director_url(tournament, "start_round", 1))
     response = client.post(director_url(tournament, "draw"), {"round": "1"})
     assert response.status_code == 400 and "round 2" in visible_text(response.content.decode())
+
+
+def test_the_directors_button_says_a_drawn_round_is_drawn_again(client):
+    tournament = make_tournament()
+    assert "Draw round 1" in visible_text(client.get(director_url(tournament)).content.decode())
+    client.post(director_url(tournament, "draw"), {"round": "1"})
+    for language, again in [("en", "Draw round 1 again"), ("cs", "Vylosovat kolo 1 znovu"),
+                            ("sl", "Znova izžrebaj krog 1"), ("de", "Runde 1 neu auslosen")]:
+        page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language)
+        assert again in visible_text(page.content.decode()), language
 
 
 def test_a_draw_for_more_tables_than_the_players_fill_is_refused(client):
@@ -214,6 +251,19 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     assert "corrected: appeal: hand 1 misread" in glance and "30" in glance
     text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
     assert "(was " in text, "the standings as they were beside the standings as they are"
+
+
+def test_a_closed_round_no_longer_says_when_its_time_is_up(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    pages = [director_url(tournament, "director_round", 1), reverse("tournament", args=[tournament.public_token]),
+             reverse("projector", args=[tournament.public_token])]
+    for url in pages:
+        assert "ime is up at" in visible_text(client.get(url).content.decode()), url
+    play_round(round_)
+    service.close_round(round_)
+    for url in pages:
+        assert "ime is up at" not in visible_text(client.get(url).content.decode()), url
 
 
 def test_a_round_closes_only_when_every_table_has_a_result(client):
@@ -320,8 +370,8 @@ def test_every_page_answers_in_every_language(client, language):
         assert response["Content-Language"] == language
         assert tournament.name in response.content.decode() or "tournaments/" in url
     assert entry.name in visible_text(client.get(pages[7], HTTP_ACCEPT_LANGUAGE=language).content.decode())
-    said = {"cs": ("Pořadí", "Najdi svůj stůl"), "sl": ("Lestvica", "Poišči svojo mizo"),
-            "de": ("Wertung", "Finde deinen Tisch"), "en": ("Standings", "Find your table")}[language]
+    said = {"cs": ("Pořadí", "Najděte svůj stůl"), "sl": ("Lestvica", "Poišči svojo mizo"),
+            "de": ("Rangliste", "Finde deinen Tisch"), "en": ("Standings", "Find your table")}[language]
     standings = visible_text(client.get(pages[6], HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert all(words in standings for words in said), "the standings page in the player's language"
 
@@ -358,6 +408,17 @@ def test_a_player_finds_their_table_by_start_number_or_name(client):
     assert "No player has this start number or name." in visible_text(response.content.decode())
 
 
+def test_a_player_finds_their_table_typing_their_name_without_its_accents_or_capitals(client):
+    names = ["Žiga Kovačič-Hrovatin von Oberösterreich", "Đurđica Ćosić-Bošković", "Jürgen Müller aus Großhain"]
+    tournament = make_tournament(players=names)
+    service.draw_round(tournament, 1)
+    for query, name in [("ziga kovacic", names[0]), ("ŽIGA", names[0]), ("durdica", names[1]), ("cosic", names[1]),
+                        ("grosshain", names[2]), ("müller", names[2])]:
+        text = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": query})
+                            .content.decode())
+        assert "table 1" in text and name in text, query
+
+
 def test_the_printed_sheets_carry_a_qr_code_of_each_tables_edit_link(client):
     tournament = make_tournament()
     round_ = started(tournament)
@@ -367,6 +428,16 @@ def test_the_printed_sheets_carry_a_qr_code_of_each_tables_edit_link(client):
     assert page.count("<svg") == 3
     public = client.get(reverse("public_round", args=[tournament.public_token, 1])).content.decode()
     assert "<svg" not in public and round_.tables.first().table.edit_token not in public
+
+
+def test_the_projector_turns_its_pages_by_itself_when_the_standings_are_longer_than_the_screen(client):
+    from django.contrib.staticfiles import finders
+
+    tournament = make_tournament()
+    page = client.get(reverse("projector", args=[tournament.public_token])).content.decode()
+    assert '<script src="/static/js/projector.js" defer></script>' in page
+    script = open(finders.find("js/projector.js"), encoding="utf-8").read()
+    assert "scrollBy" in script and "scrollTo(0, 0)" in script, "a page down, then back to the top"
 
 
 def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client, django_assert_max_num_queries):
@@ -397,6 +468,14 @@ def test_the_standings_csv_lists_every_player(client):
     tournament = _played_tournament()
     rows = client.get(director_url(tournament, "standings_csv")).content.decode().splitlines()
     assert len(rows) == 10
+
+
+def test_the_standings_csv_header_names_the_player_and_the_tournaments_measure_in_the_directors_language(client):
+    tournament = _played_tournament()
+    header = {language: client.get(director_url(tournament, "standings_csv"), HTTP_ACCEPT_LANGUAGE=language)
+              .content.decode().splitlines()[0] for language in LANGUAGES}
+    assert header["cs"] == "Místo,Startovní číslo,Hráč,Body za umístění,Rozhodovací kritéria"
+    assert header["en"] == "Place,Start number,Player,Place points,Tie-breaks"
 
 
 # ---- import ----------------------------------------------------------------------------------------------------

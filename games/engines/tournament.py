@@ -238,6 +238,8 @@ def load(raw: Any) -> Tournament:
         if key not in DOCUMENT_FIELDS:
             raise InvalidTournament(key_name(key), N_("is not a field of a tournament document"))
     preset_name = raw.get("preset")
+    if "preset" not in raw:
+        raise InvalidTournament("preset", N_("is required"))
     if preset_name not in TOURNAMENT_PRESETS:
         raise InvalidTournament("preset", N_("must be one of {options}, got {value}"),
                                 options=", ".join(TOURNAMENT_PRESETS), value=show(preset_name))

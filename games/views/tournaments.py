@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from fractions import Fraction
 
 import segno
@@ -142,6 +143,7 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
     return render(request, "games/tournament/director.html", {
         "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
         "rounds": rounds, "next_round": service.next_round(tournament),
+        "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
         "differences": differences(service.document(tournament, live=False), tournament.preset),
@@ -428,7 +430,8 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Place"), _("Start number"), _("Name"), _("Measure"), _("Tie-breaks")])
+    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    writer.writerow([_("Place"), _("Start number"), _("Player"), MEASURES.get(measure, _("Measure")), _("Tie-breaks")])
     for line in service.standings(tournament):
         tie_breaks = " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
                               for key, value in line.tie_breaks.items())
@@ -524,6 +527,16 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
                                                              "line": line, "rows": rows})
 
 
+LETTERS = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
+def searchable(name: str) -> str:
+    """A name as a phone without the player's keyboard types it: any case, without accents (Žiga Kovačič is
+    found as "ziga kovacic", Đurđica as "durdica", Großhain as "grosshain")."""
+    folded = unicodedata.normalize("NFKD", name.casefold()).translate(LETTERS)
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
 @require_safe
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
     """A player finds their table of the current round by start number or name."""
@@ -534,8 +547,13 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
     if query:
         entries = tournament.entries.all()
         no = whole_number(query)
-        entry = entries.filter(no=no).first() if no is not None else \
-            (entries.filter(name__iexact=query).first() or entries.filter(name__icontains=query).first())
+        if no is not None:
+            entry = entries.filter(no=no).first()
+        else:
+            wanted = searchable(query)
+            named = [(searchable(entry.name), entry) for entry in entries.order_by("no")]
+            entry = next((e for name, e in named if name == wanted), None) or \
+                next((e for name, e in named if wanted in name), None)
         if entry is None:
             error = _("No player has this start number or name.")
         else:

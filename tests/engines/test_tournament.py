@@ -99,6 +99,12 @@ def test_the_document_refuses_what_the_format_does_not_allow(change, line):
     assert refusal(raw).startswith(line)
 
 
+def test_a_document_without_its_preset_says_the_preset_is_required():
+    raw = make_doc()
+    del raw["preset"]
+    assert refusal(raw) == "preset: is required"
+
+
 @pytest.mark.parametrize("tables, line", [
     ([typed(1, [1, 2, 10], [1, 2, 3])], "round 1, table 1, seats: 10 is not a start number of this tournament"),
     ([typed(1, [1, 2, 3], [1, 2, 3]), typed(2, [3, 4, 5], [1, 2, 3])],
