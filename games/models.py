@@ -308,6 +308,9 @@ class RoundTable(models.Model):
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_tables")
     totals = models.JSONField(null=True, blank=True)
     bummerl = models.JSONField(null=True, blank=True)  # typed: each seat's lost Bummerl (Schnapsen)
+    # The edit link its Talon table will have, given at the draw so that the sheets (and their QR codes) can be
+    # printed before the round starts; the table is made with it when the round starts.
+    planned_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["table_no"]

@@ -24,7 +24,7 @@ from .engines import tournament as engine
 from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
-from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
+from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament, new_token
 from .registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
@@ -347,7 +347,8 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         tournament.rounds.filter(number=number, status=Round.DRAWN).delete()
         round_ = Round.objects.create(tournament=tournament, number=number)
         entries = {entry.no: entry for entry in tournament.entries.all()}
-        made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no) for no, _seats in drawn.tables])
+        made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=new_token())
+                                                for no, _seats in drawn.tables])
         made = list(round_.tables.order_by("table_no"))
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
@@ -373,6 +374,9 @@ def start_round(round_: Round) -> Round:
                 game=tournament.game, players=names, rules=rules,
                 name=_("%(tournament)s, round %(round)s, table %(table)s") % {
                     "tournament": tournament.name, "round": round_.number, "table": round_table.table_no})
+            if round_table.planned_token:  # the link its printed sheet carries
+                round_table.table.edit_token = round_table.planned_token
+                round_table.table.save(update_fields=["edit_token"])
             round_table.save(update_fields=["table"])
         minutes = (tournament.settings.get("round_limit") or {}).get("minutes")
         round_.status, round_.started_at = Round.STARTED, timezone.now()

@@ -26,7 +26,7 @@ from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from ..inputs import is_token, whole_number
 from ..limits import expensive, too_many, wait_for
-from ..models import Change, Circle, HandFacts, Table
+from ..models import Change, Circle, HandFacts, RoundTable, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -192,7 +192,31 @@ def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> Htt
 
 @require_safe
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    return table_response(request, _table("edit_token", token), can_edit=True)
+    table = Table.objects.filter(edit_token=token).first()
+    if table is None:
+        return _waiting_for_its_round(request, token)
+    if request.htmx and request.htmx.trigger == WAITING:  # the round has started: the waiting page becomes the table
+        response = HttpResponse()
+        response["HX-Refresh"] = "true"
+        return response
+    return table_response(request, table, can_edit=True)
+
+
+WAITING = "waiting-for-round"  # the element of a waiting tournament table that asks whether its round has started
+
+
+def _waiting_for_its_round(request: HttpRequest, token: str) -> HttpResponse:
+    """A tournament table's printed link opened before its round starts: which table it is, who sits there, and
+    the page turns into the table by itself once the director starts the round. Any other unknown link: 404."""
+    planned = (RoundTable.objects.filter(planned_token=token, table__isnull=True)
+               .select_related("round__tournament").first())
+    if planned is None:
+        raise Http404
+    if request.htmx:
+        return HttpResponse(status=204)  # still waiting: nothing to change
+    seats = planned.seats.order_by("seat").values_list("entry__no", "entry__name")
+    return render(request, "games/tournament/table_waiting.html", {
+        "tournament": planned.round.tournament, "round": planned.round, "round_table": planned, "seats": seats})
 
 
 @require_safe

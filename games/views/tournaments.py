@@ -401,14 +401,16 @@ def qr_svg(url: str) -> str:
 @expensive
 def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """The round's table list and one sheet per table: number, seats, a QR code of the table's edit link, the
-    limit. A table gets its edit link when the round starts: before that the sheet says so."""
+    limit. A table's edit link is given at the draw, so the sheets can be printed before the round starts (the
+    link opens the table once it has started)."""
     tournament = _director(token)
     round_ = _round(tournament, number)
     rows = _table_rows(round_)
     for row in rows:
         table = row["rt"].table
-        row["link"] = request.build_absolute_uri(reverse("table", args=[table.edit_token])) if table else ""
-        row["qr"] = mark_safe(qr_svg(row["link"])) if table else ""  # noqa: S308 (segno's own SVG)
+        token = table.edit_token if table else row["rt"].planned_token
+        row["link"] = request.build_absolute_uri(reverse("table", args=[token])) if token else ""
+        row["qr"] = mark_safe(qr_svg(row["link"])) if token else ""  # noqa: S308 (segno's own SVG)
     return render(request, "games/tournament/print.html", {
         "tournament": tournament, "round": round_, "rows": rows, "sheets": True,
         "sitting_out": sitting_out(tournament, round_),

@@ -166,12 +166,21 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
     assert sorted(tables) == [1, 2, 3]
     for names in tables.values():
         assert sorted(PLAYERS.index(name) // 3 for name in names) == [0, 1, 2]
+    # The sheets are printed before the round starts, QR codes and all; a phone that scans one early waits on a
+    # page that turns into the table by itself when the director starts the round.
     director.get_by_role("link", name="Print the table list and sheets").click()
     expect(director.locator("section.table-sheet")).to_have_count(3)
-    expect(director.locator("section.table-sheet").first).to_contain_text("appears when the round starts")
+    expect(director.locator("section.table-sheet .table-qr svg")).to_have_count(3)
+    expect(director.locator("section.table-sheet").first).to_contain_text("opens the table when the round starts")
+    printed_early = sheet_links(director, base)
+    early = phones[0][1]
+    early.goto(printed_early[1])
+    expect(early.locator("#waiting-for-round")).to_be_visible()
+    fits_the_screen(early)
     director.go_back()
     director.get_by_role("button", name="Start the round").click()
     expect(director.locator(".messages")).to_contain_text("Round 1 has started.")
+    expect(early.locator(".round-limit")).to_contain_text("round 1, table 1", timeout=20_000)  # by itself
     expect(projector.locator(".countdown")).to_contain_text("minutes left", timeout=12_000)  # 90 minutes
 
     # The printed sheets: the table list, one sheet a table with its QR code (the edit link), nothing too wide.
@@ -197,6 +206,7 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
     fits_the_screen(director)
     director.set_viewport_size({"width": 1280, "height": 900})
     links = sheet_links(director, base)
+    assert links == printed_early  # the sheets printed before the start still open their tables
     assert all(link.startswith("/t/") for link in links.values())
     for sheet in director.locator("section.table-sheet").all():  # each QR code is the link printed under it
         drawn = sheet.locator(".table-qr svg path").get_attribute("d")
