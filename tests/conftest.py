@@ -29,6 +29,10 @@ def _fresh_caches():
     if "django.conf" in sys.modules and sys.modules["django.conf"].settings.configured:
         from django.core.cache import caches
 
-        for name in ("limits", "what_if"):
+        for name in ("limits", "what_if", "boards"):
             caches[name].clear()
     yield
+    if "django.utils.translation" in sys.modules and sys.modules["django.conf"].settings.configured:
+        from django.utils import translation
+
+        translation.deactivate()  # a page's language never leaks into the next test
