@@ -341,25 +341,24 @@ def director_round_live(request: HttpRequest, token: str, number: int) -> HttpRe
 
 @require_POST
 def start_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    tournament = _director(token)
-    round_ = _round(tournament, number)
-    try:
-        service.start_round(round_)
-    except service.Refused as error:
-        return _round_page(request, tournament, round_, error=error.message, status=400)
-    messages.success(request, _("Round %(number)s has started.") % {"number": number})
-    return redirect("director_round", token=token, number=number)
+    return _round_step(request, token, number, service.start_round, _("Round %(number)s has started."))
 
 
 @require_POST
 def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _round_step(request, token, number, service.close_round, _("Round %(number)s is closed."))
+
+
+def _round_step(request: HttpRequest, token: str, number: int, step, done: str) -> HttpResponse:
+    """Start or close a round (``step``): the round's page with the refusal beside it, or back to it saying
+    ``done``."""
     tournament = _director(token)
     round_ = _round(tournament, number)
     try:
-        service.close_round(round_)
+        step(round_)
     except service.Refused as error:
         return _round_page(request, tournament, round_, error=error.message, status=400)
-    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    messages.success(request, done % {"number": number})
     return redirect("director_round", token=token, number=number)
 
 
