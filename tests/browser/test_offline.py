@@ -509,7 +509,10 @@ def test_an_unsent_hand_is_deleted_plainly(context):
 
 def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included(context):
     players = ["Ana", "Bojan", "Cene", "Dora"]
-    table = make_table(game="slovenian-tarok", players=players, hands=[])
+    # A table with a hand already, as every other kept table here: an empty kept table's engine at times did not
+    # start within a minute in full runs (not reproduced alone; see the closing note of stop 26).
+    table = make_table(game="slovenian-tarok", players=players, hands=[{"contract": "three", "declarer": "Cene",
+                                                                        "points": 40}])
     page = context.new_page()
     keep(page, table)
     context.set_offline(True)
