@@ -36,3 +36,20 @@ def _fresh_caches():
         from django.utils import translation
 
         translation.deactivate()  # a page's language never leaks into the next test
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """On SQLite the test database is a file, not Django's shared in-memory one: the live server answers each of a
+    browser's requests in a thread of its own, and with the in-memory database every thread would use one and the
+    same connection, so that two requests at once (a page and the files a phone keeps) trip over each other's
+    statements ("database table is locked") where a real server's requests never do."""
+    import os
+    import tempfile
+
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3") and not database.get("TEST", {}).get("NAME"):
+        folder = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
+        database.setdefault("TEST", {})["NAME"] = os.path.join(folder, f"talon-test-{os.getpid()}.sqlite3")

@@ -34,6 +34,17 @@ def context(browser, live_server):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   base_url=live_server.url, service_workers="allow")
     context.set_default_timeout(20_000)
+    if os.environ.get("TALON_DEBUG"):  # TALON_DEBUG=1 pytest -s: every request, failure and console line, timed
+        started = time.monotonic()
+
+        def log(*words):
+            print(f"[{time.monotonic() - started:7.2f}]", *words, flush=True)
+
+        context.on("console", lambda message: log("console", message.type, message.text))
+        context.on("weberror", lambda error: log("weberror", error.error))
+        context.on("request", lambda request: log("asked", request.method, request.url))
+        context.on("requestfinished", lambda request: log("done", request.method, request.url))
+        context.on("requestfailed", lambda request: log("failed", request.method, request.url, request.failure))
     yield context
     context.close()
 
@@ -276,6 +287,25 @@ WAITING = """() => new Promise((resolve) => {
 })"""
 
 
+def waiting(page, tries=50):
+    """The hands kept on the phone, read through the reload the table page makes once everything is sent."""
+    for _ in range(tries):
+        try:
+            page.wait_for_load_state()
+            return page.evaluate(WAITING)
+        except PlaywrightError:  # the page was reloading under us: read the new one
+            page.wait_for_timeout(200)
+    return page.evaluate(WAITING)
+
+
+def wait_until_sent(page, seconds=60):
+    for _ in range(seconds * 5):
+        page.wait_for_timeout(200)
+        if waiting(page) == 0:
+            page.wait_for_timeout(500)  # the table page reloads right after its last send
+            return
+
+
 def test_a_save_whose_answer_is_lost_is_recorded_once(context):
     """Save reaches the server, its answer never reaches the phone, and another phone records a hand meanwhile: the
     phone keeps the hand under the same submission id, the server recognises it, and nothing is recorded twice."""
@@ -305,10 +335,10 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
         if page.locator("#offline-conflict").count():
             page.locator("#offline-conflict [data-place=after]").click()
         table.refresh_from_db()
-        if page.evaluate(WAITING) == 0:
+        if waiting(page) == 0:
             break
         page.wait_for_timeout(200)
-    assert page.evaluate(WAITING) == 0  # nothing left waiting on the phone
+    assert waiting(page) == 0  # nothing left waiting on the phone
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
 
@@ -417,15 +447,8 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
     page.wait_for_timeout(8000)  # the first try gave up unanswered
     assert any("/offline/send/" in route.request.url for route in frozen)
     answering.append(True)  # the server answers again: the queue sends by itself
-    for _ in range(200):
-        page.wait_for_timeout(200)
-        try:
-            if page.evaluate(WAITING) == 0:
-                break
-        except PlaywrightError:  # the page reloads once everything is sent
-            pass
-    page.wait_for_load_state()
-    assert page.evaluate(WAITING) == 0
+    wait_until_sent(page, seconds=40)
+    assert waiting(page) == 0
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
 
@@ -691,14 +714,6 @@ def server(browser, live_server):
     relay.stop()
 
 
-def wait_until_sent(page, seconds=60):
-    for _ in range(seconds * 5):
-        page.wait_for_timeout(200)
-        try:
-            if page.evaluate(WAITING) == 0:
-                return
-        except PlaywrightError:  # the page reloads once everything is sent
-            pass
 
 
 def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(server):
@@ -735,7 +750,7 @@ def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(se
 
     relay.start()  # back, on the same address: nobody touches the phone
     wait_until_sent(page)
-    assert page.evaluate(WAITING) == 0
+    assert waiting(page) == 0
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), first, second]  # each once, in order
     assert table.totals == expected["totals"]
@@ -753,7 +768,7 @@ def test_schnapsens_quick_entry_is_kept_when_the_server_is_stopped(server):
     assert page.evaluate(WAITING) == 1
     relay.start()
     wait_until_sent(page)
-    assert page.evaluate(WAITING) == 0
+    assert waiting(page) == 0
     table.refresh_from_db()
     assert [h.data for h in services.live_hands(table)] == [{"winner": "Anna", "game_points": 2}, hand]
 
