@@ -3,20 +3,59 @@
 // the page never waits on it. Messages: {id, call, args} in, {id, result} or {id, error} out.
 let phone = null;
 
-async function start({ index, stdlib, files, games, words }) {
+// Python's start-up is most of the engine's: the first start on a phone saves Python's memory once the engine is
+// imported (Pyodide's memory snapshot), and later starts resume from it instead of starting Python again. A snapshot
+// is named by everything it holds (Pyodide's version, the library cut, the engine's files) and is kept beside the
+// table's other files on this phone only: it is made here, never downloaded.
+const KEPT = "talon-kept", SNAPSHOT_PATH = "/offline/snapshot.bin";
+async function savedSnapshot(key) {
+  try {
+    const hit = await (await caches.open(KEPT)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (error) { return null; }
+}
+async function keepSnapshot(key, bytes) {  // this one, and no older one
+  const cache = await caches.open(KEPT);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname === SNAPSHOT_PATH && request.url !== key) await cache.delete(request);
+  }
+}
+async function dropSnapshot(key) {
+  await (await caches.open(KEPT)).delete(key).catch(() => {});
+}
+
+async function start({ index, stdlib, files, games, words, snapshot }) {
   const { loadPyodide } = await import(`${index}pyodide.mjs`);
   // the standard library cut to what the engine runs (games/runtime.py), when the server gives one
-  const pyodide = await loadPyodide(stdlib ? { indexURL: index, stdLibURL: stdlib } : { indexURL: index });
-  for (const [path, source] of Object.entries(files)) {
+  const options = stdlib ? { indexURL: index, stdLibURL: stdlib } : { indexURL: index };
+  const key = snapshot && typeof caches !== "undefined" ? new URL(snapshot, self.location.href).href : null;
+  const saved = key && await savedSnapshot(key);
+  let pyodide = null, resumed = false;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      resumed = true;
+    } catch (error) {  // a snapshot this runtime cannot resume: start Python afresh and make a new one
+      await dropSnapshot(key);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(key ? { ...options, _makeSnapshot: true } : options);
+  for (const [path, source] of Object.entries(files)) {  // a resumed Python still finds every file it imports later
     const folder = `/talon/${path.split("/").slice(0, -1).join("/")}`;
     pyodide.FS.mkdirTree(folder);
     pyodide.FS.writeFile(`/talon/${path}`, source);
   }
-  pyodide.runPython("import sys; sys.path.insert(0, '/talon')");
+  pyodide.runPython("import sys\nif '/talon' not in sys.path: sys.path.insert(0, '/talon')\nimport games.phone");
+  if (key && !resumed) {
+    try {
+      await keepSnapshot(key, pyodide.makeMemorySnapshot());  // before any JavaScript object reaches Python
+    } catch (error) { /* none made (no room, say): the next start is a full one again */ }
+  }
   phone = pyodide.pyimport("games.phone");
   phone.use_games(JSON.stringify(games || []));  // the server's registry: a game registered there is scored here
   phone.use_catalog(JSON.stringify(words || {}));
-  return { python: pyodide.runPython("import sys; sys.version.split()[0]") };
+  return { python: pyodide.runPython("import sys; sys.version.split()[0]"), resumed };
 }
 
 const CALLS = {

@@ -87,7 +87,11 @@ function engine(root) {
       waiting.clear();
     });
     try {
-      await call("start", { index: runtime.index, stdlib: runtime.stdlib, files, games, words });
+      // the snapshot's name: everything it holds (Pyodide's version is in its folder's name)
+      const snapshot = `/offline/snapshot.bin?${new URLSearchParams({ runtime: runtime.index, stdlib: runtime.stdlib || "",
+        engine: runtime.engine })}`;
+      const started = await call("start", { index: runtime.index, stdlib: runtime.stdlib, files, games, words, snapshot });
+      document.documentElement.dataset.engineStart = started.resumed ? "resumed" : "full";
     } catch (error) {
       worker.terminate();
       engineReady = null;  // the next attempt starts afresh

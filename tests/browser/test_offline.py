@@ -12,6 +12,7 @@ import socket
 import tempfile
 import threading
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -34,19 +35,25 @@ def context(browser, live_server):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   base_url=live_server.url, service_workers="allow")
     context.set_default_timeout(20_000)
-    if os.environ.get("TALON_DEBUG"):  # TALON_DEBUG=1 pytest -s: every request, failure and console line, timed
-        started = time.monotonic()
-
-        def log(*words):
-            print(f"[{time.monotonic() - started:7.2f}]", *words, flush=True)
-
-        context.on("console", lambda message: log("console", message.type, message.text))
-        context.on("weberror", lambda error: log("weberror", error.error))
-        context.on("request", lambda request: log("asked", request.method, request.url))
-        context.on("requestfinished", lambda request: log("done", request.method, request.url))
-        context.on("requestfailed", lambda request: log("failed", request.method, request.url, request.failure))
+    watch(context)
     yield context
     context.close()
+
+
+def watch(context):
+    """TALON_DEBUG=1 pytest -s: every request, failure and console line of the phone, timed."""
+    if not os.environ.get("TALON_DEBUG"):
+        return
+    started = time.monotonic()
+
+    def log(*words):
+        print(f"[{time.monotonic() - started:7.2f}]", *words, flush=True)
+
+    context.on("console", lambda message: log("console", message.type, message.text))
+    context.on("weberror", lambda error: log("weberror", error.error))
+    context.on("request", lambda request: log("asked", request.method, request.url))
+    context.on("requestfinished", lambda request: log("done", request.method, request.url))
+    context.on("requestfailed", lambda request: log("failed", request.method, request.url, request.failure))
 
 
 def settled(table, hands):
@@ -109,6 +116,17 @@ def shown(value):
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+def engine_start(page):
+    """How the engine started on this page: "resumed" from the phone's snapshot of Python, or "full"."""
+    return page.evaluate("() => document.documentElement.dataset.engineStart")
+
+
+def snapshots(page):
+    """The engine's snapshots this phone keeps, by the engine version each holds."""
+    return [parse_qs(urlsplit(url).query)["engine"][0] for url in page.evaluate(KEPT_URLS)
+            if urlsplit(url).path == "/offline/snapshot.bin"]
+
+
 def record_offline(page, game, table, hand, enter, payout=None):
     if game == "schnapsen":  # the quick entry on the table page: the winner, then 1, 2 or 3 saves
         before = page.locator("tr.pending").count()
@@ -118,6 +136,7 @@ def record_offline(page, game, table, hand, enter, payout=None):
         return
     page.locator(".actions a.button.primary").click()  # "Record a hand" (a round in Two Ten Jack)
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+    assert engine_start(page) == "resumed"  # Python resumed from the snapshot made when the table was kept
     if game == "slovenian-tarok":
         tap(page, "contract", hand["contract"])
         tap(page, "declarer", hand["declarer"])
@@ -381,11 +400,14 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
             break
         page.wait_for_timeout(200)
     assert engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]  # the old one is dropped
+    assert snapshots(page) == [old]  # Python's snapshot holds the old engine: not resumed from with the new one
 
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/hands/new/")
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
     assert page.evaluate("() => document.documentElement.dataset.engine") == "phone"
+    assert engine_start(page) == "full"  # the new engine, imported afresh
+    assert snapshots(page) == [newer[1]]  # and the new one's snapshot replaces the old
     tap(page, "partner", "Dana")
     page.fill("input[name=points]", "58")
     page.locator("#preview .computed-here").wait_for()  # scored: the phone's engine is the table's
@@ -709,6 +731,7 @@ def server(browser, live_server):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   base_url=relay.url, service_workers="allow")
     context.set_default_timeout(20_000)
+    watch(context)
     yield relay, context
     context.close()
     relay.stop()
