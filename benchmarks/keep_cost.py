@@ -12,7 +12,9 @@ between the browser and the server: every byte the server sends, headers include
 and the engine ready on the hand form (a page load until the phone's engine answers) on this machine and with
 the browser's CPU throttled 4× (CDP Emulation.setCPUThrottlingRate: in this Chromium it slows the page's thread,
 not the engine's worker) and with the whole browser held to a quarter of the time (every Chromium process stopped
-75 ms of every 100 ms: the worker too, as on a slow phone).
+75 ms of every 100 ms: the worker too, as on a slow phone). Python resumes from the memory snapshot the phone saved
+at its first start; the same loads with that snapshot dropped (Python started afresh, as the first start after a
+release) are printed beside them, as ratios.
 Medians; never fails on speed. Only 127.0.0.1 is contacted; ports from BENCH_PORT (two in a row) or free ones.
 """
 
@@ -153,11 +155,21 @@ def keep(browser, relay: Relay, token: str, rate: float = 0.0):
     return relay.down, downloaded, seconds, context
 
 
-def engine_ready(context, token: str, rounds: int, throttle: float = 1.0, quarter: bool = False) -> float:
-    """The hand form loaded until the phone's engine is up (from what the phone kept), median of ``rounds``."""
+FORGET_SNAPSHOTS = """async () => { const cache = await caches.open("talon-kept");
+  for (const request of await cache.keys()) if (new URL(request.url).pathname === "/offline/snapshot.bin") await cache.delete(request); }"""
+
+
+def engine_ready(context, token: str, rounds: int, throttle: float = 1.0, quarter: bool = False,
+                 full: bool = False) -> float:
+    """The hand form loaded until the phone's engine is up (from what the phone kept), median of ``rounds``. Python
+    resumes from the snapshot the first start saved; with ``full``, that snapshot is dropped before each load, so
+    Python starts afresh (as the first start after a release does) and saves it again."""
     times = []
     for _ in range(rounds):
         page = context.new_page()
+        if full:
+            page.goto(f"/t/{token}/")
+            page.evaluate(FORGET_SNAPSHOTS)
         if throttle != 1.0:  # DevTools' CPU throttling: the page's main thread (this Chromium leaves workers alone)
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         with Quarter(enabled=quarter):
@@ -246,6 +258,8 @@ def main() -> None:
                 here = engine_ready(context, token, options.rounds)
                 slow = engine_ready(context, token, options.rounds, throttle=4)
                 quarter = engine_ready(context, token, options.rounds, quarter=True)
+                here_full = engine_ready(context, token, options.rounds, full=True)
+                quarter_full = engine_ready(context, token, options.rounds, quarter=True, full=True)
                 context.close()
                 line = (f"{mode}: keep {down / 1e6:.2f} MB on the wire, {down * 8 / 1.6e6:.1f} s at 1.6 Mbps "
                         f"(computed), {seconds:.1f} s from 127.0.0.1")
@@ -258,6 +272,9 @@ def main() -> None:
                 print(f"{mode}: engine ready on the hand form {here:.2f} s on this machine, {slow:.2f} s with the CPU "
                       f"throttled 4× (DevTools: the page's thread), {quarter:.2f} s with the whole browser held to a "
                       f"quarter of the time; medians of {options.rounds}")
+                print(f"{mode}: without the snapshot (Python started afresh, as after a release) {here_full:.2f} s "
+                      f"on this machine ({here_full / here:.1f}× the resumed start), {quarter_full:.2f} s a quarter "
+                      f"of the time ({quarter_full / quarter:.1f}×)")
             finally:
                 relay.close()
                 server.terminate()
