@@ -106,6 +106,8 @@ def offline_words() -> dict[str, str]:
         "downloading": _("Downloading: {done} of {total}"),
         "starting": _("Starting the engine on this phone…"),
         "kept": _("This phone keeps this table working without signal."),
+        "engineFailed": _("The engine did not start on this phone ({error}). Reload the page to try again; with "
+                          "signal, the server scores the hand."),
         "failed": _("The download did not finish ({error}). Try again where there is signal."),
         "notSent": _("not sent yet"),
         "notSentBanner": _("No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "

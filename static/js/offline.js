@@ -612,9 +612,17 @@ const USED = "talon-kept-submissions";
 function usedSubmissions() {
   try { return JSON.parse(localStorage.getItem(USED) || "[]"); } catch (error) { return []; }
 }
+// The engine did not start (its files are missing or broken on this phone): said, never "Starting…" for ever, and a
+// Save without signal keeps nothing it cannot score.
+function engineFailed(error) {
+  banner(say("engineFailed", { error: (error && error.message) || String(error) }), "error");
+}
 async function keepHand(root, form, submitter) {
   if (!engineOk) banner(say("starting"), "pending");  // the Save is taken: scored once the engine is up
   await defaultsReady;  // with whose turn it is as the engine says (unless the player chose)
+  if (!engineOk) {
+    try { await engine(root); } catch (error) { engineFailed(error); return false; }  // one more try, else said
+  }
   const answer = await previewHere(root, form, submitter);
   if (answer.error) {
     showPreview(form, answer);
@@ -749,7 +757,7 @@ export async function start(root) {
     watchForm(root, form);
     if (!edit) await presetTurn(root, form);
     root.dataset.listening = "1";
-    defaultsReady = engine(root).then(() => nextHandDefaults(root, form));
+    defaultsReady = engine(root).then(() => nextHandDefaults(root, form)).catch(engineFailed);
     await defaultsReady;
   }
   if (quick) quickEntry(root, quick);

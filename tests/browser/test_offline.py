@@ -421,6 +421,35 @@ PENDING_DATA = """() => new Promise((resolve) => {
 })"""
 
 
+BREAK_THE_WORKER = """async (url) => {  // the engine's script on this phone broken (a storage fault, say)
+  const broken = new Response("throw new Error('broken on this phone');", { headers: { "Content-Type": "text/javascript" } });
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (await cache.match(url)) await cache.put(url, broken.clone());
+  }
+}"""
+
+
+def test_an_engine_that_does_not_start_says_so_and_keeps_nothing_it_cannot_score(context):
+    """Never "Starting the engine…" for ever: the form says the engine did not start, and a Save without signal
+    keeps no hand the phone cannot score."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.evaluate(BREAK_THE_WORKER, page.locator("#offline").get_attribute("data-worker-url"))
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    failed = page.locator("#offline-banner.error", has_text="The engine did not start on this phone")
+    expect(failed).to_be_visible(timeout=30_000)
+    fits_the_screen(page)
+    enter_czech(page, team_hand(povinnost="Bára", partner="Dana", points=40))
+    page.locator("button[name=save]").click()
+    expect(failed).to_be_visible()  # said again, not "Starting…"
+    expect(page.locator("#offline-banner", has_text="Starting")).to_have_count(0)
+    assert page.evaluate(WAITING) == 0  # nothing kept that the phone could not score
+    assert page.url.endswith("/hands/new/")
+
+
 def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(context):
     """Without signal the form comes from the phone's cache, chosen before the hand kept since: whose turn it is
     is not taken from it, and a Save tapped before the engine is up is taken and scored once it is."""
