@@ -25,10 +25,14 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/static/") && !/\.[0-9a-f]{12}\.\w+$/.test(url.pathname) && !url.pathname.startsWith("/static/pyodide/")) {
     // a name without its content's hash (development, Talon at home) may change: the server first (asked again, never
     // the browser's own copy, which may be a minute old: an unchanged file is a short "not modified"), the cache without signal
-    event.respondWith(fetch(request, { cache: "no-cache" }).then((response) => {
+    // the cache without signal, and after a few seconds when the server does not answer (a laptop asleep at home)
+    const kept = () => caches.match(request, { ignoreVary: true });
+    const network = fetch(request, { cache: "no-cache" }).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
       return response;
-    }).catch(() => caches.match(request, { ignoreVary: true }).then((hit) => hit || Response.error())));
+    });
+    const late = new Promise((resolve) => setTimeout(resolve, 3000)).then(kept).then((hit) => hit || network);
+    event.respondWith(Promise.race([network, late]).catch(() => kept().then((hit) => hit || Response.error())));
   } else if (url.pathname.startsWith("/static/") || url.pathname === STDLIB) {  // the runtime's library: by version
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));

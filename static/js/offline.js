@@ -50,10 +50,10 @@ function call(name, args) {
 const fetchedNow = new Set();  // kept by this page a moment ago (keeping the table): not asked for twice
 async function cachedJson(url) {
   const cache = await caches.open(KEPT);
-  let response = fetchedNow.has(url) ? await cache.match(url) : null;
+  let response = fetchedNow.has(url) || serverSilent ? await cache.match(url) : null;
   if (response) return response.json();
   try {
-    response = await fetch(url, { cache: "no-cache" });
+    response = await fetchWithin(url, { cache: "no-cache" });  // a server that does not answer: the kept copy
     if (response.ok) await cache.put(url, response.clone());
     else response = null;
   } catch (error) { response = null; }
@@ -63,9 +63,13 @@ async function cachedJson(url) {
 }
 // Whether the server answers, not whether the browser says "online": every request gives up after a few seconds.
 const ANSWER_WITHIN = 6000;
+// Once it has not answered, what the phone kept is read first (the engine starts without waiting on it again).
+let serverSilent = false;
 function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
   const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
-  return fetch(url, { ...options, signal: stop.signal }).finally(() => clearTimeout(timer));
+  return fetch(url, { ...options, signal: stop.signal })
+    .then((response) => { serverSilent = false; return response; }, (error) => { serverSilent = true; throw error; })
+    .finally(() => clearTimeout(timer));
 }
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
 let engineVersion = null;  // the engine files the worker runs (the server's bundle hash)
@@ -190,7 +194,7 @@ async function noteSeen(root, version) {
   if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
 }
 async function refreshSnapshot(root) {
-  const response = await fetch(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
+  const response = await fetchWithin(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(String(response.status));
   const snapshot = await response.json(), record = await getTable(root.dataset.offline) || {};
   await putTable({ token: root.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
@@ -216,7 +220,7 @@ async function follow(root, always = false) {
 // A new release reaches a kept phone at its next contact: the scripts this page names, the runtime's files and the
 // engine of this version are kept; other versions of the engine are dropped.
 async function release(root, cache) {
-  const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
+  const runtime = await (await fetchWithin(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
   if (runtime.error) return;
   const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
   for (const url of [root.dataset.script, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
@@ -749,7 +753,9 @@ export async function start(root) {
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
-  if (navigator.onLine && !waitingHere) await follow(root, true);
+  // the copy follows the server first, but never waits on one that does not answer (Wi-Fi without uplink, a sleeping
+  // laptop): the engine starts from what was kept after a few seconds at most
+  if (navigator.onLine && !waitingHere) await Promise.race([follow(root, true), new Promise((done) => setTimeout(done, ANSWER_WITHIN))]);
   else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is

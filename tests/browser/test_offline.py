@@ -510,6 +510,32 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
     page.locator("h1.table-title").wait_for()
 
 
+def test_when_no_request_is_answered_the_kept_table_still_works(context):
+    """Wi-Fi without uplink, or the laptop at home asleep: the browser says "online" and every request (pages, scripts,
+    the engine's files, the snapshot of the table) hangs. The kept pages and their scripts open from the phone's cache
+    after a few seconds, the engine starts from what was kept, and a Save is kept and scored as settle scores it."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    hanging = []
+    context.route("**/*", lambda route: hanging.append(route))  # nothing the phone asks for is ever answered
+    page.goto(f"/t/{table.edit_token}/", timeout=30_000)
+    page.locator("h1.table-title").wait_for()
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+    enter_czech(page, mine)
+    expected = settled(table, [mine])
+    preview = page.locator("#preview", has_text="Computed on this phone")
+    expect(preview.locator(".score")).to_have_text(
+        [shown(expected["hands"][1]["scores"][p]) for p in ["Anna", "Bára", "Cyril", "Dana"]], timeout=20_000)
+    page.get_by_role("button", name="Save hand").click()
+    page.locator("tr.pending").first.wait_for(timeout=40_000)
+    assert page.evaluate(PENDING_DATA) == [mine]
+    assert page_totals(page, ["Anna", "Bára", "Cyril", "Dana"]) == expected["totals"]
+    assert hanging  # the server was asked, and never answered
+
+
 def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     players = ["Anna", "Bára", "Cyril", "Dana"]
     table = make_table(players=players, hands=[team_hand()])
