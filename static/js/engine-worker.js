@@ -46,7 +46,12 @@ async function start({ index, stdlib, files, games, words, snapshot }) {
     pyodide.FS.mkdirTree(folder);
     pyodide.FS.writeFile(`/talon/${path}`, source);
   }
-  pyodide.runPython("import sys\nif '/talon' not in sys.path: sys.path.insert(0, '/talon')\nimport games.phone");
+  try {
+    pyodide.runPython("import sys\nif '/talon' not in sys.path: sys.path.insert(0, '/talon')\nimport games.phone");
+  } catch (error) {
+    if (resumed) await dropSnapshot(key);  // never the same broken start twice: the next one is a full one
+    throw error;
+  }
   if (key && !resumed) {
     try {
       await keepSnapshot(key, pyodide.makeMemorySnapshot());  // before any JavaScript object reaches Python

@@ -450,6 +450,30 @@ def test_an_engine_that_does_not_start_says_so_and_keeps_nothing_it_cannot_score
     assert page.url.endswith("/hands/new/")
 
 
+SPOIL_THE_SNAPSHOT = """async () => {  // the snapshot on this phone spoilt: same name, other bytes
+  const cache = await caches.open("talon-kept");
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname === "/offline/snapshot.bin") await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+  }
+}"""
+
+
+def test_a_snapshot_that_cannot_be_resumed_is_replaced_by_a_full_start(context):
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.evaluate(SPOIL_THE_SNAPSHOT)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    assert engine_start(page) == "full"
+    enter_czech(page, team_hand(povinnost="Bára", partner="Dana", points=40))
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.goto(f"/t/{table.edit_token}/hands/new/")  # the full start saved a good one again
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    assert engine_start(page) == "resumed"
+
+
 def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(context):
     """Without signal the form comes from the phone's cache, chosen before the hand kept since: whose turn it is
     is not taken from it, and a Save tapped before the engine is up is taken and scored once it is."""
