@@ -18,36 +18,36 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// From the network, a good answer stored in this version's cache on the way.
+function fetchAndStore(request, options) {
+  return fetch(request, options).then((response) => {
+    if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+    return response;
+  });
+}
+// The network first; when it hangs, after ``ms`` what ``kept`` finds (else the network still may); without signal,
+// what ``kept`` finds, else ``fallback``.
+function networkThenKept(network, kept, ms, fallback) {
+  const late = new Promise((resolve) => setTimeout(resolve, ms)).then(kept).then((hit) => hit || network);
+  return Promise.race([network, late]).catch(() => kept().then((hit) => hit || fallback()));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.endsWith("/live/")) return;
   if (url.pathname.startsWith("/static/") && !/\.[0-9a-f]{12}\.\w+$/.test(url.pathname) && !url.pathname.startsWith("/static/pyodide/")) {
     // a name without its content's hash (development, Talon at home) may change: the server first (asked again, never
-    // the browser's own copy, which may be a minute old: an unchanged file is a short "not modified"), the cache without signal
-    // the cache without signal, and after a few seconds when the server does not answer (a laptop asleep at home)
-    const kept = () => caches.match(request, { ignoreVary: true });
-    const network = fetch(request, { cache: "no-cache" }).then((response) => {
-      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
-      return response;
-    });
-    const late = new Promise((resolve) => setTimeout(resolve, 3000)).then(kept).then((hit) => hit || network);
-    event.respondWith(Promise.race([network, late]).catch(() => kept().then((hit) => hit || Response.error())));
+    // the browser's own copy, which may be a minute old: an unchanged file is a short "not modified"); the cache without
+    // signal, and after a few seconds when the server does not answer (a laptop asleep at home)
+    event.respondWith(networkThenKept(fetchAndStore(request, { cache: "no-cache" }),
+      () => caches.match(request, { ignoreVary: true }), 3000, () => Response.error()));
   } else if (url.pathname.startsWith("/static/") || url.pathname === STDLIB) {  // the runtime's library: by version
-    event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
-      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
-      return response;
-    })));
+    event.respondWith(caches.match(request).then((hit) => hit || fetchAndStore(request)));
   } else if (request.mode === "navigate") {
     const kept = () => caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
       .then((hit) => hit || caches.match(request, { ignoreVary: true }));
-    const network = fetch(request).then((response) => {
-      if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
-      return response;
-    });
     // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may)
-    const late = new Promise((resolve) => setTimeout(resolve, 5000)).then(kept).then((hit) => hit || network);
-    event.respondWith(Promise.race([network, late])
-      .catch(() => kept().then((hit) => hit || caches.match(OFFLINE))));
+    event.respondWith(networkThenKept(fetchAndStore(request), kept, 5000, () => caches.match(OFFLINE)));
   }
 });
