@@ -64,5 +64,14 @@ def test_removing_needs_a_post_with_its_csrf_token():
 
 
 def test_a_view_link_cannot_remove_anything(client):
-    table = make_table()
-    assert client.post(f"/v/{table.view_token}/forget/").status_code == 404
+    """The view link in place of the edit link, in every route that removes something: refused, nothing changed."""
+    table = make_table(hands=[team_hand()])
+    opened(client, table)
+    view = table.view_token
+    for url in (reverse("forget_table", args=[view]), reverse("delete_hand", args=[view, 1]),
+                reverse("undo", args=[view])):
+        assert client.post(url).status_code == 404, url
+    table.refresh_from_db()
+    assert table.pk in client.session["tables"]
+    assert (table.version, table.hand_count) == (1, 1)
+    assert not Hand.objects.filter(table=table, deleted=True).exists()

@@ -1,9 +1,12 @@
 """The installable app: manifest, service worker, offline page, icons."""
 
 import json
+import re
 
 import pytest
 from django.contrib.staticfiles import finders
+
+from .factories import visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -54,5 +57,11 @@ def test_service_worker_caches_the_shell_from_the_root(client):
 
 
 def test_offline_page_says_what_works(client):
+    """Under each heading, a list that says something: the headings alone would tell a player nothing."""
     page = client.get("/offline/").content.decode()
-    assert "What works without signal" in page and "What needs signal" in page
+    for heading in ("What works without signal", "What needs signal"):
+        after = page[page.index(f"<h2>{heading}</h2>"):]
+        listed = re.match(r"<h2>[^<]*</h2>\s*<ul>(.*?)</ul>", after, re.S)
+        assert listed, heading
+        items = [visible_text(item) for item in re.findall(r"<li>(.*?)</li>", listed.group(1), re.S)]
+        assert items and all(len(item.split()) >= 5 for item in items), (heading, items)

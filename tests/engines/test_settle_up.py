@@ -47,3 +47,37 @@ def test_payments_settle_every_balance_in_at_most_n_minus_1(values):
                                          ("", None), ("-1", None), ("1e3", None)])
 def test_parse_price(text, price):
     assert parse_price(text) == price
+
+
+def fewest_by_search(values: list[int]) -> int:
+    """The fewest payments that settle ``values``, by exhaustive search (optimal account balancing): the first
+    unsettled player settles in full with one of the others of the opposite sign, in every possible way."""
+    debts = [v for v in values if v]
+
+    def search(start: int) -> int:
+        while start < len(debts) and debts[start] == 0:
+            start += 1
+        if start == len(debts):
+            return 0
+        best = len(debts)
+        for other in range(start + 1, len(debts)):
+            if debts[other] * debts[start] < 0:
+                debts[other] += debts[start]
+                best = min(best, 1 + search(start + 1))
+                debts[other] -= debts[start]
+        return best
+
+    return search(0)
+
+
+def test_fewest_payments_uses_groups_that_settle_among_themselves():
+    # 6 + 4 = 10 and 7 = 2 + 5: two groups, four payments (settling greedily over all six makes five)
+    balance = {"A": 6, "B": 7, "C": 4, "D": -2, "E": -5, "F": -10}
+    assert len(fewest_payments(balance)) == fewest_by_search(list(balance.values())) == 4
+
+
+@given(st.lists(st.integers(-6, 6), min_size=2, max_size=6))
+def test_fewest_payments_is_as_few_as_an_exhaustive_search_finds(values):
+    values[-1] = -sum(values[:-1])
+    payments = fewest_payments({f"P{i}": v for i, v in enumerate(values)})
+    assert len(payments) == fewest_by_search(values)
