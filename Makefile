@@ -17,15 +17,17 @@ serve-dev: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# The engines' tests without Django at all, then the rest twice: on SQLite without the browser, then everything on a
-# throwaway PostgreSQL server (.ci/with-postgres), the browser tests once, against the database a deployment runs.
+# The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
+# (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Two processes where the
+# tests do not drive a browser (pytest-xdist: the machines have two cores).
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
 test: install-test chromium gettext
-	$(ENGINE_TESTS)
-	$(APP_TESTS) --ignore=tests/browser
-	.ci/with-postgres $(APP_TESTS)
+	$(ENGINE_TESTS) -n 2
+	$(APP_TESTS) -n 2 --ignore=tests/browser
+	.ci/with-postgres $(APP_TESTS) -n 2 --ignore=tests/browser
+	.ci/with-postgres $(APP_TESTS) tests/browser
 
 test-sqlite: install-test chromium gettext
 	$(ENGINE_TESTS)
