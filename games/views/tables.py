@@ -78,14 +78,14 @@ def _table(field: str, token: str) -> Table:
     return get_object_or_404(Table, **{field: token})
 
 
-def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
+def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """Rows of the list of hands: number, what was played, each player's score and running total, and what the
     hand ended (the Bummerl and who got it), read from the states stored with the hand and the one before it."""
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])
     rounds = round_numbers(table, [hand.number for hand in hands])
-    counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands])
+    counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands], others)
     return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
              "label": counted.get(hand.number, ""),
              "aria": row_label(hand.number, rounds, counted),
@@ -158,11 +158,11 @@ def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
     return notes
 
 
-def recent_hands(table: Table, *, can_edit: bool) -> list[dict]:
+def recent_hands(table: Table, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """The latest hands, newest first (the one just recorded is where the thumb is)."""
     recent = (table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS)
               .order_by("-number").defer("state"))
-    return hand_rows(table, recent, can_edit=can_edit)
+    return hand_rows(table, recent, can_edit=can_edit, others=others)
 
 
 def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
@@ -188,7 +188,7 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     web = GAMES[table.game].web
     winning = winners(table)
     others = other_rows(table)
-    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
+    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit, others=others),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
             "game": GAMES[table.game], "web": web, "winners": winning,
