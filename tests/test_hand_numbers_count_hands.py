@@ -88,3 +88,10 @@ def test_the_charts_axis_ends_at_the_number_of_hands(client):
     page = client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     axis = re.search(r'text-anchor="end" fill="#4f5f57">hand (\d+)</text>', page)
     assert axis and int(axis.group(1)) == len(counted(table))
+
+
+def test_the_list_of_all_hands_says_how_many_hands_it_holds(client):
+    table = evening()
+    page = visible_text(client.get(reverse("hands", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
+                        .content.decode())
+    assert f"{len(counted(table))} hands" in page and f"{table.hand_count} hands" not in page

@@ -269,14 +269,15 @@ def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     if player in table.players:
         hands = hands.filter(Q(facts__declarer=player) | Q(facts__partner=player))
     filtered = mode in engine.MODES or player in table.players
-    count = hands.count() if filtered else table.hand_count
+    count = hands.count() if filtered else table.hand_count  # rows, for the pages
+    shown_hands = count if filtered else game_hands(table)  # all rows: said as the hands of the game
     pages = max(1, -(-count // PAGE_OF_HANDS))
     page = min(whole_number(request.GET.get("page")) or 1, pages)
     shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS:page * PAGE_OF_HANDS]
     modes = [(key, gettext(label)) for key, label in engine.MODES.items()]
     return render(request, "games/hands.html", {
         "table": table, "can_edit": can_edit, "rows": hand_rows(table, shown, can_edit=can_edit),
-        "players": player_rows(table), "page": page, "pages": pages, "count": count, "modes": modes,
+        "players": player_rows(table), "page": page, "pages": pages, "count": shown_hands, "modes": modes,
         "mode": mode, "player": player, "query": urlencode({k: v for k, v in (("mode", mode), ("player", player)) if v}),
         "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])})
 
