@@ -188,7 +188,7 @@ def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, flo
     return dict(zip(names, first_place_chances([ratings.get(name, Rated()) for name in names])))
 
 
-STEPS = 100  # Simpson's rule over the performances: the chances are smooth; 100 steps give them to about 1e-10
+STEPS = 48  # Simpson's rule over the performances: smooth enough that 48 steps give them to about 3e-5
 
 
 def first_place_chances(rated: Sequence[Rated]) -> list[float]:
@@ -199,6 +199,10 @@ def first_place_chances(rated: Sequence[Rated]) -> list[float]:
     or more averages the head-to-head chances, which is not the chance of first place.) Below the strongest
     player's range the integrand vanishes, so the integral starts there. They add up to 1."""
     spreads = [math.sqrt(r.sigma ** 2 + MODEL.beta ** 2) for r in rated]
+    if len(rated) == 2:  # the difference of two normal performances: exactly predict_win's
+        a, b = rated
+        first = 0.5 * math.erfc((b.mu - a.mu) / math.sqrt(2 * (spreads[0] ** 2 + spreads[1] ** 2)))
+        return [first, 1 - first]
     low = max(r.mu - 9 * s for r, s in zip(rated, spreads))
     high = max(r.mu + 9 * s for r, s in zip(rated, spreads))
     width = (high - low) / STEPS
