@@ -173,12 +173,6 @@ def change_direction(value) -> str:
 
 
 @register.filter
-def chance(value) -> str:
-    """A probability as a whole percentage, written as ``percent`` writes one."""
-    return f"{round(value * 100)} %"
-
-
-@register.filter
 def certainty_word(sigma) -> str:
     """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
     from django.utils.translation import pgettext
