@@ -95,3 +95,11 @@ def test_the_list_of_all_hands_says_how_many_hands_it_holds(client):
     page = visible_text(client.get(reverse("hands", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
                         .content.decode())
     assert f"{len(counted(table))} hands" in page and f"{table.hand_count} hands" not in page
+
+
+def test_the_end_of_the_evenings_own_page_has_no_hand_number(client):
+    table = evening()
+    closing = Hand.objects.filter(table=table, deleted=False).order_by("-seq").first()
+    page = visible_text(client.get(reverse("hand", args=[table.edit_token, closing.seq]), HTTP_ACCEPT_LANGUAGE="en")
+                        .content.decode())
+    assert "end of the evening" in page and f"Hand {table.hand_count}" not in page
