@@ -140,9 +140,11 @@ class Shown:
 
 
 def shown(pool: Pool, game: str) -> list[Shown]:
-    """The pool's players rated in ``game``, the highest first (one query)."""
-    rows = Rating.objects.filter(**pool.owner, game=game).order_by("-mu", "player")
-    return [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows]
+    """The pool's players rated in ``game``, by the cautious rating (``Rated.ordinal``) the highest first, then by
+    name (one query)."""
+    rows = Rating.objects.filter(**pool.owner, game=game)
+    shown_rows = [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows]
+    return sorted(shown_rows, key=lambda row: (-row.rated.ordinal, row.player))
 
 
 def games(pool: Pool) -> list[str]:

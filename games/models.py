@@ -154,7 +154,8 @@ class Change(models.Model):
     undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by")
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(null=True)  # the table's version after this change
-    number = models.PositiveIntegerField(null=True)  # the hand's number when the change was made
+    # the hand's number among the game's hands when the change was made (None: a penalty, a correction, the closing)
+    number = models.PositiveIntegerField(null=True)
     submission = models.CharField(max_length=32, blank=True)  # the form that asked for it: each form counts once
 
     class Meta:

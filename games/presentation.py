@@ -216,6 +216,8 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
             return json.dumps(data, ensure_ascii=False)
 
     number = change.number
+    if change.kind in ("recorded", "edited", "deleted", "restored") and not _a_hand(change):
+        return _other_change(change, what)
     if change.kind == "recorded":
         return Line(N_("Hand {number} recorded: {what}"), {"number": number, "what": what(change.after)})
     if change.kind == "edited":
@@ -236,6 +238,25 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
                                                              "after": value or "—"})
                   for key, value in (change.after or {}).items())
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
+
+
+def _a_hand(change) -> bool:
+    """Whether a change's row is a hand of the game (a number in the history), not a penalty, a correction or the
+    closing (shared/formats/table-json.md's two kinds every game has)."""
+    data = change.after if change.after is not None else change.before
+    return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
+
+
+OTHER_CHANGES = {"recorded": N_("Recorded: {what}"), "deleted": N_("Deleted: {what}"),
+                 "restored": N_("Restored: {what}")}
+
+
+def _other_change(change, what: Callable[[Any], Any]) -> Line:
+    """A penalty's, a correction's or the closing's change: no hand number, for it is no hand."""
+    if change.kind == "edited":
+        return Line(N_("Changed: {before} → {after}"), {"before": what(change.before), "after": what(change.after)})
+    data = change.after if change.kind in ("recorded", "restored") else change.before
+    return Line(OTHER_CHANGES[change.kind], {"what": what(data)})
 
 
 def in_current_names(table: Table, changes: list) -> list[tuple[Any, Any]]:

@@ -18,6 +18,7 @@ status), a round table typed from paper too; ``current_ranking`` orders names by
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
@@ -73,7 +74,8 @@ class Rated:
 
     @property
     def ordinal(self) -> float:
-        """The library's conservative number: mu − 3 sigma."""
+        """The library's conservative number (``MODEL.rating(...).ordinal()``): mu − 3 sigma. Lists are ranked by
+        it, so that two lucky results do not put a newcomer above a season's regular."""
         return self.mu - 3 * self.sigma
 
     @property
@@ -93,7 +95,7 @@ class Step:
     event: Event
     player: str
     place: int
-    chance: float  # the chance of finishing first the library gave before the event
+    chance: float  # the chance of finishing first before the event (``first_place_chances``)
     expected: int  # the place the library expected (predict_rank)
     before: Rated
     after: Rated
@@ -169,7 +171,7 @@ def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | Non
         now = history.ratings.setdefault(event.game, {})
         before = [now.get(name, Rated()) for name in event.players]
         teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-        chances = MODEL.predict_win(teams)
+        chances = first_place_chances(before)
         expected = [rank for rank, _chance in MODEL.predict_rank(teams)]
         after = MODEL.rate(teams, ranks=[float(place) for place in event.places])
         for i, name in enumerate(event.players):
@@ -183,9 +185,47 @@ def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, flo
     """Each player's chance of finishing first at a table of ``names`` (a newcomer at the starting rating)."""
     if len(names) < 2:
         return {name: 1.0 for name in names}
-    rated = [ratings.get(name, Rated()) for name in names]
-    found = MODEL.predict_win([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in rated])
-    return dict(zip(names, found))
+    return dict(zip(names, first_place_chances([ratings.get(name, Rated()) for name in names])))
+
+
+STEPS = 48  # Simpson's rule over the performances: smooth enough that 48 steps give them to about 3e-5
+
+
+def first_place_chances(rated: Sequence[Rated]) -> list[float]:
+    """Each player's chance of finishing first, as the model sees a table: a player's performance at a table is
+    normal around their mu, with variance sigma² + beta² (what the model's ``predict_win`` assumes for two
+    players, whose answer this is exactly); the chance of finishing first is the chance that it is the highest:
+    the integral of the player's density times everyone else's chance of doing less. (``predict_win`` for three
+    or more averages the head-to-head chances, which is not the chance of first place.) Below the strongest
+    player's range the integrand vanishes, so the integral starts there. They add up to 1."""
+    spreads = [math.sqrt(r.sigma ** 2 + MODEL.beta ** 2) for r in rated]
+    if len(rated) == 2:  # the difference of two normal performances: exactly predict_win's
+        a, b = rated
+        first = 0.5 * math.erfc((b.mu - a.mu) / math.sqrt(2 * (spreads[0] ** 2 + spreads[1] ** 2)))
+        return [first, 1 - first]
+    low = max(r.mu - 9 * s for r, s in zip(rated, spreads))
+    high = max(r.mu + 9 * s for r, s in zip(rated, spreads))
+    width = (high - low) / STEPS
+    grid = [low + k * width for k in range(STEPS + 1)]
+    weights = [1 if k in (0, STEPS) else 4 if k % 2 else 2 for k in range(STEPS + 1)]
+    below = [[0.5 * math.erfc((r.mu - x) / (s * math.sqrt(2))) for x in grid] for r, s in zip(rated, spreads)]
+    density = [[math.exp(-((x - r.mu) / s) ** 2 / 2) / s for x in grid] for r, s in zip(rated, spreads)]
+    found = []
+    for i in range(len(rated)):
+        others = [below[j] for j in range(len(rated)) if j != i]
+        found.append(sum(w * f * math.prod(column) for w, f, *column in zip(weights, density[i], *others)))
+    total = sum(found)
+    return [value / total for value in found]
+
+
+def whole_percents(values: Sequence[float]) -> list[int]:
+    """Chances as whole percentages that add up to 100: each rounded down, then the points left over to the
+    largest remainders (the earlier one first on a tie)."""
+    exact = [value * 100 / sum(values) for value in values]
+    shown = [math.floor(value) for value in exact]
+    for i in sorted(range(len(exact)), key=lambda i: (-(exact[i] - shown[i]), i))[:100 - sum(shown)]:
+        shown[i] += 1
+    return shown
 
 
 def current_ranking(game: str, names: Sequence[str], ratings: Mapping[str, Mapping[str, Rated]]) -> list[str]:

@@ -190,9 +190,16 @@ class Shown:
 
 
 def circle_ratings(circle: Circle, game: str) -> list[Shown]:
-    """The circle's players rated in ``game``, the highest first (one query)."""
-    rows = circle.ratings.filter(game=game).order_by("-mu", "player")
-    return [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows]
+    """The circle's players rated in ``game``, by the cautious rating (``Rated.ordinal``) the highest first, then
+    by name (one query)."""
+    rows = circle.ratings.filter(game=game)
+    return ranked_shown([Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows])
+
+
+def ranked_shown(rows: list[Shown]) -> list[Shown]:
+    """Ratings as a list shows them: the highest cautious rating first (two lucky results do not top a
+    season's regular), then by name."""
+    return sorted(rows, key=lambda row: (-row.rated.ordinal, row.player))
 
 
 def results(steps) -> list[dict]:

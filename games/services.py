@@ -261,8 +261,19 @@ def _log(table: Table, hand: Hand | None, kind: str, *, before=None, after=None,
     submission = _submission.get()
     _submission.set("")
     return Change.objects.create(table=table, hand=hand, kind=kind, before=before, after=after, device=device,
-                                 undoes=undoes, version=table.version, number=hand.number if hand else None,
+                                 undoes=undoes, version=table.version, number=_hand_number(table, hand),
                                  submission=submission)
+
+
+def _hand_number(table: Table, hand: Hand | None) -> int | None:
+    """The hand's number among the game's hands now, as the list of hands counts them; None for a penalty, a
+    correction or the closing (no hand of the game), or no hand."""
+    if hand is None or hand.number is None:
+        return None
+    facts = HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__lte=hand.number)
+    if facts.filter(hand=hand).exclude(kind="hand").exists():
+        return None
+    return facts.filter(kind="hand").count()
 
 
 def _room_for(held: int) -> None:

@@ -19,11 +19,13 @@ from .registry import ENGINES
 @dataclass
 class PlayerStats:
     name: str
-    hands: int = 0
-    total: int = 0
+    hands: int = 0  # hands of the game played: penalties, corrections and the end of an evening are no hands
+    total: int = 0  # everything the player scored, those included
+    hands_total: int = 0  # what the player scored in the hands alone
     leading: int = 0  # as povinnost (Czech) or declarer (Slovenian)
-    declaring: int = 0  # on the declarer side
-    by_mode: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))  # mode → [won, played]
+    declaring: int = 0  # on the declarer side (the declarer or the partner)
+    # mode → [won, played] of the hands the player declared (not those of a partner)
+    by_mode: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     mode_labels: dict[str, str] = field(default_factory=dict)  # mode → its name for players (marked with N_)
     contra: list[int] = field(default_factory=lambda: [0, 0])  # [won, played] of hands with contra/kontra
     partners: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))  # → [sum, hands]
@@ -35,7 +37,8 @@ class PlayerStats:
 
     @property
     def average(self) -> Fraction:
-        return Fraction(self.total, self.hands) if self.hands else Fraction(0)
+        """The average payout of a hand: the hands' scores over their number (penalties and ends left out)."""
+        return Fraction(self.hands_total, self.hands) if self.hands else Fraction(0)
 
     def partner_by_average(self) -> list[tuple[str, Fraction, int]]:
         rows = [(name, Fraction(s, n), n) for name, (s, n) in self.partners.items() if n]
@@ -61,16 +64,21 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     def row(name: str) -> PlayerStats:
         return stats.setdefault(name, PlayerStats(name))
 
-    for name, hands, total in scores.values("player").annotate(n=Count("id"), t=Sum("score")).values_list(
+    for name, total in scores.values("player").annotate(t=Sum("score")).values_list("player", "t"):
+        row(name).total = total
+    hands = scores.filter(hand__facts__kind="hand")
+    for name, count, total in hands.values("player").annotate(n=Count("id"), t=Sum("score")).values_list(
             "player", "n", "t"):
-        row(name).hands, row(name).total = hands, total
+        row(name).hands, row(name).hands_total = count, total
     for name, count in facts.exclude(declarer="").values("leader").annotate(n=Count("pk")).values_list("leader", "n"):
         row(name).leading = count
     declaring = scores.filter(declaring=True)
     won = Q(hand__facts__won=True)
-    for name, mode, played, wins in declaring.values("player", "hand__facts__mode").annotate(
+    for name, played in declaring.values("player").annotate(n=Count("id")).values_list("player", "n"):
+        row(name).declaring = played
+    declared = declaring.filter(player=F("hand__facts__declarer"))
+    for name, mode, played, wins in declared.values("player", "hand__facts__mode").annotate(
             n=Count("id"), w=Count("id", filter=won)).values_list("player", "hand__facts__mode", "n", "w"):
-        row(name).declaring += played
         row(name).by_mode[mode] = [wins, played]
         row(name).mode_labels[mode] = labels.get(mode, mode)
     for name, played, wins in scores.filter(hand__facts__contra__gt=0).values("player").annotate(

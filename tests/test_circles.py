@@ -74,8 +74,8 @@ def test_czech_statistics():
     ])
     a, c = stats["A"], stats["C"]
     assert (a.hands, a.total, a.leading, a.declaring) == (4, 14, 1, 2)
-    assert dict(a.by_mode) == {"team": [2, 2]}
-    assert c.by_mode["team"] == [1, 2]
+    assert dict(a.by_mode) == {"team": [1, 1]}  # declared the first hand; the partner in the last
+    assert "team" not in c.by_mode and c.declaring == 2  # Cyril was the partner, never the declarer
     assert a.contra == [1, 1] and c.contra == [0, 1]
     assert a.average == Fraction(14, 4)
     assert c.best_partner == ("A", 4, 1) and c.worst_partner == ("B", -10, 1)

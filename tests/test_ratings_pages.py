@@ -1,14 +1,16 @@
 """The circle page shows ratings in the player's language, chances for tonight's players and the last results
 against what was expected; the rules page says what the number means. Nothing on these pages replays a table."""
 
+import math
 import re
 from fractions import Fraction
+from random import Random
 
 import pytest
 from django.utils import translation
 
 from games import services
-from games.models import Circle, Rating
+from games.models import Circle, Rating, RatingStep
 from games.numbers import local_number
 from tests.factories import team_hand, visible_text
 
@@ -50,13 +52,44 @@ def test_a_player_with_few_results_is_marked_not_hidden(client):
 
 def test_tonights_players_get_their_chances_of_finishing_first(client):
     circle = rated_circle()
-    page = client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Anna&plays=Dana").content.decode()
+    plays = "&".join(f"plays={name}" for name in PLAYERS)
+    page = client.get(f"/c/{circle.token}/?game=czech-taroky&{plays}").content.decode()
     chances = visible_text(page.split('class="rating-list chances"')[1].split("</ol>")[0])
-    found = dict(re.findall(r"(\w+) (\d+) %", chances))
-    assert list(found) == ["Anna", "Dana"]  # the likeliest first: Anna won four of the six evenings
-    assert int(found["Anna"]) + int(found["Dana"]) == 100 and int(found["Anna"]) > int(found["Dana"])
-    one = visible_text(client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Anna").content.decode())
-    assert "Pick at least two players." in one
+    found = {name: int(percent) for name, percent in re.findall(r"(\w+) (\d+) %", chances)}
+    assert sum(found.values()) == 100 and set(found) == set(PLAYERS)
+    assert list(found.values()) == sorted(found.values(), reverse=True)  # the likeliest first
+    rated = {r.player: r for r in Rating.objects.filter(circle=circle)}
+    sampled = first_by_sampling([rated[name] for name in PLAYERS])
+    for name, counted in zip(PLAYERS, sampled):
+        assert abs(found[name] - 100 * counted) <= 1.5  # rounded to whole percentages, and a sampling error
+    assert "chance of finishing first at a table of these players" in visible_text(page)
+
+
+def first_by_sampling(rows, draws=100_000, seed=28):
+    """Each player's share of sampled tables where their performance (normal around mu, variance sigma² + beta²,
+    the model's assumption) is the highest."""
+    r = Random(seed)
+    beta = 25 / 6  # openskill's default: sigma / 2
+    wins = [0] * len(rows)
+    for _ in range(draws):
+        performances = [r.gauss(row.mu, math.sqrt(row.sigma ** 2 + beta ** 2)) for row in rows]
+        wins[performances.index(max(performances))] += 1
+    return [w / draws for w in wins]
+
+
+@pytest.mark.parametrize("game, plays, refused", [
+    ("czech-taroky", ["Anna", "Bára"], "This game is played by 4 players: pick 4."),
+    ("czech-taroky", ["Anna"], "Pick at least two players."),
+    ("czech-taroky", PLAYERS + ["Eva"], "This game is played by 4 players: pick 4."),
+    ("schnapsen", ["Anna", "Bára", "Cyril"], "This game is played by 2 players: pick 2."),
+    ("slovenian-tarok", PLAYERS + ["Eva"], "This game is played by 3 to 4 players: pick between 3 and 4."),
+])
+def test_the_chances_form_takes_only_as_many_players_as_the_game_seats(client, game, plays, refused):
+    circle = Circle.objects.create(name="Tuesday", players=PLAYERS + ["Eva"])
+    services.create_table(game=game, players=PLAYERS[:2] if game == "schnapsen" else PLAYERS, circle=circle)
+    query = "&".join(f"plays={name}" for name in plays)
+    page = client.get(f"/c/{circle.token}/?game={game}&{query}").content.decode()
+    assert refused in visible_text(page) and 'class="rating-list chances"' not in page
 
 
 def test_the_last_results_say_who_did_better_or_worse_than_expected(client):
@@ -109,3 +142,67 @@ def test_a_closed_tables_end_of_the_evening_says_who_did_better_or_worse_than_ex
     lone = services.create_table(game="czech-taroky", players=PLAYERS)
     services.record_hand(lone, {"closing": True})
     assert "expected" not in visible_text(client.get(f"/t/{lone.edit_token}/end/").content.decode())
+
+
+WORDS_OF_A_CHANGE = {"better than expected": 1, "worse than expected": -1, "as expected": 0}
+
+
+def shown_steps(page: str) -> list[tuple[str, str, str]]:
+    """(player, label, change as written) of each player's result on a page."""
+    rows = re.findall(r'<li class="rating-row"><span class="rating-name"><bdi>([^<]+)</bdi></span>\s*'
+                      r'<span class="rating-change[^"]*">([^<]+?) ([+−]?[\d.]+)</span>', page)
+    return rows
+
+
+@pytest.mark.parametrize("evenings", [1, 2, 6])
+def test_a_results_label_never_contradicts_the_change_beside_it(client, evenings):
+    circle = rated_circle(evenings=evenings)  # after the first table everyone was "expected 1st"
+    page = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    steps = shown_steps(page)
+    assert steps
+    for player, label, change in steps:
+        value = float(change.replace("−", "-"))
+        assert WORDS_OF_A_CHANGE[label] == (value > 0) - (value < 0), (player, label, change)
+    last = RatingStep.objects.filter(circle=circle).order_by("-number", "id")[:4]
+    for step, (player, _label, change) in zip(last, steps):
+        assert player == step.player and change == f"{round(step.change, 1):+.1f}".replace("-", "−").replace(
+            "+0.0", "0.0").replace("−0.0", "0.0")
+
+
+def test_the_list_is_ranked_by_the_cautious_rating_and_says_so(client):
+    circle = Circle.objects.create(name="Tuesday", players=PLAYERS)
+    services.create_table(game="czech-taroky", players=PLAYERS, circle=circle)
+    for player, mu, sigma, events in [("Anna", 30.2, 7.8, 2), ("Bára", 27.5, 2.4, 40), ("Cyril", 24.0, 5.0, 12),
+                                      ("Dana", 26.0, 6.9, 6)]:
+        Rating.objects.create(circle=circle, game="czech-taroky", player=player, mu=mu, sigma=sigma, events=events)
+    page = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    listed = page.split('<ol class="rating-list">')[1].split("</ol>")[0]
+    rows = re.findall(r'<span class="rating-name"><bdi>([^<]+)</bdi></span>\s*<strong class="rating-number">'
+                      r'([\d.]+)</strong>\s*<span class="muted rating-how">cautious (−?[\d.]+)', listed)
+    cautious = {r.player: r.mu - 3 * r.sigma for r in Rating.objects.filter(circle=circle)}
+    assert [name for name, _mu, _c in rows] == sorted(cautious, key=lambda name: -cautious[name])
+    highest = max(cautious, key=lambda name: Rating.objects.get(player=name).mu)
+    assert rows[0][0] == "Bára" and highest == "Anna"  # a season's regular above two lucky results
+    for name, mu, shown in rows:
+        rating = Rating.objects.get(circle=circle, player=name)
+        assert mu == f"{rating.mu:.1f}" and shown == f"{cautious[name]:.1f}".replace("-", "−")
+    assert "In the order of the cautious rating" in visible_text(page)
+
+
+def test_the_rules_page_says_what_the_number_is(client):
+    rules = visible_text(client.get("/rules/ratings/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "finishing ahead more often than the ratings expected" not in rules
+    assert "the rating model's estimate of that player's skill" in rules and "cautious rating" in rules
+    assert "The chances add up to 100 %" in rules
+
+
+def test_a_leagues_list_is_ranked_by_the_cautious_rating_too():
+    from games.league_ratings import Pool, shown
+    from games.models import League
+
+    league = League.objects.create(name="Season")
+    for player, mu, sigma in [("Anna", 30.2, 7.8), ("Bára", 27.5, 2.4), ("Cyril", 24.0, 5.0)]:
+        Rating.objects.create(league=league, game="czech-taroky", player=player, mu=mu, sigma=sigma, events=3)
+    cautious = {r.player: r.mu - 3 * r.sigma for r in Rating.objects.filter(league=league)}
+    assert [row.player for row in shown(Pool(league=league), "czech-taroky")] == \
+        sorted(cautious, key=lambda name: -cautious[name])

@@ -1,6 +1,8 @@
 """Schnapsen's guided entry asks only what decides the hand (KR1, KR2); editing a quick-entered hand shows its
 recorded game points."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -41,13 +43,26 @@ def test_a_wrong_declaration_asks_about_the_trick(client):
     assert response.context["form"].errors["other_had_trick"] and not Hand.objects.exists()
 
 
-def test_an_answer_the_player_gave_is_kept_and_checked():
-    rules = sn.parse_rules({})
-    data = entry.to_data({"ending": "declared", "by": "Anna", "other_points": 40, "other_had_trick": "no"},
-                         PLAYERS, rules)
-    assert data["other_had_trick"] is False  # the engine then says a player without a trick has no points
-    with pytest.raises(sn.InvalidHand):
-        sn.parse_hand(data, PLAYERS, rules)
+@pytest.mark.parametrize("melded", [20, 40])
+def test_a_marriage_without_a_trick_does_not_count(client, melded):
+    """KR1: the other player melded 20 (or 40) but took no trick: the marriage does not count, the winner scores
+    as against a player without a trick (KR2: 3), not as against 20 points and a trick (2)."""
+    table = make_table(game="schnapsen", players=PLAYERS)
+    response = client.post(reverse("record_hand", args=[table.edit_token]), {
+        "ending": "declared", "by": "Anna", "other_points": str(melded), "other_had_trick": "no", "save": "1"})
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    no_trick = 3  # KR2's table: the loser took no trick
+    assert hand.scores == [no_trick, 0] and hand.data["other_had_trick"] is False and hand.data["other_points"] == 0
+    assert "Ben had no trick at that moment: 3." in visible_text(
+        client.get(reverse("hand", args=[table.edit_token, hand.seq])).content.decode())
+
+
+def test_the_trick_question_is_asked_beside_the_points():
+    """The endings that ask for the other player's points ask about the trick too: a marriage needs one."""
+    html = str(SchnapsenHandForm(players=list(PLAYERS))["ending"])
+    for ending in sn.NEEDS_OTHER_POINTS:
+        assert re.search(rf'<input[^>]*value="{ending}"[^>]*data-shows="other-points trick"', html)
 
 
 def test_the_tapped_winner_says_who_declared_or_failed():
@@ -60,7 +75,7 @@ def test_the_tapped_winner_says_who_declared_or_failed():
 
 def test_only_the_question_an_ending_needs_is_shown():
     html = str(SchnapsenHandForm(players=list(PLAYERS))["ending"])
-    assert html.count('data-shows="other-points"') == 3  # declared, closed, the last trick
+    assert html.count('data-shows="other-points trick"') == 3  # declared, closed, the last trick
     assert html.count('data-shows="trick"') == 2  # a wrong declaration, a failed close
 
 

@@ -75,16 +75,16 @@ def test_a_penalty_takes_no_round_number(client):
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, "", 1]  # newest first: round 2, the penalty, round 1
     assert [row["number"] for row in rows] == [3, 2, 1]
-    assert rows[1]["aria"] == "Penalty or correction: explanation" and rows[0]["aria"] == "Round 2: explanation"
+    assert rows[1]["aria"] == "Penalty, correction or end: explanation" and rows[0]["aria"] == "Round 2: explanation"
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert "Round 3 of 3" in visible_text(page)
 
 
-def test_other_games_keep_numbering_their_hands(client):
+def test_other_games_number_their_hands_and_not_a_penalty(client):
     table = make_table(game="schnapsen", players=("Anna", "Ben"), hands=[
-        {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}])
+        {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}, {"winner": "Ben", "game_points": 2}])
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
-    assert [row["label"] for row in rows] == [2, 1]
+    assert [row["label"] for row in rows] == [2, "", 1]  # newest first: hand 2, the penalty, hand 1
 
 
 def test_a_rounds_page_names_its_round_and_a_penaltys_page_no_number(client):

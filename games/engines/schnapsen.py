@@ -222,12 +222,16 @@ def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
 
 
 def _closing(rules: Rules, state: State, scores: dict[str, int], lines: list[Line]) -> State:
-    """KR4: the Bummerl under way is abandoned at the end of the match."""
+    """KR4: the Bummerl under way is abandoned at the end of the match: it counts for nobody, so its game points
+    leave the totals (each player scores minus what they had in it)."""
     players = state.players
     if any(state.current):
-        lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody."),
+        lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody, "
+                             "and its game points come off the totals."),
                           {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
                           rule="KR4"))
+        for name, points in zip(players, state.current):
+            scores[name] = -points
     return replace(state, current=(0, 0), strokes=((), ()))
 
 

@@ -25,6 +25,8 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str] = (), rul
         data["other_points"] = c["other_points"]
     if c.get("other_had_trick"):
         data["other_had_trick"] = c["other_had_trick"] == "yes"
+        if not data["other_had_trick"] and "other_points" in data:
+            data["other_points"] = 0  # KR1: a marriage melded without a trick does not count (yet)
     elif "other_points" in data:
         data["other_had_trick"] = had_trick_from_points(data["other_points"], rules)
     return {key: value for key, value in data.items() if value is not None}
@@ -41,9 +43,10 @@ def _by_from_winner(ending: str, winner: Any, players: tuple[str, ...] | list[st
 
 
 def had_trick_from_points(points: Any, rules: Any) -> bool | None:
-    """Whether the other player had a trick, when their points decide it (KR1): any points need a trick (a
-    marriage counts only after one); with 20 cards every trick holds points, so 0 points means no trick. With 24
-    cards two 9s make a trick worth 0, so 0 points leaves the question to the player (None)."""
+    """Whether the other player had a trick, when the player did not say (KR1): points count only after a trick,
+    so points typed mean a trick (a marriage melded without one is said by tapping "no trick"); with 20 cards
+    every trick holds points, so 0 points means no trick. With 24 cards two 9s make a trick worth 0, so 0 points
+    leaves the question to the player (None)."""
     if not isinstance(points, int) or isinstance(points, bool):
         return None
     if points > 0:

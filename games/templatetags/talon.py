@@ -166,9 +166,10 @@ def signed1(value) -> str:
 
 
 @register.filter
-def chance(value) -> str:
-    """A probability as a whole percentage, written as ``percent`` writes one."""
-    return f"{round(value * 100)} %"
+def change_direction(value) -> str:
+    """``up``, ``down`` or ``same``: where a rating's change went, as ``signed1`` writes it (+0,0 is the same)."""
+    tenths = round(value * 10)
+    return "up" if tenths > 0 else "down" if tenths < 0 else "same"
 
 
 @register.filter

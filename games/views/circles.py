@@ -10,6 +10,7 @@ from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -114,15 +115,33 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
 
 
 def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dict | None:
-    """Who plays tonight (picked on the page, by GET): each one's chance of finishing first, the likeliest first."""
+    """Who plays tonight (picked on the page, by GET): each one's chance of finishing first as a whole
+    percentage (together 100), the likeliest first. As many players as the game seats, else a message."""
     if request.GET.get("game") != game:
         return None
     known = set(circle.players)
     names = list(dict.fromkeys(name for name in request.GET.getlist("plays") if name in known))
-    if len(names) < 2:
-        return {"error": _("Pick at least two players."), "names": names}
+    error = _seats_refusal(GAMES[game].engine.PLAYER_COUNTS, len(names))
+    if error:
+        return {"error": error, "names": names}
     found = ratings.chances(pool.get(game, {}), names)
-    return {"names": names, "chances": sorted(found.items(), key=lambda item: (-item[1], names.index(item[0])))}
+    percents = dict(zip(names, ratings.whole_percents([found[name] for name in names])))
+    order = sorted(names, key=lambda name: (-found[name], names.index(name)))
+    return {"names": names, "chances": [(name, percents[name]) for name in order]}
+
+
+def _seats_refusal(counts: tuple[int, ...], picked: int) -> str:
+    """What is wrong with ``picked`` players for a game played by ``counts`` players; "" when nothing is."""
+    if picked < 2:
+        return _("Pick at least two players.")
+    if picked in counts:
+        return ""
+    least, most = min(counts), max(counts)
+    if least == most:
+        return ngettext("This game is played by %(count)s players: pick %(count)s.",
+                        "This game is played by %(count)s players: pick %(count)s.", most) % {"count": most}
+    return _("This game is played by %(least)s to %(most)s players: pick between %(least)s and %(most)s.") % {
+        "least": least, "most": most}
 
 
 @require_http_methods(["GET", "POST"])

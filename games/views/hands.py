@@ -24,7 +24,7 @@ from ..models import Hand, Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
 from .common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
-from .tables import round_numbers, table_context
+from .tables import hand_numbers, round_numbers, table_context
 
 
 def _preview(table: Table, form, hand=None):
@@ -112,7 +112,8 @@ def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpR
         if hand.deleted:
             messages.error(request, _("Another phone deleted this hand meanwhile; restore it first."))
             return redirect("history", token=table.edit_token)
-    return _render_hand_form(request, table, form, hand=hand, number=hand.number if hand else None,
+    number = hand_numbers(table, [hand.number]).get(hand.number) if hand else None
+    return _render_hand_form(request, table, form, hand=hand, number=number,
                              conflict=changes or [Line(N_("the table's details changed"))])
 
 
@@ -162,9 +163,11 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     number = hand.number
     result = None if hand.deleted else services.result_of(table, hand)
     rounds = round_numbers(table, [number]) if number else None
+    counted = rounds if rounds is not None else hand_numbers(table, [number] if number else [])
     return render(request, "games/hand_detail.html", {
         "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
-        "round": rounds.get(number) if rounds else None, "no_round": rounds is not None and number not in rounds,
+        "hand_no": counted.get(number), "round": rounds.get(number) if rounds else None,
+        "no_round": bool(number) and number not in counted,
         "a_deal": is_a_deal(hand.data), "what": describer(table)(hand.data),
         "links": RuleLinks.of(table.game, table.view_token)})
 
@@ -182,7 +185,7 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     if hand.deleted:
         messages.error(request, _("This hand is deleted; restore it first."))
         return redirect("history", token=token)
-    number = hand.number
+    number = hand_numbers(table, [hand.number]).get(hand.number)  # among the game's hands, as the list counts
     if not is_a_deal(hand.data):  # a penalty, a carry-over or the closing: deleted and written again, not edited
         messages.info(request, _("A penalty, a correction or the end of the evening is not edited: delete it and "
                                  "write it again."))

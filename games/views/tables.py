@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from django.contrib import messages
@@ -77,16 +78,17 @@ def _table(field: str, token: str) -> Table:
     return get_object_or_404(Table, **{field: token})
 
 
-def hand_rows(table: Table, hands, *, can_edit: bool) -> list[dict]:
+def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """Rows of the list of hands: number, what was played, each player's score and running total, and what the
     hand ended (the Bummerl and who got it), read from the states stored with the hand and the one before it."""
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])
     rounds = round_numbers(table, [hand.number for hand in hands])
+    counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands], others)
     return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
-             "label": rounds.get(hand.number, "") if rounds is not None else hand.number,
-             "aria": row_label(hand.number, rounds),
+             "label": counted.get(hand.number, ""),
+             "aria": row_label(hand.number, rounds, counted),
              "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
              else reverse("view_hand", args=[table.view_token, hand.seq]),
              "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
@@ -105,13 +107,35 @@ def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
     return {n: state.get(key) for n, state in states if n not in others and state.get(key)}
 
 
-def row_label(number: int, rounds: dict[int, int] | None) -> str:
+def other_rows(table: Table) -> list[int]:
+    """The places (``Hand.number``) of the table's live rows that are no hands of the game: penalties,
+    corrections, the closing. One query; they are few."""
+    return list(HandFacts.objects.filter(table=table, hand__deleted=False).exclude(kind="hand")
+                .order_by("hand__number").values_list("hand__number", flat=True))
+
+
+def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> dict[int, int]:
+    """Each row's number among the game's hands, by its place: a penalty, a correction or the closing before it
+    does not count, and has none itself (the list, the history and the chart count hands, not rows)."""
+    if not numbers:
+        return {}
+    others = other_rows(table) if others is None else others
+    skipped = set(others)
+    return {n: n - bisect_right(others, n) for n in numbers if n not in skipped}
+
+
+def game_hands(table: Table, others: list[int] | None = None) -> int:
+    """How many hands of the game the table holds (its rows but penalties, corrections and the closing)."""
+    return table.hand_count - len(other_rows(table) if others is None else others)
+
+
+def row_label(number: int, rounds: dict[int, int] | None, counted: dict[int, int]) -> str:
     """What a screen reader says for a row's link: "Hand 3: explanation", "Round 2: explanation"."""
+    if number not in counted:
+        return _("Penalty, correction or end: explanation")
     if rounds is None:
-        return _("Hand %(number)s: explanation") % {"number": number}
-    if number in rounds:
-        return _("Round %(number)s: explanation") % {"number": rounds[number]}
-    return _("Penalty or correction: explanation")
+        return _("Hand %(number)s: explanation") % {"number": counted[number]}
+    return _("Round %(number)s: explanation") % {"number": counted[number]}
 
 
 def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
@@ -134,38 +158,44 @@ def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
     return notes
 
 
-def recent_hands(table: Table, *, can_edit: bool) -> list[dict]:
+def recent_hands(table: Table, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """The latest hands, newest first (the one just recorded is where the thumb is)."""
     recent = (table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS)
               .order_by("-number").defer("state"))
-    return hand_rows(table, recent, can_edit=can_edit)
+    return hand_rows(table, recent, can_edit=can_edit, others=others)
 
 
-def chart_of(table: Table) -> dict | None:
-    """The running totals at no more than CHART_POINTS hands, evenly spread: a season is summarised, not drawn
-    hand by hand, so the chart costs the same for any length of table."""
+def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
+    """The running totals at no more than CHART_POINTS rows, evenly spread: a season is summarised, not drawn
+    hand by hand, so the chart costs the same for any length of table. The axis counts hands: a penalty, a
+    correction or the end of the evening stands at the hand before it (a step up or down there)."""
     count = table.hand_count
     if count < 2:
         return None
+    others = other_rows(table) if others is None else others
     numbers = sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)}) \
         if count > CHART_POINTS else list(range(1, count + 1))
     totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
     numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
-    return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers, x_label=_("hand"))
+    if len(numbers) < 2:
+        return None
+    return running_totals_chart(table.players, [totals[n] for n in numbers],
+                                numbers=[n - bisect_right(others, n) for n in numbers], x_label=_("hand"))
 
 
 def table_context(table: Table, *, can_edit: bool) -> dict:
     """What the table page shows of ``table`` as it is stored (its page, a Save's answer, the live poll)."""
     web = GAMES[table.game].web
     winning = winners(table)
-    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
+    others = other_rows(table)
+    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit, others=others),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
             "game": GAMES[table.game], "web": web, "winners": winning,
             "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
-            "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-            "settle_up": settle_up(table), "chart": chart_of(table), "round_limit": _limit_shown(table),
+            "hand_count": game_hands(table, others), "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
+            "settle_up": settle_up(table), "chart": chart_of(table, others), "round_limit": _limit_shown(table),
             "live_url": reverse("live", args=[table.edit_token]) if can_edit
             else reverse("view_live", args=[table.view_token]),
             "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
@@ -239,14 +269,15 @@ def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     if player in table.players:
         hands = hands.filter(Q(facts__declarer=player) | Q(facts__partner=player))
     filtered = mode in engine.MODES or player in table.players
-    count = hands.count() if filtered else table.hand_count
+    count = hands.count() if filtered else table.hand_count  # rows, for the pages
+    shown_hands = count if filtered else game_hands(table)  # all rows: said as the hands of the game
     pages = max(1, -(-count // PAGE_OF_HANDS))
     page = min(whole_number(request.GET.get("page")) or 1, pages)
     shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS:page * PAGE_OF_HANDS]
     modes = [(key, gettext(label)) for key, label in engine.MODES.items()]
     return render(request, "games/hands.html", {
         "table": table, "can_edit": can_edit, "rows": hand_rows(table, shown, can_edit=can_edit),
-        "players": player_rows(table), "page": page, "pages": pages, "count": count, "modes": modes,
+        "players": player_rows(table), "page": page, "pages": pages, "count": shown_hands, "modes": modes,
         "mode": mode, "player": player, "query": urlencode({k: v for k, v in (("mode", mode), ("player", player)) if v}),
         "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])})
 
@@ -269,7 +300,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
         context = table_context(table, can_edit=can_edit)
         since = whole_number(seen)
         since = -1 if since is None else since
-        changes = list(table.changes.filter(version__gt=since).order_by("id").values_list("kind", "number"))
+        changes = list(table.changes.filter(version__gt=since).order_by("id").values_list("kind", "hand__number"))
         appended = since >= 0 and only_appended(changes, table.hand_count)
         if appended:  # only new hands at the end: they go on top of the list
             first = table.hand_count - len(changes) + 1
@@ -281,7 +312,8 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def only_appended(changes: list[tuple[str, int | None]], hand_count: int) -> bool:
-    """Whether these changes (kind, number), oldest first, only recorded hands at the end of the table, which a
+    """Whether these changes (kind, the place of their hand now), oldest first, only recorded hands at the end of
+    the table, which a
     watching page can put on top of its list. A hand put before others ("mine before theirs") is recorded too,
     but moves every later hand on: then the numbers are not the last ones in order, and the page takes the whole
     list again."""

@@ -31,8 +31,8 @@ def test_a_whole_bummerl(phone: Page):
     page.get_by_text("Or work it out: how did the hand end?").click()
     tap(page, "ending", "closed")
     tap(page, "by", "Anna")
-    page.locator("input[name=other_points]").fill("30")  # 30 points: Ben had a trick, so nobody asks
-    expect(page.locator("fieldset.needs-trick")).to_be_hidden()
+    page.locator("input[name=other_points]").fill("30")  # 30 points and no answer: Ben had a trick
+    expect(page.locator("fieldset.needs-trick")).to_be_visible()  # asked beside the points: a marriage needs one
     expect(page.locator("#preview")).to_contain_text("Anna scores 2.")
     save(page, "Save hand")
     expect(page.locator(".sheet-col").first.locator("li").last).to_have_text("2")

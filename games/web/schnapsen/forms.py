@@ -48,10 +48,10 @@ class SchnapsenHandForm(HandForm):
         self.fields["by"].choices = names
         self.fields["ending"].choices = [(e, gettext(label)) for e, label in ENDING_CHOICES
                                          if e != "draw" or self.table_rules.deck == 24]
-        # What each ending asks for: the other player's points, or whether they had a trick (KR2); the trick
-        # question is also asked when the points cannot tell (0 points with 24 cards), then marked by its error.
+        # What each ending asks for (KR2): the other player's points and whether they had a trick (a marriage
+        # melded without a trick does not count, KR1), or only the trick; a draw asks nothing.
         self.fields["ending"].widget.option_attrs = {
-            e: {"data-shows": "other-points" if e in sn.NEEDS_OTHER_POINTS else "trick" if e != "draw" else ""}
+            e: {"data-shows": "other-points trick" if e in sn.NEEDS_OTHER_POINTS else "trick" if e != "draw" else ""}
             for e in sn.ENDINGS}
 
     def to_data(self) -> dict[str, Any]:
