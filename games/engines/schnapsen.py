@@ -222,16 +222,14 @@ def explain(hand: Hand, rules: Rules, players: tuple[str, ...]) -> list[Line]:
 
 
 def _closing(rules: Rules, state: State, scores: dict[str, int], lines: list[Line]) -> State:
-    """KR4: the Bummerl under way is abandoned at the end of the match: it counts for nobody, so its game points
-    leave the totals (each player scores minus what they had in it)."""
+    """KR4: the Bummerl under way is abandoned at the end of the match: nobody wins or loses it. The closing scores
+    0 (the table document's format), so its game points stay in the game points in all."""
     players = state.players
     if any(state.current):
-        lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: it counts for nobody, "
-                             "and its game points come off the totals."),
+        lines.append(Line(N_("The Bummerl under way ({a} {pa} – {b} {pb}) is abandoned: nobody wins or loses it "
+                             "(its game points stay in the game points in all)."),
                           {"a": players[0], "pa": state.current[0], "b": players[1], "pb": state.current[1]},
                           rule="KR4"))
-        for name, points in zip(players, state.current):
-            scores[name] = -points
     return replace(state, current=(0, 0), strokes=((), ()))
 
 

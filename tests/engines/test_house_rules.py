@@ -112,11 +112,11 @@ def test_a_schnapsen_adjustment_can_end_a_bummerl_and_a_closing_abandons_one():
                                                    {"adjustment": {"Anna": 4}, "reason": "agreed"},
                                                    {"winner": "Ben", "game_points": 2}, {"closing": True}])
     assert sn.summary(result.state) == {"bummerl": {"Anna": 0, "Ben": 2}, "current": {"Anna": 0, "Ben": 0}}
-    assert "KR4: The Bummerl under way (Anna 0 – Ben 2) is abandoned: it counts for nobody, and its game points " \
-        "come off the totals." in result.results[-1].explanation()
-    # the abandoned Bummerl's 2 game points are taken back: only the finished Bummerl's (3 + 4) stay
-    assert result.results[-1].scores == {"Anna": 0, "Ben": -2}
-    assert result.totals == {"Anna": 3 + 4, "Ben": 0}
+    assert "KR4: The Bummerl under way (Anna 0 – Ben 2) is abandoned: nobody wins or loses it (its game points " \
+        "stay in the game points in all)." in result.results[-1].explanation()
+    # the format: a closing scores 0, so the abandoned Bummerl's 2 game points stay in the sum of the hands
+    assert result.results[-1].scores == {"Anna": 0, "Ben": 0}
+    assert result.totals == {"Anna": 3 + 4, "Ben": 2}
 
 
 def test_t4_a_game_closed_early_is_won_by_the_highest_total():
