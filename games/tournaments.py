@@ -10,7 +10,7 @@ instead, which the engine settles, and the two agree.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -372,8 +372,7 @@ def start_round(round_: Round) -> Round:
             names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
             round_table.table = services.create_table(
                 game=tournament.game, players=names, rules=rules,
-                name=_("%(tournament)s, round %(round)s, table %(table)s") % {
-                    "tournament": tournament.name, "round": round_.number, "table": round_table.table_no})
+                name=table_name(tournament.name, round_.number, round_table.table_no))
             if round_table.planned_token:  # the link its printed sheet carries
                 round_table.table.edit_token = round_table.planned_token
                 round_table.table.save(update_fields=["edit_token"])
@@ -384,6 +383,18 @@ def start_round(round_: Round) -> Round:
         round_.save(update_fields=["status", "started_at", "ends_at"])
         _bump(tournament)
     return round_
+
+
+def table_name(tournament: str, round_no: int, table_no: int) -> str:
+    """A tournament table's name, "<tournament>, round 1, table 1", fitting the table name's column: a long
+    tournament name is cut (with "…") so that the round and the table always show."""
+    most = Table._meta.get_field("name").max_length
+    where = _("%(tournament)s, round %(round)s, table %(table)s")
+    full = where % {"tournament": tournament, "round": round_no, "table": table_no}
+    if len(full) <= most:
+        return full
+    room = most - (len(full) - len(tournament)) - 1
+    return where % {"tournament": tournament[:max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
 
 
 def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
@@ -470,52 +481,61 @@ def table_hands(raw: Any) -> int:
 
 
 def import_document(raw: Any) -> Tournament:
-    """A new tournament from a document: checked whole by the engine first, then written in one transaction;
-    each table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its
-    tables together bring at most as many hands as one table may hold (a championship brings a few thousand):
-    scoring more would outlast a request."""
+    """A new tournament from a document: checked whole by the engine first, then written in one transaction
+    from what the engine read (a field the format lets a document leave out has the format's default); each
+    table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its tables
+    together bring at most as many hands as one table may hold (a championship brings a few thousand): scoring
+    more would outlast a request."""
     hands = table_hands(raw)
     if hands > django_settings.TALON_MAX_HANDS:
         raise Refused("document", _("Hands at the tables of this document: %(count)s; an import brings at most "
                                     "%(most)s.") % {"count": hands, "most": django_settings.TALON_MAX_HANDS})
     try:
-        engine.load(raw)
+        read = engine.load(raw)
     except engine.InvalidTournament as error:
         raise _engine_error(error, "document") from None
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=raw["tournament"], game=raw["game"], preset=raw.get("preset", ""),
-            settings={key: raw[key] for key in SETTINGS if key in raw})
-        entries = {}
-        for player in raw["players"]:
-            entries[player["no"]] = Entry.objects.create(
-                tournament=tournament, no=player["no"], name=player["name"], ranking=player.get("ranking"),
-                joins=player.get("joins", 1), withdrawn_after=player.get("withdrawn_after"))
+        tournament = Tournament.objects.create(name=read.name, game=read.game, preset=read.preset,
+                                               settings={key: raw[key] for key in SETTINGS if key in raw})
+        entries = {player.no: entry for player, entry in zip(read.players, Entry.objects.bulk_create([
+            Entry(tournament=tournament, no=player.no, name=player.name, ranking=player.ranking,
+                  joins=player.joins, withdrawn_after=player.withdrawn_after) for player in read.players]))}
         made = {}
-        for played in raw.get("played", []):
-            round_ = Round.objects.create(tournament=tournament, number=played["round"], status=Round.CLOSED)
-            for line in played["tables"]:
-                table = None
-                if line.get("document") is not None:
-                    try:
-                        table = services.import_table(line["document"])
-                    except InvalidTable as error:
-                        raise _engine_error(error, "document") from None
-                round_table = RoundTable.objects.create(round=round_, table_no=line["table"], table=table,
-                                                        totals=line.get("totals"), bummerl=line.get("bummerl"))
-                made[(played["round"], line["table"])] = round_table
-                Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
-                                          for i, no in enumerate(line["seats"])])
-        for correction in raw.get("corrections", []):
-            made_correction = Correction.objects.create(
-                round_table=made[(correction["round"], correction["table"])], totals=correction["totals"],
-                bummerl=correction.get("bummerl"), reason=correction["reason"])
-            at = datetime.fromisoformat(correction["at"])  # kept as the document says, not the time of the import
-            Correction.objects.filter(pk=made_correction.pk).update(
-                at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
-        if raw.get("played"):
+        for played in read.played:
+            round_ = Round.objects.create(tournament=tournament, number=played.round, status=Round.CLOSED)
+            for result in played.tables:
+                made[(played.round, result.table)] = _imported_table(round_, result, entries)
+        _imported_corrections(read.corrections, made)
+        if read.played:
             league_ratings.results_changed(tournament)
     return tournament
+
+
+def _imported_table(round_: Round, result: engine.TableResult, entries: dict[int, Entry]) -> RoundTable:
+    """One table of an imported round: its Talon table again (a table played in Talon), or its typed totals."""
+    table = None
+    if result.document is not None:
+        try:
+            table = services.import_table(result.document)
+        except InvalidTable as error:
+            raise _engine_error(error, "document") from None
+    typed = result.document is None
+    round_table = RoundTable.objects.create(
+        round=round_, table_no=result.table, table=table, totals=list(result.totals) if typed else None,
+        bummerl=list(result.bummerl) if typed and result.bummerl is not None else None)
+    Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
+                              for i, no in enumerate(result.seats)])
+    return round_table
+
+
+def _imported_corrections(corrections: tuple[engine.Correction, ...],
+                          made: dict[tuple[int, int], RoundTable]) -> None:
+    """The document's corrections, each kept at the time it gives (not the time of the import)."""
+    for correction in corrections:
+        kept = Correction.objects.create(
+            round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
+            bummerl=None if correction.bummerl is None else list(correction.bummerl), reason=correction.reason)
+        Correction.objects.filter(pk=kept.pk).update(at=engine.correction_time(correction.at))
 
 
 # ---- a league (TN9) -------------------------------------------------------------------------------------
@@ -548,12 +568,13 @@ def add_to_league(league: League, tournament: Tournament) -> None:
 
 
 def league_players(league: League) -> list[str]:
-    """The league's one player list: every name registered in its tournaments, in the order they first came."""
-    seen: dict[str, None] = {}
+    """The league's one player list: every name registered in its tournaments, in the order they first came and
+    as first written; names are compared as a table compares them ("Anna" and "ANNA" are one player)."""
+    seen: dict[str, str] = {}
     for name in Entry.objects.filter(tournament__league=league).order_by("tournament__created_at", "no") \
             .values_list("name", flat=True):
-        seen.setdefault(name, None)
-    return list(seen)
+        seen.setdefault(name_key(name), name)
+    return list(seen.values())
 
 
 def register_league_players(league: League, tournament: Tournament) -> list[Entry]:
