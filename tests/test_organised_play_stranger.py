@@ -1,0 +1,140 @@
+"""Organised play attacked as a stranger would (issue 30): a tournament document's times, missing keys and long
+names; players alike in a league and an import; a round's limit of hands against every way a hand comes back.
+Never a 500, nothing saved on a refusal; run on SQLite and on PostgreSQL (.ci/with-postgres)."""
+
+import io
+import json
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games import tournaments as service
+from games.engines import tournament as engine
+from games.models import Correction, Entry, League, Round, RoundTable, Table, Tournament
+
+from .test_tournament_web import beggar, make_tournament, started, tarzs
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[1]
+SIX = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"]
+
+
+def a_document(*, at: str = "2026-05-01T18:30:00Z", names=SIX) -> dict:
+    """A tarzs tournament of six whose round 1 was typed from paper, with one correction made at ``at``."""
+    return {"tournament": "Pokal", "game": "slovenian-tarok", "preset": "tarzs", "draw": {"seed": 7},
+            "players": [{"no": no, "name": name} for no, name in enumerate(names, start=1)],
+            "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [70, -20, 0]},
+                                               {"table": 2, "seats": [4, 5, 6], "totals": [10, 40, -30]}]}],
+            "corrections": [{"round": 1, "table": 2, "totals": [10, 40, 50], "reason": "appeal", "at": at}]}
+
+
+def upload(document, name: str = "t.json") -> io.BytesIO:
+    file = io.BytesIO(document if isinstance(document, bytes) else json.dumps(document).encode())
+    file.name = name
+    return file
+
+
+def import_page(client, document):
+    return client.post(reverse("import_tournament"), {"document": upload(document)})
+
+
+def saved() -> tuple[int, ...]:
+    return (Tournament.objects.count(), Entry.objects.count(), Round.objects.count(), RoundTable.objects.count(),
+            Correction.objects.count(), League.objects.count(), Table.objects.count())
+
+
+def command(document: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", "tournament", *args, "-"], input=json.dumps(document),
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+# ---- a correction's time: one reading, a stated default offset, a sane range --------------------------------
+
+@pytest.mark.parametrize("at, kept", [("2026-05-01T18:30:00", datetime(2026, 5, 1, 18, 30, tzinfo=timezone.utc)),
+                                      ("2026-05-01", datetime(2026, 5, 1, tzinfo=timezone.utc)),
+                                      ("2026-05-01T20:30:00+02:00", datetime(2026, 5, 1, 18, 30,
+                                                                             tzinfo=timezone.utc))],
+                         ids=["no-offset", "a-date-alone", "an-offset"])
+def test_a_correction_time_without_an_offset_is_read_as_utc_by_the_import(client, at, kept):
+    response = import_page(client, a_document(at=at))
+    assert response.status_code == 302, response.context["form"].errors
+    assert Correction.objects.get().at == kept
+    exported = service.export(Tournament.objects.get())
+    assert engine.correction_time(exported["corrections"][0]["at"]) == kept  # and it goes out as it came in
+
+
+@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01",
+                                "1899-12-31T23:59:59Z", "3000-01-01"])
+def test_a_correction_time_at_the_calendars_edge_is_refused_alike_by_import_engine_and_command(client, at):
+    response = import_page(client, a_document(at=at))
+    assert response.status_code == 200
+    message = response.context["form"].errors["document"][0]
+    assert "correction 1, at" in message and "between the years 1900 and 2999" in message
+    assert saved() == (0, 0, 0, 0, 0, 0, 0)
+    with pytest.raises(engine.InvalidTournament, match="between the years 1900 and 2999"):
+        engine.load(a_document(at=at))
+    ran = command(a_document(at=at), "standings")
+    assert ran.returncode == 2 and ran.stdout == ""
+    assert ran.stderr.strip().splitlines() == [message]
+
+
+# ---- a document leaving out what the format gives a default --------------------------------------------------
+
+OPTIONAL = ["game", "rules", "table_size", "rounds", "round_limit", "scoring", "players", "played", "corrections"]
+
+
+@pytest.mark.parametrize("left_out", OPTIONAL)
+def test_a_document_leaving_out_a_field_with_a_default_imports_or_is_refused_beside_the_field(client, left_out):
+    document = {**a_document(), "rules": {"preset": "seed"}, "table_size": 3, "rounds": 4,
+                "round_limit": {"hands": 21}, "scoring": {"measure": "place-points"}}
+    del document[left_out]
+    if left_out == "players":  # nobody registered yet: nothing played either
+        del document["played"], document["corrections"]
+    if left_out == "played":
+        del document["corrections"]
+    response = import_page(client, document)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert response.context["form"].errors["document"]
+        assert saved() == (0, 0, 0, 0, 0, 0, 0)
+        return
+    tournament = Tournament.objects.get()
+    assert engine.standings_json(engine.load(service.export(tournament))) == \
+        engine.standings_json(engine.load(document))
+
+
+def test_a_document_without_players_is_a_tournament_with_nobody_registered_yet(client):
+    document = {"tournament": "Pokal", "preset": "tarzs", "draw": {"seed": 7}}
+    response = import_page(client, document)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert not tournament.entries.exists() and tournament.game == "slovenian-tarok"
+
+
+# ---- names fit every column they reach ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "cs", "sl", "de"])
+def test_a_long_tournament_name_starts_its_rounds_and_its_tables_names_fit(client, language):
+    name = "Mednarodni turnir v slovenskem taroku za pokal " + "X" * 53
+    assert len(name) == 100
+    tournament = service.create_tournament(name=name, game="slovenian-tarok", preset="tarzs", settings=tarzs())
+    service.register(tournament, [(player, None) for player in SIX])
+    service.draw_round(tournament, 1)
+    response = client.post(reverse("start_round", args=[tournament.director_token, 1]),
+                           HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 302
+    most = Table._meta.get_field("name").max_length
+    names = list(Table.objects.values_list("name", flat=True))
+    assert len(names) == 2 and all(len(table) <= most for table in names)
+    assert all(table.startswith("Mednarodni turnir") and "…" in table for table in names)
+    assert names[0] != names[1]  # the round and table numbers always show
+
+
+def test_a_short_tournament_name_is_not_cut():
+    assert service.table_name("DP Šmarjetna", 2, 14) == "DP Šmarjetna, round 2, table 14"
