@@ -138,3 +138,100 @@ def test_a_long_tournament_name_starts_its_rounds_and_its_tables_names_fit(clien
 
 def test_a_short_tournament_name_is_not_cut():
     assert service.table_name("DP Šmarjetna", 2, 14) == "DP Šmarjetna, round 2, table 14"
+
+
+# ---- players compared as a table compares them ------------------------------------------------------------
+
+@pytest.mark.parametrize("alike", ["anna", "ANNA", "Anna\u200b", "\u202eannA", "\u0410nna"],
+                         ids=["lower", "capitals", "zero-width-space", "override", "cyrillic-a"])
+def test_an_import_refuses_players_alike_as_a_tables_import_does(client, alike):
+    document = a_document(names=["Anna", "Bojan", "Cene", alike, "Eva", "Franc"])
+    response = import_page(client, document)
+    assert response.status_code == 200
+    message = response.context["form"].errors["document"][0]
+    assert message.startswith("player 4, name:")
+    assert saved() == (0, 0, 0, 0, 0, 0, 0)
+    with pytest.raises(engine.InvalidTournament):
+        engine.load(document)
+    with pytest.raises(services.InvalidTable):  # as the table's own import refuses them
+        services.import_table({"game": "slovenian-tarok", "players": ["Anna", "Bojan", alike], "hands": []})
+
+
+def played_by(names: list[str], title: str) -> Tournament:
+    """A tournament of three whose round 1 is played (one hand) and closed."""
+    tournament = service.create_tournament(name=title, game="slovenian-tarok", preset="tarzs", settings=tarzs())
+    service.register(tournament, [(name, None) for name in names])
+    round_ = started(tournament)
+    table = round_.tables.get().table
+    services.record_hand(table, beggar(table))
+    service.close_round(round_)
+    return tournament
+
+
+def test_a_league_counts_a_player_written_with_other_capitals_as_one(client):
+    league = League.objects.create(name="Brno 2026")
+    service.add_to_league(league, played_by(["Anna", "Bojan", "Cene"], "Brno 1"))
+    service.add_to_league(league, played_by(["ANNA", "Bojan", "Cene"], "Brno 2"))
+    lines = service.league_standings(league)
+    assert sorted(line.name for line in lines) == ["Anna", "Bojan", "Cene"]
+    anna = next(line for line in lines if line.name == "Anna")
+    assert None not in anna.results, "both tournaments count for one player"
+    page = client.get(reverse("league", args=[league.public_token])).content.decode()
+    assert "ANNA" not in page
+    assert service.league_players(league) == ["Anna", "Bojan", "Cene"]
+
+
+def test_registering_the_leagues_players_registers_one_written_with_other_capitals_once(client):
+    league = League.objects.create(name="Brno 2026")
+    service.add_to_league(league, played_by(["Anna", "Bojan", "Cene"], "Brno 1"))
+    service.add_to_league(league, played_by(["ANNA", "Bojan", "Cene"], "Brno 2"))
+    third = service.create_tournament(name="Brno 3", game="slovenian-tarok", preset="tarzs", settings=tarzs())
+    service.register(third, [("Zora", None)])
+    service.add_to_league(league, third)
+    response = client.post(reverse("league_register", args=[league.director_token, third.public_token]),
+                           follow=True)
+    assert "Players registered: 3." in response.content.decode()
+    assert list(third.entries.order_by("no").values_list("name", flat=True)) == ["Zora", "Anna", "Bojan", "Cene"]
+
+
+def test_the_engines_league_compares_names_as_a_table_does():
+    def one(name: str) -> engine.Tournament:
+        return engine.load({**a_document(names=[name, "Bojan", "Cene", "Dora", "Eva", "Franc"]),
+                            "corrections": []})
+    lines = engine.league([one("Anna"), one("anna"), one("Ａnna")])
+    assert [line.name for line in lines].count("Anna") == 1 and len(lines) == 6
+    assert None not in next(line for line in lines if line.name == "Anna").results
+
+
+# ---- a round's limit of hands holds for every way a hand comes back ---------------------------------------
+
+def three_hands_played() -> Table:
+    """A tournament table whose round allows 3 hands, with 3 recorded."""
+    tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs",
+                                           settings=tarzs(hands=3))
+    service.register(tournament, [(name, None) for name in SIX[:3]])
+    table = started(tournament).tables.get().table
+    for seat in range(3):
+        services.record_hand(table, beggar(table, seat))
+    return table
+
+
+def test_a_hand_restored_past_the_rounds_limit_is_refused(client):
+    table = three_hands_played()
+    services.delete_hand(table.hands.get(seq=1))
+    services.record_hand(table, beggar(table))  # in its place
+    response = client.post(reverse("restore_hand", args=[table.edit_token, 1]),
+                           {"version": Table.objects.get(pk=table.pk).version}, follow=True)
+    assert "limit of 3 hands is reached" in response.content.decode()
+    table.refresh_from_db()
+    assert table.hand_count == 3 and table.hands.get(seq=1).deleted
+
+
+def test_an_offline_send_past_the_rounds_limit_is_refused(client):
+    table = three_hands_played()
+    table.refresh_from_db()
+    body = {"data": beggar(table), "version": table.version, "submission": "s-1", "after_seq": 1}
+    answer = client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(body),
+                         content_type="application/json")
+    assert answer.status_code == 422 and "limit of 3 hands" in answer.json()["error"]
+    assert Table.objects.get(pk=table.pk).hand_count == 3
