@@ -19,7 +19,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import league_ratings, services
+from . import league_ratings, limits, services
 from .engines import tournament as engine
 from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
@@ -115,6 +115,7 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         raise Refused("players", _("Type at least one name."))
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _room_for_players(tournament, len(players))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
         for number, (name, ranking) in enumerate(players, start=1):
             problem = name_problem(name)
@@ -133,6 +134,21 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         _still_valid(tournament, "players")
         _bump(tournament)
     return entries
+
+
+def _room_for_players(tournament: Tournament, adding: int) -> None:
+    """The format's limit of players (engine.most_players: fewer, the more rounds) checked before any name is
+    read: a list of a million names is refused at once, not after a million checks."""
+    settings = tournament.settings
+    rounds = settings.get("rounds") or 1
+    if (settings.get("draw") or {}).get("later") == "schedule":
+        rounds += 1  # the extra round of a schedule (TN2)
+    most = engine.most_players(rounds)
+    registered = tournament.entries.count()
+    if registered + adding > most:
+        raise Refused("players", _("A tournament of %(rounds)s rounds takes at most %(most)s players: "
+                                   "%(registered)s are registered, this list adds %(count)s.") % {
+            "rounds": rounds, "most": most, "registered": registered, "count": adding})
 
 
 def rename_entry(entry: Entry, new: str) -> None:
@@ -288,6 +304,21 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     if listed:
         doc["corrections"] = listed
     return doc
+
+
+def settings_document(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's document without its players and results: what its settings alone say (cheap at any size)."""
+    return {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
+            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
+            "players": [], "played": []}
+
+
+def last_round(tournament: Tournament) -> int:
+    """The last round there can be (the extra round of a schedule counted), from the settings alone."""
+    try:
+        return engine.load(settings_document(tournament)).last_round
+    except engine.InvalidTournament as error:
+        raise _engine_error(error) from None
 
 
 def load(tournament: Tournament, **options) -> engine.Tournament:
@@ -469,6 +500,25 @@ def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
 
 
+TABLES_PER_PAGE = 500  # what an import writes for the cost of one long page (as limits.HANDS_PER_PAGE hands): tables,
+CORRECTIONS_PER_PAGE = 100  # corrections,
+BYTES_PER_PAGE = 1024 * 1024  # and bytes read
+
+
+def import_cost(raw: Any, size: int) -> int:
+    """What importing a tournament document of ``size`` bytes counts as against its client's allowance of long
+    pages: one, and one more for each limits.HANDS_PER_PAGE hands its Talon tables bring, each TABLES_PER_PAGE tables
+    played, each CORRECTIONS_PER_PAGE corrections and each BYTES_PER_PAGE bytes (anyone may send one: no link
+    is needed). Counted from the document as sent, before any of it is checked."""
+    rounds = raw.get("played") if isinstance(raw, dict) else None
+    corrections = raw.get("corrections") if isinstance(raw, dict) else None
+    tables = sum(len(item["tables"]) for item in rounds if isinstance(item, dict)
+                 and isinstance(item.get("tables"), list)) if isinstance(rounds, list) else 0
+    return (1 + table_hands(raw) // limits.HANDS_PER_PAGE + tables // TABLES_PER_PAGE
+            + (len(corrections) if isinstance(corrections, list) else 0) // CORRECTIONS_PER_PAGE
+            + size // BYTES_PER_PAGE)
+
+
 def table_hands(raw: Any) -> int:
     """How many hands the tables' documents of a tournament document carry (each is scored on import)."""
     hands = 0
@@ -500,42 +550,50 @@ def import_document(raw: Any) -> Tournament:
         entries = {player.no: entry for player, entry in zip(read.players, Entry.objects.bulk_create([
             Entry(tournament=tournament, no=player.no, name=player.name, ranking=player.ranking,
                   joins=player.joins, withdrawn_after=player.withdrawn_after) for player in read.players]))}
-        made = {}
+        made: dict[tuple[int, int], RoundTable] = {}
         for played in read.played:
-            round_ = Round.objects.create(tournament=tournament, number=played.round, status=Round.CLOSED)
-            for result in played.tables:
-                made[(played.round, result.table)] = _imported_table(round_, result, entries)
+            made.update(_imported_round(tournament, played, entries))
         _imported_corrections(read.corrections, made)
         if read.played:
             league_ratings.results_changed(tournament)
     return tournament
 
 
-def _imported_table(round_: Round, result: engine.TableResult, entries: dict[int, Entry]) -> RoundTable:
-    """One table of an imported round: its Talon table again (a table played in Talon), or its typed totals."""
-    table = None
-    if result.document is not None:
-        try:
-            table = services.import_table(result.document)
-        except InvalidTable as error:
-            raise _engine_error(error, "document") from None
-    typed = result.document is None
-    round_table = RoundTable.objects.create(
-        round=round_, table_no=result.table, table=table, totals=list(result.totals) if typed else None,
-        bummerl=list(result.bummerl) if typed and result.bummerl is not None else None)
+def _imported_round(tournament: Tournament, played: engine.PlayedRound,
+                    entries: dict[int, Entry]) -> dict[tuple[int, int], RoundTable]:
+    """One round of an imported document, closed, its tables and seats written in a few queries: each table played
+    in Talon a Talon table again, each typed one its totals."""
+    round_ = Round.objects.create(tournament=tournament, number=played.round, status=Round.CLOSED)
+    made = RoundTable.objects.bulk_create([
+        RoundTable(round=round_, table_no=result.table, table=_imported_talon_table(result),
+                   totals=list(result.totals) if result.document is None else None,
+                   bummerl=list(result.bummerl) if result.document is None and result.bummerl is not None else None)
+        for result in played.tables])
     Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
+                              for round_table, result in zip(made, played.tables)
                               for i, no in enumerate(result.seats)])
-    return round_table
+    return {(played.round, round_table.table_no): round_table for round_table in made}
+
+
+def _imported_talon_table(result: engine.TableResult) -> Table | None:
+    if result.document is None:
+        return None
+    try:
+        return services.import_table(result.document)
+    except InvalidTable as error:
+        raise _engine_error(error, "document") from None
 
 
 def _imported_corrections(corrections: tuple[engine.Correction, ...],
                           made: dict[tuple[int, int], RoundTable]) -> None:
     """The document's corrections, each kept at the time it gives (not the time of the import)."""
-    for correction in corrections:
-        kept = Correction.objects.create(
-            round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
-            bummerl=None if correction.bummerl is None else list(correction.bummerl), reason=correction.reason)
-        Correction.objects.filter(pk=kept.pk).update(at=engine.correction_time(correction.at))
+    kept = Correction.objects.bulk_create([
+        Correction(round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
+                   bummerl=None if correction.bummerl is None else list(correction.bummerl), reason=correction.reason)
+        for correction in corrections])
+    for correction, row in zip(corrections, kept):  # ``at`` is the time of writing when first written
+        row.at = engine.correction_time(correction.at)
+    Correction.objects.bulk_update(kept, ["at"], batch_size=500)
 
 
 # ---- a league (TN9) -------------------------------------------------------------------------------------

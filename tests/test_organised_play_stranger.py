@@ -235,3 +235,75 @@ def test_an_offline_send_past_the_rounds_limit_is_refused(client):
                          content_type="application/json")
     assert answer.status_code == 422 and "limit of 3 hands" in answer.json()["error"]
     assert Table.objects.get(pk=table.pk).hand_count == 3
+
+
+# ---- a tournament's and a league's name: checked as a table's, isolated where it is shown ---------------------
+
+HOSTILE_NAMES = {"tab": "Brno\t2026", "line-feed": "Brno\n2026", "escape": "Brno\x1b[31m", "delete": "Brno\x7f",
+                 "only-an-override": "\u202e", "only-a-zero-width-space": "\u200b\u200b"}
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES.values(), ids=HOSTILE_NAMES.keys())
+def test_a_league_name_with_control_or_only_invisible_characters_is_refused(client, name):
+    response = client.post(reverse("new_league"), {"name": name, "points_table": "", "best": "", "qualify": ""})
+    assert response.status_code == 200 and response.context["form"].errors["name"]
+    assert saved() == (0, 0, 0, 0, 0, 0, 0)
+
+
+def test_a_league_name_longer_than_its_column_is_refused(client):
+    response = client.post(reverse("new_league"), {"name": "L" * 81})
+    assert response.status_code == 200 and response.context["form"].errors["name"]
+    assert not League.objects.exists()
+
+
+def new_tournament_form(client, **fields) -> dict:
+    page = client.get(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points")
+    data = {key: "" if value is None else value for key, value in page.context["form"].initial.items()}
+    return {**data, "name": "Pokal", **fields}
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES.values(), ids=HOSTILE_NAMES.keys())
+def test_a_tournament_name_with_control_or_only_invisible_characters_is_refused(client, name):
+    response = client.post(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points",
+                           new_tournament_form(client, name=name))
+    assert response.status_code == 200 and response.context["form"].errors["name"]
+    assert saved() == (0, 0, 0, 0, 0, 0, 0)
+    document = {**a_document(), "tournament": name}
+    assert import_page(client, document).status_code == 200  # nor by a document
+    assert saved() == (0, 0, 0, 0, 0, 0, 0)
+
+
+def test_a_tournament_and_a_league_name_are_isolated_wherever_they_are_shown(client):
+    tournament = played_by(["Anna", "Bojan", "Cene"], "Pokal\u202e")
+    league = League.objects.create(name="Liga\u202e")
+    service.add_to_league(league, tournament)
+    public, director = tournament.public_token, tournament.director_token
+    pages = [reverse("tournament", args=[public]), reverse("projector", args=[public]),
+             reverse("tournament_player", args=[public, 1]), reverse("find_table", args=[public]),
+             reverse("public_round", args=[public, 1]), reverse("director", args=[director]),
+             reverse("director_round", args=[director, 1]), reverse("league", args=[league.public_token])]
+    for url in pages:
+        page = client.get(url).content.decode()
+        title = page.split("<title>")[1].split("</title>")[0]
+        assert "\u2068Pokal\u202e\u2069" in title or "\u2068Liga\u202e\u2069" in title, url
+        body = page.split("</title>")[1]
+        assert "Pokal\u202e" not in body.replace("<bdi>Pokal\u202e</bdi>", ""), url
+        assert "Liga\u202e" not in body.replace("<bdi>Liga\u202e</bdi>", ""), url
+
+
+# ---- a new tournament's table size ----------------------------------------------------------------------
+
+def test_a_table_size_changed_to_two_follows_with_the_presets_place_points(client):
+    data = new_tournament_form(client, table_size=2)
+    assert data["place_points"] == "4 3 2 1"
+    response = client.post(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points", data)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert engine.load(service.settings_document(tournament)).scoring.place_points == (2, 1)
+
+
+def test_place_points_the_director_typed_for_another_table_size_are_refused_beside_them(client):
+    data = new_tournament_form(client, table_size=2, place_points="3 2 1")
+    response = client.post(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points", data)
+    assert response.status_code == 200 and response.context["form"].errors["place_points"]
+    assert not Tournament.objects.exists()

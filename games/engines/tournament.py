@@ -76,8 +76,14 @@ DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "round
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
 TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl")
 CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
-MOST_PLAYERS = 2000  # a championship has 150; a bound that keeps a mistyped document cheap
-MOST_ROUNDS = 50
+# The format's limits, the one place that states them (the forms, the import and the command follow): what a
+# real championship needs, with room (the Slovenian one: 138 players, 4 rounds; a league's evening: 5 rounds), and
+# no more, so that reading, scoring and showing the largest tournament stays well under a second.
+MOST_PLAYERS = 500
+MOST_ROUNDS = 30
+MOST_SEATS = 4000  # players × rounds: 150 players over 26 rounds, 500 over 8 (the tables played follow from it)
+MOST_CORRECTIONS = 500
+MOST_ROUND_LIMIT = 1000  # hands, or minutes, in a round
 MOST_SEED = 2 ** 63 - 1
 TITLE_LENGTH = 100
 
@@ -248,9 +254,9 @@ def load(raw: Any) -> Tournament:
     preset = PRESETS[preset_name]
     name = raw.get("tournament")
     if not isinstance(name, str) or not 1 <= len(name) <= TITLE_LENGTH or name != name.strip() \
-            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters, no space at either "
-                                                 "end"), most=TITLE_LENGTH)
+            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name) or not tidy_name(name):
+        raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters with something visible, "
+                                                 "no space at either end, no control character"), most=TITLE_LENGTH)
     game = raw.get("game", preset["game"])
     if game is None:
         raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"),
@@ -274,12 +280,25 @@ def load(raw: Any) -> Tournament:
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
     players = _players(raw.get("players", []), rounds + 1)
+    _within_seats(len(players), rounds + (1 if draw_rules.later == "schedule" else 0))
     t = Tournament(name=name, game=game, preset=preset_name, rules=dict(rules) if isinstance(rules, dict) else {},
                    table_size=table_size, rounds=rounds, round_limit=round_limit, scoring=scoring,
                    draw=draw_rules, players=players)
     played = _played(raw.get("played", []), t)
     t = replace(t, played=played)
     return replace(t, corrections=_corrections(raw.get("corrections", []), t))
+
+
+def _within_seats(players: int, rounds: int) -> None:
+    """MOST_SEATS: as many players as the rounds leave room for (the larger the field, the fewer its rounds)."""
+    if players * rounds > MOST_SEATS:
+        raise InvalidTournament("players", N_("a tournament of {rounds} rounds takes at most {most} players, got "
+                                              "{count}"), rounds=rounds, most=most_players(rounds), count=players)
+
+
+def most_players(rounds: int) -> int:
+    """How many players a tournament of ``rounds`` rounds (the extra round of a schedule counted) takes."""
+    return min(MOST_PLAYERS, MOST_SEATS // max(rounds, 1))
 
 
 def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
@@ -307,7 +326,7 @@ def _round_limit(raw: Any) -> dict:
     if not raw:
         raise InvalidTournament("round_limit", N_("must give a number of hands, a time in minutes, or both"))
     for key in raw:
-        _whole(raw[key], f"round_limit.{key}", 1, 1000)
+        _whole(raw[key], f"round_limit.{key}", 1, MOST_ROUND_LIMIT)
     return dict(raw)
 
 
@@ -544,6 +563,9 @@ def check_result(t: Tournament, round_no: int | None, table_no: int | None, tota
 def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("corrections", N_("must be a list of corrections"))
+    if len(raw) > MOST_CORRECTIONS:
+        raise InvalidTournament("corrections", N_("at most {most} corrections, got {count}"), most=MOST_CORRECTIONS,
+                                count=len(raw))
     out = []
     for position, item in enumerate(raw, start=1):
         _keys(item, CORRECTION_FIELDS, "", correction=position)
