@@ -307,3 +307,60 @@ def test_place_points_the_director_typed_for_another_table_size_are_refused_besi
     response = client.post(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points", data)
     assert response.status_code == 200 and response.context["form"].errors["place_points"]
     assert not Tournament.objects.exists()
+
+
+# ---- bounded work: the players box, a players CSV, an import's cost ---------------------------------------
+
+def test_a_players_box_larger_than_any_list_is_refused_before_a_name_is_read(client, monkeypatch):
+    tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs())
+
+    def unread(text):
+        raise AssertionError("the list was read")
+
+    monkeypatch.setattr("games.tournament_forms.parse_players", unread)
+    names = "\n".join(f"Player {n}" for n in range(150_000))
+    response = client.post(reverse("register", args=[tournament.director_token]), {"players": names})
+    assert response.status_code == 400 and response.context["players_form"].errors["players"]
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.parametrize("how", ["typed", "csv"])
+def test_a_list_of_more_players_than_the_tournament_takes_is_refused_by_their_number(client, how):
+    tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs",
+                                           settings=tarzs(rounds=10))
+    most = engine.most_players(10)
+    lines = "\n".join(f"P{n}" for n in range(most + 1))
+    data = {"players": lines} if how == "typed" else {"csv_file": upload(lines.encode(), "players.csv")}
+    response = client.post(reverse("register", args=[tournament.director_token]), data)
+    assert response.status_code == 400
+    assert f"takes at most {most} players" in response.context["players_form"].errors["players"][0]
+    assert not Entry.objects.exists()
+    service.register(tournament, [(f"P{n}", None) for n in range(most)])  # the most it takes are taken
+    assert tournament.entries.count() == most
+
+
+@pytest.fixture
+def three_a_minute(settings):
+    settings.TALON_EXPENSIVE_PER_WINDOW = 3
+    settings.TALON_EXPENSIVE_WINDOW = 60
+
+
+@pytest.mark.parametrize("unit", ["TABLES_PER_PAGE", "CORRECTIONS_PER_PAGE", "BYTES_PER_PAGE"])
+def test_an_imports_tables_corrections_and_bytes_count_against_the_allowance(client, three_a_minute, monkeypatch,
+                                                                             unit):
+    monkeypatch.setattr(service, unit, 1)  # each table, correction or byte one long page: the document is small
+    document = a_document()
+    document["corrections"] *= 3  # three appeals of one table: 1 + 3 long pages, past the allowance of 3
+    assert import_page(client, document).status_code == 302  # more than the allowance goes through once
+    refused = import_page(client, document)
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert Tournament.objects.count() == 1
+
+
+def test_an_imports_cost_is_counted_from_the_document_before_it_is_checked():
+    document = a_document()
+    size = len(json.dumps(document))
+    assert service.import_cost(document, size) == 1
+    assert service.import_cost({"played": [{"tables": [{}] * 1000}], "corrections": [{}] * 250}, 3 * 1024 ** 2) \
+        == 1 + 1000 // service.TABLES_PER_PAGE + 250 // service.CORRECTIONS_PER_PAGE + 3
+    assert service.import_cost({"played": "no", "corrections": 7}, 0) == 1
