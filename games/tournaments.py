@@ -270,8 +270,8 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
-    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("round", "table")
-                        .order_by("round__number", "table_no"))
+    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("table").defer("table__state")
+                        .annotate(number=F("round__number")).order_by("round__number", "table_no"))
     seats = seat_numbers(round_tables)
     played: dict[int, list[dict[str, Any]]] = {}
     for round_table in round_tables:
@@ -288,19 +288,20 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
             line["totals"] = played_totals(round_table.table)
             if by_bummerl:
                 line["bummerl"] = played_bummerl(round_table.table)
-        played.setdefault(round_table.round.number, []).append(line)
+        played.setdefault(round_table.number, []).append(line)
     doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
                            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
                            "players": _players(tournament),
                            "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())]}
-    corrections = Correction.objects.filter(round_table__round__tournament=tournament).select_related(
-        "round_table__round")
+    corrections = Correction.objects.filter(round_table__round__tournament=tournament)
     if before is not None:
         corrections = corrections.filter(round_table__round__number__lt=before)
-    listed = [{"round": c.round_table.round.number, "table": c.round_table.table_no, "totals": c.totals,
-               **({"bummerl": c.bummerl} if c.bummerl is not None else {}),
-               "reason": c.reason, "at": c.at.isoformat(timespec="seconds")} for c in corrections
-              if c.round_table.round.number in played]
+    listed = [{"round": number, "table": table_no, "totals": totals, **({"bummerl": bummerl} if bummerl is not None
+                                                                      else {}),
+               "reason": reason, "at": at.isoformat(timespec="seconds")}
+              for number, table_no, totals, bummerl, reason, at in corrections.order_by("at", "id").values_list(
+                  "round_table__round__number", "round_table__table_no", "totals", "bummerl", "reason", "at")
+              if number in played]
     if listed:
         doc["corrections"] = listed
     return doc

@@ -81,8 +81,8 @@ CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
 # no more, so that reading, scoring and showing the largest tournament stays well under a second.
 MOST_PLAYERS = 500
 MOST_ROUNDS = 30
-MOST_SEATS = 4000  # players × rounds: 150 players over 26 rounds, 500 over 8 (the tables played follow from it)
-MOST_CORRECTIONS = 500
+MOST_SEATS = 2000  # players × rounds: 150 players over 13 rounds, 250 over 8, 500 over 4 (and so the tables played)
+MOST_CORRECTIONS = 200
 MOST_ROUND_LIMIT = 1000  # hands, or minutes, in a round
 MOST_SEED = 2 ** 63 - 1
 TITLE_LENGTH = 100

@@ -7,6 +7,7 @@ only (a 404 otherwise).
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import unicodedata
@@ -674,12 +675,33 @@ def pool_ratings(pool: league_ratings.Pool) -> list[dict]:
     return shown
 
 
+def league_state(league: League) -> str:
+    """What a league's standings are worked out from, as one word, in two queries: its settings, each of its
+    tournaments' versions and the versions of the Talon tables of their rounds under way."""
+    versions = list(league.tournaments.order_by("created_at", "pk").values_list("pk", "version"))
+    tables = Table.objects.filter(tournament_tables__round__tournament__league=league,
+                                  tournament_tables__round__status=Round.STARTED).aggregate(total=Sum("version"))
+    state = json.dumps([league.settings, versions, tables["total"] or 0], sort_keys=True)
+    return hashlib.sha256(state.encode()).hexdigest()
+
+
+def league_now(league: League) -> list:
+    """The season's standings, worked out once per state of the league (a season of large tournaments costs
+    seconds to rank) and kept for every visitor of that state."""
+    key = f"league:{league.pk}:{league_state(league)}"
+    lines = caches["boards"].get(key)
+    if lines is None:
+        lines = list(service.league_standings(league))
+        caches["boards"].set(key, lines)
+    return lines
+
+
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
     return [{"line": line, "points": exact(line.points),
              "results": [(tournament, None if value is None else exact(value), index in line.counted)
                          for index, (tournament, value) in enumerate(zip(names, line.results))]}
-            for line in service.league_standings(league)]
+            for line in league_now(league)]
 
 
 @require_http_methods(["GET", "POST"])
