@@ -501,7 +501,7 @@ def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
 
 
-TABLES_PER_PAGE = 500  # what an import writes for the cost of one long page (as limits.HANDS_PER_PAGE hands): tables,
+TABLES_PER_PAGE = 200  # what an import writes for the cost of one long page (as limits.HANDS_PER_PAGE hands): tables,
 CORRECTIONS_PER_PAGE = 100  # corrections,
 BYTES_PER_PAGE = 1024 * 1024  # and bytes read
 

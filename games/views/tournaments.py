@@ -740,7 +740,8 @@ def league_add(request: HttpRequest, token: str) -> HttpResponse:
         except service.Refused as error:
             form.add_error("link", error.message)
         else:
-            messages.success(request, _("%(tournament)s is in the league.") % {"tournament": isolate_text(tournament.name)})
+            messages.success(request, _("%(tournament)s is in the league.") % {
+                "tournament": isolate_text(tournament.name)})
             return redirect("league_director", token=token)
     return _league_page(request, league, form=form, status=400)
 
