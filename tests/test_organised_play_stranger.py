@@ -364,3 +364,23 @@ def test_an_imports_cost_is_counted_from_the_document_before_it_is_checked():
     assert service.import_cost({"played": [{"tables": [{}] * 1000}], "corrections": [{}] * 250}, 3 * 1024 ** 2) \
         == 1 + 1000 // service.TABLES_PER_PAGE + 250 // service.CORRECTIONS_PER_PAGE + 3
     assert service.import_cost({"played": "no", "corrections": 7}, 0) == 1
+
+
+# ---- standings worked out once per state never show an older state ---------------------------------------
+
+def test_the_standings_and_the_leagues_follow_a_correction_though_worked_out_once_per_state(client):
+    tournament = played_by(["Anna", "Bojan", "Cene"], "Brno 1")
+    league = League.objects.create(name="Brno 2026")
+    service.add_to_league(league, tournament)
+    urls = [reverse("tournament", args=[tournament.public_token]), reverse("league", args=[league.public_token])]
+    before = [client.get(url).context["lines"] for url in urls]
+    leader = before[0][0]["name"]
+    assert [row["line"].name for row in before[1]][0] == leader
+    round_table = RoundTable.objects.select_related("table").get()
+    other = next(name for name in round_table.table.players if name != leader)
+    was = next(row["place"] for row in before[0] if row["name"] == other)
+    totals = [70 if name == other else 0 for name in round_table.table.players]
+    service.correct(round_table.round, round_table, totals, "an appeal")
+    after = [client.get(url).context["lines"] for url in urls]
+    assert after[0][0]["name"] == other and after[0][0]["was"] == was != 1
+    assert [row["line"].name for row in after[1]][0] == other
