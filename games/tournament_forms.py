@@ -50,10 +50,10 @@ class TournamentForm(forms.Form):
     rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
-    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=500, required=False,
-                               help_text=_("Empty: no limit of hands."))
-    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=600, required=False,
-                                 help_text=_("Empty: no time limit."))
+    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
+                               required=False, help_text=_("Empty: no limit of hands."))
+    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
+                                 required=False, help_text=_("Empty: no time limit."))
     draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
     draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS)
     seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,

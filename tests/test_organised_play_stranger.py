@@ -384,3 +384,14 @@ def test_the_standings_and_the_leagues_follow_a_correction_though_worked_out_onc
     after = [client.get(url).context["lines"] for url in urls]
     assert after[0][0]["name"] == other and after[0][0]["was"] == was != 1
     assert [row["line"].name for row in after[1]][0] == other
+
+
+@pytest.mark.parametrize("field, most", [("rounds", engine.MOST_ROUNDS), ("hands", engine.MOST_ROUND_LIMIT),
+                                         ("minutes", engine.MOST_ROUND_LIMIT)])
+def test_the_new_tournament_form_takes_what_a_document_may_carry_and_no_more(client, field, most):
+    url = reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points"
+    assert client.post(url, new_tournament_form(client, **{field: most + 1})).context["form"].errors[field]
+    response = client.post(url, new_tournament_form(client, **{field: most}))
+    assert response.status_code == 302
+    assert engine.load(service.settings_document(Tournament.objects.get())).rounds == (most if field == "rounds"
+                                                                                       else 5)
