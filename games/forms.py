@@ -49,6 +49,14 @@ def validate_title(text: str) -> None:
         raise forms.ValidationError(_("Write the name on one line, without tabs or other control characters."))
 
 
+def validate_event_title(text: str) -> None:
+    """A tournament's or a league's name: as a table's (validate_title), and with something to see (a name of
+    only invisible characters, a zero-width space or a direction override, shows nothing where it is named)."""
+    validate_title(text)
+    if not tidy_name(text):
+        raise forms.ValidationError(_("Write a name with visible letters."))
+
+
 def validate_text(text: str) -> None:
     """Other text that is stored and shown (a currency) holds no control character: NUL could not even be stored
     on PostgreSQL, and the others only garble a page."""

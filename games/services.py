@@ -306,14 +306,27 @@ def _within_round_limit(table: Table) -> None:
     limit = round_limit(table)
     if limit is None:
         return
-    if limit["hands"] and table.hand_count >= limit["hands"]:
-        raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
-                                                       "begins; the table's result stands"), hands=limit["hands"]))
+    _within_round_hands(table, limit)
     ends_at = limit["ends_at"]
     if ends_at is not None and timezone.now() >= ends_at and \
             table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists():
         raise InvalidTable("hands", InvalidHand("", N_("this round's time is up: the hand being played was saved "
                                                        "and no new hand begins")))
+
+
+def _within_round_hands(table: Table, limit: dict[str, Any] | None) -> None:
+    """A table of a started tournament round holds no more live hands than the round's limit (TN4), however a
+    hand comes: recorded, sent from a phone, restored, or brought back by an undo."""
+    if limit is not None and limit["hands"] and table.hand_count >= limit["hands"]:
+        raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
+                                                       "begins; the table's result stands"), hands=limit["hands"]))
+
+
+def _restorable(table: Table) -> None:
+    """A deleted hand comes back (a restore, an undo of its deletion) only within the round's limit of hands: in
+    the place of a hand deleted, not beside the hands the round allows. (The time limit stops only new hands: a
+    hand played before it ends may still come back.)"""
+    _within_round_hands(table, round_limit(table))
 
 
 def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
@@ -408,6 +421,7 @@ def _change_hand(hand: Hand, kind: str, data: dict | None = None, *, device: str
             current.deleted, current.number = True, None
             current.save(update_fields=["deleted", "number", "updated_at"])
         else:
+            _restorable(locked)
             current.deleted = False
             current.save(update_fields=["deleted", "updated_at"])
         _rescore_from(locked, table_setup, current)
@@ -519,6 +533,7 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
             change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
             hand.deleted, hand.number = True, None
         elif target.kind == Change.DELETED:
+            _restorable(locked)
             kind, before, after = Change.RESTORED, None, hand.data
             hand.deleted = False
             change = None

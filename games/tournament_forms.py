@@ -17,8 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from .engines import tournament as engine
 from .engines.base import tidy_name
-from .forms import ImportForm
+from .forms import ImportForm, validate_event_title
 from .inputs import whole_number
+from .models import League
 from .numbers import local_number
 from .registry import GAMES
 from .tournaments import Refused, parse_players
@@ -43,15 +44,16 @@ def _json_number(value: int | Fraction) -> int | float | str:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name of the tournament"), max_length=100)
+    name = forms.CharField(label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH,
+                           validators=[validate_event_title])
     preset = forms.ChoiceField(label=_("Tournament preset"))
     rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30)
-    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=500, required=False,
-                               help_text=_("Empty: no limit of hands."))
-    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=600, required=False,
-                                 help_text=_("Empty: no time limit."))
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
+    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
+                               required=False, help_text=_("Empty: no limit of hands."))
+    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
+                                 required=False, help_text=_("Empty: no time limit."))
     draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
     draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS)
     seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
@@ -82,6 +84,15 @@ class TournamentForm(forms.Form):
 
     def clean_tie_breaks(self) -> list[str]:
         return self.cleaned_data["tie_breaks"].split()
+
+    def clean(self) -> dict[str, Any]:
+        """The preset's place points, left as offered, follow a change of the table's size: n, n − 1, … 1 (the
+        engine's default); points the director typed are kept, and refused when they do not fit the table."""
+        data = super().clean()
+        points, size = data.get("place_points"), data.get("table_size")
+        if points and size and len(points) != size and "place_points" not in self.changed_data:
+            data["place_points"] = []
+        return data
 
     def settings(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -174,8 +185,13 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+PLAYERS_TEXT = engine.MOST_PLAYERS * 64  # characters in the players box: the most players, a line each
+PLAYERS_FILE = 200_000  # bytes of a players CSV (a spreadsheet's export may carry more columns than Talon reads)
+
+
 class PlayersForm(forms.Form):
-    players = forms.CharField(label=_("Players, one a line"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+    players = forms.CharField(label=_("Players, one a line"), required=False, max_length=PLAYERS_TEXT,
+                              widget=forms.Textarea(attrs={"rows": 6}),
                               help_text=_("A ranking for a seeded draw may follow a name after a semicolon: "
                                           "Ana; 3"))
     csv_file = forms.FileField(label=_("or a CSV file"), required=False,
@@ -185,7 +201,7 @@ class PlayersForm(forms.Form):
         upload = self.cleaned_data.get("csv_file")
         if upload is None:
             return ""
-        if upload.size > 200_000:
+        if upload.size > PLAYERS_FILE:
             raise forms.ValidationError(_("This file is too large for a list of players."))
         try:
             return upload.read().decode("utf-8-sig")
@@ -216,6 +232,8 @@ class PlayersForm(forms.Form):
                     continue  # a header
                 ranking = ""
             from_file.append((tidy_name(row[0]), whole_number(ranking)))
+            if len(from_file) > engine.MOST_PLAYERS:
+                break  # more than any tournament takes: refused by their number, the rest unread
         return typed + from_file
 
 
@@ -267,8 +285,11 @@ class ImportTournamentForm(forms.Form):
         return upload
 
 
+LEAGUE_NAME = League._meta.get_field("name").max_length
+
+
 class LeagueForm(forms.Form):
-    name = forms.CharField(label=_("Name of the league"), max_length=80)
+    name = forms.CharField(label=_("Name of the league"), max_length=LEAGUE_NAME, validators=[validate_event_title])
     points_table = forms.CharField(label=_("Points for the final places"), required=False, max_length=200,
                                    help_text=_("Empty: each tournament counts its own measure. Else the points of "
                                                "the first place, the second …, separated by spaces: 25 20 16"))

@@ -10,7 +10,7 @@ instead, which the engine settles, and the two agree.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -19,7 +19,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import league_ratings, services
+from . import league_ratings, limits, services
 from .engines import tournament as engine
 from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
@@ -115,6 +115,7 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         raise Refused("players", _("Type at least one name."))
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _room_for_players(tournament, len(players))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
         for number, (name, ranking) in enumerate(players, start=1):
             problem = name_problem(name)
@@ -133,6 +134,21 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         _still_valid(tournament, "players")
         _bump(tournament)
     return entries
+
+
+def _room_for_players(tournament: Tournament, adding: int) -> None:
+    """The format's limit of players (engine.most_players: fewer, the more rounds) checked before any name is
+    read: a list of a million names is refused at once, not after a million checks."""
+    settings = tournament.settings
+    rounds = settings.get("rounds") or 1
+    if (settings.get("draw") or {}).get("later") == "schedule":
+        rounds += 1  # the extra round of a schedule (TN2)
+    most = engine.most_players(rounds)
+    registered = tournament.entries.count()
+    if registered + adding > most:
+        raise Refused("players", _("A tournament of %(rounds)s rounds takes at most %(most)s players: "
+                                   "%(registered)s are registered, this list adds %(count)s.") % {
+            "rounds": rounds, "most": most, "registered": registered, "count": adding})
 
 
 def rename_entry(entry: Entry, new: str) -> None:
@@ -254,8 +270,8 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
-    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("round", "table")
-                        .order_by("round__number", "table_no"))
+    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("table").defer("table__state")
+                        .annotate(number=F("round__number")).order_by("round__number", "table_no"))
     seats = seat_numbers(round_tables)
     played: dict[int, list[dict[str, Any]]] = {}
     for round_table in round_tables:
@@ -272,22 +288,38 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
             line["totals"] = played_totals(round_table.table)
             if by_bummerl:
                 line["bummerl"] = played_bummerl(round_table.table)
-        played.setdefault(round_table.round.number, []).append(line)
+        played.setdefault(round_table.number, []).append(line)
     doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
                            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
                            "players": _players(tournament),
                            "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())]}
-    corrections = Correction.objects.filter(round_table__round__tournament=tournament).select_related(
-        "round_table__round")
+    corrections = Correction.objects.filter(round_table__round__tournament=tournament)
     if before is not None:
         corrections = corrections.filter(round_table__round__number__lt=before)
-    listed = [{"round": c.round_table.round.number, "table": c.round_table.table_no, "totals": c.totals,
-               **({"bummerl": c.bummerl} if c.bummerl is not None else {}),
-               "reason": c.reason, "at": c.at.isoformat(timespec="seconds")} for c in corrections
-              if c.round_table.round.number in played]
+    listed = [{"round": number, "table": table_no, "totals": totals, **({"bummerl": bummerl} if bummerl is not None
+                                                                      else {}),
+               "reason": reason, "at": at.isoformat(timespec="seconds")}
+              for number, table_no, totals, bummerl, reason, at in corrections.order_by("at", "id").values_list(
+                  "round_table__round__number", "round_table__table_no", "totals", "bummerl", "reason", "at")
+              if number in played]
     if listed:
         doc["corrections"] = listed
     return doc
+
+
+def settings_document(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's document without its players and results: what its settings alone say (cheap at any size)."""
+    return {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
+            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
+            "players": [], "played": []}
+
+
+def last_round(tournament: Tournament) -> int:
+    """The last round there can be (the extra round of a schedule counted), from the settings alone."""
+    try:
+        return engine.load(settings_document(tournament)).last_round
+    except engine.InvalidTournament as error:
+        raise _engine_error(error) from None
 
 
 def load(tournament: Tournament, **options) -> engine.Tournament:
@@ -372,8 +404,7 @@ def start_round(round_: Round) -> Round:
             names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
             round_table.table = services.create_table(
                 game=tournament.game, players=names, rules=rules,
-                name=_("%(tournament)s, round %(round)s, table %(table)s") % {
-                    "tournament": tournament.name, "round": round_.number, "table": round_table.table_no})
+                name=table_name(tournament.name, round_.number, round_table.table_no))
             if round_table.planned_token:  # the link its printed sheet carries
                 round_table.table.edit_token = round_table.planned_token
                 round_table.table.save(update_fields=["edit_token"])
@@ -384,6 +415,18 @@ def start_round(round_: Round) -> Round:
         round_.save(update_fields=["status", "started_at", "ends_at"])
         _bump(tournament)
     return round_
+
+
+def table_name(tournament: str, round_no: int, table_no: int) -> str:
+    """A tournament table's name, "<tournament>, round 1, table 1", fitting the table name's column: a long
+    tournament name is cut (with "…") so that the round and the table always show."""
+    most = Table._meta.get_field("name").max_length
+    where = _("%(tournament)s, round %(round)s, table %(table)s")
+    full = where % {"tournament": tournament, "round": round_no, "table": table_no}
+    if len(full) <= most:
+        return full
+    room = most - (len(full) - len(tournament)) - 1
+    return where % {"tournament": tournament[:max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
 
 
 def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
@@ -458,6 +501,25 @@ def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
 
 
+TABLES_PER_PAGE = 200  # what an import writes for the cost of one long page (as limits.HANDS_PER_PAGE hands): tables,
+CORRECTIONS_PER_PAGE = 100  # corrections,
+BYTES_PER_PAGE = 1024 * 1024  # and bytes read
+
+
+def import_cost(raw: Any, size: int) -> int:
+    """What importing a tournament document of ``size`` bytes counts as against its client's allowance of long
+    pages: one, and one more for each limits.HANDS_PER_PAGE hands its Talon tables bring, each TABLES_PER_PAGE tables
+    played, each CORRECTIONS_PER_PAGE corrections and each BYTES_PER_PAGE bytes (anyone may send one: no link
+    is needed). Counted from the document as sent, before any of it is checked."""
+    rounds = raw.get("played") if isinstance(raw, dict) else None
+    corrections = raw.get("corrections") if isinstance(raw, dict) else None
+    tables = sum(len(item["tables"]) for item in rounds if isinstance(item, dict)
+                 and isinstance(item.get("tables"), list)) if isinstance(rounds, list) else 0
+    return (1 + table_hands(raw) // limits.HANDS_PER_PAGE + tables // TABLES_PER_PAGE
+            + (len(corrections) if isinstance(corrections, list) else 0) // CORRECTIONS_PER_PAGE
+            + size // BYTES_PER_PAGE)
+
+
 def table_hands(raw: Any) -> int:
     """How many hands the tables' documents of a tournament document carry (each is scored on import)."""
     hands = 0
@@ -470,52 +532,69 @@ def table_hands(raw: Any) -> int:
 
 
 def import_document(raw: Any) -> Tournament:
-    """A new tournament from a document: checked whole by the engine first, then written in one transaction;
-    each table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its
-    tables together bring at most as many hands as one table may hold (a championship brings a few thousand):
-    scoring more would outlast a request."""
+    """A new tournament from a document: checked whole by the engine first, then written in one transaction
+    from what the engine read (a field the format lets a document leave out has the format's default); each
+    table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its tables
+    together bring at most as many hands as one table may hold (a championship brings a few thousand): scoring
+    more would outlast a request."""
     hands = table_hands(raw)
     if hands > django_settings.TALON_MAX_HANDS:
         raise Refused("document", _("Hands at the tables of this document: %(count)s; an import brings at most "
                                     "%(most)s.") % {"count": hands, "most": django_settings.TALON_MAX_HANDS})
     try:
-        engine.load(raw)
+        read = engine.load(raw)
     except engine.InvalidTournament as error:
         raise _engine_error(error, "document") from None
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=raw["tournament"], game=raw["game"], preset=raw.get("preset", ""),
-            settings={key: raw[key] for key in SETTINGS if key in raw})
-        entries = {}
-        for player in raw["players"]:
-            entries[player["no"]] = Entry.objects.create(
-                tournament=tournament, no=player["no"], name=player["name"], ranking=player.get("ranking"),
-                joins=player.get("joins", 1), withdrawn_after=player.get("withdrawn_after"))
-        made = {}
-        for played in raw.get("played", []):
-            round_ = Round.objects.create(tournament=tournament, number=played["round"], status=Round.CLOSED)
-            for line in played["tables"]:
-                table = None
-                if line.get("document") is not None:
-                    try:
-                        table = services.import_table(line["document"])
-                    except InvalidTable as error:
-                        raise _engine_error(error, "document") from None
-                round_table = RoundTable.objects.create(round=round_, table_no=line["table"], table=table,
-                                                        totals=line.get("totals"), bummerl=line.get("bummerl"))
-                made[(played["round"], line["table"])] = round_table
-                Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
-                                          for i, no in enumerate(line["seats"])])
-        for correction in raw.get("corrections", []):
-            made_correction = Correction.objects.create(
-                round_table=made[(correction["round"], correction["table"])], totals=correction["totals"],
-                bummerl=correction.get("bummerl"), reason=correction["reason"])
-            at = datetime.fromisoformat(correction["at"])  # kept as the document says, not the time of the import
-            Correction.objects.filter(pk=made_correction.pk).update(
-                at=at if at.tzinfo else timezone.make_aware(at, timezone.utc))
-        if raw.get("played"):
+        tournament = Tournament.objects.create(name=read.name, game=read.game, preset=read.preset,
+                                               settings={key: raw[key] for key in SETTINGS if key in raw})
+        entries = {player.no: entry for player, entry in zip(read.players, Entry.objects.bulk_create([
+            Entry(tournament=tournament, no=player.no, name=player.name, ranking=player.ranking,
+                  joins=player.joins, withdrawn_after=player.withdrawn_after) for player in read.players]))}
+        made: dict[tuple[int, int], RoundTable] = {}
+        for played in read.played:
+            made.update(_imported_round(tournament, played, entries))
+        _imported_corrections(read.corrections, made)
+        if read.played:
             league_ratings.results_changed(tournament)
     return tournament
+
+
+def _imported_round(tournament: Tournament, played: engine.PlayedRound,
+                    entries: dict[int, Entry]) -> dict[tuple[int, int], RoundTable]:
+    """One round of an imported document, closed, its tables and seats written in a few queries: each table played
+    in Talon a Talon table again, each typed one its totals."""
+    round_ = Round.objects.create(tournament=tournament, number=played.round, status=Round.CLOSED)
+    made = RoundTable.objects.bulk_create([
+        RoundTable(round=round_, table_no=result.table, table=_imported_talon_table(result),
+                   totals=list(result.totals) if result.document is None else None,
+                   bummerl=list(result.bummerl) if result.document is None and result.bummerl is not None else None)
+        for result in played.tables])
+    Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
+                              for round_table, result in zip(made, played.tables)
+                              for i, no in enumerate(result.seats)])
+    return {(played.round, round_table.table_no): round_table for round_table in made}
+
+
+def _imported_talon_table(result: engine.TableResult) -> Table | None:
+    if result.document is None:
+        return None
+    try:
+        return services.import_table(result.document)
+    except InvalidTable as error:
+        raise _engine_error(error, "document") from None
+
+
+def _imported_corrections(corrections: tuple[engine.Correction, ...],
+                          made: dict[tuple[int, int], RoundTable]) -> None:
+    """The document's corrections, each kept at the time it gives (not the time of the import)."""
+    kept = Correction.objects.bulk_create([
+        Correction(round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
+                   bummerl=None if correction.bummerl is None else list(correction.bummerl), reason=correction.reason)
+        for correction in corrections])
+    for correction, row in zip(corrections, kept):  # ``at`` is the time of writing when first written
+        row.at = engine.correction_time(correction.at)
+    Correction.objects.bulk_update(kept, ["at"], batch_size=500)
 
 
 # ---- a league (TN9) -------------------------------------------------------------------------------------
@@ -548,12 +627,13 @@ def add_to_league(league: League, tournament: Tournament) -> None:
 
 
 def league_players(league: League) -> list[str]:
-    """The league's one player list: every name registered in its tournaments, in the order they first came."""
-    seen: dict[str, None] = {}
+    """The league's one player list: every name registered in its tournaments, in the order they first came and
+    as first written; names are compared as a table compares them ("Anna" and "ANNA" are one player)."""
+    seen: dict[str, str] = {}
     for name in Entry.objects.filter(tournament__league=league).order_by("tournament__created_at", "no") \
             .values_list("name", flat=True):
-        seen.setdefault(name, None)
-    return list(seen)
+        seen.setdefault(name_key(name), name)
+    return list(seen.values())
 
 
 def register_league_players(league: League, tournament: Tournament) -> list[Entry]:

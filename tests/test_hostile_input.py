@@ -15,6 +15,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from django.contrib.sessions.models import Session
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, resolve, reverse
@@ -23,7 +24,7 @@ from games import services, tournaments
 from games.engines.table import InvalidTable, load_json
 from games.forms import ImportForm, version_of
 from games.inputs import LARGEST, whole_number
-from games.models import Change, Circle, Hand, League, Table, Tournament
+from games.models import Change, Circle, Correction, Entry, Hand, League, Table, Tournament
 from games.registry import GAMES
 from games.urls import urlpatterns
 
@@ -146,11 +147,13 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self.current = {"action": attrs.get("action") or self.page_path, "fields": {},
+            self.current = {"action": attrs.get("action") or self.page_path, "fields": {}, "files": [],
                             "method": attrs.get("method", "get").lower()}
             self.forms.append(self.current)
         elif self.current is None or "name" not in attrs:
             return
+        elif tag == "input" and attrs.get("type") == "file":
+            self.current["files"].append(attrs["name"])
         elif tag == "input" and attrs.get("type") not in ("submit", "button", "file"):
             checked = attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs
             self.current["fields"].setdefault(attrs["name"], attrs.get("value", "") if checked else "")
@@ -180,13 +183,18 @@ class Forms(HTMLParser):
             self.current["fields"][self.textarea] += data
 
 
+FILES = "file fields"  # the crawl's key for the forms that send a file: (path, fields, the file fields' names)
+
+
 def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
-    """Every form of every page, by the name of the URL it posts to: (path, the fields as the page filled them)."""
+    """Every form of every page, by the name of the URL it posts to: (path, the fields as the page filled them);
+    under FILES, the forms that also send a file."""
     client = Client()
     for table in tables.values():  # this phone's own tables and circle: their forms appear on its pages
         client.get(reverse("table", args=[table.edit_token]))
     client.get(reverse("circle", args=[circle.token]))
     found: dict[str, list[tuple[str, dict]]] = {}
+    files: dict[str, list[tuple[str, dict, list[str]]]] = {}
     seen = set()
     pages = [(path, None) for _name, path in every_url(tables, circle)]
     for path, query in pages:
@@ -206,6 +214,10 @@ def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
                 continue
             seen.add(key)
             found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"]))
+            if form["files"]:
+                files.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"],
+                                                                       form["files"]))
+    found[FILES] = files  # type: ignore[assignment]
     return found
 
 
@@ -217,8 +229,17 @@ def stored() -> tuple:
             list(Hand.objects.order_by("pk").values_list("seq", "data", "deleted")))
 
 
+def organised() -> tuple:
+    """What organised play holds: its tournaments, players, leagues and corrections."""
+    return (list(Tournament.objects.order_by("pk").values_list("name", "settings", "version")),
+            list(Entry.objects.order_by("pk").values_list("name", "ranking")),
+            list(League.objects.order_by("pk").values_list("name", "settings")),
+            list(Correction.objects.order_by("pk").values_list("totals", "reason")))
+
+
 def nothing_hostile_stored() -> None:
-    text = json.dumps([stored(), list(Change.objects.values_list("submission", "device", "before", "after")),
+    text = json.dumps([stored(), organised(), list(Change.objects.values_list("submission", "device", "before",
+                                                                                "after")),
                        list(Circle.objects.values_list("name", "players", "rules")),
                        list(Hand.objects.values_list("seq", flat=True))], ensure_ascii=False, default=str)
     assert "\x00" not in text and "\\u0000" not in text
@@ -283,6 +304,49 @@ def test_every_posted_field_refuses_hostile_values_with_no_500(world, name):
         for field in sorted(set(fields) & set(RAW_POST)):
             for value in values:
                 ask(client, "post", target, {**fields, field: value})
+
+
+# What a file field gets: each hostile value as the whole file, JSON nested too deep, bytes that are no UTF-8, a
+# tournament document with hostile values where a name and a number go, one cut short, and corrections dated past
+# the calendar's edges.
+def _document_with_a_correction_at(at: str) -> bytes:
+    return json.dumps({
+        "tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1},
+        "players": [{"no": n, "name": name} for n, name in enumerate(["Ana", "Bojan", "Cene"], start=1)],
+        "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [1, 2, 3]}]}],
+        "corrections": [{"round": 1, "table": 1, "totals": [3, 2, 1], "reason": "appeal", "at": at}]}).encode()
+
+
+HOSTILE_FILES = [*(value.encode() for value in HOSTILE.values()), DEEP.encode(), b"\xff\xfe\x00",
+                 json.dumps({"tournament": "\x00", "preset": "tarzs", "draw": {"seed": 2 ** 64},
+                             "players": [{"no": 1, "name": "²"}]}).encode(),
+                 json.dumps({"tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1}}).encode()[:-1],
+                 *(_document_with_a_correction_at(at) for at in ("0001-01-01T00:00:00+14:00",
+                                                                  "9999-12-31T23:59:59-14:00"))]
+
+
+def upload(content: bytes, name: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, content)
+
+
+@pytest.mark.parametrize("name", ["import_tournament", "register"])
+def test_every_file_field_refuses_hostile_files_with_no_500_and_saves_nothing(world, name):
+    """Each form that sends a file (the tournament document, the players' CSV), filled as its page fills it, with
+    each hostile file: never a 500, and a refused request saves no tournament, player, league or correction."""
+    forms = world["forms"][FILES].get(name)
+    assert forms, f"no page has a form with a file field for {name}"
+    client = Client()
+    for path, fields, files in forms:
+        for content in HOSTILE_FILES:
+            before = organised()
+            with transaction.atomic():
+                response = client.post(path, {**fields, **{field: upload(content, "hostile.json")
+                                                            for field in files}})
+                assert response.status_code < 500, (path, content[:60], response.status_code)
+                nothing_hostile_stored()
+                if response.status_code != 302:
+                    assert organised() == before, (path, content[:60])
+                transaction.set_rollback(True)
 
 
 def _other(path: str, name: str) -> str:

@@ -23,7 +23,7 @@ import json
 import random
 import unicodedata
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timezone
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -37,10 +37,12 @@ from .base import (
     REASON_LENGTH,
     Line,
     key_name,
+    name_key,
     name_problem,
     show,
     signed,
     standing,
+    tidy_name,
 )
 from .table import InvalidTable
 
@@ -74,8 +76,14 @@ DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "round
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
 TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl")
 CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
-MOST_PLAYERS = 2000  # a championship has 150; a bound that keeps a mistyped document cheap
-MOST_ROUNDS = 50
+# The format's limits, the one place that states them (the forms, the import and the command follow): what a
+# real championship needs, with room (the Slovenian one: 138 players, 4 rounds; a league's evening: 5 rounds), and
+# no more, so that reading, scoring and showing the largest tournament stays well under a second.
+MOST_PLAYERS = 500
+MOST_ROUNDS = 30
+MOST_SEATS = 2000  # players × rounds: 150 players over 13 rounds, 250 over 8, 500 over 4 (and so the tables played)
+MOST_CORRECTIONS = 200
+MOST_ROUND_LIMIT = 1000  # hands, or minutes, in a round
 MOST_SEED = 2 ** 63 - 1
 TITLE_LENGTH = 100
 
@@ -246,9 +254,9 @@ def load(raw: Any) -> Tournament:
     preset = PRESETS[preset_name]
     name = raw.get("tournament")
     if not isinstance(name, str) or not 1 <= len(name) <= TITLE_LENGTH or name != name.strip() \
-            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters, no space at either "
-                                                 "end"), most=TITLE_LENGTH)
+            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name) or not tidy_name(name):
+        raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters with something visible, "
+                                                 "no space at either end, no control character"), most=TITLE_LENGTH)
     game = raw.get("game", preset["game"])
     if game is None:
         raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"),
@@ -272,12 +280,25 @@ def load(raw: Any) -> Tournament:
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
     players = _players(raw.get("players", []), rounds + 1)
+    _within_seats(len(players), rounds + (1 if draw_rules.later == "schedule" else 0))
     t = Tournament(name=name, game=game, preset=preset_name, rules=dict(rules) if isinstance(rules, dict) else {},
                    table_size=table_size, rounds=rounds, round_limit=round_limit, scoring=scoring,
                    draw=draw_rules, players=players)
     played = _played(raw.get("played", []), t)
     t = replace(t, played=played)
     return replace(t, corrections=_corrections(raw.get("corrections", []), t))
+
+
+def _within_seats(players: int, rounds: int) -> None:
+    """MOST_SEATS: as many players as the rounds leave room for (the larger the field, the fewer its rounds)."""
+    if players * rounds > MOST_SEATS:
+        raise InvalidTournament("players", N_("a tournament of {rounds} rounds takes at most {most} players, got "
+                                              "{count}"), rounds=rounds, most=most_players(rounds), count=players)
+
+
+def most_players(rounds: int) -> int:
+    """How many players a tournament of ``rounds`` rounds (the extra round of a schedule counted) takes."""
+    return min(MOST_PLAYERS, MOST_SEATS // max(rounds, 1))
 
 
 def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
@@ -305,7 +326,7 @@ def _round_limit(raw: Any) -> dict:
     if not raw:
         raise InvalidTournament("round_limit", N_("must give a number of hands, a time in minutes, or both"))
     for key in raw:
-        _whole(raw[key], f"round_limit.{key}", 1, 1000)
+        _whole(raw[key], f"round_limit.{key}", 1, MOST_ROUND_LIMIT)
     return dict(raw)
 
 
@@ -385,13 +406,7 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
                                     count=len(raw), value=show(no), **where)
         if no in players:
             raise InvalidTournament("no", N_("start number {value} is given twice"), value=no, **where)
-        problem = name_problem(item["name"])
-        if problem is not None:
-            raise InvalidTournament("name", problem, **where)
-        if item["name"] in names:
-            raise InvalidTournament("name", N_("{name} is registered twice (start numbers {first} and {no})"),
-                                    name=item["name"], first=names[item["name"]], no=no, **where)
-        names[item["name"]] = no
+        _player_name(item["name"], names, no, **where)
         ranking = item.get("ranking")
         if ranking is not None:
             _whole(ranking, "ranking", 1, 1_000_000, **where)
@@ -401,6 +416,24 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
             _whole(withdrawn, "withdrawn_after", joins - 1, last_round, **where)
         players[no] = Player(no=no, name=item["name"], ranking=ranking, joins=joins, withdrawn_after=withdrawn)
     return tuple(players[no] for no in sorted(players))
+
+
+def _player_name(name: Any, names: dict[str, int], no: int, **where: Any) -> None:
+    """A player's name checked as a table document's names are: its form (1–40 characters, no control or
+    invisible character, composed), and no other player of the tournament with the same name but for capitals,
+    invisible characters or look-alike letters (``names``: each name's key, with its start number, so far)."""
+    problem = name_problem(name)
+    if problem is None and tidy_name(name) != name:
+        problem = Line(N_("holds invisible characters, spaces in a row or letters not composed (NFC): write it as "
+                          "{tidy}"), {"tidy": show(tidy_name(name))})
+    if problem is not None:
+        raise InvalidTournament("name", problem, **where)
+    key = name_key(name)
+    if key in names:
+        raise InvalidTournament("name", N_("{name} is registered twice (start numbers {first} and {no}: capitals "
+                                           "and invisible characters do not tell players apart)"),
+                                name=name, first=names[key], no=no, **where)
+    names[key] = no
 
 
 def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
@@ -530,6 +563,9 @@ def check_result(t: Tournament, round_no: int | None, table_no: int | None, tota
 def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("corrections", N_("must be a list of corrections"))
+    if len(raw) > MOST_CORRECTIONS:
+        raise InvalidTournament("corrections", N_("at most {most} corrections, got {count}"), most=MOST_CORRECTIONS,
+                                count=len(raw))
     out = []
     for position, item in enumerate(raw, start=1):
         _keys(item, CORRECTION_FIELDS, "", correction=position)
@@ -548,9 +584,11 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
             raise InvalidTournament("reason", N_("a correction needs its reason: text of 1 to {most} characters"),
                                     most=REASON_LENGTH, correction=position)
         at = item.get("at")
-        if not _is_time(at):
-            raise InvalidTournament("at", N_("must be the correction's time (ISO 8601, e.g. 2026-05-01T18:30:00Z), "
-                                             "got {value}"), value=show(at), correction=position)
+        if correction_time(at) is None:
+            raise InvalidTournament("at", N_("must be the correction's time (ISO 8601, e.g. 2026-05-01T18:30:00Z; "
+                                             "without an offset, UTC) between the years {first} and {last}, got "
+                                             "{value}"), first=EARLIEST.year, last=LATEST.year, value=show(at),
+                                    correction=position)
         try:
             totals, bummerl = check_result(t, round_no, table_no, item.get("totals"), item.get("bummerl"))
         except InvalidTournament as error:
@@ -560,14 +598,22 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
     return tuple(out)
 
 
-def _is_time(value: Any) -> bool:
+EARLIEST = datetime(1900, 1, 1, tzinfo=timezone.utc)  # a correction's time: what a database column holds, with
+LATEST = datetime(2999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)  # room for any offset at either end
+
+
+def correction_time(value: Any) -> datetime | None:
+    """A correction's ``at`` as the moment it names, in UTC: ISO 8601 (``2026-05-01T18:30:00+02:00``,
+    ``…Z``); a time without an offset, or a date alone (midnight), is read as UTC. None when it is no such text,
+    or falls outside EARLIEST…LATEST. The one reading of it: the engine's check, the import and the command."""
     if not isinstance(value, str) or len(value) > 40:
-        return False
+        return None
     try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
+        at = datetime.fromisoformat(value)
+        at = (at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+    except (ValueError, OverflowError):  # no time; or one whose offset carries it past year 1 or 9999
+        return None
+    return at if EARLIEST <= at <= LATEST else None
 
 
 def dump(t: Tournament) -> dict[str, Any]:
@@ -1253,9 +1299,12 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
     its measure (place points, balance, points) or, with ``points_table``, the points of its final place (players
     sharing a place share the points of the places they occupy, as at a table, TN6; places beyond the table score
     0); the season sums them, or only the best ``best_n``; players level share the place (listed in the order they
-    first appear); the top ``qualify`` places are qualified (players sharing the last such place all are)."""
+    first appear); the top ``qualify`` places are qualified (players sharing the last such place all are). Names are
+    compared as a table compares them (``name_key``: capitals, invisible characters and look-alike letters do
+    not tell players apart); a line shows the name as it was first written."""
     table = tuple(Fraction(v) for v in points_table) if points_table is not None else None
-    scored: dict[str, list[int | Fraction | None]] = {}
+    scored: dict[str, list[int | Fraction | None]] = {}  # by name_key
+    spelled: dict[str, str] = {}  # each player's name as first written
     for index, t in enumerate(tournaments):
         rows = standings(t)
         for s in rows:
@@ -1267,7 +1316,9 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
             else:
                 level = sum(1 for other in rows if other.place == s.place and other.rounds)
                 value = Fraction(sum(table[s.place - 1:s.place - 1 + level]), level)
-            scored.setdefault(s.name, [None] * len(tournaments))[index] = value
+            key = name_key(s.name)  # "Anna" in one tournament and "ANNA" in another: one player of the season
+            spelled.setdefault(key, s.name)
+            scored.setdefault(key, [None] * len(tournaments))[index] = value
     totals = {}
     for name, values in scored.items():
         played = sorted(((v, i) for i, v in enumerate(values) if v is not None), key=lambda x: (-x[0], x[1]))
@@ -1278,7 +1329,7 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
     for name in order:
         place = 1 + sum(1 for other in scored if totals[other][0] > totals[name][0])
         points = totals[name][0]
-        out.append(LeagueLine(name=name, place=place,
+        out.append(LeagueLine(name=spelled[name], place=place,
                               points=points.numerator if points.denominator == 1 else points,
                               results=tuple(scored[name]), counted=totals[name][1],
                               qualified=qualify is not None and place <= qualify))

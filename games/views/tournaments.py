@@ -7,6 +7,7 @@ only (a 404 otherwise).
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import unicodedata
@@ -36,7 +37,7 @@ from ..engines.base import FEWER_BUMMERL
 from ..engines.table import load_json
 from ..forms import ImportForm
 from ..inputs import LARGEST, whole_number
-from ..limits import HANDS_PER_PAGE, expensive, too_many, wait_for
+from ..limits import expensive, too_many, wait_for
 from ..models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from ..numbers import local_number
 from ..registry import GAMES
@@ -115,8 +116,9 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         form.add_error("document", ImportForm.too_large())
     if request.method == "POST" and form.is_valid():
         try:
-            raw = load_json(form.cleaned_data["document"].read().decode("utf-8-sig"))
-            seconds = wait_for(request, import_cost(raw))
+            upload = form.cleaned_data["document"]
+            raw = load_json(upload.read().decode("utf-8-sig"))
+            seconds = wait_for(request, service.import_cost(raw, upload.size))
             if seconds:
                 return too_many(request, seconds)
             tournament = service.import_document(raw)
@@ -126,12 +128,6 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("director", token=tournament.director_token)
     return render(request, "games/tournament/import.html", {"form": form})
-
-
-def import_cost(raw) -> int:
-    """What importing a tournament document counts as: one long page, and one more for every HANDS_PER_PAGE hands
-    of its tables' documents (each scored as an imported table is)."""
-    return 1 + service.table_hands(raw) // HANDS_PER_PAGE
 
 
 # ---- the director ------------------------------------------------------------------------------------------
@@ -146,10 +142,10 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
-        "differences": differences(service.document(tournament, live=False), tournament.preset),
+        "differences": differences(service.settings_document(tournament), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "by_ratings": by_ratings_offered(tournament),
-        "all_drawn": service.next_round(tournament) > service.load(tournament, live=False).last_round,
+        "all_drawn": service.next_round(tournament) > service.last_round(tournament),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
@@ -433,7 +429,7 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer = csv.writer(out)
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     writer.writerow([_("Place"), _("Start number"), _("Player"), MEASURES.get(measure, _("Measure")), _("Tie-breaks")])
-    for line in service.standings(tournament):
+    for line in standings_now(tournament)[0]:
         tie_breaks = " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
                               for key, value in line.tie_breaks.items())
         writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), cell(tie_breaks)])
@@ -483,10 +479,24 @@ def tie_rule() -> str:
              "Players still equal after every tie-break share the place and are listed by start number.")
 
 
+def standings_now(tournament: Tournament) -> tuple[list, dict[int, int]]:
+    """The standings as they are, and each player's place before any correction ({} when there is none): worked
+    out once per state of the tournament (shown_state: a result, a correction, a hand at a table of the round
+    moves it) and kept for every page and phone that shows that state, so that the largest tournament's pages
+    do not read and rank it again for each visitor."""
+    key = f"standings:{tournament.pk}:{shown_state(tournament.public_token)}"
+    kept = caches["boards"].get(key)
+    if kept is None:
+        read = service.load(tournament)  # once: the standings as they are, and as they were before corrections
+        was = {line.no: line.place for line in engine.standings(read, corrected=False)} if read.corrections else {}
+        kept = (list(engine.standings(read)), was)
+        caches["boards"].set(key, kept)
+    return kept
+
+
 def _standings_context(tournament: Tournament) -> dict:
-    lines = service.standings(tournament)
-    corrected = Correction.objects.filter(round_table__round__tournament=tournament).exists()
-    was = {line.no: line.place for line in service.standings(tournament, corrected=False)} if corrected else {}
+    lines, was = standings_now(tournament)
+    corrected = bool(was)
     current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
         tournament.rounds.order_by("-number").first()
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
@@ -513,19 +523,27 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     """One player's rounds: the table, the opponents, the place at the table and the score."""
     tournament = _public(token)
     entry = _entry(tournament, no)
-    lines = {line.no: line for line in service.standings(tournament)}
-    seats = Seat.objects.filter(entry=entry).select_related("round_table__round")
-    opponents = {}
-    for seat in seats:
-        opponents[seat.round_table.round.number] = (seat.round_table.table_no, list(
-            Seat.objects.filter(round_table=seat.round_table).exclude(entry=entry).order_by("seat")
-            .values_list("entry__no", "entry__name")))
+    lines = {line.no: line for line in standings_now(tournament)[0]}
+    opponents = player_tables(entry)
     line = lines.get(no)
     played = {r.round: r for r in line.rounds} if line else {}
     rows = [{"round": number, "table": table, "opponents": others, "line": played.get(number)}
             for number, (table, others) in sorted(opponents.items())]
     return render(request, "games/tournament/player.html", {"tournament": tournament, "entry": entry,
                                                              "line": line, "rows": rows})
+
+
+def player_tables(entry: Entry) -> dict[int, tuple[int, list[tuple[int, str]]]]:
+    """Each round the player sat at a table of: (its table number, the others at it in seat order), in two
+    queries whatever the number of rounds."""
+    tables = {round_table: (number, table_no) for round_table, number, table_no in Seat.objects.filter(entry=entry)
+              .values_list("round_table", "round_table__round__number", "round_table__table_no")}
+    others: dict[int, list[tuple[int, str]]] = {}
+    for round_table, no, name in (Seat.objects.filter(round_table__in=list(tables)).exclude(entry=entry)
+                                  .order_by("round_table", "seat")
+                                  .values_list("round_table", "entry__no", "entry__name")):
+        others.setdefault(round_table, []).append((no, name))
+    return {number: (table_no, others.get(round_table, [])) for round_table, (number, table_no) in tables.items()}
 
 
 LETTERS = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
@@ -657,12 +675,33 @@ def pool_ratings(pool: league_ratings.Pool) -> list[dict]:
     return shown
 
 
+def league_state(league: League) -> str:
+    """What a league's standings are worked out from, as one word, in two queries: its settings, each of its
+    tournaments' versions and the versions of the Talon tables of their rounds under way."""
+    versions = list(league.tournaments.order_by("created_at", "pk").values_list("pk", "version"))
+    tables = Table.objects.filter(tournament_tables__round__tournament__league=league,
+                                  tournament_tables__round__status=Round.STARTED).aggregate(total=Sum("version"))
+    state = json.dumps([league.settings, versions, tables["total"] or 0], sort_keys=True)
+    return hashlib.sha256(state.encode()).hexdigest()
+
+
+def league_now(league: League) -> list:
+    """The season's standings, worked out once per state of the league (a season of large tournaments costs
+    seconds to rank) and kept for every visitor of that state."""
+    key = f"league:{league.pk}:{league_state(league)}"
+    lines = caches["boards"].get(key)
+    if lines is None:
+        lines = list(service.league_standings(league))
+        caches["boards"].set(key, lines)
+    return lines
+
+
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
     return [{"line": line, "points": exact(line.points),
              "results": [(tournament, None if value is None else exact(value), index in line.counted)
                          for index, (tournament, value) in enumerate(zip(names, line.results))]}
-            for line in service.league_standings(league)]
+            for line in league_now(league)]
 
 
 @require_http_methods(["GET", "POST"])
@@ -701,7 +740,8 @@ def league_add(request: HttpRequest, token: str) -> HttpResponse:
         except service.Refused as error:
             form.add_error("link", error.message)
         else:
-            messages.success(request, _("%(tournament)s is in the league.") % {"tournament": tournament.name})
+            messages.success(request, _("%(tournament)s is in the league.") % {
+                "tournament": isolate_text(tournament.name)})
             return redirect("league_director", token=token)
     return _league_page(request, league, form=form, status=400)
 
