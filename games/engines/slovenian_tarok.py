@@ -656,7 +656,7 @@ settlement = settlement_by(ORDER)  # not zero-sum: every two players settle the 
 winners = no_winners
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses."""
     common = describe_common(hand, _radelci_given)
     if common is not None:
