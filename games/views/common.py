@@ -54,7 +54,7 @@ def outcome(change: Callable[[], Any]) -> tuple[Any, Refusal | None]:
     except (services.Conflict, services.NothingToUndo) as error:
         return None, Refusal("conflict", str(error), error)
     except InvalidTable as error:
-        return None, Refusal("invalid", error.line(_), error)
+        return None, Refusal("invalid", error.said(_), error)
 
 
 def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s") -> None:

@@ -60,7 +60,7 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
             table = services.create_table(game=game, players=form.players(), rules=form.rules(len(form.players())),
                                           name=form.cleaned_data["name"], circle=circle)
         except InvalidTable as error:
-            form.add_error(None, error.line(_))
+            form.add_error(None, error.said(_))
         else:
             remember(request, table)
             return redirect("table", token=table.edit_token)

@@ -65,7 +65,7 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
         try:
             found = _scored(table, rules)
         except InvalidTable as error:
-            return {"refused": error.line(_)}
+            return {"refused": error.said(_)}
         cache.set(key, found)
     describe = describer(table)
     changed = [{"number": number, "what": describe(data), "seq": seq,
