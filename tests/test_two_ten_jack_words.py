@@ -56,3 +56,33 @@ def test_a_refusal_on_a_page_says_where_and_why_without_the_documents_field():
     with override("cs"):
         said = error.said(gettext)
     assert said.startswith("hra 3: 2♥") and "captured" not in said
+
+
+ROUND_ONE = {f"card_{card}": "Aiko" for card in ("2H", "KH", "QS", "10S")}
+
+
+def test_a_round_is_called_a_round_when_saved_edited_deleted_and_on_the_chart(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[{"captured": {"Ben": ["QH"]}}] * 3)
+    table.refresh_from_db()
+    # the fourth deal is the first round of the evening's second game (three players: three rounds a game)
+    saved = client.post(reverse("record_hand", args=[table.edit_token]), ROUND_ONE, follow=True)
+    assert "Round recorded." in text_of(saved) and "Hand recorded." not in text_of(saved)
+    chart = saved.content.decode().split("<svg", 1)[1].split("</svg>", 1)[0]
+    assert "round 4" in chart and "hand" not in chart
+    edit = text_of(client.get(reverse("edit_hand", args=[table.edit_token, 4])))
+    assert "Edit round 1" in edit and "Edit hand" not in edit
+    changed = client.post(reverse("edit_hand", args=[table.edit_token, 4]), ROUND_ONE, follow=True)
+    assert "Round 1 changed; every later round was recomputed." in text_of(changed)
+    deleted = text_of(client.post(reverse("delete_hand", args=[table.edit_token, 4]), follow=True))
+    assert "Round deleted. You can undo it." in deleted
+
+
+def test_delete_puts_undo_beside_its_message(client):
+    table = make_table(hands=[{"povinnost": "Anna", "partner": "Cyril", "points": 63}] * 2)
+    page = client.post(reverse("delete_hand", args=[table.edit_token, 2]), follow=True).content.decode()
+    messages = page.split('class="messages"', 1)[1].split("</div>", 1)[0]
+    assert "Hand deleted. You can undo it." in messages
+    assert reverse("undo", args=[table.edit_token]) in messages and "Undo the last change" in messages
+    client.post(reverse("undo", args=[table.edit_token]))
+    table.refresh_from_db()
+    assert table.hand_count == 2

@@ -151,7 +151,9 @@ def chart_of(table: Table) -> dict | None:
         if count > CHART_POINTS else list(range(1, count + 1))
     totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
     numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
-    return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers, x_label=_("hand"))
+    words = GAMES[table.game].web.words
+    return running_totals_chart(table.players, [totals[n] for n in numbers], numbers=numbers,
+                                x_label=str(words.axis), label=str(words.chart))
 
 
 def table_context(table: Table, *, can_edit: bool) -> dict:
