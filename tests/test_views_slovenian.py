@@ -107,3 +107,15 @@ def test_slovenian_rules_page_and_calculator(client):
     three = client.post(url + "?players=3", {"contract": "two", "declarer": "A", "points_whole": "40",
                                              "points_third": "2"}, **HTMX).content.decode()
     assert "20 + 6 = 26." in three
+
+
+def test_an_edited_klops_history_says_which_card_points_changed(client):
+    table = make_table(game="slovenian-tarok", players=FOUR[:3],
+                       hands=[{"contract": "klop", "klop": {"Ana": "31 1/3", "Bojan": "24", "Cene": "14 2/3"}}])
+    client.post(reverse("edit_hand", args=[table.edit_token, 1]), {
+        "contract": "klop", "klop_0": "20", "klop_1": "35", "klop_2": "15"})
+    history = " ".join(visible_text(client.get(reverse("history", args=[table.edit_token]),
+                                                HTTP_ACCEPT_LANGUAGE="sl").content.decode()).split())
+    assert "klop · Ana 31⅓, Bojan 24, Cene 14⅔ → klop · Ana 20, Bojan 35, Cene 15" in history
+    listed = " ".join(visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode()).split())
+    assert "klop · Ana 20, Bojan 35, Cene 15" in listed
