@@ -119,3 +119,14 @@ def test_an_edited_klops_history_says_which_card_points_changed(client):
     assert "klop · Ana 31⅓, Bojan 24, Cene 14⅔ → klop · Ana 20, Bojan 35, Cene 15" in history
     listed = " ".join(visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode()).split())
     assert "klop · Ana 20, Bojan 35, Cene 15" in listed
+
+
+def test_the_seating_help_says_which_way_the_deal_passes_as_the_table_page_shows_it(client):
+    help_text = " ".join(visible_text(client.get(reverse("new_table_for", args=["slovenian-tarok"])).content
+                                      .decode()).split())
+    assert "clockwise with three (to the name before)" in help_text
+    assert "counter-clockwise with four players (to the next name)" in help_text
+    for players, second_dealer in ((FOUR[:3], FOUR[2]), (FOUR, FOUR[1])):  # three: the name before Ana; four: after
+        table = make_table(game="slovenian-tarok", players=players,
+                           hands=[{"contract": "beggar", "declarer": players[0], "won": True}])
+        assert table.summary["next_dealer"] == second_dealer
