@@ -123,7 +123,7 @@ def times(count) -> range:
 
 @register.filter
 def percent(won: int, played: int) -> str:
-    return f"{(100 * won + played // 2) // played} %" if played else "–"
+    return f"{(100 * won + played // 2) // played}\u00a0%" if played else "–"  # "50 %" never split at its space
 
 
 @register.simple_tag
