@@ -183,6 +183,7 @@ SESSION_SAVE_EVERY_REQUEST = False
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("sl", _("Slovenian")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # where a language's dates differ from Django's (Slovenian short dates)
 # The language chosen on a page outlives the browser's session: kept as long as a phone's list of tables.
 LANGUAGE_COOKIE_AGE = SESSION_COOKIE_AGE
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -299,7 +299,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
-        if form.rules(len(table.players)) != table.rules:  # every hand scored again: a long page
+        rescored = form.rules(len(table.players)) != table.rules
+        if rescored:  # every hand scored again: a long page
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
@@ -309,7 +310,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
             device=device(request), version=version_of(request.POST.get("version")),
             submission=submission_of(request.POST.get("submission"))))
         if refusal is None or refusal.kind == "already":
-            say(request, refusal, done=_("Settings saved; every hand was scored again."),
+            say(request, refusal, done=_("Settings saved; every hand was scored again.") if rescored
+                else _("Settings saved."),
                 already=_("These settings were already saved."))
             return redirect("table", token=token)
         form.add_error(None, refusal.error if refusal.kind == "input" else refusal.message)
