@@ -44,7 +44,8 @@ def test_czech_prever_talon_buttons_undo_and_the_price_link(client):
     history = read(client, reverse("history", args=[table.edit_token]), "cs")
     assert "krok zpět" in history and "vzato zpět" in history
     page = client.get(reverse("end_evening", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
-    assert "Zadejte v <a" in page and f'href="{reverse("settings", args=[table.edit_token])}#id_price_per_point"' in page
+    settings_link = f'href="{reverse("settings", args=[table.edit_token])}#id_price_per_point"'
+    assert "Zadejte v <a" in page and settings_link in page
     assert "cenu za bod a uvidíte, kdo komu kolik platí." in visible_text(page)
 
 

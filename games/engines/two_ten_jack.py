@@ -233,8 +233,8 @@ def _reversals_impossible(hand: Hand, rules: Rules) -> list[Line]:
     for suit in ("H", "S"):
         out = [card for card in scoring_cards(rules, suit) if card in hand.removed]
         if out:
-            lines.append(Line(N_("Out of the deck: {cards}. Nobody can capture all the scoring {suit}: no reversal of {suit} "
-                                 "this round."),
+            lines.append(Line(N_("Out of the deck: {cards}. Nobody can capture all the scoring {suit}: no "
+                                 "reversal of {suit} this round."),
                               {"cards": " ".join(show_card(card) for card in out), "suit": SUIT_SYMBOLS[suit]},
                               rule="TR2", option="reversal", setting=True))
     return lines

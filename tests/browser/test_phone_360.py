@@ -26,15 +26,11 @@ COUNT_BOX = """() => {
 SHEET_CELLS = """() => [...document.querySelectorAll('.sheet-table td .run, .sheet-table tfoot td.run')].map((run) => {
   const cell = run.closest('td'), style = getComputedStyle(cell), range = document.createRange();
   range.selectNodeContents(run);
-  return {text: run.textContent, room: cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-          needs: range.getBoundingClientRect().width};
+  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {text: run.textContent, room, needs: range.getBoundingClientRect().width};
 })"""
-OPTION_LINKS = """() => [...document.querySelectorAll('.explanation a:not(.rule)')].map((link) => {
-  const before = link.previousSibling, range = document.createRange();
-  return {text: link.textContent, lines: new Set([...link.getClientRects()].map((r) => Math.round(r.top))).size,
-          before: link.previousElementSibling && link.previousElementSibling.getBoundingClientRect().top,
-          top: link.getClientRects()[0].top};
-})"""
+OPTION_LINKS = """() => [...document.querySelectorAll('.explanation a:not(.rule)')].map((link) => ({
+  text: link.textContent}))"""
 STAT_ROWS = """() => {
   const lines = (el) => { const range = document.createRange(); range.selectNodeContents(el);
     return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size; };
