@@ -48,8 +48,9 @@ class RuleLinks:
         if line.option:
             label = self.labels.get(line.option, line.option)
             setting = self.setting(line)
-            rule += format_html(' (<a href="{}#option-{}">{}</a>{})', self.url, line.option, label,
-                                f": {setting}" if setting != "" else "")
+            # the parentheses and the colon inside the link: a long option name wraps inside them, never away
+            return rule + format_html(' <a href="{}#option-{}">({}{}):</a> ', self.url, line.option, label,
+                                      f": {setting}" if setting != "" else "")
         return rule + ": "
 
 

@@ -5,10 +5,12 @@ document, the settle command, CSV and JSON keep the machine-readable form."""
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.formats import number_format
+from django.utils.translation import pgettext
 
 from .engines.base import Number
 
@@ -34,8 +36,19 @@ def local_number(value: int | Fraction | Decimal, *, plus: bool = False, places:
 
 
 def local_money(amount: Fraction, currency: str) -> str:
-    """``24,00 Kč``: an amount to the cent (rounded as Python rounds a Fraction: half to even)."""
-    return f"{local_number(Decimal(round(amount * 100)).scaleb(-2), places=2)} {currency}".strip()
+    """``24,00 Kč``, ``$7.00``: an amount to the cent (rounded as Python rounds a Fraction: half to even) with the
+    table's currency where the language puts it: a currency written in letters after the amount, a currency sign
+    where the language writes it (English before the amount, the others after)."""
+    sign = MINUS if amount < 0 else ""
+    amount_text = local_number(Decimal(round(abs(amount) * 100)).scaleb(-2), places=2)
+    currency = currency.strip()
+    if not currency:
+        return sign + amount_text
+    if all(unicodedata.category(char) == "Sc" for char in currency):
+        pattern = pgettext("money with a currency sign such as $ or €", "%(amount)s %(currency)s")
+    else:
+        pattern = "%(amount)s %(currency)s"
+    return sign + pattern % {"amount": amount_text, "currency": currency}
 
 
 def _decimal(value: Fraction, places: int | None) -> Decimal:

@@ -110,7 +110,7 @@ def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: C
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
         rows.append({"number": number, "scores": scores, "totals": totals,
-                     "what": render(engine.describe(parsed), gettext),
+                     "what": render(engine.describe(parsed, table.rules), gettext),
                      "lines": [render(line, gettext) for line in result.lines],
                      "note": render(engine.milestone(before, state), gettext)})
     return state, number, totals, rows, None

@@ -24,7 +24,7 @@ def describer(table: Table) -> Callable[[dict[str, Any]], Line | Phrase]:
     engine = ENGINES[table.game]
     players = tuple(table.players)
     rules = engine.parse_rules(table.rules, players)
-    return lambda data: engine.describe(engine.parse_hand(data, players, rules))
+    return lambda data: engine.describe(engine.parse_hand(data, players, rules), rules)
 
 
 def describe_hand(table: Table, data: dict[str, Any]) -> str:

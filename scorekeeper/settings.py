@@ -183,6 +183,10 @@ SESSION_SAVE_EVERY_REQUEST = False
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("sl", _("Slovenian")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # where a language's dates differ from Django's (Slovenian short dates)
+# The language chosen on a page outlives the browser's session: kept as long as a phone's list of tables.
+LANGUAGE_COOKIE_AGE = SESSION_COOKIE_AGE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True
@@ -217,6 +221,7 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 

@@ -38,6 +38,6 @@ def test_every_explanation_line_renders_in_every_language(game):
                 if table is not None:
                     for raw in document["hands"]:
                         hand = table.engine.parse_hand(raw, table.players, table.rules)
-                        assert table.engine.describe(hand).render(gettext)
+                        assert table.engine.describe(hand, table.rules).render(gettext)
 
     check()

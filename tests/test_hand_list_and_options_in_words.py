@@ -17,14 +17,14 @@ def test_the_hand_list_names_contra_instead_of_a_multiplier_it_did_not_apply(cli
     table = make_table(rules={"contra_on_valat": False},
                        hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": VALAT, "contra": 1}])
     text = " ".join(visible_text(client.get(reverse("hands", args=[table.edit_token])).content.decode()).split())
-    assert "Anna + Cyril · valat · contra" in text and "×2" not in text
+    assert "Anna + Cyril · announced valat by the declarer side, made · contra" in text and "×2" not in text
 
 
 def test_the_hand_list_writes_the_i_on_the_end_in_words(client):
     table = make_table(hands=[team_hand(points=63, pagat=PAGAT), team_hand(points=40, pagat={**PAGAT, "made": False})])
     text = " ".join(visible_text(client.get(reverse("hands", args=[table.edit_token])).content.decode()).split())
-    assert "Anna + Cyril · 63 · I on the end made" in text
-    assert "Anna + Cyril · 40 · I on the end failed" in text
+    assert "Anna + Cyril · 63 · the declarer side's I on the end made" in text
+    assert "Anna + Cyril · 40 · the declarer side's I on the end failed" in text
     assert not re.search(r"· I(?! on the end)", text)
 
 

@@ -288,3 +288,17 @@ def test_the_end_of_the_evening_settles_up_at_the_final_totals_not_the_ones_befo
     payments = page.context["settle_up"]["payments"]
     assert sum(float(amount) for _payer, receiver, amount, _sum in payments if receiver == "Bojan") == 33.0
     assert sum(float(amount) for payer, _receiver, amount, _sum in payments if payer == "Cene") == 27.0
+
+
+def test_what_if_lists_only_the_scores_that_differ_without_a_stray_separator(client):
+    players = ("Ana", "Bojan", "Cene", "Dora")  # Ana and Cene declare: Bojan and Dora write 0 under any rounding
+    table = make_table(game="slovenian-tarok", players=players,
+                       hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 41}])
+    page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "", "rule_difference_rounding": "whole"})
+    recorded = table.hands.get().scores
+    would = 10 + (41 - 35)  # three: 10 + D; D = 6 as a whole number (to the nearest 5: 5)
+    assert recorded == [10 + 5, 0, 10 + 5, 0]
+    card = " ".join(visible_text(page.content.decode()).split()).split("1 hand would pay differently", 1)[1]
+    card = card.split("Use these rules", 1)[0]
+    assert card.rstrip().endswith(f"Ana {recorded[0]} → {would}; Cene {recorded[2]} → {would}")
+    assert "Bojan" not in card and "Dora" not in card

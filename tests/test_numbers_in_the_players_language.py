@@ -108,3 +108,18 @@ def test_the_exports_stay_machine_readable_in_any_language(client):
                           .getvalue())
     assert "-1500" in csv and "1\xa0500" not in csv
     assert document["hands"][0]["adjustment"]["Bára"] == -1500
+
+
+# Ben pays Aiko the difference of their totals (2♥: 10 − 0) at 0.70 a point: 7.00, with a currency sign ($) and
+# with a currency in letters (Kč), as each language writes it
+MONEY = {"en": ("$7.00", "7.00 Kč"), "cs": ("7,00 $", "7,00 Kč"), "sl": ("7,00 $", "7,00 Kč"),
+         "de": ("7,00 $", "7,00 Kč")}
+
+
+@pytest.mark.parametrize("language", MONEY)
+def test_money_puts_a_currency_sign_where_the_language_writes_it(client, language):
+    table = make_table(game="two-ten-jack", players=("Aiko", "Ben"), hands=[{"captured": {"Aiko": ["2H"]}}])
+    for currency, expected in zip(("$", "Kč"), MONEY[language]):
+        Table.objects.filter(pk=table.pk).update(price_per_point="0.70", currency=currency)
+        text = " ".join(visible_text(page(client, "table", table, language)).split())
+        assert expected in text, (currency, expected)

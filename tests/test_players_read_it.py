@@ -128,7 +128,7 @@ def test_german_end_of_a_czech_taroky_evening_says_nothing_more_is_scored_in_nat
     table = make_table(hands=[team_hand()])
     text = visible_text(Client().get(reverse("end_evening", args=[table.edit_token]),
                                      HTTP_ACCEPT_LANGUAGE="de").content.decode())
-    assert "Hier endet der Abend; danach wird nichts mehr gezählt." in text
+    assert "Hier endet der Abend; danach wird nichts mehr gewertet." in text
 
 
 @pytest.mark.parametrize(("long", "stacked"), [(True, True), (False, False)])

@@ -74,3 +74,13 @@ def test_a_session_lasts_a_year_and_is_renewed_while_used():
     Session.objects.filter(pk=row.pk).update(expire_date=soon)
     phone.get(reverse("table", args=[table.edit_token]))  # the same day again: nothing written
     assert Session.objects.get(pk=row.pk).expire_date == soon
+
+
+def test_the_language_chosen_on_a_page_outlives_the_browsers_session():
+    phone = Client()
+    response = phone.post(reverse("set_language"), {"language": "cs", "next": "/"})
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "cs"
+    assert int(cookie["max-age"]) >= 60 * 60 * 24 * 365  # kept a year, not until the browser closes
+    assert cookie["samesite"] == "Lax"
+    assert "Nový stůl" in visible_text(phone.get("/").content.decode())

@@ -29,8 +29,8 @@ def test_slovenian_tarok_says_every_two_players_settle_their_difference_with_the
                               hands=[{"contract": "beggar", "declarer": "Ana", "won": True}]), "0.01")
     text = " ".join(text_of(client, "table", table).split())
     assert "Every two players settle the difference of their totals" in text
-    assert "At 0.01 € per point, the fewest payments:" in text
-    assert "Bojan pays Ana: 0.70 € (70 points × 0.01 €)" in text
+    assert "At €0.01 per point, the fewest payments:" in text
+    assert "Bojan pays Ana: €0.70 (70 points × €0.01)" in text
 
 
 def test_schnapsen_pays_the_lost_bummerl_not_the_game_points(client):
@@ -40,8 +40,8 @@ def test_schnapsen_pays_the_lost_bummerl_not_the_game_points(client):
     for page in ("table", "end_evening"):
         text = " ".join(text_of(client, page, table).split())
         assert "What is paid is the lost Bummerl, not the game points of the totals" in text, page
-        assert "At 2.00 € per Bummerl" in text, page
-        assert "Ben pays Anna: 4.00 € (2 Bummerl × 2.00 €)" in text, page
+        assert "At €2.00 per Bummerl" in text, page
+        assert "Ben pays Anna: €4.00 (2 Bummerl × €2.00)" in text, page
         assert "per point" not in text, page
     assert "Price per Bummerl (optional)" in text_of(client, "settings", table)
     assert "Price per point (optional)" in text_of(client, "settings", make_table())

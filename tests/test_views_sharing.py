@@ -117,7 +117,7 @@ def test_settle_up_with_a_price_per_point(client):
         "name": "", "price_per_point": "0.50", "currency": "€", "rule_step_factor": "true"})
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     for payer in ("Bára", "Cyril", "Dana"):
-        assert f"{payer} pays Anna: 1.50 € (3 points × 0.50 €)" in visible_text(page)
+        assert f"{payer} pays Anna: €1.50 (3 points × €0.50)" in visible_text(page)  # English: the sign first
 
 
 def test_a_bad_price_is_refused_next_to_the_field(client):

@@ -107,3 +107,26 @@ def test_slovenian_rules_page_and_calculator(client):
     three = client.post(url + "?players=3", {"contract": "two", "declarer": "A", "points_whole": "40",
                                              "points_third": "2"}, **HTMX).content.decode()
     assert "20 + 6 = 26." in three
+
+
+def test_an_edited_klops_history_says_which_card_points_changed(client):
+    table = make_table(game="slovenian-tarok", players=FOUR[:3],
+                       hands=[{"contract": "klop", "klop": {"Ana": "31 1/3", "Bojan": "24", "Cene": "14 2/3"}}])
+    client.post(reverse("edit_hand", args=[table.edit_token, 1]), {
+        "contract": "klop", "klop_0": "20", "klop_1": "35", "klop_2": "15"})
+    history = " ".join(visible_text(client.get(reverse("history", args=[table.edit_token]),
+                                                HTTP_ACCEPT_LANGUAGE="sl").content.decode()).split())
+    assert "klop · Ana 31⅓, Bojan 24, Cene 14⅔ → klop · Ana 20, Bojan 35, Cene 15" in history
+    listed = " ".join(visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode()).split())
+    assert "klop · Ana 20, Bojan 35, Cene 15" in listed
+
+
+def test_the_seating_help_says_which_way_the_deal_passes_as_the_table_page_shows_it(client):
+    help_text = " ".join(visible_text(client.get(reverse("new_table_for", args=["slovenian-tarok"])).content
+                                      .decode()).split())
+    assert "clockwise with three (to the name before)" in help_text
+    assert "counter-clockwise with four players (to the next name)" in help_text
+    for players, second_dealer in ((FOUR[:3], FOUR[2]), (FOUR, FOUR[1])):  # three: the name before Ana; four: after
+        table = make_table(game="slovenian-tarok", players=players,
+                           hands=[{"contract": "beggar", "declarer": players[0], "won": True}])
+        assert table.summary["next_dealer"] == second_dealer

@@ -628,31 +628,49 @@ winners = no_winners
 
 
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
+VALAT_SAID = {  # (side, announced, made): a valat in the list of hands, saying whose it was and how it ended
+    ("declarers", False, True): N_("valat by the declarer side"),
+    ("declarers", True, True): N_("announced valat by the declarer side, made"),
+    ("declarers", True, False): N_("announced valat by the declarer side, failed"),
+    ("defenders", False, True): N_("valat by the defenders"),
+    ("defenders", True, True): N_("announced valat by the defenders, made"),
+    ("defenders", True, False): N_("announced valat by the defenders, failed"),
+}
+PAGAT_SAID = {  # (side, made): whose I on the end it was, and whether it was made
+    ("declarers", True): N_("the declarer side's I on the end made"),
+    ("declarers", False): N_("the declarer side's I on the end failed"),
+    ("defenders", True): N_("the defenders' I on the end made"),
+    ("defenders", False): N_("the defenders' I on the end failed"),
+}
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    """One line for the list of hands: who played what, the points, contra and the I on the end in words (whether
-    contra doubled a valat is the table's rule, told by the explanation)."""
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
+    """One line for the list of hands: who played what, the points, contra, whose valat and whose I on the end in
+    words (the I only where it counted: not beside a valat unless the table settles it so; whether contra doubled
+    a valat is the table's rule, told by the explanation)."""
     common = describe_common(hand)
     if common is not None:
         return common
-    if hand.mode == "prever":
-        parts: list[Line | str] = [Line(N_("{player} prever"), {"player": hand.prever})]
-        if hand.talon > 1:
-            parts = [Phrase((parts[0], TALON_MARKS[hand.talon]), " ")]
-    elif hand.partner == hand.povinnost:
-        parts = [Line(N_("{player} alone"), {"player": hand.povinnost})]
-    else:
-        parts = [f"{hand.povinnost} + {hand.partner}"]
+    parts: list[Line | Phrase | str] = [_describe_who(hand)]
     if hand.valat:
-        parts.append(Line(N_("valat")))
+        parts.append(Line(VALAT_SAID[hand.valat.side, hand.valat.announced, hand.valat.made]))
     elif hand.points is not None:
         parts.append(str(hand.points))
     if hand.contra:
         parts.append(Line(CONTRA_NAMES[hand.contra]))
-    if hand.pagat:
-        parts.append(Line(N_("I on the end made") if hand.pagat.made else N_("I on the end failed")))
+    if hand.pagat and (hand.valat is None or rules.pagat_with_valat):
+        parts.append(Line(PAGAT_SAID[hand.pagat.side, hand.pagat.made]))
     return Phrase(tuple(parts))
+
+
+def _describe_who(hand: Hand) -> Line | Phrase | str:
+    """The declarer side as the list of hands names it: prever (and how it took the talon), alone, or a team."""
+    if hand.mode == "prever":
+        prever = Line(N_("{player} prever"), {"player": hand.prever})
+        return Phrase((prever, TALON_MARKS[hand.talon]), " ") if hand.talon > 1 else prever
+    if hand.partner == hand.povinnost:
+        return Line(N_("{player} alone"), {"player": hand.povinnost})
+    return f"{hand.povinnost} + {hand.partner}"
 
 
 MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone"), **KIND_NAMES}

@@ -336,7 +336,7 @@ settlement = settlement_by(ORDER)  # what counts is the Bummerl: each one lost i
 winners = no_winners
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     common = describe_common(hand)
     if common is not None:
         return common

@@ -656,14 +656,16 @@ settlement = settlement_by(ORDER)  # not zero-sum: every two players settle the 
 winners = no_winners
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
-    """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses."""
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
+    """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses; a klop's card
+    points."""
     common = describe_common(hand, _radelci_given)
     if common is not None:
         return common
     contract = Line(CONTRACT_NAMES[hand.contract])
-    if hand.contract == "klop":
-        return contract
+    if hand.contract == "klop":  # each player's card points: what a klop's edit changes
+        return Phrase((contract, Phrase(tuple(Line("{player} {points}", {"player": p, "points": number(points)})
+                                              for p, points in hand.klop), ", ")))
     head: list[Line | Phrase | str] = [Phrase((f"{hand.declarer}: ", contract), "")]
     if hand.partner:
         head.append(Line(N_("with {player}"), {"player": hand.partner}))

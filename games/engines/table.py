@@ -56,8 +56,14 @@ class InvalidTable(ValueError):
         return self.where  # a field name the document gave, as it wrote it
 
     def line(self, gettext: Callable[[str], str] = lambda s: s) -> str:
+        """Where, the document's field and why: for settle and an imported document, whose fields the reader has."""
         parts = [self.place(gettext), self.error.field, self.error.message(gettext)]
         return ": ".join(part for part in parts if part)
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """Where and why, in the player's language, without the document's field name (a page's form has its own
+        fields): ``hand 3: 2♥ is already removed or captured by someone else``."""
+        return ": ".join(part for part in (self.place(gettext), self.error.message(gettext)) if part)
 
 
 @dataclass(frozen=True)

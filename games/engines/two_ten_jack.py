@@ -224,6 +224,22 @@ def _ends(state: State) -> Line:
                 {"played": state.rounds_played, "rounds": len(state.players)}, rule="TR3")
 
 
+def _reversals_impossible(hand: Hand, rules: Rules) -> list[Line]:
+    """TR2: a scoring card removed from the deck makes its suit's reversal impossible this round; said once per
+    suit."""
+    if not rules.reversal:
+        return []
+    lines = []
+    for suit in ("H", "S"):
+        out = [card for card in scoring_cards(rules, suit) if card in hand.removed]
+        if out:
+            lines.append(Line(N_("Out of the deck: {cards}. Nobody can capture all the scoring {suit}: no "
+                                 "reversal of {suit} this round."),
+                              {"cards": " ".join(show_card(card) for card in out), "suit": SUIT_SYMBOLS[suit]},
+                              rule="TR2", option="reversal", setting=True))
+    return lines
+
+
 def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
     rounds = len(players)
@@ -239,6 +255,7 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
     if hand.removed:
         lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)},
                           rule="TR1"))
+    lines += _reversals_impossible(hand, rules)
     table_option = "card_points" if rules.card_points != OPTIONS[0].default else ""
     scores = {}
     for name, cards in hand.captured:
@@ -311,7 +328,7 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return best(ORDER, status.get("game_points") or totals)
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     common = describe_common(hand)
     if common is not None:
         return common

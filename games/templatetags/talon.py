@@ -27,6 +27,12 @@ def num(value) -> str:
 
 
 @register.filter
+def signed(value) -> str:
+    """A card's points with their sign as players write them: ``+10``, ``−5`` (a minus sign, not a hyphen), ``0``."""
+    return local_number(value, plus=True)
+
+
+@register.filter
 def isolate(value) -> SafeString:
     """A name inside other text, isolated: a right-to-left character in it cannot reorder what is around it."""
     return format_html("<bdi>{}</bdi>", value)
@@ -70,8 +76,9 @@ def in_unit(value: int, unit: int) -> str:
 
 @register.filter
 def label_of(form, field_name: str) -> str:
+    """A form field's label in the player's words; empty for the form's own errors (never the field's name)."""
     field = form.fields.get(field_name)
-    return field.label if field is not None and field.label else field_name
+    return field.label if field is not None and field.label else ""
 
 
 @register.filter
@@ -116,7 +123,7 @@ def times(count) -> range:
 
 @register.filter
 def percent(won: int, played: int) -> str:
-    return f"{(100 * won + played // 2) // played} %" if played else "–"
+    return f"{(100 * won + played // 2) // played}\u00a0%" if played else "–"  # "50 %" never split at its space
 
 
 @register.simple_tag

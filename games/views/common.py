@@ -54,14 +54,15 @@ def outcome(change: Callable[[], Any]) -> tuple[Any, Refusal | None]:
     except (services.Conflict, services.NothingToUndo) as error:
         return None, Refusal("conflict", str(error), error)
     except InvalidTable as error:
-        return None, Refusal("invalid", error.line(_), error)
+        return None, Refusal("invalid", error.said(_), error)
 
 
-def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s") -> None:
-    """A change's outcome as a message on the next page: ``done``, ``already`` (it counted once), or the refusal
-    (``invalid`` wraps the reason the engine gave)."""
+def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s",
+        tags: str = "") -> None:
+    """A change's outcome as a message on the next page: ``done`` (with ``tags``: "undo" draws the Undo button
+    beside it), ``already`` (it counted once), or the refusal (``invalid`` wraps the reason the engine gave)."""
     if refusal is None:
-        messages.success(request, done)
+        messages.success(request, done, extra_tags=tags)
     elif refusal.kind == "already":
         messages.info(request, already)
     elif refusal.kind == "invalid":

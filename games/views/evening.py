@@ -75,7 +75,7 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     try:
         closing, summary = services.preview_closing(table)
     except InvalidTable as error:
-        closing, summary, refused = None, None, error.line(_)
+        closing, summary, refused = None, None, error.said(_)
     else:
         refused = None
     final = {p: table.totals.get(p, 0) + (closing.scores[p] if closing else 0) for p in table.players}

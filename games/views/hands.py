@@ -23,6 +23,7 @@ from ..lines import RuleLinks
 from ..models import Hand, Table
 from ..presentation import describe_change, describer
 from ..registry import GAMES
+from ..web import HandWords
 from .common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
 from .tables import hand_numbers, round_numbers, table_context
 
@@ -40,10 +41,12 @@ def _preview(table: Table, form, hand=None):
 
 def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=None):
     result = _preview(table, form, hand) if form.is_bound else None
+    edit_title = str(GAMES[table.game].web.words.edit) % {"number": _listed_number(table, number)} if hand else ""
     rejected = form.is_bound and bool(form.errors) and "preview" not in request.POST and (
         not partial(request) or "save" in request.POST)
     form.mark_invalid()
     context = {"table": table, "form": form, "result": result, "hand": hand, "number": number, "conflict": conflict,
+               "edit_title": edit_title,
                "rejected": rejected, "links": RuleLinks.of(table.game, table.view_token),
                "players": table.players, "counter": True, "web": GAMES[table.game].web,
                "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
@@ -51,6 +54,12 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
     if partial(request) and "save" not in request.POST:  # a live preview; a Save gets the whole page back
         return render(request, "games/hand_form.html#preview", context)
     return render(request, "games/hand_form.html", context)
+
+
+def _listed_number(table: Table, number: int) -> int:
+    """A deal's number as the list of hands shows it: its round in its game where the game counts rounds."""
+    rounds = round_numbers(table, [number])
+    return rounds.get(number, number) if rounds else number
 
 
 @require_http_methods(["GET", "POST"])
@@ -68,7 +77,7 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         recorded, refusal = outcome(lambda: services.record_hand(
             table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
             submission=form.cleaned_data["submission"], parsed=form.parsed))
-        return _after_save(request, table, form, recorded, refusal, done=_("Hand recorded."),
+        return _after_save(request, table, form, recorded, refusal, done=str(GAMES[table.game].web.words.recorded),
                            already=_("This hand was already recorded; it is recorded once."))
     return _render_hand_form(request, table, form)
 
@@ -195,6 +204,7 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         initial = form_class.initial_from(hand.data, table.players) | {"version": table.version,
                                                                         "submission": new_submission()}
         return _render_hand_form(request, table, hand_form(table, initial=initial), hand=hand, number=number)
+    words = GAMES[table.game].web.words
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
         seconds = wait_for_rescoring(request, table, seq)
@@ -204,7 +214,7 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
                                                              version=form.cleaned_data["version"],
                                                              submission=form.cleaned_data["submission"]))
         return _after_save(request, table, form, edited, refusal, hand=hand, number=number,
-                           done=_("Hand %(number)s changed; every later hand was recomputed.") % {"number": number},
+                           done=str(words.changed) % {"number": _listed_number(table, number)},
                            already=_("This change was already saved; it is recorded once."))
     return _render_hand_form(request, table, form, hand=hand, number=number)
 
@@ -215,9 +225,10 @@ def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     seconds = wait_for_rescoring(request, table, seq)
     if seconds:
         return too_many(request, seconds)
+    hand = hand_of(table, seq)
+    words = GAMES[table.game].web.words if is_a_deal(hand.data) else HandWords()
     return _change(request, table, lambda version, submission: services.delete_hand(
-        hand_of(table, seq), device=device(request), version=version, submission=submission),
-        _("Hand deleted. You can undo it."))
+        hand, device=device(request), version=version, submission=submission), str(words.deleted), undo=True)
 
 
 @require_POST
@@ -242,10 +253,11 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
         table, device=device(request), version=version, submission=submission), _("Undone."))
 
 
-def _change(request, table: Table, apply, done: str) -> HttpResponse:
-    """Delete, restore, undo: the version the page showed is checked, the form counts once."""
+def _change(request, table: Table, apply, done: str, *, undo: bool = False) -> HttpResponse:
+    """Delete, restore, undo: the version the page showed is checked, the form counts once. ``undo``: the message
+    carries the Undo button (the table page draws it beside the message, not only at the foot of the page)."""
     refusal = attempt(lambda: apply(version_of(request.POST.get("version")),
                                     submission_of(request.POST.get("submission"))))
     say(request, refusal, done=done, already=_("That was already done; it counts once."),
-        invalid=_("That change would make the table invalid: %(error)s"))
+        invalid=_("That change would make the table invalid: %(error)s"), tags="undo" if undo else "")
     return redirect("table", token=table.edit_token)

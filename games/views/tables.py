@@ -61,7 +61,7 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
             table = services.create_table(game=game, players=form.players(), rules=form.rules(len(form.players())),
                                           name=form.cleaned_data["name"], circle=circle)
         except InvalidTable as error:
-            form.add_error(None, error.line(_))
+            form.add_error(None, error.said(_))
         else:
             remember(request, table)
             return redirect("table", token=table.edit_token)
@@ -179,8 +179,10 @@ def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
     numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
     if len(numbers) < 2:
         return None
+    words = GAMES[table.game].web.words
     return running_totals_chart(table.players, [totals[n] for n in numbers],
-                                numbers=[n - bisect_right(others, n) for n in numbers], x_label=_("hand"))
+                                numbers=[n - bisect_right(others, n) for n in numbers],
+                                x_label=str(words.axis), label=str(words.chart))
 
 
 def table_context(table: Table, *, can_edit: bool) -> dict:
@@ -329,7 +331,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
-        if form.rules(len(table.players)) != table.rules:  # every hand scored again: a long page
+        rescored = form.rules(len(table.players)) != table.rules
+        if rescored:  # every hand scored again: a long page
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
@@ -339,7 +342,8 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
             device=device(request), version=version_of(request.POST.get("version")),
             submission=submission_of(request.POST.get("submission"))))
         if refusal is None or refusal.kind == "already":
-            say(request, refusal, done=_("Settings saved; every hand was scored again."),
+            say(request, refusal, done=_("Settings saved; every hand was scored again.") if rescored
+                else _("Settings saved."),
                 already=_("These settings were already saved."))
             return redirect("table", token=token)
         form.add_error(None, refusal.error if refusal.kind == "input" else refusal.message)

@@ -65,11 +65,12 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
         try:
             found = _scored(table, rules)
         except InvalidTable as error:
-            return {"refused": error.line(_)}
+            return {"refused": error.said(_)}
         cache.set(key, found)
     describe = describer(table)
     changed = [{"number": number, "what": describe(data), "seq": seq,
-                "scores": list(zip(table.players, recorded, scores))}
+                "scores": [(name, was, would) for name, was, would in zip(table.players, recorded, scores)
+                           if was != would]}  # only the scores that differ, each shown once
                for seq, number, data, recorded, scores in found["changed"]]
     wanted = whole_number(hand)
     return {"rules": rules, "totals": found["totals"], "changed": changed,

@@ -65,12 +65,32 @@ class AdjustmentField:
 
 
 @dataclass(frozen=True)
+class HandWords:
+    """What the pages call one of the game's deals where they say it with a verb or on the chart: a hand, or a
+    round (Two Ten Jack), so that Save, its message, the edit page and the chart say one word."""
+
+    recorded: str | Promise = _("Hand recorded.")
+    changed: str | Promise = _("Hand %(number)s changed; every later hand was recomputed.")
+    deleted: str | Promise = _("Hand deleted. You can undo it.")
+    edit: str | Promise = _("Edit hand %(number)s")
+    axis: str | Promise = _("hand")  # the chart's axis: "hand 12"
+    chart: str | Promise = _("Running totals, hand by hand")  # the chart's label for a screen reader
+
+
+ROUND_WORDS = HandWords(recorded=_("Round recorded."),
+                        changed=_("Round %(number)s changed; every later round was recomputed."),
+                        deleted=_("Round deleted. You can undo it."), edit=_("Edit round %(number)s"),
+                        axis=_("round"), chart=_("Running totals, round by round"))
+
+
+@dataclass(frozen=True)
 class GameWeb:
     hand_form: type
     templates: str  # the folder of its templates, e.g. "games/czech_taroky"
     record_label: str | Promise = _("Record a hand")
     save_label: str | Promise = _("Save hand")  # the hand form's Save, in the same words as record_label
     not_saved: str | Promise = _("The hand was not saved. Fix what is marked:")
+    words: HandWords = HandWords()  # a hand or a round, where the pages name one
     round_key: str = ""  # the engine state's count of rounds in the game: the list of hands numbers the rounds by it
     # (a penalty is no round and has no number); empty: the hands are numbered one after another
     quick_entry: bool = False  # the table page offers the hand form's quick entry (templates/…/quick.html)

@@ -37,6 +37,17 @@ def test_a_removed_scoring_card_makes_reversal_impossible():
     assert run([hand]).results[0].scores["Ben"] == 35
 
 
+def test_the_explanation_says_a_removed_scoring_card_makes_its_suits_reversal_impossible():
+    hand = {"removed": ["2H", "3C"], "captured": {"Ben": ["10H", "JH", "AH", "KH", "QH"]}}
+    lines = run([hand]).results[0].explanation()
+    assert ("TR2 (reversal: true): Out of the deck: 2♥. Nobody can capture all the scoring ♥: no reversal of ♥ "
+            "this round.") in lines
+    assert not any("♠: no reversal" in line for line in lines)
+    assert not any("Out of the deck" in line for line in run([hand], {"reversal": False}).results[0].explanation())
+    harmless = {"removed": ["3C", "4C"], "captured": {"Ben": ["10H"]}}
+    assert not any("Out of the deck" in line for line in run([harmless]).results[0].explanation())
+
+
 def test_custom_point_table_replaces_the_whole_table():
     result = run([T1], {"card_points": {"QS": -13, "JK": 5}, "reversal": False})
     assert result.results[0].scores == {"Aiko": -13, "Ben": 0, "Chie": 0}

@@ -147,7 +147,7 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return best(ORDER, totals) if status.get("over") else []
 
 
-def describe(hand: Hand | Adjustment | Closing) -> Line | Phrase:
+def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     common = describe_common(hand)
     if common is not None:
         return common

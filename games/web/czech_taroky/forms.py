@@ -57,7 +57,8 @@ class CzechHandForm(HandForm):
                                    widget=WideTaps())
     pagat_announced = forms.BooleanField(label=_("announced"), required=False)
     pagat_made = forms.BooleanField(label=_("made"), required=False, initial=True)
-    declarations = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the point cards' errors
+    # carries the point cards' errors
+    declarations = forms.CharField(label=_("Point cards"), required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

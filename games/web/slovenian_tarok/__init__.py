@@ -27,7 +27,8 @@ WEB = GameWeb(
     adjustment_fields=(RADELCI,),
     hand_form=SlovenianHandForm,
     templates="games/slovenian_tarok",
-    seating_help=_("Counter-clockwise, the way the deal passes on."),
+    seating_help=_("Counter-clockwise round the table. The deal passes on counter-clockwise with four players (to "
+                   "the next name) and clockwise with three (to the name before)."),
     leader_label=_("As declarer"),
     contra_label=_("Hands with kontra won"),
     calculator_initial={"contract": "three", "declarer": "A"},

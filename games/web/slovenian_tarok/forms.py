@@ -44,8 +44,10 @@ class SlovenianHandForm(HandForm):
                                widget=WideTaps())
     mond_lost_by = forms.ChoiceField(label=_("Mond (21) lost to the other side by"), required=False,
                                      widget=TapChoice)
-    bonuses = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the bonuses' errors
-    klop = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the klop's errors
+    # carries the bonuses' errors
+    bonuses = forms.CharField(label=_("Bonuses"), required=False, widget=forms.HiddenInput)
+    # carries the klop's errors
+    klop = forms.CharField(label=_("Klop"), required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

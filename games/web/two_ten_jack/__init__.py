@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import two_ten_jack as ttj
-from .. import GameWeb
+from .. import ROUND_WORDS, GameWeb
 from .forms import TwoTenJackHandForm
 
 WEB = GameWeb(
@@ -12,6 +12,7 @@ WEB = GameWeb(
     record_label=_("Record a round"),
     save_label=_("Save round"),
     not_saved=_("The round was not saved. Fix what is marked:"),
+    words=ROUND_WORDS,
     round_key="rounds_played",
     calculator_players=3,
     rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")

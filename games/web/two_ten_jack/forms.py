@@ -17,8 +17,10 @@ class TwoTenJackHandForm(HandForm):
 
     engine = ttj
     error_fields = {"removed": "removed", "captured": "captured"}
-    removed = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the removed cards' errors
-    captured = forms.CharField(required=False, widget=forms.HiddenInput)  # carries the captured cards' errors
+    # carries the removed cards' errors
+    removed = forms.CharField(label=_("Cards removed from the deck"), required=False, widget=forms.HiddenInput)
+    # carries the captured cards' errors
+    captured = forms.CharField(label=_("Scoring cards"), required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
