@@ -236,6 +236,9 @@ class ResultForm(forms.Form):
     bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,
                               help_text=_("Schnapsen: each seat's lost Bummerl, separated by spaces."))
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
+    replace = forms.BooleanField(label=_("Replace the hands played"), required=False,
+                                 help_text=_("Only for a table played in Talon: the typed result counts instead, "
+                                             "the hands stay in the record."))
 
     def __init__(self, *args, bummerl: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import league_ratings, services
 from .engines import tournament as engine
@@ -25,6 +26,7 @@ from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
 from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament, new_token
+from .numbers import local_number
 from .registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
@@ -266,6 +268,8 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
             line["totals"] = round_table.totals
             if round_table.bummerl is not None:
                 line["bummerl"] = round_table.bummerl
+            if export and replaces_played(round_table):
+                line["replaced"] = services.export_table(round_table.table)
         elif export:
             line["document"] = services.export_table(round_table.table)
         else:
@@ -386,22 +390,65 @@ def start_round(round_: Round) -> Round:
     return round_
 
 
-def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
+def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None, *,
+                replace: bool = False) -> None:
     """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
-    only for a table of this round while it is played (after it, a correction with a reason)."""
+    only for a table of this round while it is played (after it, a correction with a reason). A table with hands
+    played in Talon takes a typed result only when the director chose to ``replace`` them: the hands stay in the
+    record (the export keeps the table's document as ``replaced``) and the typed result counts."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
-        if round_.status == Round.CLOSED:
-            raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
-        if round_.status != Round.STARTED:
-            raise Refused("table", _("This round has not started yet."))
+        _while_played(round_)
+        round_table = RoundTable.objects.select_related("table").get(pk=round_table.pk)
+        if replaces_played(round_table) and round_table.totals is None and not replace:  # chosen once
+            raise Refused("replace", replace_warning(round_table))
         _check(round_, round_table, totals, bummerl)
         round_table.totals, round_table.bummerl = totals, bummerl
         round_table.save(update_fields=["totals", "bummerl"])
         _still_valid(round_.tournament, "totals")
+        _bump(round_.tournament)
+
+
+def _while_played(round_: Round) -> None:
+    if round_.status == Round.CLOSED:
+        raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
+    if round_.status != Round.STARTED:
+        raise Refused("table", _("This round has not started yet."))
+
+
+def replaces_played(round_table: RoundTable) -> bool:
+    """A typed result here would stand in for hands played in Talon (which are kept, not counted)."""
+    return round_table.table is not None and round_table.table.hand_count > 0
+
+
+def replace_warning(round_table: RoundTable) -> str:
+    """What a typed result replaces, said before it does."""
+    table = round_table.table
+    return ngettext(
+        "Table %(table)s has %(count)s hand played in Talon (totals %(totals)s). To count the typed result "
+        "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
+        "round closes.",
+        "Table %(table)s has %(count)s hands played in Talon (totals %(totals)s). To count the typed result "
+        "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
+        "round closes.", table.hand_count) % {
+        "table": round_table.table_no, "count": table.hand_count,
+        "totals": " / ".join(local_number(total) for total in played_totals(table))}
+
+
+def take_back_result(round_: Round, round_table: RoundTable) -> None:
+    """A typed result taken back while its round is played: the table counts what was played in Talon again
+    (or waits for a result)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        _while_played(round_)
+        if round_table.round_id != round_.pk or round_table.totals is None:
+            raise Refused("table", _("Table %(table)s has no typed result to take back.") % {
+                "table": round_table.table_no})
+        round_table.totals, round_table.bummerl = None, None
+        round_table.save(update_fields=["totals", "bummerl"])
         _bump(round_.tournament)
 
 
@@ -496,9 +543,10 @@ def import_document(raw: Any) -> Tournament:
             round_ = Round.objects.create(tournament=tournament, number=played["round"], status=Round.CLOSED)
             for line in played["tables"]:
                 table = None
-                if line.get("document") is not None:
+                played_document = line.get("document") or line.get("replaced")
+                if played_document is not None:
                     try:
-                        table = services.import_table(line["document"])
+                        table = services.import_table(played_document)
                     except InvalidTable as error:
                         raise _engine_error(error, "document") from None
                 round_table = RoundTable.objects.create(round=round_, table_no=line["table"], table=table,

@@ -85,6 +85,8 @@ urlpatterns = [
     path("d/<token:token>/rounds/<int:number>/start/", tournaments.start_round, name="start_round"),
     path("d/<token:token>/rounds/<int:number>/close/", tournaments.close_round, name="close_round"),
     path("d/<token:token>/rounds/<int:number>/result/", tournaments.result, name="round_result"),
+    path("d/<token:token>/rounds/<int:number>/tables/<int:table>/take-back/", tournaments.take_back_result,
+         name="take_back_result"),
     path("d/<token:token>/rounds/<int:number>/print/", tournaments.print_round, name="print_round"),
     path("d/<token:token>/export.json", tournaments.export_json, name="tournament_json"),
     path("d/<token:token>/standings.csv", tournaments.standings_csv, name="standings_csv"),

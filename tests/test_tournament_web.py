@@ -349,7 +349,7 @@ def _played_tournament() -> Tournament:
     tournament = make_tournament()
     round_ = started(tournament)
     play_round(round_, hands=2)
-    service.type_result(round_, round_.tables.get(table_no=3), [30, 0, -10])
+    service.type_result(round_, round_.tables.get(table_no=3), [30, 0, -10], replace=True)
     return tournament
 
 

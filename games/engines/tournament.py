@@ -72,7 +72,7 @@ TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
 DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "rounds", "round_limit", "scoring", "draw",
                    "players", "played", "corrections")
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
-TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl")
+TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl", "replaced")
 CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
 MOST_PLAYERS = 2000  # a championship has 150; a bound that keeps a mistyped document cheap
 MOST_ROUNDS = 50
@@ -161,6 +161,7 @@ class TableResult:
     document: dict | None = None
     status: dict | None = None
     bummerl: tuple[int, ...] | None = None  # typed: each seat's lost Bummerl (games ordered by them)
+    replaced: dict | None = None  # typed over a table played in Talon: that table's document, kept in the record
 
 
 @dataclass(frozen=True)
@@ -468,28 +469,40 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
                                              "of them"), **where)
     if has_totals:
         totals, bummerl = check_result(t, where["round"], where["table"], entry["totals"], entry.get("bummerl"))
+        replaced = entry.get("replaced")
+        if replaced is not None:
+            _replayed(replaced, seats, t, "replaced", **where)
         return TableResult(table=entry["table"], seats=seats, totals=totals, bummerl=bummerl,
-                           status=_bummerl_status(t, seats, bummerl))
+                           status=_bummerl_status(t, seats, bummerl), replaced=replaced)
     if "bummerl" in entry:
         raise InvalidTournament("bummerl", N_("a table played in Talon gives its Bummerl in its document"), **where)
+    if "replaced" in entry:
+        raise InvalidTournament("replaced", N_("only a typed result replaces a table played in Talon"), **where)
     document = entry["document"]
+    names, replayed, setup = _replayed(document, seats, t, "document", **where)
+    status = setup.engine.status(replayed.state).as_json()
+    return TableResult(table=entry["table"], seats=seats, totals=tuple(replayed.totals[n] for n in names),
+                       document=document, status=status)
+
+
+def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, **where: Any):
+    """A table's document (a table played in Talon, counted or replaced), replayed: the seated names, the
+    replay and its setup; refused when it is not a table of the tournament's game and seated players."""
     try:
         setup, hands = table_engine.parse_document(document)
         replayed = table_engine.replay(setup, hands)
     except InvalidTable as error:
-        raise InvalidTournament("document", error, **where) from None
+        raise InvalidTournament(field, error, **where) from None
     except RecursionError:
-        raise InvalidTournament("document", N_("nested too deeply"), **where) from None
+        raise InvalidTournament(field, N_("nested too deeply"), **where) from None
     if setup.engine.SLUG != t.game:
-        raise InvalidTournament("document", N_("is a table of {game}, the tournament plays {tournament}"),
+        raise InvalidTournament(field, N_("is a table of {game}, the tournament plays {tournament}"),
                                 game=setup.engine.SLUG, tournament=t.game, **where)
     names = tuple(t.player(no).name for no in seats)
     if setup.players != names:
-        raise InvalidTournament("document", N_("its players must be the seated players in seat order: {names}"),
+        raise InvalidTournament(field, N_("its players must be the seated players in seat order: {names}"),
                                 names=", ".join(names), **where)
-    status = setup.engine.status(replayed.state).as_json()
-    return TableResult(table=entry["table"], seats=seats, totals=tuple(replayed.totals[n] for n in names),
-                       document=document, status=status)
+    return names, replayed, setup
 
 
 def _bummerl_status(t: Tournament, seats: Sequence[int], bummerl: Sequence[int] | None) -> dict | None:
@@ -596,6 +609,8 @@ def dump(t: Tournament) -> dict[str, Any]:
                 entry["totals"] = list(result.totals)
                 if result.bummerl is not None:
                     entry["bummerl"] = list(result.bummerl)
+                if result.replaced is not None:
+                    entry["replaced"] = result.replaced
             tables.append(entry)
         played.append({"round": r.round, "tables": tables})
     out: dict[str, Any] = {

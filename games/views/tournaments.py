@@ -269,14 +269,15 @@ def _table_rows(round_: Round) -> list[dict]:
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
-            state, totals = "typed", rt.totals
+            state, totals = ("replaced" if service.replaces_played(rt) else "typed"), rt.totals
         elif rt.table is None:
             state, totals = "waiting", None
         elif rt.table.hand_count == 0:
             state, totals = "not-started", None
         else:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
-            finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
+            finished = round_.status == Round.CLOSED or (limit and rt.table.hand_count >= limit) or \
+                (round_.ends_at and timezone.now() >= round_.ends_at)
             state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
         if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
             totals = latest[rt.pk].totals
@@ -380,13 +381,28 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
                                 bummerl)
             else:
-                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl)
+                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl,
+                                    replace=form.cleaned_data["replace"])
         except service.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("The result of table %(table)s is saved.") % {"table": round_table.table_no})
             return redirect("director_round", token=token, number=number)
     return _round_page(request, tournament, round_, form=form, status=400)
+
+
+@require_POST
+def take_back_result(request: HttpRequest, token: str, number: int, table: int) -> HttpResponse:
+    """A typed result taken back while the round is played: the table's hands played in Talon count again."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    round_table = get_object_or_404(RoundTable, round=round_, table_no=min(table, LARGEST))
+    try:
+        service.take_back_result(round_, round_table)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("The typed result of table %(table)s is taken back.") % {"table": table})
+    return redirect("director_round", token=token, number=number)
 
 
 def qr_svg(url: str) -> str:

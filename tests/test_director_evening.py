@@ -1,0 +1,88 @@
+"""A director's evening without surprises (issue 29): a typed result never silently replaces hands played in Talon,
+a finished tournament takes no players, "find your table" lists every match, draws keep their links."""
+
+import io
+import json
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games import tournaments as service
+from games.engines import tournament as engine
+from games.models import Round, RoundTable, Tournament
+
+from .factories import visible_text
+from .test_tournament_web import NINE, beggar, director_url, make_tournament, play_round, started
+
+pytestmark = pytest.mark.django_db
+
+
+# ---- a typed result over a table played in Talon ----------------------------------------------------------------
+
+def _played_table(hands: int = 2):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_, hands)
+    return tournament, round_, round_.tables.select_related("table").get()
+
+
+def test_a_typed_result_over_a_played_table_is_refused_saying_what_it_would_replace(client):
+    tournament, _round, round_table = _played_table()
+    played = service.played_totals(round_table.table)
+    response = client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "0 0 0"})
+    assert response.status_code == 400
+    said = " ".join(response.context["form"].errors["replace"])
+    assert "Table 1 has 2 hands played in Talon" in said
+    assert " / ".join(str(total).replace("-", "\u2212") for total in played) in said
+    assert RoundTable.objects.get(pk=round_table.pk).totals is None, "nothing saved"
+    assert [line.measure for line in service.standings(tournament)] != [Fraction(0)] * 3 or played == [0, 0, 0]
+
+
+def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_stay_in_the_export(client):
+    tournament, _round, round_table = _played_table()
+    hands = round_table.table.hand_count
+    response = client.post(director_url(tournament, "round_result", 1),
+                           {"table": "1", "totals": "30 0 -10", "replace": "on"})
+    assert response.status_code == 302
+    seats = list(round_table.seats.order_by("seat").values_list("entry__no", flat=True))
+    points = {seats[0]: Fraction(2), seats[1]: Fraction(1), seats[2]: Fraction(1, 2)}  # 2 / 1 / ½ by 30 > 0 > -10
+    assert {line.no: line.measure for line in service.standings(tournament)} == points
+    text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert f"it replaces {hands} hands played in Talon (kept in the record)" in text
+    exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
+    line = exported["played"][0]["tables"][0]
+    assert line["totals"] == [30, 0, -10] and len(line["replaced"]["hands"]) == hands
+    assert {s.no: s.measure for s in engine.standings(engine.load(exported))} == points
+    upload = io.BytesIO(json.dumps(exported).encode())
+    upload.name = "t.json"
+    assert client.post(reverse("import_tournament"), {"document": upload}).status_code == 302
+    copy = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert {line.no: line.measure for line in service.standings(copy)} == points
+    assert service.export(copy)["played"][0]["tables"][0]["replaced"]["hands"] == line["replaced"]["hands"]
+
+
+def test_a_replacement_is_taken_back_until_the_round_closes(client):
+    tournament, round_, round_table = _played_table()
+    before = {line.no: line.measure for line in service.standings(tournament)}
+    service.type_result(round_, round_table, [30, 0, -10], replace=True)
+    url = reverse("take_back_result", args=[tournament.director_token, 1, 1])
+    assert client.post(url).status_code == 302
+    assert RoundTable.objects.get(pk=round_table.pk).totals is None
+    assert {line.no: line.measure for line in service.standings(tournament)} == before
+    service.type_result(round_, round_table, [30, 0, -10], replace=True)
+    service.close_round(round_)
+    response = client.post(url)
+    assert response.status_code == 400 and "closed" in response.context["error"]
+    assert RoundTable.objects.get(pk=round_table.pk).totals == [30, 0, -10]
+
+
+def test_a_document_replacing_a_table_needs_typed_totals():
+    tournament, round_, round_table = _played_table()
+    exported = service.export(tournament)
+    line = exported["played"][0]["tables"][0]
+    line["replaced"] = line["document"]
+    with pytest.raises(engine.InvalidTournament):
+        engine.load(exported)
+    assert Round.objects.get(pk=round_.pk).status == Round.STARTED
