@@ -88,6 +88,12 @@ def create_tournament(*, name: str, game: str, preset: str, settings: dict[str, 
                                      settings={key: settings[key] for key in SETTINGS if key in settings})
 
 
+def is_final(tournament: Tournament) -> bool:
+    """Every round of the tournament has been played and closed (TN2: with Břeclav's extra round where it has
+    one)."""
+    return tournament.rounds.filter(status=Round.CLOSED).exists() and engine.finished(load(tournament, live=False))
+
+
 def last_started(tournament: Tournament) -> int:
     return tournament.rounds.exclude(status=Round.DRAWN).aggregate(last=Max("number"))["last"] or 0
 
@@ -117,6 +123,9 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         raise Refused("players", _("Type at least one name."))
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if is_final(tournament):
+            raise Refused("players", _("This tournament is final: its last round is closed, and it takes no more "
+                                       "players."))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
         for number, (name, ranking) in enumerate(players, start=1):
             problem = name_problem(name)
@@ -337,6 +346,8 @@ def draw_round(tournament: Tournament, number: int) -> Round:
             last = engine.load(document(tournament, live=False)).last_round
         except engine.InvalidTournament as error:
             raise _engine_error(error, "round") from None
+        if is_final(tournament):
+            raise Refused("round", _("This tournament is final: every round has been played and closed."))
         if number > last:
             raise Refused("round", _("This tournament has %(rounds)s rounds.") % {"rounds": last})
         size = tournament.settings.get("table_size") or 0

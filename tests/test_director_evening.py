@@ -11,10 +11,10 @@ from django.urls import reverse
 from games import services
 from games import tournaments as service
 from games.engines import tournament as engine
-from games.models import Round, RoundTable, Tournament
+from games.models import League, Round, RoundTable, Tournament
 
 from .factories import visible_text
-from .test_tournament_web import NINE, beggar, director_url, make_tournament, play_round, started
+from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,8 @@ def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_sta
     assert {line.no: line.measure for line in service.standings(tournament)} == points
     text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
     assert f"it replaces {hands} hands played in Talon (kept in the record)" in text
+    standings = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
+    assert "Round 1, table 1: the result typed from its paper sheet counts" in standings
     exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
     line = exported["played"][0]["tables"][0]
     assert line["totals"] == [30, 0, -10] and len(line["replaced"]["hands"]) == hands
@@ -86,3 +88,55 @@ def test_a_document_replacing_a_table_needs_typed_totals():
     with pytest.raises(engine.InvalidTournament):
         engine.load(exported)
     assert Round.objects.get(pk=round_.pk).status == Round.STARTED
+
+
+# ---- a final tournament ----------------------------------------------------------------------------------------
+
+def _final(players=NINE[:3], rounds=1, **options) -> Tournament:
+    settings = {**tarzs(rounds=rounds), **options}
+    tournament = make_tournament(players=players, settings=settings)
+    for number in range(1, rounds + 1):
+        round_ = started(tournament, number)
+        play_round(round_)
+        service.close_round(round_)
+    return tournament
+
+
+def test_a_final_tournament_refuses_a_late_registration_and_says_why(client):
+    tournament = _final()
+    response = client.post(director_url(tournament, "register"), {"players": "Gregor Kovač"})
+    assert response.status_code == 400
+    assert "This tournament is final" in " ".join(response.context["players_form"].errors["players"])
+    assert tournament.entries.count() == 3, "nothing saved"
+    text = visible_text(client.get(director_url(tournament)).content.decode())
+    assert "takes no more players" in text and "Register" not in text.split("Correct a name")[0].split("Players")[-1]
+
+
+def test_a_final_tournament_refuses_the_leagues_players_in_one_tap(client):
+    league = League.objects.create(name="Liga")
+    other = make_tournament(players=["Gregor Kovač"])
+    final = _final()
+    for tournament in (other, final):
+        service.add_to_league(league, tournament)
+    response = client.post(reverse("league_register", args=[league.director_token, final.public_token]),
+                           follow=True)
+    assert "This tournament is final" in visible_text(response.content.decode())
+    assert final.entries.count() == 3
+
+
+def test_a_finished_breclav_without_sitters_offers_no_extra_round(client):
+    settings = {"rules": {}, "table_size": 4, "rounds": 2, "round_limit": {"hands": 3},
+                "scoring": {"measure": "balance", "tie_breaks": []},
+                "draw": {"first": "schedule", "later": "schedule", "seed": 5}}
+    tournament = make_tournament(game="czech-taroky", preset="breclav", settings=settings,
+                                 players=[f"Hráč {i}" for i in range(1, 9)])
+    for number in (1, 2):
+        round_ = started(tournament, number)
+        for round_table in round_.tables.select_related("table"):
+            players = round_table.table.players
+            services.record_hand(round_table.table, {"povinnost": players[0], "partner": players[2], "points": 63})
+        service.close_round(round_)
+    text = visible_text(client.get(director_url(tournament)).content.decode())
+    assert "This tournament is final" in text and "Draw round 3" not in text
+    response = client.post(director_url(tournament, "draw"), {"round": "3"})
+    assert response.status_code == 400 and "This tournament is final" in response.context["draw_error"]

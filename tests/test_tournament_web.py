@@ -725,7 +725,7 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     played = [Seat.objects.filter(entry=entry).count() for entry in tournament.entries.all()]
     assert played == [4] * 9, "everyone plays the same number of rounds"
     assert client.post(director_url(tournament, "draw"), {"round": "6"}).status_code == 400
-    assert "Every round of the tournament has been drawn." in visible_text(
+    assert "This tournament is final: every round has been played and closed." in visible_text(
         client.get(director_url(tournament)).content.decode())
     exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]

@@ -890,6 +890,17 @@ def sat_out_before(t: Tournament, round_no: int) -> dict[int, int]:
     return counts
 
 
+def finished(t: Tournament) -> bool:
+    """Every round there is has been played: ``rounds``, and under a schedule the extra round of TN2 when enough
+    players sat out to fill a table of it."""
+    if len(t.played) != t.rounds:
+        return len(t.played) > t.rounds
+    if t.last_round == t.rounds:
+        return True
+    sat_out = sat_out_before(t, t.last_round)
+    return sum(1 for p in t.players if p.active(t.last_round) and sat_out[p.no] > 0) < t.table_size
+
+
 def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int = 0) -> Draw:
     """Round ``round_no`` drawn from the tournament's seed and the rounds played before it (TN2, TN3); the same
     document gives the same draw. ``attempt`` > 0: a redraw before the round starts (another seating, as

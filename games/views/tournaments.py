@@ -149,6 +149,7 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "differences": differences(service.document(tournament, live=False), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "by_ratings": by_ratings_offered(tournament),
+        "final": service.is_final(tournament),
         "all_drawn": service.next_round(tournament) > service.load(tournament, live=False).last_round,
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
@@ -512,9 +513,16 @@ def _standings_context(tournament: Tournament) -> dict:
             for line in lines]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
+            "replaced": replaced_tables(tournament),
             "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
             "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
             "game": GAMES[tournament.game], "now": timezone.now()}
+
+
+def replaced_tables(tournament: Tournament) -> list[RoundTable]:
+    """The tables whose typed result counts instead of the hands played at them in Talon (which are kept)."""
+    return list(RoundTable.objects.filter(round__tournament=tournament, totals__isnull=False, table__hand_count__gt=0)
+                .select_related("round").order_by("round__number", "table_no"))
 
 
 @require_safe
