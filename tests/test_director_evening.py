@@ -140,3 +140,22 @@ def test_a_finished_breclav_without_sitters_offers_no_extra_round(client):
     assert "This tournament is final" in text and "Draw round 3" not in text
     response = client.post(director_url(tournament, "draw"), {"round": "3"})
     assert response.status_code == 400 and "This tournament is final" in response.context["draw_error"]
+
+
+# ---- find your table --------------------------------------------------------------------------------------------
+
+def test_find_your_table_lists_every_player_a_part_of_a_name_matches(client):
+    names = ["Marija Kovačič-Žagar Novak", "Ana Horvat", "Janez Novak", "Bojan Zupan"]
+    tournament = make_tournament(players=names, settings={**tarzs(), "table_size": 3})
+    service.draw_round(tournament, 1)
+    tables = {name: table for name, table in RoundTable.objects.filter(round__tournament=tournament)
+              .values_list("seats__entry__name", "table_no")}
+    response = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "novak"})
+    text = visible_text(response.content.decode())
+    for name in ("Marija Kovačič-Žagar Novak", "Janez Novak"):
+        assert name in text
+        assert name not in tables or f"Round 1: table {tables[name]}" in text
+    assert [one["entry"].name for one in response.context["found"]] == ["Marija Kovačič-Žagar Novak", "Janez Novak"]
+    exact = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": "janez novak"})
+                         .content.decode())
+    assert "Janez Novak" in exact and "Marija" not in exact

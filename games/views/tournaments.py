@@ -562,31 +562,44 @@ def searchable(name: str) -> str:
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
 
+MOST_FOUND = 20  # a part of a name common to more players than this asks for more of it
+
+
+def matching_entries(tournament: Tournament, query: str) -> list[Entry]:
+    """The players a query names: its start number, else every name containing it (whole names first)."""
+    no = whole_number(query)
+    if no is not None:
+        return list(tournament.entries.filter(no=no))
+    wanted = searchable(query)
+    named = [(searchable(entry.name), entry) for entry in tournament.entries.order_by("no")]
+    return ([entry for name, entry in named if name == wanted] +
+            [entry for name, entry in named if wanted in name and name != wanted])
+
+
+def _seated(entry: Entry, round_: Round | None) -> dict:
+    """Where ``entry`` sits in ``round_`` and with whom (no seat: not at a table of it)."""
+    seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
+        if round_ else None
+    others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
+                  .values_list("entry__no", "entry__name")) if seat else []
+    return {"entry": entry, "seat": seat, "others": others}
+
+
 @require_safe
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
-    """A player finds their table of the current round by start number or name."""
+    """A player finds their table of the current round by start number or name: every player it matches."""
     tournament = _public(token)
     query = request.GET.get("q", "").replace("\x00", "").strip()[:40]  # NUL reaches no database
-    found, error = None, ""
+    found, error = [], ""
     round_ = tournament.rounds.order_by("-number").first()
     if query:
-        entries = tournament.entries.all()
-        no = whole_number(query)
-        if no is not None:
-            entry = entries.filter(no=no).first()
-        else:
-            wanted = searchable(query)
-            named = [(searchable(entry.name), entry) for entry in entries.order_by("no")]
-            entry = next((e for name, e in named if name == wanted), None) or \
-                next((e for name, e in named if wanted in name), None)
-        if entry is None:
+        entries = matching_entries(tournament, query)
+        if not entries:
             error = _("No player has this start number or name.")
+        elif len(entries) > MOST_FOUND:
+            error = _("%(count)s players match: type more of the name.") % {"count": len(entries)}
         else:
-            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
-                if round_ else None
-            others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
-                          .values_list("entry__no", "entry__name")) if seat else []
-            found = {"entry": entry, "seat": seat, "others": others}
+            found = [_seated(entry, round_) for entry in entries]
     return render(request, "games/tournament/find.html", {"tournament": tournament, "query": query, "found": found,
                                                           "error": error, "round": round_})
 
