@@ -25,7 +25,7 @@ from .engines import tournament as engine
 from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
-from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament, new_token
+from .models import Correction, Entry, FormerLink, League, Round, RoundTable, Seat, Table, Tournament, new_token
 from .numbers import local_number
 from .registry import GAMES
 
@@ -177,8 +177,33 @@ def void_draw(tournament: Tournament) -> int | None:
     drawn = tournament.rounds.filter(status=Round.DRAWN).first()
     if drawn is None:
         return None
+    retire(tournament, drawn.number, drawn_links(tournament, drawn.number))
     drawn.delete()
     return drawn.number
+
+
+def drawn_links(tournament: Tournament, number: int) -> dict[tuple, tuple[str, int, list[int]]]:
+    """Every printed link of round ``number`` not started yet, by its table and seats: its drawn tables' and
+    those of its earlier draws (token, table number, start numbers in seat order)."""
+    links = {(link.table_no, tuple(link.seats)): (link.token, link.table_no, link.seats)
+             for link in FormerLink.objects.filter(tournament=tournament, round_no=number)}
+    drawn = list(RoundTable.objects.filter(round__tournament=tournament, round__number=number,
+                                           round__status=Round.DRAWN).exclude(planned_token=""))
+    seats = seat_numbers(drawn)
+    for round_table in drawn:
+        numbers = seats.get(round_table.pk, [])
+        links[(round_table.table_no, tuple(numbers))] = (round_table.planned_token, round_table.table_no, numbers)
+    return links
+
+
+def retire(tournament: Tournament, number: int, links: dict[tuple, tuple[str, int, list[int]]]) -> None:
+    """Printed links of round ``number`` that no table of its draw carries any more: kept, to say where their
+    players sit now."""
+    known = set(FormerLink.objects.filter(token__in=[token for token, _no, _seats in links.values()])
+                .values_list("token", flat=True))
+    FormerLink.objects.bulk_create([FormerLink(tournament=tournament, token=token, round_no=number, table_no=no,
+                                               seats=seats) for token, no, seats in links.values()
+                                    if token not in known])
 
 
 def _lock(entry: Entry) -> None:
@@ -359,17 +384,28 @@ def draw_round(tournament: Tournament, number: int) -> Round:
             drawn = engine.draw(load(tournament, before=number, live=False), number)
         except engine.InvalidTournament as error:
             raise _engine_error(error, "round") from None
+        links = drawn_links(tournament, number)
         tournament.rounds.filter(number=number, status=Round.DRAWN).delete()
         round_ = Round.objects.create(tournament=tournament, number=number)
         entries = {entry.no: entry for entry in tournament.entries.all()}
-        made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=new_token())
-                                                for no, _seats in drawn.tables])
+        tokens = [kept_link(links, no, seats) for no, seats in drawn.tables]
+        RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=token)
+                                        for (no, _seats), token in zip(drawn.tables, tokens)])
+        FormerLink.objects.filter(token__in=tokens).delete()
+        retire(tournament, number, links)
         made = list(round_.tables.order_by("table_no"))
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
         _bump(tournament)
     round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
+
+
+def kept_link(links: dict[tuple, tuple[str, int, list[int]]], no: int, seats) -> str:
+    """A drawn table's printed link: the one an earlier draw of its round gave the same table, same players in
+    the same seats (taken out of ``links``), else a new one."""
+    kept = links.pop((no, tuple(seats)), None)
+    return kept[0] if kept else new_token()
 
 
 def start_round(round_: Round) -> Round:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services
 from games import tournaments as service
 from games.engines import tournament as engine
-from games.models import League, Round, RoundTable, Tournament
+from games.models import League, Round, RoundTable, Seat, Tournament
 
 from .factories import visible_text
 from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
@@ -159,3 +159,45 @@ def test_find_your_table_lists_every_player_a_part_of_a_name_matches(client):
     exact = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": "janez novak"})
                          .content.decode())
     assert "Janez Novak" in exact and "Marija" not in exact
+
+
+# ---- stable draws -----------------------------------------------------------------------------------------------
+
+def _links(tournament: Tournament, number: int = 1) -> dict[int, str]:
+    return dict(RoundTable.objects.filter(round__tournament=tournament, round__number=number)
+                .values_list("table_no", "planned_token"))
+
+
+def test_drawing_again_with_the_same_players_keeps_every_tables_printed_link(client):
+    tournament = make_tournament()
+    service.draw_round(tournament, 1)
+    printed = _links(tournament)
+    assert client.post(director_url(tournament, "draw"), {"round": "1"}).status_code == 302
+    assert _links(tournament) == printed
+    service.start_round(Round.objects.get(tournament=tournament, number=1))
+    for table_no, token in printed.items():
+        assert client.get(reverse("table", args=[token])).status_code == 200, table_no
+
+
+def test_a_sheet_whose_table_changed_says_where_its_players_sit_now(client):
+    tournament = make_tournament()
+    service.draw_round(tournament, 1)
+    printed = _links(tournament)
+    old_seats = {rt.table_no: list(rt.seats.order_by("seat").values_list("entry__no", "entry__name"))
+                 for rt in RoundTable.objects.filter(round__tournament=tournament)}
+    leaving = tournament.entries.get(no=1)
+    service.withdraw(leaving)  # voids the draw: the sheets are printed already
+    waiting = visible_text(client.get(reverse("table", args=[printed[1]])).content.decode())
+    assert "the round was drawn again" in waiting and "the round is being drawn again" in waiting
+    service.draw_round(tournament, 1)
+    now = dict(Seat.objects.filter(round__tournament=tournament).values_list("entry__no", "round_table__table_no"))
+    kept = {no: token for no, token in _links(tournament).items() if token in printed.values()}
+    for table_no, token in printed.items():
+        response = client.get(reverse("table", args=[token]))
+        assert response.status_code == 200, "never 'not found'"
+        if token in kept.values():
+            continue
+        text = visible_text(response.content.decode())
+        for no, name in old_seats[table_no]:
+            said = f"now at table {now[no]}" if no in now else "not at a table in this round"
+            assert f"{no}. {name}:" in text and said in " ".join(text.split()), (no, text)

@@ -26,7 +26,7 @@ from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from ..inputs import is_token, whole_number
 from ..limits import expensive, too_many, wait_for
-from ..models import Change, Circle, HandFacts, RoundTable, Table
+from ..models import Change, Circle, FormerLink, HandFacts, RoundTable, Seat, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -211,12 +211,27 @@ def _waiting_for_its_round(request: HttpRequest, token: str) -> HttpResponse:
     planned = (RoundTable.objects.filter(planned_token=token, table__isnull=True)
                .select_related("round__tournament").first())
     if planned is None:
-        raise Http404
+        return _former_link(request, token)
     if request.htmx:
         return HttpResponse(status=204)  # still waiting: nothing to change
     seats = planned.seats.order_by("seat").values_list("entry__no", "entry__name")
     return render(request, "games/tournament/table_waiting.html", {
         "tournament": planned.round.tournament, "round": planned.round, "round_table": planned, "seats": seats})
+
+
+def _former_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A printed sheet of a table that a later draw of its round changed: where each of its players sits now.
+    Any other unknown link: 404."""
+    former = FormerLink.objects.filter(token=token).select_related("tournament").first()
+    if former is None:
+        raise Http404
+    names = dict(former.tournament.entries.filter(no__in=former.seats).values_list("no", "name"))
+    now = dict(Seat.objects.filter(round__tournament=former.tournament, round__number=former.round_no,
+                                   entry__no__in=former.seats).values_list("entry__no", "round_table__table_no"))
+    drawn = former.tournament.rounds.filter(number=former.round_no).exists()
+    return render(request, "games/tournament/table_moved.html", {
+        "tournament": former.tournament, "former": former, "drawn": drawn,
+        "players": [(no, names.get(no, ""), now.get(no)) for no in former.seats]})
 
 
 @require_safe
