@@ -576,13 +576,18 @@ def matching_entries(tournament: Tournament, query: str) -> list[Entry]:
             [entry for name, entry in named if wanted in name and name != wanted])
 
 
-def _seated(entry: Entry, round_: Round | None) -> dict:
-    """Where ``entry`` sits in ``round_`` and with whom (no seat: not at a table of it)."""
-    seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
-        if round_ else None
-    others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
-                  .values_list("entry__no", "entry__name")) if seat else []
-    return {"entry": entry, "seat": seat, "others": others}
+def _seated(entries: list[Entry], round_: Round | None) -> list[dict]:
+    """Where each of ``entries`` sits in ``round_`` and with whom (no seat: not at a table of it), in two
+    queries however many."""
+    seats = {seat.entry_id: seat for seat in Seat.objects.filter(entry__in=entries, round=round_)
+             .select_related("round_table__table")} if round_ else {}
+    others: dict[int, list] = {}
+    for table_id, no, name in Seat.objects.filter(round_table__in=[seat.round_table_id for seat in seats.values()]) \
+            .order_by("seat").values_list("round_table", "entry__no", "entry__name"):
+        others.setdefault(table_id, []).append((no, name))
+    return [{"entry": entry, "seat": seats.get(entry.pk),
+             "others": others.get(seats[entry.pk].round_table_id, []) if entry.pk in seats else []}
+            for entry in entries]
 
 
 @require_safe
@@ -599,7 +604,7 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
         elif len(entries) > MOST_FOUND:
             error = _("%(count)s players match: type more of the name.") % {"count": len(entries)}
         else:
-            found = [_seated(entry, round_) for entry in entries]
+            found = _seated(entries, round_)
     return render(request, "games/tournament/find.html", {"tournament": tournament, "query": query, "found": found,
                                                           "error": error, "round": round_})
 
