@@ -526,9 +526,31 @@ def close_round(round_: Round) -> None:
         league_ratings.results_changed(round_.tournament)
 
 
+def reopen_round(round_: Round) -> int | None:
+    """A round's close taken back until the next round starts: its tables take results again, and a next round
+    drawn from its results is drawn no more (its sheets say where their players sit once drawn again). Returns
+    that round's number, if any."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.CLOSED:
+            raise Refused(None, _("Only a closed round can be opened again."))
+        if tournament.rounds.filter(number__gt=round_.number).exclude(status=Round.DRAWN).exists():
+            raise Refused(None, _("Round %(number)s has started: round %(closed)s stays closed (a late change is "
+                                  "a correction, with its reason).") % {"number": round_.number + 1,
+                                                                         "closed": round_.number})
+        voided = void_draw(tournament)
+        round_.status, round_.closed_at = Round.STARTED, None
+        round_.save(update_fields=["status", "closed_at"])
+        _bump(tournament)
+        league_ratings.results_changed(tournament)
+    return voided
+
+
 def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
-            bummerl: list[int] | None = None) -> Correction:
-    """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played."""
+            bummerl: list[int] | None = None, *, keep: bool = True) -> Correction:
+    """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played.
+    ``keep=False``: only checked (refused as it would be), nothing saved: the director is asked first."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
@@ -541,6 +563,9 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
         correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
                                                reason=reason.strip())
         _still_valid(round_.tournament, "reason")
+        if not keep:
+            transaction.set_rollback(True)
+            return correction
         _bump(round_.tournament)
         league_ratings.results_changed(round_.tournament)
     return correction

@@ -84,6 +84,7 @@ urlpatterns = [
     path("d/<token:token>/rounds/<int:number>/live/", tournaments.director_round_live, name="director_round_live"),
     path("d/<token:token>/rounds/<int:number>/start/", tournaments.start_round, name="start_round"),
     path("d/<token:token>/rounds/<int:number>/close/", tournaments.close_round, name="close_round"),
+    path("d/<token:token>/rounds/<int:number>/reopen/", tournaments.reopen_round, name="reopen_round"),
     path("d/<token:token>/rounds/<int:number>/result/", tournaments.result, name="round_result"),
     path("d/<token:token>/rounds/<int:number>/tables/<int:table>/take-back/", tournaments.take_back_result,
          name="take_back_result"),

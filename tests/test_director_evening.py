@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services
 from games import tournaments as service
 from games.engines import tournament as engine
-from games.models import League, Round, RoundTable, Seat, Tournament
+from games.models import Correction, League, Round, RoundTable, Seat, Tournament
 
 from .factories import visible_text
 from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
@@ -172,7 +172,7 @@ def test_drawing_again_with_the_same_players_keeps_every_tables_printed_link(cli
     tournament = make_tournament()
     service.draw_round(tournament, 1)
     printed = _links(tournament)
-    assert client.post(director_url(tournament, "draw"), {"round": "1"}).status_code == 302
+    assert client.post(director_url(tournament, "draw"), {"round": "1", "confirmed": "1"}).status_code == 302
     assert _links(tournament) == printed
     service.start_round(Round.objects.get(tournament=tournament, number=1))
     for table_no, token in printed.items():
@@ -201,3 +201,83 @@ def test_a_sheet_whose_table_changed_says_where_its_players_sit_now(client):
         for no, name in old_seats[table_no]:
             said = f"now at table {now[no]}" if no in now else "not at a table in this round"
             assert f"{no}. {name}:" in text and said in " ".join(text.split()), (no, text)
+
+
+# ---- asked once, undone where the rules allow -------------------------------------------------------------------
+
+def _plain(response) -> str:
+    """A page's text without the marks that isolate a name's direction."""
+    return visible_text(response.content.decode()).replace("\u2068", "").replace("\u2069", "")
+
+
+def test_closing_a_round_asks_once_naming_the_tables_still_playing(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_, 1)  # 1 hand of the round's 3
+    url = director_url(tournament, "close_round", 1)
+    asked = client.post(url)
+    text = visible_text(asked.content.decode())
+    assert asked.status_code == 200 and "Close round 1?" in text and "Still playing: table 1." in text
+    assert Round.objects.get(pk=round_.pk).status == Round.STARTED, "nothing done before the answer"
+    assert client.post(url, {"confirmed": "1"}).status_code == 302
+    assert Round.objects.get(pk=round_.pk).status == Round.CLOSED
+
+
+def test_a_rounds_close_is_taken_back_until_the_next_round_starts(client):
+    tournament = make_tournament(players=NINE[:3], settings=tarzs(rounds=3))
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    service.draw_round(tournament, 2)
+    page = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert "Open the round again" in page
+    response = client.post(director_url(tournament, "reopen_round", 1), follow=True)
+    text = visible_text(response.content.decode())
+    assert "Round 1 is open again" in text and "Round 2 was drawn before this change: draw it again." in text
+    assert Round.objects.get(pk=round_.pk).status == Round.STARTED
+    assert not Round.objects.filter(tournament=tournament, number=2).exists(), "drawn from results no more final"
+    service.close_round(round_)
+    started(tournament, 2)
+    assert "Open the round again" not in visible_text(
+        client.get(director_url(tournament, "director_round", 1)).content.decode())
+    response = client.post(director_url(tournament, "reopen_round", 1))
+    assert response.status_code == 400 and "Round 2 has started" in response.context["error"]
+    assert Round.objects.get(pk=round_.pk).status == Round.CLOSED
+
+
+def test_withdrawing_asks_once_and_says_a_drawn_round_is_voided(client):
+    tournament = make_tournament()
+    service.draw_round(tournament, 1)
+    url = director_url(tournament, "withdraw", 2)
+    text = _plain(client.post(url))
+    assert "Withdraw Bojan?" in text and "Round 1 is drawn: its draw is voided" in text
+    assert tournament.entries.get(no=2).withdrawn_after is None
+    assert Round.objects.filter(tournament=tournament).exists()
+    assert client.post(url, {"confirmed": "1"}).status_code == 302
+    assert tournament.entries.get(no=2).withdrawn_after == 0
+    assert "Bring Bojan back?" in _plain(client.post(url))
+    client.post(url, {"confirmed": "1"})
+    assert tournament.entries.get(no=2).withdrawn_after is None, "the withdrawal taken back"
+
+
+def test_drawing_again_asks_once_and_a_first_draw_does_not(client):
+    tournament = make_tournament()
+    assert client.post(director_url(tournament, "draw"), {"round": "1"}).status_code == 302
+    printed = _links(tournament)
+    asked = client.post(director_url(tournament, "draw"), {"round": "1"})
+    assert asked.status_code == 200 and "Draw round 1 again?" in visible_text(asked.content.decode())
+    assert client.post(director_url(tournament, "draw"), {"round": "1", "confirmed": "1"}).status_code == 302
+    assert _links(tournament) == printed
+
+
+def test_a_correction_asks_once_after_its_checks_and_saves_nothing_before(client):
+    tournament = make_tournament(players=NINE[:3])
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    url = director_url(tournament, "round_result", 1)
+    asked = client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal"})
+    assert "Correct round 1, table 1 to 0 30 0?" in visible_text(asked.content.decode())
+    assert not Correction.objects.exists()
+    assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal", "confirmed": "1"}).status_code == 302
+    assert Correction.objects.get().totals == [0, 30, 0]

@@ -81,6 +81,18 @@ def _entry(tournament: Tournament, no: int) -> Entry:
     return get_object_or_404(Entry, tournament=tournament, no=no)
 
 
+def _unconfirmed(request: HttpRequest, tournament: Tournament, *, question: str, consequences: list[str],
+                 yes: str, back: str) -> HttpResponse | None:
+    """A one-tap action that changes the room asks once: its page saying what will happen (None once confirmed).
+    What was sent comes back with the confirmation, so the page works without JavaScript."""
+    if request.POST.get("confirmed") == "1":
+        return None
+    fields = [(name, value) for name, value in request.POST.items() if name not in ("csrfmiddlewaretoken", "confirmed")]
+    return render(request, "games/tournament/confirm.html", {
+        "tournament": tournament, "question": question, "consequences": consequences, "yes": yes, "back": back,
+        "fields": fields, "action": request.path})
+
+
 # ---- creating and importing ---------------------------------------------------------------------------------
 
 @require_safe
@@ -200,10 +212,32 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
     return _director_page(request, tournament, rename_form=form, status=400)
 
 
+def _withdraw_question(request: HttpRequest, tournament: Tournament, entry: Entry) -> HttpResponse | None:
+    drawn = tournament.rounds.filter(status=Round.DRAWN).values_list("number", flat=True).first()
+    name = isolate_text(entry.name)
+    if entry.withdrawn_after is None:
+        question = _("Withdraw %(name)s?") % {"name": name}
+        lines = [_("%(name)s keeps the results played and is drawn no more. The withdrawal can be taken back "
+                   "until the next round starts.") % {"name": name}]
+        yes = _("Withdraw %(name)s") % {"name": name}
+    else:
+        question = _("Bring %(name)s back?") % {"name": name}
+        lines = [_("%(name)s is drawn again from the next round.") % {"name": name}]
+        yes = _("Bring %(name)s back") % {"name": name}
+    if drawn is not None:
+        lines.append(_("Round %(number)s is drawn: its draw is voided and must be made again; sheets whose table "
+                       "changes say where their players sit now.") % {"number": drawn})
+    return _unconfirmed(request, tournament, question=question, consequences=lines, yes=yes,
+                        back=reverse("director", args=[tournament.director_token]))
+
+
 @require_POST
 def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     tournament = _director(token)
     entry = _entry(tournament, no)
+    asked = _withdraw_question(request, tournament, entry)
+    if asked is not None:
+        return asked
     try:
         if entry.withdrawn_after is None:
             voided = service.withdraw(entry)
@@ -225,6 +259,16 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
 def draw(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     number = whole_number(request.POST.get("round", ""))
+    if number is not None and tournament.rounds.filter(number=min(number, LARGEST), status=Round.DRAWN).exists():
+        asked = _unconfirmed(
+            request, tournament, question=_("Draw round %(number)s again?") % {"number": number},
+            consequences=[_("With the same players the draw is the same and every printed sheet stays valid; "
+                            "a table whose seats change gets a new sheet, and its old sheet says where its "
+                            "players sit now.")],
+            yes=_("Draw round %(number)s again") % {"number": number},
+            back=reverse("director_round", args=[token, number]))
+        if asked is not None:
+            return asked
     try:
         if number is None:
             raise service.Refused("round", _("Give the round's number."))
@@ -316,8 +360,14 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
         "corrected_since": corrected_since(round_),
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
         "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
-        "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
+        "form": form or ResultForm(bummerl=_by_bummerl(tournament)), "can_reopen": can_reopen(tournament, round_),
         "error": error, "now": timezone.now()}, status=status)
+
+
+def can_reopen(tournament: Tournament, round_: Round) -> bool:
+    """A closed round's close can be taken back until the next round starts."""
+    return round_.status == Round.CLOSED and not tournament.rounds.filter(number__gt=round_.number) \
+        .exclude(status=Round.DRAWN).exists()
 
 
 @require_safe
@@ -348,7 +398,36 @@ def start_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @require_POST
 def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    if round_.status == Round.STARTED:
+        unfinished = [str(row["rt"].table_no) for row in _table_rows(round_) if row["state"] == "playing"]
+        lines = [_("Its results count as they stand now; the close can be taken back until round %(next)s "
+                   "starts.") % {"next": number + 1}]
+        if unfinished:
+            lines.insert(0, _("Still playing: table %(tables)s.") % {"tables": ", ".join(unfinished)})
+        asked = _unconfirmed(request, tournament, question=_("Close round %(number)s?") % {"number": number},
+                             consequences=lines, yes=_("Close round %(number)s") % {"number": number},
+                             back=reverse("director_round", args=[token, number]))
+        if asked is not None:
+            return asked
     return _round_step(request, token, number, service.close_round, _("Round %(number)s is closed."))
+
+
+@require_POST
+def reopen_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's close taken back, until the next round starts."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    try:
+        voided = service.reopen_round(round_)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("Round %(number)s is open again: its tables take results.") % {"number": number})
+    if voided is not None:
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+            "number": voided})
+    return redirect("director_round", token=token, number=number)
 
 
 def _round_step(request: HttpRequest, token: str, number: int, step, done: str) -> HttpResponse:
@@ -378,6 +457,10 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 raise service.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
                     "table": form.cleaned_data["table"], "round": number})
             bummerl = form.cleaned_data.get("bummerl")
+            if round_.status == Round.CLOSED and request.POST.get("confirmed") != "1":
+                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                                bummerl, keep=False)
+                return _correction_question(request, tournament, round_table, form.cleaned_data["totals"])
             if round_.status == Round.CLOSED:
                 service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
                                 bummerl)
@@ -390,6 +473,18 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
             messages.success(request, _("The result of table %(table)s is saved.") % {"table": round_table.table_no})
             return redirect("director_round", token=token, number=number)
     return _round_page(request, tournament, round_, form=form, status=400)
+
+
+def _correction_question(request: HttpRequest, tournament: Tournament, round_table: RoundTable,
+                         totals: list[int]) -> HttpResponse:
+    number = round_table.round.number
+    return _unconfirmed(
+        request, tournament,
+        question=_("Correct round %(round)s, table %(table)s to %(totals)s?") % {
+            "round": number, "table": round_table.table_no, "totals": " ".join(local_number(t) for t in totals)},
+        consequences=[_("The correction is kept with its time and reason; the standings show the places as they "
+                        "were and as they are; a draw already played stands.")],
+        yes=_("Save the correction"), back=reverse("director_round", args=[tournament.director_token, number]))
 
 
 @require_POST
