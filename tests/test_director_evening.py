@@ -281,3 +281,24 @@ def test_a_correction_asks_once_after_its_checks_and_saves_nothing_before(client
     assert not Correction.objects.exists()
     assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal", "confirmed": "1"}).status_code == 302
     assert Correction.objects.get().totals == [0, 30, 0]
+
+
+# ---- what state a tournament is in -------------------------------------------------------------------------------
+
+def test_a_closed_rounds_table_offers_no_record_or_undo_and_says_why(client):
+    tournament, round_, round_table = _played_table()
+    table_url = reverse("table", args=[round_table.table.edit_token])
+    open_page = visible_text(client.get(table_url).content.decode())
+    assert "Undo" in open_page
+    service.close_round(round_)
+    text = " ".join(visible_text(client.get(table_url).content.decode()).split())
+    assert "round 1, table 1: the round is closed and its result stands" in text
+    assert "Record a hand" not in text and "Undo" not in text and "View only" not in text
+
+
+def test_the_directors_closed_round_says_finished_not_playing(client):
+    tournament, round_, _round_table = _played_table(hands=2)
+    assert "playing: 2 hands" in visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    service.close_round(round_)
+    text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert "playing" not in text and "finished" in text

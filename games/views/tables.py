@@ -26,7 +26,7 @@ from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from ..inputs import is_token, whole_number
 from ..limits import expensive, too_many, wait_for
-from ..models import Change, Circle, FormerLink, HandFacts, RoundTable, Seat, Table
+from ..models import Change, Circle, FormerLink, HandFacts, Round, RoundTable, Seat, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -158,23 +158,26 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     """What the table page shows of ``table`` as it is stored (its page, a Save's answer, the live poll)."""
     web = GAMES[table.game].web
     winning = winners(table)
-    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit),
+    played_as = services.tournament_table(table)
+    closed = played_as if played_as is not None and played_as.round.status == Round.CLOSED and can_edit else None
+    can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
+    return {"table": table, "can_edit": can_edit, "closed_round": closed, "rows": recent_hands(table, can_edit=can_edit),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
             "game": GAMES[table.game], "web": web, "winners": winning,
             "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
             "hand_count": table.hand_count, "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-            "settle_up": settle_up(table), "chart": chart_of(table), "round_limit": _limit_shown(table),
+            "settle_up": settle_up(table), "chart": chart_of(table), "round_limit": _limit_shown(table, played_as),
             "live_url": reverse("live", args=[table.edit_token]) if can_edit
             else reverse("view_live", args=[table.view_token]),
             "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
             else reverse("view_hands", args=[table.view_token])}
 
 
-def _limit_shown(table: Table) -> dict | None:
+def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
     """A tournament table's "hand 12 of 21" and the minutes left (TN4)."""
-    limit = services.round_limit(table)
+    limit = services.limit_of(played_as)
     if limit is None:
         return None
     ends_at = limit["ends_at"]
