@@ -53,7 +53,8 @@ def _engine_error(error: Exception, field: str | None = None) -> Refused:
         named = next((FORM_FIELDS[key] for key in sorted(FORM_FIELDS, key=len, reverse=True)
                       if error.field == key or error.field.startswith((key + ".", key + "["))), None)
         if named is not None and field != "document":
-            return Refused(named, error.reason(_))
+            reason = error.reason(_)
+            return Refused(named, reason[:1].upper() + reason[1:])  # a sentence beside the field
         return Refused(field, error.message(_))
     if isinstance(error, InvalidTable):
         return Refused(field, error.line(_))

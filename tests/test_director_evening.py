@@ -217,7 +217,7 @@ def test_closing_a_round_asks_once_naming_the_tables_still_playing(client):
     url = director_url(tournament, "close_round", 1)
     asked = client.post(url)
     text = visible_text(asked.content.decode())
-    assert asked.status_code == 200 and "Close round 1?" in text and "Still playing: table 1." in text
+    assert asked.status_code == 200 and "Close round 1?" in text and "Tables still playing: 1." in text
     assert Round.objects.get(pk=round_.pk).status == Round.STARTED, "nothing done before the answer"
     assert client.post(url, {"confirmed": "1"}).status_code == 302
     assert Round.objects.get(pk=round_.pk).status == Round.CLOSED
@@ -302,3 +302,19 @@ def test_the_directors_closed_round_says_finished_not_playing(client):
     service.close_round(round_)
     text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
     assert "playing" not in text and "finished" in text
+
+
+# ---- what players read ---------------------------------------------------------------------------------------
+
+def test_the_standings_name_the_tie_break_show_its_value_on_a_phone_and_mark_a_withdrawn_player(client):
+    tournament, round_, round_table = _played_table(hands=1)
+    service.type_result(round_, round_table, [30, 0, -10], replace=True)
+    service.close_round(round_)
+    service.withdraw(tournament.entries.get(no=2))
+    page = client.get(reverse("tournament", args=[tournament.public_token]), HTTP_ACCEPT_LANGUAGE="sl").content
+    text = " ".join(visible_text(page.decode()).split())
+    scores = dict(zip(round_table.seats.order_by("seat").values_list("entry__no", flat=True), [30, 0, -10]))
+    assert "Pri izenačenju odloča: točke." in text, "the tie rule names the tie-break, in the player's language"
+    for no, score in scores.items():
+        assert f'<small class="tie-line muted">točke {str(score).replace("-", "−")}</small>' in page.decode()
+    assert "odstop po 1. krogu" in text

@@ -405,7 +405,7 @@ def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         lines = [_("Its results count as they stand now; the close can be taken back until round %(next)s "
                    "starts.") % {"next": number + 1}]
         if unfinished:
-            lines.insert(0, _("Still playing: table %(tables)s.") % {"tables": ", ".join(unfinished)})
+            lines.insert(0, _("Tables still playing: %(tables)s.") % {"tables": ", ".join(unfinished)})
         asked = _unconfirmed(request, tournament, question=_("Close round %(number)s?") % {"number": number},
                              consequences=lines, yes=_("Close round %(number)s") % {"number": number},
                              back=reverse("director_round", args=[token, number]))
@@ -589,10 +589,14 @@ TIE_BREAKS = {"score": gettext_lazy("score"), "wins": gettext_lazy("table wins")
               "head-to-head": gettext_lazy("head-to-head")}
 
 
-def tie_rule() -> str:
-    return _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
+def tie_rule(tie_breaks: list[str] | None = None) -> str:
+    rule = _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
              "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
              "Players still equal after every tie-break share the place and are listed by start number.")
+    if not tie_breaks:
+        return rule
+    named = ", ".join(str(TIE_BREAKS.get(key, key)) for key in tie_breaks)
+    return _("Equal measures are decided by: %(tie_breaks)s.") % {"tie_breaks": named} + " " + rule
 
 
 def _standings_context(tournament: Tournament) -> dict:
@@ -602,7 +606,9 @@ def _standings_context(tournament: Tournament) -> dict:
     current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
         tournament.rounds.order_by("-number").first()
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    withdrawn = dict(tournament.entries.filter(withdrawn_after__isnull=False).values_list("no", "withdrawn_after"))
     rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
+             "withdrawn": withdrawn.get(line.no),
              "measure": exact(line.measure), "tie_breaks": [(TIE_BREAKS.get(key, key), exact(value)) for key, value
                                                             in line.tie_breaks.items() if not isinstance(value, list)]}
             for line in lines]
@@ -610,7 +616,8 @@ def _standings_context(tournament: Tournament) -> dict:
     return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
             "replaced": replaced_tables(tournament),
             "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
-            "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
+            "measure_label": MEASURES.get(measure, measure),
+            "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks")),
             "game": GAMES[tournament.game], "now": timezone.now()}
 
 
