@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import services
@@ -318,3 +319,22 @@ def test_the_standings_name_the_tie_break_show_its_value_on_a_phone_and_mark_a_w
     for no, score in scores.items():
         assert f'<small class="tie-line muted">točke {str(score).replace("-", "−")}</small>' in page.decode()
     assert "odstop po 1. krogu" in text
+
+
+# ---- the home page ----------------------------------------------------------------------------------------------
+
+def test_the_home_page_lists_the_tournaments_and_leagues_this_browser_directs(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
+    data = {key: "" if value is None else value for key, value in client.get(url).context["form"].initial.items()}
+    data.update(name="Pokal Šmarjetna")
+    client.post(url, data, follow=True)
+    client.post(reverse("new_league"), {"name": "Liga Brno"}, follow=True)
+    home = visible_text(client.get(reverse("home")).content.decode())
+    assert "Pokal Šmarjetna" in home and "Liga Brno" in home
+    tournament = Tournament.objects.get(name="Pokal Šmarjetna")
+    assert f'href="{director_url(tournament)}"' in client.get(reverse("home")).content.decode()
+    stranger = visible_text(Client().get(reverse("home")).content.decode())
+    assert "Pokal Šmarjetna" not in stranger and "Liga Brno" not in stranger
+    public = Client()
+    public.get(reverse("tournament", args=[tournament.public_token]))
+    assert "Pokal Šmarjetna" not in visible_text(public.get(reverse("home")).content.decode())

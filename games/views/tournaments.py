@@ -54,7 +54,7 @@ from ..tournament_forms import (
 )
 from ..uploads import TOO_LARGE
 from .circles import RECENT_EVENTS, rating_chart
-from .common import game_or_404
+from .common import game_or_404, remember_on
 from .sharing import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
@@ -169,7 +169,9 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
 
 @require_safe
 def director(request: HttpRequest, token: str) -> HttpResponse:
-    return _director_page(request, _director(token))
+    tournament = _director(token)
+    remember_on(request, "tournaments", tournament.pk)  # listed on this browser's home page
+    return _director_page(request, tournament)
 
 
 @require_POST
@@ -829,7 +831,9 @@ def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm |
 
 @require_safe
 def league_director(request: HttpRequest, token: str) -> HttpResponse:
-    return _league_page(request, get_object_or_404(League, director_token=token))
+    league = get_object_or_404(League, director_token=token)
+    remember_on(request, "leagues", league.pk)  # listed on this browser's home page
+    return _league_page(request, league)
 
 
 @require_POST
