@@ -338,3 +338,24 @@ def test_the_home_page_lists_the_tournaments_and_leagues_this_browser_directs(cl
     public = Client()
     public.get(reverse("tournament", args=[tournament.public_token]))
     assert "Pokal Šmarjetna" not in visible_text(public.get(reverse("home")).content.decode())
+
+
+def test_a_breclav_shows_its_whole_schedule_before_round_1_and_round_1_follows_it(client):
+    settings = {"rules": {}, "table_size": 4, "rounds": 3, "round_limit": {"hands": 3},
+                "scoring": {"measure": "balance", "tie_breaks": []},
+                "draw": {"first": "schedule", "later": "schedule", "seed": 11}}
+    names = [f"Hráč {i}" for i in range(1, 9)]
+    tournament = make_tournament(game="czech-taroky", preset="breclav", settings=settings, players=names)
+    lots = engine.schedule_lots(service.load(tournament, live=False))
+    page = client.get(director_url(tournament))
+    shown = page.context["schedule"]
+    assert [item["round"] for item in shown] == [1, 2, 3]
+    first = [[no for no, _name in seats] for seats in shown[0]["tables"]]
+    assert first == [list(lots[:4]), list(lots[4:])], "places 1–4 and 5–8 of the drawn start numbers"
+    assert first != [[1, 2, 3, 4], [5, 6, 7, 8]], "not the typing order"
+    text = visible_text(page.content.decode())
+    assert ", ".join(f"{no}. Hráč {no}" for no in lots[:4]) in text
+    service.draw_round(tournament, 1)
+    drawn = sorted(sorted(seats) for seats in service.seat_numbers(RoundTable.objects.filter(
+        round__tournament=tournament)).values())
+    assert drawn == sorted(sorted(seats) for seats in first)

@@ -1083,7 +1083,7 @@ def _scheduled(t: Tournament, round_no: int, eligible: list[int], sat_out: Mappi
                rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """TN3 schedule: the published seating of ``schedule`` for this round; tables broken by a late arrival or a
     withdrawal are drawn again among the players left over (repaired against repeats)."""
-    rounds = schedule(len(t.players), t.table_size, t.rounds)
+    rounds = published_schedule(t)
     planned_tables, planned_out = rounds[round_no - 1] if round_no <= len(rounds) else ((), ())
     allowed = set(eligible)
     kept = [list(seats) for seats in planned_tables if set(seats) <= allowed]
@@ -1101,6 +1101,24 @@ def _scheduled(t: Tournament, round_no: int, eligible: list[int], sat_out: Mappi
     playing = [no for no in pool if no not in sitting]
     rng.shuffle(playing)
     return kept + _repair(_chunks(playing, t.table_size), met, rng), sitting
+
+
+def schedule_lots(t: Tournament) -> tuple[int, ...]:
+    """TN3 schedule: the start numbers drawn once from the seed, in the schedule's order: the schedule's place i
+    is held by start number ``lots[i - 1]``. Those registered for round 1 are drawn; a late arrival takes the next
+    place, in the order they registered."""
+    first = [p.no for p in t.players if p.joins == 1]
+    random.Random(f"{t.draw.seed}:start-numbers").shuffle(first)
+    return tuple(first + [p.no for p in t.players if p.joins != 1])
+
+
+def published_schedule(t: Tournament) -> tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], ...]:
+    """TN3 schedule, as published before round 1: ``schedule`` over the places drawn by ``schedule_lots``, in
+    start numbers: ``((tables, sitting_out), …)``, each table's start numbers in seat order."""
+    lots = schedule_lots(t)
+    return tuple((tuple(tuple(lots[place - 1] for place in seats) for seats in tables),
+                  tuple(sorted(lots[place - 1] for place in out)))
+                 for tables, out in schedule(len(t.players), t.table_size, t.rounds))
 
 
 @lru_cache(maxsize=64)
@@ -1316,10 +1334,3 @@ def league_json(lines: Sequence[LeagueLine]) -> dict[str, Any]:
     return {"league": [{"name": line.name, "place": line.place, "points": json_number(line.points),
                         "results": [None if v is None else json_number(v) for v in line.results],
                         "counted": [i + 1 for i in line.counted], "qualified": line.qualified} for line in lines]}
-
-
-def draw_start_numbers(names: Sequence[str], seed: int) -> list[str]:
-    """TN3 schedule: the names in the order of the start numbers drawn for them once (reproducible from the seed)."""
-    order = list(names)
-    random.Random(f"{seed}:start-numbers").shuffle(order)
-    return order

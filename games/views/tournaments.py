@@ -161,10 +161,23 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "differences": differences(service.document(tournament, live=False), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "by_ratings": by_ratings_offered(tournament),
-        "final": service.is_final(tournament),
+        "final": service.is_final(tournament), "schedule": schedule_shown(tournament),
         "all_drawn": service.next_round(tournament) > service.load(tournament, live=False).last_round,
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
+
+
+def schedule_shown(tournament: Tournament) -> list[dict]:
+    """TN3: a schedule's every round, published before round 1 (start numbers and names by table, who sits out);
+    empty for other draws or too few players for a table."""
+    if (tournament.settings.get("draw") or {}).get("first") != "schedule" or \
+            tournament.entries.count() < (tournament.settings.get("table_size") or 0):
+        return []
+    names = dict(tournament.entries.values_list("no", "name"))
+    return [{"round": number, "tables": [[(no, names[no]) for no in seats] for seats in tables],
+             "out": [(no, names[no]) for no in out]}
+            for number, (tables, out) in enumerate(engine.published_schedule(service.load(tournament, live=False)),
+                                                   start=1)]
 
 
 @require_safe
