@@ -359,3 +359,15 @@ def test_a_breclav_shows_its_whole_schedule_before_round_1_and_round_1_follows_i
     drawn = sorted(sorted(seats) for seats in service.seat_numbers(RoundTable.objects.filter(
         round__tournament=tournament)).values())
     assert drawn == sorted(sorted(seats) for seats in first)
+
+
+def test_a_sitters_page_says_they_sit_out_the_round(client):
+    tournament = make_tournament(players=NINE[:4])
+    service.draw_round(tournament, 1)
+    out = tournament.entries.get(seats__isnull=True)
+    text = visible_text(client.get(reverse("tournament_player", args=[tournament.public_token, out.no])).content
+                        .decode())
+    assert "Sits out round 1." in text and "No round played yet." not in text
+    seated = tournament.entries.exclude(pk=out.pk).first()
+    assert "Sits out" not in visible_text(client.get(reverse("tournament_player", args=[
+        tournament.public_token, seated.no])).content.decode())

@@ -665,8 +665,16 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     played = {r.round: r for r in line.rounds} if line else {}
     rows = [{"round": number, "table": table, "opponents": others, "line": played.get(number)}
             for number, (table, others) in sorted(opponents.items())]
+    rows = sorted(rows + [{"round": number, "sits_out": True} for number in tournament.rounds
+                          .values_list("number", flat=True) if number not in opponents and active_in(entry, number)],
+                  key=lambda row: row["round"])
     return render(request, "games/tournament/player.html", {"tournament": tournament, "entry": entry,
                                                              "line": line, "rows": rows})
+
+
+def active_in(entry: Entry, number: int) -> bool:
+    """Registered for round ``number`` and not withdrawn before it (TN1)."""
+    return entry.joins <= number and (entry.withdrawn_after is None or entry.withdrawn_after >= number)
 
 
 LETTERS = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
