@@ -1,6 +1,8 @@
 """A director's evening without surprises (issue 29): a typed result never silently replaces hands played in Talon,
-a finished tournament takes no players, "find your table" lists every match, draws keep their links."""
+a final tournament takes no players, "find your table" lists every match, draws keep their links, the room's
+actions ask once and are undone where the rules allow, and what players read says what decides."""
 
+import csv
 import io
 import json
 from fractions import Fraction
@@ -8,11 +10,13 @@ from fractions import Fraction
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games import tournaments as service
 from games.engines import tournament as engine
 from games.models import Correction, League, Round, RoundTable, Seat, Tournament
+from games.views.tournaments import _plain, exact
 
 from .factories import visible_text
 from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
@@ -206,7 +210,7 @@ def test_a_sheet_whose_table_changed_says_where_its_players_sit_now(client):
 
 # ---- asked once, undone where the rules allow -------------------------------------------------------------------
 
-def _plain(response) -> str:
+def _said(response) -> str:
     """A page's text without the marks that isolate a name's direction."""
     return visible_text(response.content.decode()).replace("\u2068", "").replace("\u2069", "")
 
@@ -250,13 +254,13 @@ def test_withdrawing_asks_once_and_says_a_drawn_round_is_voided(client):
     tournament = make_tournament()
     service.draw_round(tournament, 1)
     url = director_url(tournament, "withdraw", 2)
-    text = _plain(client.post(url))
+    text = _said(client.post(url))
     assert "Withdraw Bojan?" in text and "Round 1 is drawn: its draw is voided" in text
     assert tournament.entries.get(no=2).withdrawn_after is None
     assert Round.objects.filter(tournament=tournament).exists()
     assert client.post(url, {"confirmed": "1"}).status_code == 302
     assert tournament.entries.get(no=2).withdrawn_after == 0
-    assert "Bring Bojan back?" in _plain(client.post(url))
+    assert "Bring Bojan back?" in _said(client.post(url))
     client.post(url, {"confirmed": "1"})
     assert tournament.entries.get(no=2).withdrawn_after is None, "the withdrawal taken back"
 
@@ -371,3 +375,22 @@ def test_a_sitters_page_says_they_sit_out_the_round(client):
     seated = tournament.entries.exclude(pk=out.pk).first()
     assert "Sits out" not in visible_text(client.get(reverse("tournament_player", args=[
         tournament.public_token, seated.no])).content.decode())
+
+
+@pytest.mark.parametrize("language, shown", [("cs", "4,42"), ("sl", "4,42"), ("de", "4,42"), ("en", "4.42")])
+def test_place_points_a_fraction_would_make_unreadable_are_locale_decimals(language, shown):
+    with translation.override(language):
+        assert exact(Fraction(53, 12)) == shown  # 4 5/12
+        assert exact(Fraction(3, 2)) == "1½" and exact(Fraction(-7, 3)) == "\u22122⅓"
+
+
+def test_the_standings_csv_writes_numbers_a_spreadsheet_reads(client):
+    assert [_plain(value) for value in (Fraction(14, 3), Fraction(9, 2), Fraction(4), Fraction(-7, 3))] == [
+        "4.67", "4.50", "4", "-2.33"]
+    tournament, round_, round_table = _played_table(hands=1)
+    service.type_result(round_, round_table, [30, 30, -10], replace=True)  # a tie: (2 + 1) / 2 = 1½ each
+    rows = list(csv.reader(io.StringIO(client.get(director_url(tournament, "standings_csv")).content
+                                              .decode())))
+    measures = sorted(row[3] for row in rows[1:])
+    assert measures == ["0.50", "1.50", "1.50"]
+    assert all(float(value) for value in measures)

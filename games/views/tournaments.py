@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import unicodedata
+from decimal import Decimal
 from fractions import Fraction
 
 import segno
@@ -580,16 +581,16 @@ def exact(value) -> str:
             else str(value)
     sign, value = ("\u2212" if value < 0 else ""), abs(value)
     whole, rest = divmod(value.numerator, value.denominator)
-    part = VULGAR.get((rest, value.denominator), f"\u2009{rest}/{value.denominator}" if whole else
-                      f"{rest}/{value.denominator}")
-    return f"{sign}{local_number(whole) if whole else ''}{part}"
+    if (rest, value.denominator) not in VULGAR:  # 4 5/12 is unreadable: 4,42 in the reader's language
+        return sign + local_number(value, places=2)
+    return f"{sign}{local_number(whole) if whole else ''}{VULGAR[(rest, value.denominator)]}"
 
 
 def _plain(value) -> str:
+    """A number as a spreadsheet reads it from a CSV: 4, -3, 4.5, 4.67 (a fraction to two decimal places)."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        whole = value.numerator // value.denominator
-        rest = value - whole
-        return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
+        rounded = round(value * 100)  # an int: exact, half to even
+        return str(Decimal(rounded).scaleb(-2)) if rounded % 100 else str(rounded // 100)
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
