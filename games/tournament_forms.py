@@ -253,7 +253,14 @@ class ResultForm(forms.Form):
 
 
 def _whole_numbers(text: str) -> list[int]:
-    parts = text.replace(",", " ").replace(";", " ").split()
+    """Whole numbers separated by spaces (or by commas when there is no space: 120,-40,-80). With spaces, a comma
+    or a point inside a number is a decimal one (30,5 in cs, sl and de; 30.5 in en): said so, not split."""
+    parts = text.replace(";", " ").split() if text.split() != [text.strip()] else text.replace(";", ",").split(",")
+    parts = [part.strip(",") for part in parts if part.strip(",")]
+    decimal = next((part for part in parts if "," in part or "." in part), None)
+    if decimal is not None:
+        raise forms.ValidationError(_("%(value)s is not a whole number: totals are whole points, such as "
+                                      "120 -40 -80.") % {"value": decimal})
     try:
         return [int(part.replace("\u2212", "-")) for part in parts]
     except ValueError:

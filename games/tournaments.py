@@ -128,14 +128,20 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
             raise Refused("players", _("This tournament is final: its last round is closed, and it takes no more "
                                        "players."))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
+        listed: dict[str, tuple[int, str]] = {}  # the pasted list's own names, by line
         for number, (name, ranking) in enumerate(players, start=1):
             problem = name_problem(name)
             if problem is not None:
                 raise Refused("players", _("Line %(number)s: %(problem)s") % {
                     "number": number, "problem": problem.render(_)})
+            if name_key(name) in listed:
+                raise Refused("players", _("Lines %(first)s and %(number)s: %(name)s and %(other)s are one name "
+                                           "(capitals and spaces do not tell players apart).") % {
+                    "first": listed[name_key(name)][0], "number": number, "name": listed[name_key(name)][1],
+                    "other": name})
             if name_key(name) in known:
                 raise Refused("players", _("%(name)s is registered already.") % {"name": name})
-            known[name_key(name)] = name
+            listed[name_key(name)] = (number, name)
         first = (tournament.entries.aggregate(last=Max("no"))["last"] or 0) + 1
         joins = last_started(tournament) + 1
         entries = Entry.objects.bulk_create([

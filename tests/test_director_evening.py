@@ -394,3 +394,25 @@ def test_the_standings_csv_writes_numbers_a_spreadsheet_reads(client):
     measures = sorted(row[3] for row in rows[1:])
     assert measures == ["0.50", "1.50", "1.50"]
     assert all(float(value) for value in measures)
+
+
+@pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
+def test_paper_totals_with_a_decimal_comma_are_refused_saying_so_not_as_a_wrong_count(client, language):
+    tournament = make_tournament(players=NINE[:3])
+    started(tournament)
+    response = client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "30,5 30 -12"},
+                           HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    said = " ".join(response.context["form"].errors["totals"])
+    assert "30,5" in said and "3" not in said.replace("30,5", ""), said
+    assert RoundTable.objects.get(round__tournament=tournament).totals is None
+    assert client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "30, 0, -12"}) \
+        .status_code == 302, "a comma and a space still separate"
+
+
+def test_two_names_alike_in_one_pasted_list_are_said_to_be_one_name(client):
+    tournament = make_tournament(players=[])
+    response = client.post(director_url(tournament, "register"), {"players": "Ana Horvat\nana  horvat"})
+    said = " ".join(response.context["players_form"].errors["players"])
+    assert "Lines 1 and 2" in said and "registered already" not in said
+    assert tournament.entries.count() == 0
