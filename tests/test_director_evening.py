@@ -416,3 +416,19 @@ def test_two_names_alike_in_one_pasted_list_are_said_to_be_one_name(client):
     said = " ".join(response.context["players_form"].errors["players"])
     assert "Lines 1 and 2" in said and "registered already" not in said
     assert tournament.entries.count() == 0
+
+
+def test_tie_breaks_and_draws_are_chosen_from_lists_in_the_directors_language(client):
+    url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=points"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="sl")
+    form = page.context["form"]
+    assert form.initial["tie_break_1"] == "places" and form.initial["tie_break_2"] == "best-round"
+    assert dict(form.fields["tie_break_1"].choices)["wins"] == "zmage za mizo"
+    data = {key: "" if value is None else value for key, value in form.initial.items()}
+    data.update(name="Pokal", tie_break_1="wins", tie_break_2="score", tie_break_3="")
+    assert client.post(url, data, HTTP_ACCEPT_LANGUAGE="sl").status_code == 302
+    assert Tournament.objects.get(name="Pokal").settings["scoring"]["tie_breaks"] == ["wins", "score"]
+    data.update(name="Pokal 2", tie_break_1="wins", tie_break_2="wins")
+    response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="sl")
+    assert response.status_code == 200 and response.context["form"].errors["tie_break_2"]
+    assert not Tournament.objects.filter(name="Pokal 2").exists()

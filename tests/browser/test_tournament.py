@@ -53,7 +53,7 @@ def standings_shown(page: Page) -> list[tuple[str, int, Fraction]]:
     rows = []
     for row in page.locator("table.standings tbody tr").all():
         place = row.locator("td.place").inner_text().strip()
-        no = int(row.locator("td").nth(1).locator(".muted").inner_text().strip().rstrip("."))
+        no = int(row.locator("td").nth(1).locator("a .muted").inner_text().strip().rstrip("."))
         rows.append((place, no, shown_number(row.locator("td.measure").inner_text())))
     return rows
 
