@@ -432,3 +432,19 @@ def test_tie_breaks_and_draws_are_chosen_from_lists_in_the_directors_language(cl
     response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="sl")
     assert response.status_code == 200 and response.context["form"].errors["tie_break_2"]
     assert not Tournament.objects.filter(name="Pokal 2").exists()
+
+
+def test_a_tournament_tables_settings_page_offers_no_house_rules_form_and_saves_its_name(client):
+    tournament, _round, round_table = _played_table(hands=1)
+    table = round_table.table
+    before = table.rules
+    url = reverse("settings", args=[table.edit_token])
+    page = client.get(url)
+    text = " ".join(visible_text(page.content.decode()).split())
+    assert "This table plays the house rules of the tournament DP Šmarjetna" in text
+    assert 'name="preset"' not in page.content.decode() and 'name="rule_radelci"' not in page.content.decode()
+    response = client.post(url, {"name": "Miza ena", "price_per_point": "", "currency": "",
+                                 "version": str(table.version)})
+    assert response.status_code == 302, "saved, not refused"
+    table.refresh_from_db()
+    assert table.name == "Miza ena" and table.rules == before

@@ -315,13 +315,14 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
-        if form.rules(len(table.players)) != table.rules:  # every hand scored again: a long page
+        rules = table.rules if services.tournament_table(table) else form.rules(len(table.players))
+        if rules != table.rules:  # every hand scored again: a long page
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
         refusal = attempt(lambda: services.change_settings(
             table, details={key: form.cleaned_data[key] for key in services.DETAILS},
-            rules=form.rules(len(table.players)),
+            rules=rules,  # a tournament's table keeps the tournament's house rules
             device=device(request), version=version_of(request.POST.get("version")),
             submission=submission_of(request.POST.get("submission"))))
         if refusal is None or refusal.kind == "already":
@@ -340,6 +341,7 @@ def _settings(request: HttpRequest, table: Table, *, form: RulesForm | None = No
     known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
     return render(request, "games/settings.html", {
         "table": table, "form": form, "game": game, "summary": rules_summary(table),
+        "played_as": services.tournament_table(table),
         "rename_form": rename_form or RenameForm(players=table.players),
         "join_form": join_form or JoinCircleForm(known=known)})
 
