@@ -42,7 +42,8 @@ class Refused(ValueError):
 
 
 FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
-               "scoring.measure": "measure", "scoring.place_points": "place_points", "scoring.tie_breaks": "tie_break_1",
+               "scoring.measure": "measure", "scoring.place_points": "place_points",
+               "scoring.tie_breaks": "tie_break_1",
                "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
                "totals": "totals", "bummerl": "bummerl", "reason": "reason", "name": "players"}
 

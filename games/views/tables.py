@@ -159,7 +159,8 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     web = GAMES[table.game].web
     winning = winners(table)
     played_as = services.tournament_table(table)
-    closed = played_as if played_as is not None and played_as.round.status == Round.CLOSED and can_edit else None
+    closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED \
+        else None
     can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
     return {"table": table, "can_edit": can_edit, "closed_round": closed, "rows": recent_hands(table, can_edit=can_edit),
             "players": player_rows(table), "summary": table.summary,

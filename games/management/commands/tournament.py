@@ -3,11 +3,12 @@
 - ``tournament standings FILE`` prints ``{"standings": [...]}`` (TN6, TN7; ``--as-recorded``: before corrections);
 - ``tournament draw FILE --round K`` prints ``{"round": K, "tables": [...], "sitting_out": [...]}`` from the
   document's seed and the rounds played before K (TN2, TN3);
-- ``tournament league FILE... [--points 25,20,16 or '25 20 16'] [--best N] [--qualify M]`` prints a season's standings (TN9) from
-  its tournaments' documents, in the season's order.
+- ``tournament league FILE... [--points 25,20,16 or '25 20 16'] [--best N] [--qualify M]`` prints a season's
+  standings (TN9) from its tournaments' documents, in the season's order.
 
-``FILE`` is a path, or ``-`` for standard input, as for ``manage.py settle``; options go before or after it. Bad input: exit 2, nothing on standard
-output and one line on standard error naming the round, the table and the field. Never a traceback.
+``FILE`` is a path, or ``-`` for standard input, as for ``manage.py settle``; options go before or after it. Bad
+input: exit 2, nothing on standard output and one line on standard error naming the round, the table and the field.
+Never a traceback.
 """
 
 import json
