@@ -448,3 +448,18 @@ def test_a_tournament_tables_settings_page_offers_no_house_rules_form_and_saves_
     assert response.status_code == 302, "saved, not refused"
     table.refresh_from_db()
     assert table.name == "Miza ena" and table.rules == before
+
+
+def test_a_final_tournaments_standings_say_they_are_final_and_a_closed_round_before_the_last_does_not(client):
+    tournament = make_tournament(players=NINE[:3], settings=tarzs(rounds=2))
+    round_ = started(tournament)
+    play_round(round_)
+    service.close_round(round_)
+    url = reverse("tournament", args=[tournament.public_token])
+    assert "Final standings" not in visible_text(client.get(url).content.decode())
+    round_ = started(tournament, 2)
+    play_round(round_)
+    assert "Final standings" not in visible_text(client.get(url).content.decode()), "the last round is played"
+    service.close_round(round_)
+    for page in (url, reverse("projector", args=[tournament.public_token])):
+        assert "Final standings: every round is played and closed." in visible_text(client.get(page).content.decode())

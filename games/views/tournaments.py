@@ -616,7 +616,8 @@ def tie_rule(tie_breaks: list[str] | None = None) -> str:
 
 
 def _standings_context(tournament: Tournament) -> dict:
-    lines = service.standings(tournament)
+    loaded = service.load(tournament)
+    lines = engine.standings(loaded)
     corrected = Correction.objects.filter(round_table__round__tournament=tournament).exists()
     was = {line.no: line.place for line in service.standings(tournament, corrected=False)} if corrected else {}
     current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
@@ -629,7 +630,8 @@ def _standings_context(tournament: Tournament) -> dict:
                                                             in line.tie_breaks.items() if not isinstance(value, list)]}
             for line in lines]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
-    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
+    final = current is not None and current.status == Round.CLOSED and engine.finished(loaded)  # every round closed
+    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected, "final": final,
             "replaced": replaced_tables(tournament),
             "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
             "measure_label": MEASURES.get(measure, measure),
