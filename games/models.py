@@ -318,6 +318,17 @@ class RoundTable(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "table_no"], name="one_table_per_number")]
 
 
+class FormerLink(models.Model):
+    """A drawn table's printed link that a later draw of its round (a redraw, a change of players) did not keep:
+    opened, it says where each of its players sits now instead of "not found"."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="former_links")
+    token = models.CharField(max_length=64, unique=True)
+    round_no = models.PositiveIntegerField()
+    table_no = models.PositiveIntegerField()
+    seats = models.JSONField()  # the start numbers it seated, in seat order
+
+
 class Seat(models.Model):
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # so a database rule can say:

@@ -287,16 +287,25 @@ ROUND_CLOSED = N_("this table's tournament round is closed: its result stands, a
                   "changes it, as a correction with a reason")
 
 
-def round_limit(table: Table) -> dict[str, Any] | None:
-    """The limit of a started tournament round this table is played in (TN4), or None: the tournament, the round
-    and table numbers, the number of hands (None: no limit) and when the time is up (None: no time limit)."""
-    round_table = (RoundTable.objects.filter(table=table, round__status=Round.STARTED)
-                   .select_related("round__tournament").first())
-    if round_table is None:
+def tournament_table(table: Table) -> RoundTable | None:
+    """The tournament table ``table`` is played as (its round and tournament read with it), or None."""
+    return RoundTable.objects.filter(table=table).select_related("round__tournament").first()
+
+
+def limit_of(round_table: RoundTable | None) -> dict[str, Any] | None:
+    """The limit of ``round_table``'s round while it is played (TN4), or None: the tournament, the round and table
+    numbers, the number of hands (None: no limit) and when the time is up (None: no time limit)."""
+    if round_table is None or round_table.round.status != Round.STARTED:
         return None
     tournament = round_table.round.tournament
     return {"tournament": tournament, "round": round_table.round.number, "table": round_table.table_no,
             "hands": (tournament.settings.get("round_limit") or {}).get("hands"), "ends_at": round_table.round.ends_at}
+
+
+def round_limit(table: Table) -> dict[str, Any] | None:
+    """The limit of a started tournament round this table is played in (TN4), or None."""
+    return limit_of(RoundTable.objects.filter(table=table, round__status=Round.STARTED)
+                    .select_related("round__tournament").first())
 
 
 def _within_round_limit(table: Table) -> None:

@@ -24,10 +24,17 @@ from .numbers import local_number
 from .registry import GAMES
 from .tournaments import Refused, parse_players
 
-DRAWS = [("random", _("random, avoiding repeat opponents")),
-         ("seeded-thirds", _("seeded: one player from each group of the ranking at a table")),
-         ("by-standings", _("by the standings: the top players together, the next together …")),
-         ("schedule", _("a fixed schedule of the start numbers"))]
+DRAWS = [("random", _("random, no repeat opponents")),  # short: a choice is read whole in a 390 px select
+         ("seeded-thirds", _("seeded by the ranking")),
+         ("by-standings", _("by the standings")),
+         ("schedule", _("a fixed schedule"))]
+DRAWS_EXPLAINED = _("Seeded: one player from each group of the ranking at a table. By the standings: the top "
+                    "players together, the next together … A fixed schedule: start numbers drawn once, every "
+                    "round published before round 1.")
+TIE_BREAK_CHOICES = [("", "—"), ("score", _("the sum of table scores")), ("wins", _("table wins")),
+                     ("places", _("better table places (more firsts, then more seconds …)")),
+                     ("best-round", _("the best single round")), ("head-to-head", _("head-to-head score"))]
+TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
 MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
 
 
@@ -55,16 +62,15 @@ class TournamentForm(forms.Form):
     minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
                                  required=False, help_text=_("Empty: no time limit."))
     draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
-    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS)
+    draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS, help_text=DRAWS_EXPLAINED)
     seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
                               help_text=_("The same seed gives the same draw."))
     measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
     place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
                                    help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
-    tie_breaks = forms.CharField(label=_("Tie-breaks"), required=False, max_length=200,
-                                 help_text=_("In order, separated by spaces: score (the sum of table scores), wins "
-                                             "(table wins), places (more firsts, then more seconds …), best-round, "
-                                             "head-to-head."))
+    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,8 +88,13 @@ class TournamentForm(forms.Form):
         except (ValueError, ZeroDivisionError):
             raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
 
-    def clean_tie_breaks(self) -> list[str]:
-        return self.cleaned_data["tie_breaks"].split()
+    def clean(self):
+        cleaned = super().clean()
+        chosen = [cleaned.get(field) for field in TIE_BREAK_FIELDS if cleaned.get(field)]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("tie_break_2", _("Each tie-break counts once: choose another or none."))
+        cleaned["tie_breaks"] = chosen
+        return cleaned
 
     def clean(self) -> dict[str, Any]:
         """The preset's place points, left as offered, follow a change of the table's size: n, n − 1, … 1 (the
@@ -136,7 +147,7 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
             "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
             "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
             "place_points": " ".join(_typed_number(p) for p in points),
-            "tie_breaks": " ".join(scoring.get("tie_breaks", [])),
+            **dict(zip(TIE_BREAK_FIELDS, list(scoring.get("tie_breaks", [])) + [""] * len(TIE_BREAK_FIELDS))),
             "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
 
 
@@ -150,7 +161,7 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
     except engine.InvalidTournament:
         return []
     rules_presets = {p.key: p.label for p in GAMES[mine.game].engine.PRESETS}
-    draws, measures = dict(DRAWS), dict(MEASURES)
+    draws, measures, tie_breaks = dict(DRAWS), dict(MEASURES), dict(TIE_BREAK_CHOICES)
 
     def rules(t: engine.Tournament) -> str:
         chosen = t.rules.get("preset") if isinstance(t.rules, dict) else None
@@ -166,7 +177,8 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
               (_("Minutes in a round"), limit("minutes")),
               (_("Standings by"), lambda t: measures.get(t.scoring.measure, t.scoring.measure)),
               (_("Place points"), lambda t: t.scoring.place_points),
-              (_("Tie-breaks"), lambda t: t.scoring.tie_breaks),
+              (_("Tie-breaks"), lambda t: ", ".join(str(tie_breaks.get(key, key)) for key in t.scoring.tie_breaks)
+               or None),
               (_("Draw of the first round"), lambda t: draws.get(t.draw.first, t.draw.first)),
               (_("Draw of the later rounds"), lambda t: draws.get(t.draw.later, t.draw.later))]
     return [(str(label), _shown(value(theirs)), _shown(value(mine))) for label, value in fields
@@ -254,6 +266,9 @@ class ResultForm(forms.Form):
     bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,
                               help_text=_("Schnapsen: each seat's lost Bummerl, separated by spaces."))
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
+    replace = forms.BooleanField(label=_("Replace the hands played"), required=False,
+                                 help_text=_("Only for a table played in Talon: the typed result counts instead, "
+                                             "the hands stay in the record."))
 
     def __init__(self, *args, bummerl: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -268,7 +283,14 @@ class ResultForm(forms.Form):
 
 
 def _whole_numbers(text: str) -> list[int]:
-    parts = text.replace(",", " ").replace(";", " ").split()
+    """Whole numbers separated by spaces (or by commas when there is no space: 120,-40,-80). With spaces, a comma
+    or a point inside a number is a decimal one (30,5 in cs, sl and de; 30.5 in en): said so, not split."""
+    parts = text.replace(";", " ").split() if text.split() != [text.strip()] else text.replace(";", ",").split(",")
+    parts = [part.strip(",") for part in parts if part.strip(",")]
+    decimal = next((part for part in parts if "," in part or "." in part), None)
+    if decimal is not None:
+        raise forms.ValidationError(_("%(value)s is not a whole number: totals are whole points, such as "
+                                      "120 -40 -80.") % {"value": decimal})
     try:
         return [int(part.replace("\u2212", "-")) for part in parts]
     except ValueError:

@@ -18,13 +18,15 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import league_ratings, limits, services
 from .engines import tournament as engine
 from .engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from .engines.table import InvalidTable
 from .inputs import whole_number
-from .models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament, new_token
+from .models import Correction, Entry, FormerLink, League, Round, RoundTable, Seat, Table, Tournament, new_token
+from .numbers import local_number
 from .registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
@@ -40,7 +42,8 @@ class Refused(ValueError):
 
 
 FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
-               "scoring.measure": "measure", "scoring.place_points": "place_points", "scoring.tie_breaks": "tie_breaks",
+               "scoring.measure": "measure", "scoring.place_points": "place_points",
+               "scoring.tie_breaks": "tie_break_1",
                "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
                "totals": "totals", "bummerl": "bummerl", "reason": "reason", "name": "players"}
 
@@ -51,7 +54,8 @@ def _engine_error(error: Exception, field: str | None = None) -> Refused:
         named = next((FORM_FIELDS[key] for key in sorted(FORM_FIELDS, key=len, reverse=True)
                       if error.field == key or error.field.startswith((key + ".", key + "["))), None)
         if named is not None and field != "document":
-            return Refused(named, error.reason(_))
+            reason = error.reason(_)
+            return Refused(named, reason[:1].upper() + reason[1:])  # a sentence beside the field
         return Refused(field, error.message(_))
     if isinstance(error, InvalidTable):
         return Refused(field, error.line(_))
@@ -86,6 +90,12 @@ def create_tournament(*, name: str, game: str, preset: str, settings: dict[str, 
                                      settings={key: settings[key] for key in SETTINGS if key in settings})
 
 
+def is_final(tournament: Tournament) -> bool:
+    """Every round of the tournament has been played and closed (TN2: with Břeclav's extra round where it has
+    one)."""
+    return tournament.rounds.filter(status=Round.CLOSED).exists() and engine.finished(load(tournament, live=False))
+
+
 def last_started(tournament: Tournament) -> int:
     return tournament.rounds.exclude(status=Round.DRAWN).aggregate(last=Max("number"))["last"] or 0
 
@@ -115,16 +125,25 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         raise Refused("players", _("Type at least one name."))
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if is_final(tournament):
+            raise Refused("players", _("This tournament is final: its last round is closed, and it takes no more "
+                                       "players."))
         _room_for_players(tournament, len(players))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
+        listed: dict[str, tuple[int, str]] = {}  # the pasted list's own names, by line
         for number, (name, ranking) in enumerate(players, start=1):
             problem = name_problem(name)
             if problem is not None:
                 raise Refused("players", _("Line %(number)s: %(problem)s") % {
                     "number": number, "problem": problem.render(_)})
+            if name_key(name) in listed:
+                raise Refused("players", _("Lines %(first)s and %(number)s: %(name)s and %(other)s are one name "
+                                           "(capitals and spaces do not tell players apart).") % {
+                    "first": listed[name_key(name)][0], "number": number, "name": listed[name_key(name)][1],
+                    "other": name})
             if name_key(name) in known:
                 raise Refused("players", _("%(name)s is registered already.") % {"name": name})
-            known[name_key(name)] = name
+            listed[name_key(name)] = (number, name)
         first = (tournament.entries.aggregate(last=Max("no"))["last"] or 0) + 1
         joins = last_started(tournament) + 1
         entries = Entry.objects.bulk_create([
@@ -182,8 +201,33 @@ def void_draw(tournament: Tournament) -> int | None:
     drawn = tournament.rounds.filter(status=Round.DRAWN).first()
     if drawn is None:
         return None
+    retire(tournament, drawn.number, drawn_links(tournament, drawn.number))
     drawn.delete()
     return drawn.number
+
+
+def drawn_links(tournament: Tournament, number: int) -> dict[tuple, tuple[str, int, list[int]]]:
+    """Every printed link of round ``number`` not started yet, by its table and seats: its drawn tables' and
+    those of its earlier draws (token, table number, start numbers in seat order)."""
+    links = {(link.table_no, tuple(link.seats)): (link.token, link.table_no, link.seats)
+             for link in FormerLink.objects.filter(tournament=tournament, round_no=number)}
+    drawn = list(RoundTable.objects.filter(round__tournament=tournament, round__number=number,
+                                           round__status=Round.DRAWN).exclude(planned_token=""))
+    seats = seat_numbers(drawn)
+    for round_table in drawn:
+        numbers = seats.get(round_table.pk, [])
+        links[(round_table.table_no, tuple(numbers))] = (round_table.planned_token, round_table.table_no, numbers)
+    return links
+
+
+def retire(tournament: Tournament, number: int, links: dict[tuple, tuple[str, int, list[int]]]) -> None:
+    """Printed links of round ``number`` that no table of its draw carries any more: kept, to say where their
+    players sit now."""
+    known = set(FormerLink.objects.filter(token__in=[token for token, _no, _seats in links.values()])
+                .values_list("token", flat=True))
+    FormerLink.objects.bulk_create([FormerLink(tournament=tournament, token=token, round_no=number, table_no=no,
+                                               seats=seats) for token, no, seats in links.values()
+                                    if token not in known])
 
 
 def _lock(entry: Entry) -> None:
@@ -282,6 +326,8 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
             line["totals"] = round_table.totals
             if round_table.bummerl is not None:
                 line["bummerl"] = round_table.bummerl
+            if export and replaces_played(round_table):
+                line["replaced"] = services.export_table(round_table.table)
         elif export:
             line["document"] = services.export_table(round_table.table)
         else:
@@ -365,6 +411,8 @@ def draw_round(tournament: Tournament, number: int) -> Round:
             last = engine.load(document(tournament, live=False)).last_round
         except engine.InvalidTournament as error:
             raise _engine_error(error, "round") from None
+        if is_final(tournament):
+            raise Refused("round", _("This tournament is final: every round has been played and closed."))
         if number > last:
             raise Refused("round", _("This tournament has %(rounds)s rounds.") % {"rounds": last})
         size = tournament.settings.get("table_size") or 0
@@ -376,17 +424,28 @@ def draw_round(tournament: Tournament, number: int) -> Round:
             drawn = engine.draw(load(tournament, before=number, live=False), number)
         except engine.InvalidTournament as error:
             raise _engine_error(error, "round") from None
+        links = drawn_links(tournament, number)
         tournament.rounds.filter(number=number, status=Round.DRAWN).delete()
         round_ = Round.objects.create(tournament=tournament, number=number)
         entries = {entry.no: entry for entry in tournament.entries.all()}
-        made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=new_token())
-                                                for no, _seats in drawn.tables])
+        tokens = [kept_link(links, no, seats) for no, seats in drawn.tables]
+        RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=token)
+                                        for (no, _seats), token in zip(drawn.tables, tokens)])
+        FormerLink.objects.filter(token__in=tokens).delete()
+        retire(tournament, number, links)
         made = list(round_.tables.order_by("table_no"))
         Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
                                   for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
         _bump(tournament)
     round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
+
+
+def kept_link(links: dict[tuple, tuple[str, int, list[int]]], no: int, seats) -> str:
+    """A drawn table's printed link: the one an earlier draw of its round gave the same table, same players in
+    the same seats (taken out of ``links``), else a new one."""
+    kept = links.pop((no, tuple(seats)), None)
+    return kept[0] if kept else new_token()
 
 
 def start_round(round_: Round) -> Round:
@@ -429,22 +488,65 @@ def table_name(tournament: str, round_no: int, table_no: int) -> str:
     return where % {"tournament": tournament[:max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
 
 
-def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None) -> None:
+def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None, *,
+                replace: bool = False) -> None:
     """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
-    only for a table of this round while it is played (after it, a correction with a reason)."""
+    only for a table of this round while it is played (after it, a correction with a reason). A table with hands
+    played in Talon takes a typed result only when the director chose to ``replace`` them: the hands stay in the
+    record (the export keeps the table's document as ``replaced``) and the typed result counts."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
-        if round_.status == Round.CLOSED:
-            raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
-        if round_.status != Round.STARTED:
-            raise Refused("table", _("This round has not started yet."))
+        _while_played(round_)
+        round_table = RoundTable.objects.select_related("table").get(pk=round_table.pk)
+        if replaces_played(round_table) and round_table.totals is None and not replace:  # chosen once
+            raise Refused("replace", replace_warning(round_table))
         _check(round_, round_table, totals, bummerl)
         round_table.totals, round_table.bummerl = totals, bummerl
         round_table.save(update_fields=["totals", "bummerl"])
         _still_valid(round_.tournament, "totals")
+        _bump(round_.tournament)
+
+
+def _while_played(round_: Round) -> None:
+    if round_.status == Round.CLOSED:
+        raise Refused("reason", _("This round is closed: a change needs a reason (a correction)."))
+    if round_.status != Round.STARTED:
+        raise Refused("table", _("This round has not started yet."))
+
+
+def replaces_played(round_table: RoundTable) -> bool:
+    """A typed result here would stand in for hands played in Talon (which are kept, not counted)."""
+    return round_table.table is not None and round_table.table.hand_count > 0
+
+
+def replace_warning(round_table: RoundTable) -> str:
+    """What a typed result replaces, said before it does."""
+    table = round_table.table
+    return ngettext(
+        "Table %(table)s has %(count)s hand played in Talon (totals %(totals)s). To count the typed result "
+        "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
+        "round closes.",
+        "Table %(table)s has %(count)s hands played in Talon (totals %(totals)s). To count the typed result "
+        "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
+        "round closes.", table.hand_count) % {
+        "table": round_table.table_no, "count": table.hand_count,
+        "totals": " / ".join(local_number(total) for total in played_totals(table))}
+
+
+def take_back_result(round_: Round, round_table: RoundTable) -> None:
+    """A typed result taken back while its round is played: the table counts what was played in Talon again
+    (or waits for a result)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        _while_played(round_)
+        if round_table.round_id != round_.pk or round_table.totals is None:
+            raise Refused("table", _("Table %(table)s has no typed result to take back.") % {
+                "table": round_table.table_no})
+        round_table.totals, round_table.bummerl = None, None
+        round_table.save(update_fields=["totals", "bummerl"])
         _bump(round_.tournament)
 
 
@@ -475,9 +577,31 @@ def close_round(round_: Round) -> None:
         league_ratings.results_changed(round_.tournament)
 
 
+def reopen_round(round_: Round) -> int | None:
+    """A round's close taken back until the next round starts: its tables take results again, and a next round
+    drawn from its results is drawn no more (its sheets say where their players sit once drawn again). Returns
+    that round's number, if any."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.CLOSED:
+            raise Refused(None, _("Only a closed round can be opened again."))
+        if tournament.rounds.filter(number__gt=round_.number).exclude(status=Round.DRAWN).exists():
+            raise Refused(None, _("Round %(number)s has started: round %(closed)s stays closed (a late change is "
+                                  "a correction, with its reason).") % {"number": round_.number + 1,
+                                                                         "closed": round_.number})
+        voided = void_draw(tournament)
+        round_.status, round_.closed_at = Round.STARTED, None
+        round_.save(update_fields=["status", "closed_at"])
+        _bump(tournament)
+        league_ratings.results_changed(tournament)
+    return voided
+
+
 def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
-            bummerl: list[int] | None = None) -> Correction:
-    """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played."""
+            bummerl: list[int] | None = None, *, keep: bool = True) -> Correction:
+    """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played.
+    ``keep=False``: only checked (refused as it would be), nothing saved: the director is asked first."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
@@ -490,6 +614,9 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
         correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
                                                reason=reason.strip())
         _still_valid(round_.tournament, "reason")
+        if not keep:
+            transaction.set_rollback(True)
+            return correction
         _bump(round_.tournament)
         league_ratings.results_changed(round_.tournament)
     return correction
@@ -577,10 +704,12 @@ def _imported_round(tournament: Tournament, played: engine.PlayedRound,
 
 
 def _imported_talon_table(result: engine.TableResult) -> Table | None:
-    if result.document is None:
+    """The table played in Talon: the one that counts, or the one a typed result replaced (kept in the record)."""
+    document = result.document if result.document is not None else result.replaced
+    if document is None:
         return None
     try:
-        return services.import_table(result.document)
+        return services.import_table(document)
     except InvalidTable as error:
         raise _engine_error(error, "document") from None
 

@@ -99,7 +99,8 @@ def _tournament() -> None:
 
 
 DIRECTOR = {"director", "register", "withdraw", "rename_entry", "draw", "director_round", "director_round_live",
-            "start_round", "close_round", "round_result", "print_round", "tournament_json", "standings_csv"}
+            "start_round", "close_round", "reopen_round", "round_result", "take_back_result", "print_round",
+            "tournament_json", "standings_csv"}
 PUBLIC = {"tournament", "tournament_player", "find_table", "public_round", "projector", "projector_live",
           "standings_live"}
 
@@ -115,7 +116,7 @@ def _tournament_token(name: str) -> str | None:
 
 
 def _kwargs(pattern: URLPattern, table: Table, circle: Circle) -> dict:
-    values = {"seq": 1, "game": table.game, "link": "view", "language": "en", "no": 1, "number": 1,
+    values = {"seq": 1, "game": table.game, "link": "view", "language": "en", "no": 1, "number": 1, "table": 1,
               "tournament": Tournament.objects.order_by("pk").first().public_token}
     name = pattern.name
     token = _tournament_token(name) or (
@@ -261,7 +262,8 @@ URL_NAMES = [pattern.name for pattern in urlpatterns]
 # the view link (it only shows: a POST is read as a GET), the offline send (JSON, tested below) and the health
 # check (it reads nothing).
 POSTED_WITHOUT_A_FORM = {"preview": "record_hand", "preview_edit": "edit_hand", "view_what_if": "what_if",
-                         "offline_send": None, "healthz": None}
+                         "offline_send": None, "healthz": None,
+                         "reopen_round": None, "take_back_result": None}  # buttons without fields
 
 
 @pytest.mark.parametrize("name", URL_NAMES)

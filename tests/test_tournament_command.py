@@ -111,3 +111,30 @@ def test_a_missing_file_is_one_line():
     done = run("", "standings", "/no/such/cup.json")
     assert done.returncode == 2 and done.stderr.startswith("tournament: cannot read /no/such/cup.json")
     assert done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+def test_options_may_come_before_or_after_the_file():
+    before = run(json.dumps(document()), "draw", "--round", "2", "-")
+    after = run(json.dumps(document()), "draw", "-", "--round", "2")
+    assert before.returncode == 0, before.stderr
+    assert json.loads(before.stdout) == json.loads(after.stdout) and json.loads(before.stdout)["round"] == 2
+
+
+def test_standings_need_no_seed_a_paper_tournament_never_drew_with():
+    seedless = document(draw={})
+    done = run(json.dumps(seedless), "standings", "-")
+    assert done.returncode == 0, done.stderr
+    seeded = run(json.dumps(document()), "standings", "-")
+    assert json.loads(done.stdout) == json.loads(seeded.stdout)
+    drawn = run(json.dumps(seedless), "draw", "-", "--round", "2")
+    assert drawn.returncode == 2 and "draw.seed" in drawn.stderr and len(drawn.stderr.strip().splitlines()) == 1
+
+
+def test_league_points_take_spaces_as_the_web_form_does(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(document()))
+    commas = run("", "league", str(path), "--points", "25,20,16")
+    spaces = run("", "league", "--points", "25 20 16", str(path))
+    assert spaces.returncode == 0, spaces.stderr
+    assert json.loads(spaces.stdout) == json.loads(commas.stdout)
+    assert json.loads(spaces.stdout)["league"][0]["points"] == 25

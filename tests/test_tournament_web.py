@@ -144,7 +144,7 @@ def test_a_late_arrival_joins_from_the_next_round_and_a_withdrawn_player_keeps_r
     started(tournament)
     client.post(director_url(tournament, "register"), {"players": "Jure"})
     assert Entry.objects.get(tournament=tournament, name="Jure").joins == 2
-    client.post(director_url(tournament, "withdraw", 1))
+    client.post(director_url(tournament, "withdraw", 1), {"confirmed": "1"})
     assert Entry.objects.get(tournament=tournament, no=1).withdrawn_after == 1
 
 
@@ -152,24 +152,24 @@ def test_a_late_arrival_joins_from_the_next_round_and_a_withdrawn_player_keeps_r
 
 def test_a_draw_seats_everyone_once_and_a_redraw_replaces_it_until_the_round_starts(client):
     tournament = make_tournament()
-    assert client.post(director_url(tournament, "draw"), {"round": "1"}).status_code == 302
+    assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"}).status_code == 302
     round_ = Round.objects.get(tournament=tournament, number=1)
     seats = list(Seat.objects.filter(round=round_).values_list("entry__no", flat=True))
     assert sorted(seats) == list(range(1, 10)) and round_.tables.count() == 3
     expected = engine.draw(service.load(tournament, before=1, live=False), 1)
     assert [list(seats) for _no, seats in expected.tables] == [
         list(rt.seats.order_by("seat").values_list("entry__no", flat=True)) for rt in round_.tables.order_by("table_no")]
-    assert client.post(director_url(tournament, "draw"), {"round": "1"}).status_code == 302
+    assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"}).status_code == 302
     assert Round.objects.filter(tournament=tournament).count() == 1, "a redraw replaces the drawn round"
     client.post(director_url(tournament, "start_round", 1))
-    response = client.post(director_url(tournament, "draw"), {"round": "1"})
+    response = client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"})
     assert response.status_code == 400 and "round 2" in visible_text(response.content.decode())
 
 
 def test_the_directors_button_says_a_drawn_round_is_drawn_again(client):
     tournament = make_tournament()
     assert "Draw round 1" in visible_text(client.get(director_url(tournament)).content.decode())
-    client.post(director_url(tournament, "draw"), {"round": "1"})
+    client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"})
     for language, again in [("en", "Draw round 1 again"), ("cs", "Vylosovat kolo 1 znovu"),
                             ("sl", "Znova izžrebaj krog 1"), ("de", "Runde 1 neu auslosen")]:
         page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language)
@@ -178,7 +178,7 @@ def test_the_directors_button_says_a_drawn_round_is_drawn_again(client):
 
 def test_a_draw_for_more_tables_than_the_players_fill_is_refused(client):
     tournament = make_tournament(players=["Ana", "Bojan"])
-    response = client.post(director_url(tournament, "draw"), {"round": "1"})
+    response = client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"})
     assert response.status_code == 400
     assert "2 players cannot fill one table of 3" in visible_text(response.content.decode())
     assert not tournament.rounds.exists()
@@ -244,7 +244,7 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     response = client.post(url, {"table": "1", "totals": "0 30 0"})
     assert response.status_code == 400 and response.context["form"].errors["reason"]
     assert not Correction.objects.exists()
-    assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread"}).status_code == 302
+    assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread", "confirmed": "1"}).status_code == 302
     correction = Correction.objects.get()
     assert correction.reason == "appeal: hand 1 misread" and correction.totals == [0, 30, 0]
     glance = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
@@ -269,7 +269,7 @@ def test_a_closed_round_no_longer_says_when_its_time_is_up(client):
 def test_a_round_closes_only_when_every_table_has_a_result(client):
     tournament = make_tournament()
     started(tournament)
-    response = client.post(director_url(tournament, "close_round", 1))
+    response = client.post(director_url(tournament, "close_round", 1), {"confirmed": "1"})
     assert response.status_code == 400 and "1, 2, 3" in visible_text(response.content.decode())
 
 
@@ -349,7 +349,7 @@ def _played_tournament() -> Tournament:
     tournament = make_tournament()
     round_ = started(tournament)
     play_round(round_, hands=2)
-    service.type_result(round_, round_.tables.get(table_no=3), [30, 0, -10])
+    service.type_result(round_, round_.tables.get(table_no=3), [30, 0, -10], replace=True)
     return tournament
 
 
@@ -520,7 +520,7 @@ def test_a_tournament_without_any_round_limit_is_refused_beside_the_limit(client
 def test_the_next_round_is_drawn_only_once_the_round_before_is_closed(client):
     tournament = make_tournament()
     started(tournament)
-    response = client.post(director_url(tournament, "draw"), {"round": "2"})
+    response = client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "2"})
     assert response.status_code == 400 and "Close round 1" in visible_text(response.content.decode())
     assert tournament.rounds.count() == 1
 
@@ -544,23 +544,23 @@ def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
 def test_a_change_of_players_voids_a_draw_not_started_yet(client):
     tournament = make_tournament()
     service.draw_round(tournament, 1)
-    response = client.post(director_url(tournament, "withdraw", 4), follow=True)
+    response = client.post(director_url(tournament, "withdraw", 4), {"confirmed": "1"}, follow=True)
     assert "Round 1 was drawn before this change: draw it again." in visible_text(response.content.decode())
     assert not tournament.rounds.exists()
-    client.post(director_url(tournament, "draw"), {"round": "1"})
+    client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"})
     assert not Seat.objects.filter(entry__no=4).exists(), "a withdrawn player is drawn no more"
-    client.post(director_url(tournament, "withdraw", 4))  # taken back before the round starts
+    client.post(director_url(tournament, "withdraw", 4), {"confirmed": "1"})  # taken back before the round starts
     assert Entry.objects.get(tournament=tournament, no=4).withdrawn_after is None
     assert not tournament.rounds.exists()
 
 
 def test_a_player_who_missed_a_round_cannot_be_brought_back(client):
     tournament = make_tournament(players=NINE[:3] + ["Dora"])
-    client.post(director_url(tournament, "withdraw", 4))
+    client.post(director_url(tournament, "withdraw", 4), {"confirmed": "1"})
     round_ = started(tournament)
     play_round(round_)
     service.close_round(round_)
-    response = client.post(director_url(tournament, "withdraw", 4), follow=True)
+    response = client.post(director_url(tournament, "withdraw", 4), {"confirmed": "1"}, follow=True)
     assert "cannot come back" in visible_text(response.content.decode())
     assert Entry.objects.get(tournament=tournament, no=4).withdrawn_after == 0
 
@@ -611,7 +611,7 @@ def test_numbers_past_what_a_database_holds_are_no_page_and_no_error(client):
     assert client.get(reverse("tournament_player", args=[tournament.public_token, huge])).status_code == 404
     assert client.get(director_url(tournament, "director_round", huge)).status_code == 404
     assert client.post(director_url(tournament, "withdraw", huge)).status_code == 404
-    assert client.post(director_url(tournament, "draw"), {"round": str(huge)}).status_code == 400
+    assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": str(huge)}).status_code == 400
     assert client.get(reverse("find_table", args=[tournament.public_token]), {"q": str(huge)}).status_code == 200
 
 
@@ -715,17 +715,17 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     tournament = Tournament.objects.get(name="Břeclav")
     client.post(director_url(tournament, "register"), {"players": "\n".join(NINE)})
     for number in (1, 2, 3, 4, 5):  # 5: the extra round of the four who sat out once each
-        assert client.post(director_url(tournament, "draw"), {"round": str(number)}).status_code == 302, number
+        assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": str(number)}).status_code == 302, number
         assert client.post(director_url(tournament, "start_round", number)).status_code == 302
         round_ = Round.objects.get(tournament=tournament, number=number)
         for round_table in round_.tables.select_related("table"):
             players = round_table.table.players
             services.record_hand(round_table.table, {"povinnost": players[0], "partner": players[2], "points": 63})
-        assert client.post(director_url(tournament, "close_round", number)).status_code == 302
+        assert client.post(director_url(tournament, "close_round", number), {"confirmed": "1"}).status_code == 302
     played = [Seat.objects.filter(entry=entry).count() for entry in tournament.entries.all()]
     assert played == [4] * 9, "everyone plays the same number of rounds"
-    assert client.post(director_url(tournament, "draw"), {"round": "6"}).status_code == 400
-    assert "Every round of the tournament has been drawn." in visible_text(
+    assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "6"}).status_code == 400
+    assert "This tournament is final: every round has been played and closed." in visible_text(
         client.get(director_url(tournament)).content.decode())
     exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
@@ -749,7 +749,7 @@ def test_a_draw_that_must_repeat_a_pair_says_so(client):
     round_ = started(tournament)
     play_round(round_)
     service.close_round(round_)
-    response = client.post(director_url(tournament, "draw"), {"round": "2"}, follow=True)
+    response = client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "2"}, follow=True)
     assert "3 pairs of players meet again" in visible_text(response.content.decode())
 
 

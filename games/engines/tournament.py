@@ -74,7 +74,7 @@ TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
 DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "rounds", "round_limit", "scoring", "draw",
                    "players", "played", "corrections")
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
-TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl")
+TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl", "replaced")
 CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
 # The format's limits, the one place that states them (the forms, the import and the command follow): what a
 # real championship needs, with room (the Slovenian one: 138 players, 4 rounds; a league's evening: 5 rounds), and
@@ -169,6 +169,7 @@ class TableResult:
     document: dict | None = None
     status: dict | None = None
     bummerl: tuple[int, ...] | None = None  # typed: each seat's lost Bummerl (games ordered by them)
+    replaced: dict | None = None  # typed over a table played in Talon: that table's document, kept in the record
 
 
 @dataclass(frozen=True)
@@ -501,28 +502,40 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
                                              "of them"), **where)
     if has_totals:
         totals, bummerl = check_result(t, where["round"], where["table"], entry["totals"], entry.get("bummerl"))
+        replaced = entry.get("replaced")
+        if replaced is not None:
+            _replayed(replaced, seats, t, "replaced", **where)
         return TableResult(table=entry["table"], seats=seats, totals=totals, bummerl=bummerl,
-                           status=_bummerl_status(t, seats, bummerl))
+                           status=_bummerl_status(t, seats, bummerl), replaced=replaced)
     if "bummerl" in entry:
         raise InvalidTournament("bummerl", N_("a table played in Talon gives its Bummerl in its document"), **where)
+    if "replaced" in entry:
+        raise InvalidTournament("replaced", N_("only a typed result replaces a table played in Talon"), **where)
     document = entry["document"]
+    names, replayed, setup = _replayed(document, seats, t, "document", **where)
+    status = setup.engine.status(replayed.state).as_json()
+    return TableResult(table=entry["table"], seats=seats, totals=tuple(replayed.totals[n] for n in names),
+                       document=document, status=status)
+
+
+def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, **where: Any):
+    """A table's document (a table played in Talon, counted or replaced), replayed: the seated names, the
+    replay and its setup; refused when it is not a table of the tournament's game and seated players."""
     try:
         setup, hands = table_engine.parse_document(document)
         replayed = table_engine.replay(setup, hands)
     except InvalidTable as error:
-        raise InvalidTournament("document", error, **where) from None
+        raise InvalidTournament(field, error, **where) from None
     except RecursionError:
-        raise InvalidTournament("document", N_("nested too deeply"), **where) from None
+        raise InvalidTournament(field, N_("nested too deeply"), **where) from None
     if setup.engine.SLUG != t.game:
-        raise InvalidTournament("document", N_("is a table of {game}, the tournament plays {tournament}"),
+        raise InvalidTournament(field, N_("is a table of {game}, the tournament plays {tournament}"),
                                 game=setup.engine.SLUG, tournament=t.game, **where)
     names = tuple(t.player(no).name for no in seats)
     if setup.players != names:
-        raise InvalidTournament("document", N_("its players must be the seated players in seat order: {names}"),
+        raise InvalidTournament(field, N_("its players must be the seated players in seat order: {names}"),
                                 names=", ".join(names), **where)
-    status = setup.engine.status(replayed.state).as_json()
-    return TableResult(table=entry["table"], seats=seats, totals=tuple(replayed.totals[n] for n in names),
-                       document=document, status=status)
+    return names, replayed, setup
 
 
 def _bummerl_status(t: Tournament, seats: Sequence[int], bummerl: Sequence[int] | None) -> dict | None:
@@ -642,6 +655,8 @@ def dump(t: Tournament) -> dict[str, Any]:
                 entry["totals"] = list(result.totals)
                 if result.bummerl is not None:
                     entry["bummerl"] = list(result.bummerl)
+                if result.replaced is not None:
+                    entry["replaced"] = result.replaced
             tables.append(entry)
         played.append({"round": r.round, "tables": tables})
     out: dict[str, Any] = {
@@ -921,6 +936,17 @@ def sat_out_before(t: Tournament, round_no: int) -> dict[int, int]:
     return counts
 
 
+def finished(t: Tournament) -> bool:
+    """Every round there is has been played: ``rounds``, and under a schedule the extra round of TN2 when enough
+    players sat out to fill a table of it."""
+    if len(t.played) != t.rounds:
+        return len(t.played) > t.rounds
+    if t.last_round == t.rounds:
+        return True
+    sat_out = sat_out_before(t, t.last_round)
+    return sum(1 for p in t.players if p.active(t.last_round) and sat_out[p.no] > 0) < t.table_size
+
+
 def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int = 0) -> Draw:
     """Round ``round_no`` drawn from the tournament's seed and the rounds played before it (TN2, TN3); the same
     document gives the same draw. ``attempt`` > 0: a redraw before the round starts (another seating, as
@@ -1103,7 +1129,7 @@ def _scheduled(t: Tournament, round_no: int, eligible: list[int], sat_out: Mappi
                rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """TN3 schedule: the published seating of ``schedule`` for this round; tables broken by a late arrival or a
     withdrawal are drawn again among the players left over (repaired against repeats)."""
-    rounds = schedule(len(t.players), t.table_size, t.rounds)
+    rounds = published_schedule(t)
     planned_tables, planned_out = rounds[round_no - 1] if round_no <= len(rounds) else ((), ())
     allowed = set(eligible)
     kept = [list(seats) for seats in planned_tables if set(seats) <= allowed]
@@ -1121,6 +1147,24 @@ def _scheduled(t: Tournament, round_no: int, eligible: list[int], sat_out: Mappi
     playing = [no for no in pool if no not in sitting]
     rng.shuffle(playing)
     return kept + _repair(_chunks(playing, t.table_size), met, rng), sitting
+
+
+def schedule_lots(t: Tournament) -> tuple[int, ...]:
+    """TN3 schedule: the start numbers drawn once from the seed, in the schedule's order: the schedule's place i
+    is held by start number ``lots[i - 1]``. Those registered for round 1 are drawn; a late arrival takes the next
+    place, in the order they registered."""
+    first = [p.no for p in t.players if p.joins == 1]
+    random.Random(f"{t.draw.seed}:start-numbers").shuffle(first)
+    return tuple(first + [p.no for p in t.players if p.joins != 1])
+
+
+def published_schedule(t: Tournament) -> tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], ...]:
+    """TN3 schedule, as published before round 1: ``schedule`` over the places drawn by ``schedule_lots``, in
+    start numbers: ``((tables, sitting_out), …)``, each table's start numbers in seat order."""
+    lots = schedule_lots(t)
+    return tuple((tuple(tuple(lots[place - 1] for place in seats) for seats in tables),
+                  tuple(sorted(lots[place - 1] for place in out)))
+                 for tables, out in schedule(len(t.players), t.table_size, t.rounds))
 
 
 @lru_cache(maxsize=64)
@@ -1341,10 +1385,3 @@ def league_json(lines: Sequence[LeagueLine]) -> dict[str, Any]:
     return {"league": [{"name": line.name, "place": line.place, "points": json_number(line.points),
                         "results": [None if v is None else json_number(v) for v in line.results],
                         "counted": [i + 1 for i in line.counted], "qualified": line.qualified} for line in lines]}
-
-
-def draw_start_numbers(names: Sequence[str], seed: int) -> list[str]:
-    """TN3 schedule: the names in the order of the start numbers drawn for them once (reproducible from the seed)."""
-    order = list(names)
-    random.Random(f"{seed}:start-numbers").shuffle(order)
-    return order

@@ -87,7 +87,8 @@ def remember(request: HttpRequest, table: Table) -> None:
     remember_on(request, REMEMBERED, table.pk)
 
 
-LISTS = {REMEMBERED: 200, "circles": 50, "circle_views": 50}  # this browser's lists, and how long each may grow
+LISTS = {REMEMBERED: 200, "circles": 50, "circle_views": 50,  # this browser's lists, and how long each may grow
+         "tournaments": 50, "leagues": 50}  # the tournaments and leagues it directs
 
 
 def remember_on(request: HttpRequest, key: str, pk: int) -> None:

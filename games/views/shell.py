@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from ..engines.base import name_problem
 from ..forms import ImportForm
-from ..models import Circle, Table
+from ..models import Circle, League, Table, Tournament
 from ..registry import GAMES
 from ..templatetags.talon import isolate_text
 from .common import REMEMBERED
@@ -37,7 +37,18 @@ def home(request: HttpRequest) -> HttpResponse:
     viewable = [pk for pk in request.session.get("circle_views", []) if pk not in editable]
     circles = [(circle, circle.pk in editable) for circle in
                Circle.objects.filter(pk__in=editable + viewable).order_by("name")] if editable or viewable else []
-    return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values()})
+    return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values(),
+                                               "organised": directed(request.session)})
+
+
+def directed(session) -> list[tuple[str, str, str]]:
+    """The tournaments and leagues this browser directs (their director pages opened here), newest first: each
+    one's kind, name and director link."""
+    tournaments = Tournament.objects.filter(pk__in=session.get("tournaments", [])).order_by("-created_at", "-pk")
+    leagues = League.objects.filter(pk__in=session.get("leagues", [])).order_by("-created_at", "-pk")
+    return ([("league", league.name, reverse("league_director", args=[league.director_token])) for league in leagues]
+            + [("tournament", tournament.name, reverse("director", args=[tournament.director_token]))
+               for tournament in tournaments])
 
 
 @require_POST

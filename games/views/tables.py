@@ -27,7 +27,7 @@ from ..engines.table import InvalidTable
 from ..forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from ..inputs import is_token, whole_number
 from ..limits import expensive, too_many, wait_for
-from ..models import Change, Circle, HandFacts, RoundTable, Table
+from ..models import Change, Circle, FormerLink, HandFacts, Round, RoundTable, Seat, Table
 from ..presentation import (
     describe_change,
     describer,
@@ -189,24 +189,29 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     """What the table page shows of ``table`` as it is stored (its page, a Save's answer, the live poll)."""
     web = GAMES[table.game].web
     winning = winners(table)
+    played_as = services.tournament_table(table)
+    closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED \
+        else None
+    can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
     others = other_rows(table)
-    return {"table": table, "can_edit": can_edit, "rows": recent_hands(table, can_edit=can_edit, others=others),
+    return {"table": table, "can_edit": can_edit, "closed_round": closed,
+            "rows": recent_hands(table, can_edit=can_edit, others=others),
             "players": player_rows(table), "summary": table.summary,
             "undoable": services.last_undoable(table) if can_edit else None,
             "game": GAMES[table.game], "web": web, "winners": winning,
             "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
             "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
             "hand_count": game_hands(table, others), "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-            "settle_up": settle_up(table), "chart": chart_of(table, others), "round_limit": _limit_shown(table),
+            "settle_up": settle_up(table), "chart": chart_of(table, others), "round_limit": _limit_shown(table, played_as),
             "live_url": reverse("live", args=[table.edit_token]) if can_edit
             else reverse("view_live", args=[table.view_token]),
             "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
             else reverse("view_hands", args=[table.view_token])}
 
 
-def _limit_shown(table: Table) -> dict | None:
+def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
     """A tournament table's "hand 12 of 21" and the minutes left (TN4)."""
-    limit = services.round_limit(table)
+    limit = services.limit_of(played_as)
     if limit is None:
         return None
     ends_at = limit["ends_at"]
@@ -243,12 +248,27 @@ def _waiting_for_its_round(request: HttpRequest, token: str) -> HttpResponse:
     planned = (RoundTable.objects.filter(planned_token=token, table__isnull=True)
                .select_related("round__tournament").first())
     if planned is None:
-        raise Http404
+        return _former_link(request, token)
     if request.htmx:
         return HttpResponse(status=204)  # still waiting: nothing to change
     seats = planned.seats.order_by("seat").values_list("entry__no", "entry__name")
     return render(request, "games/tournament/table_waiting.html", {
         "tournament": planned.round.tournament, "round": planned.round, "round_table": planned, "seats": seats})
+
+
+def _former_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A printed sheet of a table that a later draw of its round changed: where each of its players sits now.
+    Any other unknown link: 404."""
+    former = FormerLink.objects.filter(token=token).select_related("tournament").first()
+    if former is None:
+        raise Http404
+    names = dict(former.tournament.entries.filter(no__in=former.seats).values_list("no", "name"))
+    now = dict(Seat.objects.filter(round__tournament=former.tournament, round__number=former.round_no,
+                                   entry__no__in=former.seats).values_list("entry__no", "round_table__table_no"))
+    drawn = former.tournament.rounds.filter(number=former.round_no).exists()
+    return render(request, "games/tournament/table_moved.html", {
+        "tournament": former.tournament, "former": former, "drawn": drawn,
+        "players": [(no, names.get(no, ""), now.get(no)) for no in former.seats]})
 
 
 @require_safe
@@ -331,14 +351,15 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
                      initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
     if request.method == "POST" and form.is_valid():
-        rescored = form.rules(len(table.players)) != table.rules
+        rules = table.rules if services.tournament_table(table) else form.rules(len(table.players))
+        rescored = rules != table.rules
         if rescored:  # every hand scored again: a long page
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
         refusal = attempt(lambda: services.change_settings(
             table, details={key: form.cleaned_data[key] for key in services.DETAILS},
-            rules=form.rules(len(table.players)),
+            rules=rules,  # a tournament's table keeps the tournament's house rules
             device=device(request), version=version_of(request.POST.get("version")),
             submission=submission_of(request.POST.get("submission"))))
         if refusal is None or refusal.kind == "already":
@@ -358,6 +379,7 @@ def _settings(request: HttpRequest, table: Table, *, form: RulesForm | None = No
     known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
     return render(request, "games/settings.html", {
         "table": table, "form": form, "game": game, "summary": rules_summary(table),
+        "played_as": services.tournament_table(table),
         "rename_form": rename_form or RenameForm(players=table.players),
         "join_form": join_form or JoinCircleForm(known=known)})
 

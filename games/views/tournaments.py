@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import unicodedata
+from decimal import Decimal
 from fractions import Fraction
 
 import segno
@@ -55,7 +56,7 @@ from ..tournament_forms import (
 )
 from ..uploads import TOO_LARGE
 from .circles import RECENT_EVENTS, rating_chart
-from .common import game_or_404
+from .common import game_or_404, remember_on
 from .sharing import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
@@ -80,6 +81,18 @@ def _entry(tournament: Tournament, no: int) -> Entry:
     if no > LARGEST:
         raise Http404()
     return get_object_or_404(Entry, tournament=tournament, no=no)
+
+
+def _unconfirmed(request: HttpRequest, tournament: Tournament, *, question: str, consequences: list[str],
+                 yes: str, back: str) -> HttpResponse | None:
+    """A one-tap action that changes the room asks once: its page saying what will happen (None once confirmed).
+    What was sent comes back with the confirmation, so the page works without JavaScript."""
+    if request.POST.get("confirmed") == "1":
+        return None
+    fields = [(name, value) for name, value in request.POST.items() if name not in ("csrfmiddlewaretoken", "confirmed")]
+    return render(request, "games/tournament/confirm.html", {
+        "tournament": tournament, "question": question, "consequences": consequences, "yes": yes, "back": back,
+        "fields": fields, "action": request.path})
 
 
 # ---- creating and importing ---------------------------------------------------------------------------------
@@ -145,14 +158,30 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
         "differences": differences(service.settings_document(tournament), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "by_ratings": by_ratings_offered(tournament),
+        "final": service.is_final(tournament), "schedule": schedule_shown(tournament),
         "all_drawn": service.next_round(tournament) > service.last_round(tournament),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
 
+def schedule_shown(tournament: Tournament) -> list[dict]:
+    """TN3: a schedule's every round, published before round 1 (start numbers and names by table, who sits out);
+    empty for other draws or too few players for a table."""
+    if (tournament.settings.get("draw") or {}).get("first") != "schedule" or \
+            tournament.entries.count() < (tournament.settings.get("table_size") or 0):
+        return []
+    names = dict(tournament.entries.values_list("no", "name"))
+    return [{"round": number, "tables": [[(no, names[no]) for no in seats] for seats in tables],
+             "out": [(no, names[no]) for no in out]}
+            for number, (tables, out) in enumerate(engine.published_schedule(service.load(tournament, live=False)),
+                                                   start=1)]
+
+
 @require_safe
 def director(request: HttpRequest, token: str) -> HttpResponse:
-    return _director_page(request, _director(token))
+    tournament = _director(token)
+    remember_on(request, "tournaments", tournament.pk)  # listed on this browser's home page
+    return _director_page(request, tournament)
 
 
 @require_POST
@@ -195,10 +224,32 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
     return _director_page(request, tournament, rename_form=form, status=400)
 
 
+def _withdraw_question(request: HttpRequest, tournament: Tournament, entry: Entry) -> HttpResponse | None:
+    drawn = tournament.rounds.filter(status=Round.DRAWN).values_list("number", flat=True).first()
+    name = isolate_text(entry.name)
+    if entry.withdrawn_after is None:
+        question = _("Withdraw %(name)s?") % {"name": name}
+        lines = [_("%(name)s keeps the results played and is drawn no more. The withdrawal can be taken back "
+                   "until the next round starts.") % {"name": name}]
+        yes = _("Withdraw %(name)s") % {"name": name}
+    else:
+        question = _("Bring %(name)s back?") % {"name": name}
+        lines = [_("%(name)s is drawn again from the next round.") % {"name": name}]
+        yes = _("Bring %(name)s back") % {"name": name}
+    if drawn is not None:
+        lines.append(_("Round %(number)s is drawn: its draw is voided and must be made again; sheets whose table "
+                       "changes say where their players sit now.") % {"number": drawn})
+    return _unconfirmed(request, tournament, question=question, consequences=lines, yes=yes,
+                        back=reverse("director", args=[tournament.director_token]))
+
+
 @require_POST
 def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     tournament = _director(token)
     entry = _entry(tournament, no)
+    asked = _withdraw_question(request, tournament, entry)
+    if asked is not None:
+        return asked
     try:
         if entry.withdrawn_after is None:
             voided = service.withdraw(entry)
@@ -220,6 +271,16 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
 def draw(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     number = whole_number(request.POST.get("round", ""))
+    if number is not None and tournament.rounds.filter(number=min(number, LARGEST), status=Round.DRAWN).exists():
+        asked = _unconfirmed(
+            request, tournament, question=_("Draw round %(number)s again?") % {"number": number},
+            consequences=[_("With the same players the draw is the same and every printed sheet stays valid; "
+                            "a table whose seats change gets a new sheet, and its old sheet says where its "
+                            "players sit now.")],
+            yes=_("Draw round %(number)s again") % {"number": number},
+            back=reverse("director_round", args=[token, number]))
+        if asked is not None:
+            return asked
     try:
         if number is None:
             raise service.Refused("round", _("Give the round's number."))
@@ -265,14 +326,15 @@ def _table_rows(round_: Round) -> list[dict]:
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
-            state, totals = "typed", rt.totals
+            state, totals = ("replaced" if service.replaces_played(rt) else "typed"), rt.totals
         elif rt.table is None:
             state, totals = "waiting", None
         elif rt.table.hand_count == 0:
             state, totals = "not-started", None
         else:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
-            finished = (limit and rt.table.hand_count >= limit) or (round_.ends_at and timezone.now() >= round_.ends_at)
+            finished = round_.status == Round.CLOSED or (limit and rt.table.hand_count >= limit) or \
+                (round_.ends_at and timezone.now() >= round_.ends_at)
             state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
         if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
             totals = latest[rt.pk].totals
@@ -310,8 +372,14 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
         "corrected_since": corrected_since(round_),
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
         "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
-        "form": form or ResultForm(bummerl=_by_bummerl(tournament)),
+        "form": form or ResultForm(bummerl=_by_bummerl(tournament)), "can_reopen": can_reopen(tournament, round_),
         "error": error, "now": timezone.now()}, status=status)
+
+
+def can_reopen(tournament: Tournament, round_: Round) -> bool:
+    """A closed round's close can be taken back until the next round starts."""
+    return round_.status == Round.CLOSED and not tournament.rounds.filter(number__gt=round_.number) \
+        .exclude(status=Round.DRAWN).exists()
 
 
 @require_safe
@@ -342,7 +410,36 @@ def start_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @require_POST
 def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    if round_.status == Round.STARTED:
+        unfinished = [str(row["rt"].table_no) for row in _table_rows(round_) if row["state"] == "playing"]
+        lines = [_("Its results count as they stand now; the close can be taken back until round %(next)s "
+                   "starts.") % {"next": number + 1}]
+        if unfinished:
+            lines.insert(0, _("Tables still playing: %(tables)s.") % {"tables": ", ".join(unfinished)})
+        asked = _unconfirmed(request, tournament, question=_("Close round %(number)s?") % {"number": number},
+                             consequences=lines, yes=_("Close round %(number)s") % {"number": number},
+                             back=reverse("director_round", args=[token, number]))
+        if asked is not None:
+            return asked
     return _round_step(request, token, number, service.close_round, _("Round %(number)s is closed."))
+
+
+@require_POST
+def reopen_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's close taken back, until the next round starts."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    try:
+        voided = service.reopen_round(round_)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("Round %(number)s is open again: its tables take results.") % {"number": number})
+    if voided is not None:
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
+            "number": voided})
+    return redirect("director_round", token=token, number=number)
 
 
 def _round_step(request: HttpRequest, token: str, number: int, step, done: str) -> HttpResponse:
@@ -372,17 +469,48 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 raise service.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
                     "table": form.cleaned_data["table"], "round": number})
             bummerl = form.cleaned_data.get("bummerl")
+            if round_.status == Round.CLOSED and request.POST.get("confirmed") != "1":
+                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                                bummerl, keep=False)
+                return _correction_question(request, tournament, round_table, form.cleaned_data["totals"])
             if round_.status == Round.CLOSED:
                 service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
                                 bummerl)
             else:
-                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl)
+                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl,
+                                    replace=form.cleaned_data["replace"])
         except service.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("The result of table %(table)s is saved.") % {"table": round_table.table_no})
             return redirect("director_round", token=token, number=number)
     return _round_page(request, tournament, round_, form=form, status=400)
+
+
+def _correction_question(request: HttpRequest, tournament: Tournament, round_table: RoundTable,
+                         totals: list[int]) -> HttpResponse:
+    number = round_table.round.number
+    return _unconfirmed(
+        request, tournament,
+        question=_("Correct round %(round)s, table %(table)s to %(totals)s?") % {
+            "round": number, "table": round_table.table_no, "totals": " ".join(local_number(t) for t in totals)},
+        consequences=[_("The correction is kept with its time and reason; the standings show the places as they "
+                        "were and as they are; a draw already played stands.")],
+        yes=_("Save the correction"), back=reverse("director_round", args=[tournament.director_token, number]))
+
+
+@require_POST
+def take_back_result(request: HttpRequest, token: str, number: int, table: int) -> HttpResponse:
+    """A typed result taken back while the round is played: the table's hands played in Talon count again."""
+    tournament = _director(token)
+    round_ = _round(tournament, number)
+    round_table = get_object_or_404(RoundTable, round=round_, table_no=min(table, LARGEST))
+    try:
+        service.take_back_result(round_, round_table)
+    except service.Refused as error:
+        return _round_page(request, tournament, round_, error=error.message, status=400)
+    messages.success(request, _("The typed result of table %(table)s is taken back.") % {"table": table})
+    return redirect("director_round", token=token, number=number)
 
 
 def qr_svg(url: str) -> str:
@@ -449,16 +577,16 @@ def exact(value) -> str:
             else str(value)
     sign, value = ("\u2212" if value < 0 else ""), abs(value)
     whole, rest = divmod(value.numerator, value.denominator)
-    part = VULGAR.get((rest, value.denominator), f"\u2009{rest}/{value.denominator}" if whole else
-                      f"{rest}/{value.denominator}")
-    return f"{sign}{local_number(whole) if whole else ''}{part}"
+    if (rest, value.denominator) not in VULGAR:  # 4 5/12 is unreadable: 4,42 in the reader's language
+        return sign + local_number(value, places=2)
+    return f"{sign}{local_number(whole) if whole else ''}{VULGAR[(rest, value.denominator)]}"
 
 
 def _plain(value) -> str:
+    """A number as a spreadsheet reads it from a CSV: 4, -3, 4.5, 4.67 (a fraction to two decimal places)."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        whole = value.numerator // value.denominator
-        rest = value - whole
-        return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
+        rounded = round(value * 100)  # an int: exact, half to even
+        return str(Decimal(rounded).scaleb(-2)) if rounded % 100 else str(rounded // 100)
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
@@ -473,14 +601,19 @@ TIE_BREAKS = {"score": gettext_lazy("score"), "wins": gettext_lazy("table wins")
               "head-to-head": gettext_lazy("head-to-head")}
 
 
-def tie_rule() -> str:
-    return _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
+def tie_rule(tie_breaks: list[str] | None = None) -> str:
+    rule = _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
              "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
              "Players still equal after every tie-break share the place and are listed by start number.")
+    if not tie_breaks:
+        return rule
+    named = ", ".join(str(TIE_BREAKS.get(key, key)) for key in tie_breaks)
+    return _("Equal measures are decided by: %(tie_breaks)s.") % {"tie_breaks": named} + " " + rule
 
 
-def standings_now(tournament: Tournament) -> tuple[list, dict[int, int]]:
-    """The standings as they are, and each player's place before any correction ({} when there is none): worked
+def standings_now(tournament: Tournament) -> tuple[list, dict[int, int], bool]:
+    """The standings as they are, each player's place before any correction ({} when there is none), and whether
+    every round there is has been played (engine.finished): worked
     out once per state of the tournament (shown_state: a result, a correction, a hand at a table of the round
     moves it) and kept for every page and phone that shows that state, so that the largest tournament's pages
     do not read and rank it again for each visitor."""
@@ -489,26 +622,37 @@ def standings_now(tournament: Tournament) -> tuple[list, dict[int, int]]:
     if kept is None:
         read = service.load(tournament)  # once: the standings as they are, and as they were before corrections
         was = {line.no: line.place for line in engine.standings(read, corrected=False)} if read.corrections else {}
-        kept = (list(engine.standings(read)), was)
+        kept = (list(engine.standings(read)), was, engine.finished(read))
         caches["boards"].set(key, kept)
     return kept
 
 
 def _standings_context(tournament: Tournament) -> dict:
-    lines, was = standings_now(tournament)
+    lines, was, finished = standings_now(tournament)
     corrected = bool(was)
     current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
         tournament.rounds.order_by("-number").first()
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    withdrawn = dict(tournament.entries.filter(withdrawn_after__isnull=False).values_list("no", "withdrawn_after"))
     rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
+             "withdrawn": withdrawn.get(line.no),
              "measure": exact(line.measure), "tie_breaks": [(TIE_BREAKS.get(key, key), exact(value)) for key, value
                                                             in line.tie_breaks.items() if not isinstance(value, list)]}
             for line in lines]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
-    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected,
+    final = current is not None and current.status == Round.CLOSED and finished  # every round closed
+    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected, "final": final,
+            "replaced": replaced_tables(tournament),
             "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
-            "measure_label": MEASURES.get(measure, measure), "tie_rule": tie_rule(),
+            "measure_label": MEASURES.get(measure, measure),
+            "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks")),
             "game": GAMES[tournament.game], "now": timezone.now()}
+
+
+def replaced_tables(tournament: Tournament) -> list[RoundTable]:
+    """The tables whose typed result counts instead of the hands played at them in Talon (which are kept)."""
+    return list(RoundTable.objects.filter(round__tournament=tournament, totals__isnull=False, table__hand_count__gt=0)
+                .select_related("round").order_by("round__number", "table_no"))
 
 
 @require_safe
@@ -529,6 +673,9 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     played = {r.round: r for r in line.rounds} if line else {}
     rows = [{"round": number, "table": table, "opponents": others, "line": played.get(number)}
             for number, (table, others) in sorted(opponents.items())]
+    rows = sorted(rows + [{"round": number, "sits_out": True} for number in tournament.rounds
+                          .values_list("number", flat=True) if number not in opponents and active_in(entry, number)],
+                  key=lambda row: row["round"])
     return render(request, "games/tournament/player.html", {"tournament": tournament, "entry": entry,
                                                              "line": line, "rows": rows})
 
@@ -546,6 +693,11 @@ def player_tables(entry: Entry) -> dict[int, tuple[int, list[tuple[int, str]]]]:
     return {number: (table_no, others.get(round_table, [])) for round_table, (number, table_no) in tables.items()}
 
 
+def active_in(entry: Entry, number: int) -> bool:
+    """Registered for round ``number`` and not withdrawn before it (TN1)."""
+    return entry.joins <= number and (entry.withdrawn_after is None or entry.withdrawn_after >= number)
+
+
 LETTERS = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
 
 
@@ -556,31 +708,49 @@ def searchable(name: str) -> str:
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
 
+MOST_FOUND = 20  # a part of a name common to more players than this asks for more of it
+
+
+def matching_entries(tournament: Tournament, query: str) -> list[Entry]:
+    """The players a query names: its start number, else every name containing it (whole names first)."""
+    no = whole_number(query)
+    if no is not None:
+        return list(tournament.entries.filter(no=no))
+    wanted = searchable(query)
+    named = [(searchable(entry.name), entry) for entry in tournament.entries.order_by("no")]
+    return ([entry for name, entry in named if name == wanted] +
+            [entry for name, entry in named if wanted in name and name != wanted])
+
+
+def _seated(entries: list[Entry], round_: Round | None) -> list[dict]:
+    """Where each of ``entries`` sits in ``round_`` and with whom (no seat: not at a table of it), in two
+    queries however many."""
+    seats = {seat.entry_id: seat for seat in Seat.objects.filter(entry__in=entries, round=round_)
+             .select_related("round_table__table")} if round_ else {}
+    others: dict[int, list] = {}
+    for table_id, no, name in Seat.objects.filter(round_table__in=[seat.round_table_id for seat in seats.values()]) \
+            .order_by("seat").values_list("round_table", "entry__no", "entry__name"):
+        others.setdefault(table_id, []).append((no, name))
+    return [{"entry": entry, "seat": seats.get(entry.pk),
+             "others": others.get(seats[entry.pk].round_table_id, []) if entry.pk in seats else []}
+            for entry in entries]
+
+
 @require_safe
 def find_table(request: HttpRequest, token: str) -> HttpResponse:
-    """A player finds their table of the current round by start number or name."""
+    """A player finds their table of the current round by start number or name: every player it matches."""
     tournament = _public(token)
     query = request.GET.get("q", "").replace("\x00", "").strip()[:40]  # NUL reaches no database
-    found, error = None, ""
+    found, error = [], ""
     round_ = tournament.rounds.order_by("-number").first()
     if query:
-        entries = tournament.entries.all()
-        no = whole_number(query)
-        if no is not None:
-            entry = entries.filter(no=no).first()
-        else:
-            wanted = searchable(query)
-            named = [(searchable(entry.name), entry) for entry in entries.order_by("no")]
-            entry = next((e for name, e in named if name == wanted), None) or \
-                next((e for name, e in named if wanted in name), None)
-        if entry is None:
+        entries = matching_entries(tournament, query)
+        if not entries:
             error = _("No player has this start number or name.")
+        elif len(entries) > MOST_FOUND:
+            error = _("%(count)s players match: type more of the name.") % {"count": len(entries)}
         else:
-            seat = Seat.objects.filter(entry=entry, round=round_).select_related("round_table__table").first() \
-                if round_ else None
-            others = list(Seat.objects.filter(round_table=seat.round_table).order_by("seat")
-                          .values_list("entry__no", "entry__name")) if seat else []
-            found = {"entry": entry, "seat": seat, "others": others}
+            found = _seated(entries, round_)
     return render(request, "games/tournament/find.html", {"tournament": tournament, "query": query, "found": found,
                                                           "error": error, "round": round_})
 
@@ -724,7 +894,9 @@ def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm |
 
 @require_safe
 def league_director(request: HttpRequest, token: str) -> HttpResponse:
-    return _league_page(request, get_object_or_404(League, director_token=token))
+    league = get_object_or_404(League, director_token=token)
+    remember_on(request, "leagues", league.pk)  # listed on this browser's home page
+    return _league_page(request, league)
 
 
 @require_POST

@@ -3,11 +3,12 @@
 - ``tournament standings FILE`` prints ``{"standings": [...]}`` (TN6, TN7; ``--as-recorded``: before corrections);
 - ``tournament draw FILE --round K`` prints ``{"round": K, "tables": [...], "sitting_out": [...]}`` from the
   document's seed and the rounds played before K (TN2, TN3);
-- ``tournament league FILE... [--points 25,20,16] [--best N] [--qualify M]`` prints a season's standings (TN9) from
-  its tournaments' documents, in the season's order.
+- ``tournament league FILE... [--points 25,20,16 or '25 20 16'] [--best N] [--qualify M]`` prints a season's
+  standings (TN9) from its tournaments' documents, in the season's order.
 
-``FILE`` is a path, or ``-`` for standard input, as for ``manage.py settle``. Bad input: exit 2, nothing on standard
-output and one line on standard error naming the round, the table and the field. Never a traceback.
+``FILE`` is a path, or ``-`` for standard input, as for ``manage.py settle``; options go before or after it. Bad
+input: exit 2, nothing on standard output and one line on standard error naming the round, the table and the field.
+Never a traceback.
 """
 
 import json
@@ -26,6 +27,12 @@ from .settle import fail
 
 class Command(BaseCommand):
     help = "A tournament document (JSON): its standings, a round's draw, or a season's standings."
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        """Options before or after FILE, as most commands allow (``draw --round 2 FILE``)."""
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.parse_args = parser.parse_intermixed_args
+        return parser
 
     def add_arguments(self, parser):
         parser.add_argument("action", nargs="?", help="standings, draw or league")
@@ -56,7 +63,8 @@ class Command(BaseCommand):
                  f"{'s' if action == 'league' else ''}, or - for standard input")
         try:
             if action == "standings":
-                out = tournament.standings_json(document(files[0]), corrected=not options["as_recorded"])
+                out = tournament.standings_json(document(files[0], seeded=False),
+                                                corrected=not options["as_recorded"])
             elif action == "draw":
                 round_no = number(options["round_no"], "--round", 1)
                 attempt = number(options["attempt"], "--attempt", 0)
@@ -70,12 +78,16 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(out, ensure_ascii=False, indent=2))
 
 
-def document(path: str, label: str = "") -> tournament.Tournament:
+def document(path: str, label: str = "", *, seeded: bool = True) -> tournament.Tournament:
+    """The tournament of the document at ``path``. ``seeded=False``: standings, which no draw's seed changes (a
+    paper tournament's document may have none)."""
     text = read(path)
     try:
         raw = load_json(text)
     except ValueError as error:
         fail(f"{label}document: not valid JSON: {error}")
+    if not seeded and isinstance(raw, dict) and isinstance(raw.setdefault("draw", {}), dict):
+        raw["draw"].setdefault("seed", 0)
     try:
         return tournament.load(raw)
     except tournament.InvalidTournament as error:
@@ -85,16 +97,24 @@ def document(path: str, label: str = "") -> tournament.Tournament:
 def league(files: list[str], options: dict) -> dict:
     if files.count("-") > 1:
         fail("tournament league: standard input (-) can be read once")
-    tournaments = [document(path, f"{path}: " if len(files) > 1 else "") for path in files]
+    tournaments = [document(path, f"{path}: " if len(files) > 1 else "", seeded=False) for path in files]
     points = None
     if options.get("points"):
         try:
-            points = [Fraction(part.strip()) for part in options["points"].split(",")]
+            points = points_table(options["points"])
         except (ValueError, ZeroDivisionError):
-            fail("--points: must be numbers for places 1, 2, 3 … separated by commas, e.g. 25,20,16")
+            fail("--points: must be numbers for places 1, 2, 3 … separated by commas or spaces, e.g. 25,20,16 or "
+                 "'25 20 16'")
     best = number(options["best"], "--best", 1) if options.get("best") else None
     qualify = number(options["qualify"], "--qualify", 1) if options.get("qualify") else None
     return tournament.league_json(tournament.league(tournaments, points_table=points, best_n=best, qualify=qualify))
+
+
+def points_table(text: str) -> list[Fraction]:
+    """``25,20,16`` or ``25 20 16`` (as the web form takes them; there a decimal comma may be used: ``2 1 0,5``)."""
+    if text.split() != [text.strip()]:
+        return [Fraction(part.replace(",", ".")) for part in text.split()]
+    return [Fraction(part.strip()) for part in text.split(",")]
 
 
 def number(raw: str | None, name: str, low: int) -> int:
