@@ -88,18 +88,15 @@ class TournamentForm(forms.Form):
         except (ValueError, ZeroDivisionError):
             raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
 
-    def clean(self):
-        cleaned = super().clean()
-        chosen = [cleaned.get(field) for field in TIE_BREAK_FIELDS if cleaned.get(field)]
+    def clean(self) -> dict[str, Any]:
+        """The tie-breaks chosen, in order, each once. The preset's place points, left as offered, follow a change
+        of the table's size: n, n − 1, … 1 (the engine's default); points the director typed are kept, and refused
+        when they do not fit the table."""
+        data = super().clean()
+        chosen = [data.get(field) for field in TIE_BREAK_FIELDS if data.get(field)]
         if len(set(chosen)) != len(chosen):
             self.add_error("tie_break_2", _("Each tie-break counts once: choose another or none."))
-        cleaned["tie_breaks"] = chosen
-        return cleaned
-
-    def clean(self) -> dict[str, Any]:
-        """The preset's place points, left as offered, follow a change of the table's size: n, n − 1, … 1 (the
-        engine's default); points the director typed are kept, and refused when they do not fit the table."""
-        data = super().clean()
+        data["tie_breaks"] = chosen
         points, size = data.get("place_points"), data.get("table_size")
         if points and size and len(points) != size and "place_points" not in self.changed_data:
             data["place_points"] = []
