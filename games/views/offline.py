@@ -80,6 +80,11 @@ def _engine_bundle() -> tuple[str, str]:
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+def engine_version() -> str:
+    """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
+    return _engine_bundle()[1]
+
+
 @lru_cache(maxsize=1)
 def _stdlib() -> tuple[bytes, str]:
     return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
@@ -146,6 +151,8 @@ def offline_words() -> dict[str, str]:
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
+        "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
+                       "newest copy of the table; the list of hands may miss the latest."),
         "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
                     "server), so the totals are not computed here. Hands you record are kept and sent when the "
                     "signal returns."),

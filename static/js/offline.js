@@ -165,11 +165,10 @@ export async function keep(root) {
     // the pages and scripts that work without signal (the service worker answers from this cache), and the words
     // in every language (a language switched after keeping works without signal too)
     const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
-    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
-      root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
+    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.script, root.dataset.workerUrl]);
     fetchedNow.add(root.dataset.wordsUrl);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
-    await refreshSnapshot(root);
+    await followServer(root);  // the snapshot, the table page and the hand form
     status.textContent = say("starting");
     await engine(root);
     localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");  // kept only once its engine has run here
@@ -183,45 +182,89 @@ export async function keep(root) {
 }
 
 // The kept copy: {token, snapshot (the table as the server last sent it), seen (the newest version of the table this
-// phone has seen from the server, on a page or in a snapshot)}. It is current when nothing newer was seen.
-function pageVersion() {
-  const live = document.getElementById("live"), input = document.querySelector("form input[name=version]");
-  const value = live ? live.dataset.version : input && input.value;
-  return value ? Number(value) : 0;
+// phone has seen from the server, on any page or in a snapshot), pages (the version the kept table page and hand
+// form were fetched at)}. It is current when nothing newer was seen.
+function pageVersion() {  // the newest version this page shows (its marker, its live poll, a form's version)
+  const versions = [document.getElementById("kept-table")?.dataset.version, document.getElementById("live")?.dataset.version,
+    ...[...document.querySelectorAll("form input[name=version]")].map((input) => input.value)];
+  return Math.max(0, ...versions.map(Number).filter(Number.isFinite));
 }
-async function noteSeen(root, version) {
-  const record = await getTable(root.dataset.offline);
+async function noteSeen(token, version) {
+  const record = await getTable(token);
   if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
 }
-async function refreshSnapshot(root) {
-  const response = await fetchWithin(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(String(response.status));
-  const snapshot = await response.json(), record = await getTable(root.dataset.offline) || {};
-  await putTable({ token: root.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
+async function refreshSnapshot(marker) {
+  const response = await fetchWithin(marker.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`${response.status} ${marker.dataset.snapshotUrl}`);
+  const snapshot = await response.json(), record = await getTable(marker.dataset.offline) || {};
+  await putTable({ ...record, token: marker.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
   return snapshot;
 }
-// After every change this phone makes online and every change the live poll brings: the snapshot and the kept
-// pages follow the server (only while no hand waits: those are scored after the copy they were recorded on).
-let syncing = null;
-async function follow(root, always = false) {
-  if (syncing) return syncing;
-  syncing = (async () => {
-    await noteSeen(root, pageVersion());
-    if ((await pendingOf(root.dataset.offline)).length) return;
-    const record = await getTable(root.dataset.offline);
-    if (!always && record && record.snapshot && record.snapshot.version >= pageVersion()) return;
-    await refreshSnapshot(root);
-    const cache = await caches.open(KEPT);
-    await cache.addAll([root.dataset.formUrl, root.dataset.tableUrl]);
-    if (always) await release(root, cache);
-  })().catch(() => {}).finally(() => { syncing = null; });
-  return syncing;
+// The table page and the hand form as the server shows them now, for when there is no signal (a page that is not
+// there for this phone, as the form of an ended evening, is left out; a server that does not answer is an error).
+async function keepPages(marker) {
+  const cache = await caches.open(KEPT);
+  for (const url of [marker.dataset.formUrl, marker.dataset.tableUrl]) {
+    const response = await fetchWithin(url, { cache: "no-store" });
+    if (response.status >= 500) throw new Error(`${response.status} ${url}`);
+    if (response.ok && !response.redirected) await cache.put(url, response);
+  }
 }
-// A new release reaches a kept phone at its next contact: the scripts this page names, the runtime's files and the
-// engine of this version are kept; other versions of the engine are dropped.
+async function followServer(marker) {
+  const snapshot = await refreshSnapshot(marker);
+  await keepPages(marker);
+  const record = await getTable(marker.dataset.offline);
+  await putTable({ ...record, pages: Math.max(record.pages || 0, snapshot.version) });
+  return snapshot;
+}
+async function keptEngine(marker) {  // the engine this phone keeps (the runtime's description it kept)
+  const hit = await (await caches.open(KEPT)).match(marker.dataset.runtimeUrl);
+  return hit ? (await hit.json()).engine : null;
+}
+// After every change this phone makes online and every change the live poll brings, on any page of the table (each
+// names the version it shows: #kept-table): what the phone has seen first, then the snapshot and the kept pages
+// follow the server (only while no hand waits: those are scored after the copy they were recorded on). A failure
+// is logged and tried again; meanwhile the phone knows its copy may be old ("not sure"), never silently stale.
+let followed = Promise.resolve(), queued = null, followRetry = 5000, followTimer = null;
+export function follow(marker, always = false) {
+  if (queued) { queued.always = queued.always || always; return queued.promise; }
+  const next = { always };
+  next.promise = followed.then(() => {
+    queued = null;
+    return followOnce(document.getElementById("kept-table") || marker, next.always);
+  });
+  queued = next;
+  followed = next.promise;
+  return next.promise;
+}
+async function followOnce(marker, always) {
+  const token = marker.dataset.offline;
+  try {
+    await noteSeen(token, pageVersion());
+    if (!navigator.onLine || (await pendingOf(token)).length) return;  // the "online" event follows again
+    const record = await getTable(token);
+    if (!record) return;  // not kept (yet)
+    const seen = record.seen || 0;
+    const behind = !record.snapshot || record.snapshot.version < seen || (record.pages || 0) < seen;
+    const snapshot = behind || always ? await followServer(marker) : record.snapshot;
+    const kept = await keptEngine(marker);
+    if (always || kept !== snapshot.engine || (marker.dataset.engine && kept !== marker.dataset.engine)) {
+      await release(marker, await caches.open(KEPT));
+    }
+    followRetry = 5000;
+  } catch (error) {
+    console.warn("Talon: this phone's copy of the table could not follow the server; trying again", error);
+    clearTimeout(followTimer);
+    followTimer = setTimeout(() => follow(marker), followRetry);
+    followRetry = Math.min(followRetry * 2, 60000);
+  }
+}
+// A new release reaches a kept phone at its next contact (a page, the live poll): the scripts this page names, the
+// runtime's files and the engine of this version are kept; other versions of the engine are dropped.
 async function release(root, cache) {
-  const runtime = await (await fetchWithin(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
-  if (runtime.error) return;
+  const response = await fetchWithin(root.dataset.runtimeUrl, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${response.status} ${root.dataset.runtimeUrl}`);
+  const runtime = await response.json();
   const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
   for (const url of [root.dataset.script, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
     if (!hashed(url) || !await cache.match(url)) await cache.add(url);
@@ -393,7 +436,8 @@ async function showTable(root) {
     return;
   }
   if (!pending.length) {
-    banner(navigator.onLine ? "" : say("noSignalNone"), "");
+    if (pageVersion() < snapshot.version) await showCopy(root, snapshot);
+    else banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
   await engine(root);
@@ -407,6 +451,22 @@ async function showTable(root) {
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
   } else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
+}
+
+// A page kept before the copy's last change (its answer was lost, or the phone went offline at once): the totals
+// are the copy's, computed here and said; until then they are marked as not sure.
+async function showCopy(root, snapshot) {
+  const totals = document.querySelectorAll("#top .totals");
+  totals.forEach((part) => part.classList.add("unsure"));
+  try {
+    await engine(root);
+    renderTotals(await call("table", { snapshot, pending: [] }));
+  } catch (error) {
+    banner(say("unsure"), "error");
+    return;
+  }
+  totals.forEach((part) => { part.classList.remove("unsure"); part.classList.add("computed-here"); });
+  banner(say("olderPage"), "pending");
 }
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
@@ -468,7 +528,8 @@ async function send(root, choosing = false) {
       }
       queueState = { kind: "" };
       snapshot = answer.snapshot;
-      await putTable({ token, snapshot });
+      const record = await getTable(token);  // what was held is placed now; the kept pages follow on the next page
+      await putTable({ ...record, token, snapshot, seen: Math.max(record.seen || 0, snapshot.version), held: null });
       if (next && after !== null) { next.after_seq = after + 1; await putPending(next); }  // mine stay together
       await deletePending(hand.id);
       waitingHere = Math.max(0, waitingHere - 1);
@@ -746,48 +807,74 @@ async function nextHandDefaults(root, form) {
 }
 
 // ---- a kept table's page --------------------------------------------------------------------------------------------
+// start() runs on each table page and hand form of a kept table, loaded in full or swapped in by htmx (a Save online
+// answers with the table page); what listens on the document is set up once.
 export async function start(root) {
   W = JSON.parse(document.getElementById("offline-words").textContent);
   LOOK = JSON.parse(document.getElementById("offline-look")?.textContent || "null") || LOOK;
   root.dataset.kept = "1";
+  listenOnce();
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
-  // the copy follows the server first, but never waits on one that does not answer (Wi-Fi without uplink, a sleeping
-  // laptop): the engine starts from what was kept after a few seconds at most
-  if (navigator.onLine && !waitingHere) await Promise.race([follow(root, true), new Promise((done) => setTimeout(done, ANSWER_WITHIN))]);
-  else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
     const edit = await editing(root, form);
     watchForm(root, form);
     if (!edit) await presetTurn(root, form);
     root.dataset.listening = "1";
-    defaultsReady = engine(root).then(() => nextHandDefaults(root, form)).catch(engineFailed);
-    await defaultsReady;
   }
   if (quick) quickEntry(root, quick);
-  // An htmx answer came from the server (a Save on this phone swaps in the table page; the live poll brings another
-  // phone's change): the kept copy follows it, on whichever of the table's pages is shown now.
-  document.addEventListener("htmx:afterSettle", () => {
-    const here = document.getElementById("offline") || root;
-    follow(here).then(() => (here.dataset.page === "table" ? showTable(here) : null));
-  });
+  // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
+  // laptop): the table shows what was kept at once, and again once the copy has followed
+  const followed = follow(root, true);
   if (root.dataset.page === "table") {
+    root.dataset.started = "1";
     await showTable(root);
-    await send(root);
-    document.addEventListener("click", async (event) => {
-      const button = event.target.closest("[data-forget]");
-      if (!button || !window.confirm(say("confirmForget"))) return;
-      await deletePending(Number(button.dataset.forget));
-      window.location.reload();
-    });
+    send(root).then(() => followed).then(() => showTable(root)).catch((error) => console.warn("Talon:", error));
   }
-  window.addEventListener("online", () => { retryIn = 2000; markNeedsSignal(root); send(root).then(() => showTable(root)); });
-  window.addEventListener("offline", () => { markNeedsSignal(root); showTable(root); });
+  if (root.dataset.page === "form" && form) {
+    const within = new Promise((done) => setTimeout(done, ANSWER_WITHIN));
+    defaultsReady = Promise.race([followed, within]).then(() => engine(root)).then(() => nextHandDefaults(root, form))
+      .catch(engineFailed);
+  }
+  await markNeedsSignal(root).catch(() => {});
+  await keptSpace(root).catch(() => {});
+}
+
+// After a change this page saw (talon.js: every page of a kept table, however reached): the copy follows, and the
+// table page shows its unsent hands again (the live poll swaps in the server's totals).
+export async function afterChange(marker) {
+  await follow(marker);
+  const root = document.getElementById("offline");
+  if (root && root.dataset.started && root.dataset.page === "table") await showTable(root);
+}
+
+let listening = false;
+function listenOnce() {
+  if (listening) return;
+  listening = true;
+  const here = () => document.getElementById("offline");
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-forget]");
+    if (!button || !window.confirm(say("confirmForget"))) return;
+    await deletePending(Number(button.dataset.forget));
+    window.location.reload();
+  });
+  window.addEventListener("online", () => {
+    const root = here();
+    retryIn = 2000;
+    if (!root) return;
+    markNeedsSignal(root);
+    send(root).then(() => follow(root)).then(() => root.dataset.started && showTable(root));
+  });
+  window.addEventListener("offline", () => {
+    const root = here();
+    if (!root) return;
+    markNeedsSignal(root);
+    if (root.dataset.started) showTable(root);
+  });
   document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
     if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
   });
-  await markNeedsSignal(root).catch(() => {});
-  await keptSpace(root).catch(() => {});
 }
