@@ -36,6 +36,12 @@ async function pendingOf(token) {
   const hands = await store(PENDING, "readonly", (s) => s.index("token").getAll(token));
   return (hands || []).sort((a, b) => a.id - b.id);
 }
+// The hands kept on this phone that count (a hand deleted here after its Save's answer was lost waits only to tell the
+// server, which may have recorded it).
+async function handsOf(token) {
+  return (await pendingOf(token)).filter((hand) => hand.then !== "delete");
+}
+const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // ---- the engine in a worker ---------------------------------------------------------------------------------------
 let worker = null, calls = 0;
@@ -423,7 +429,7 @@ function banner(text, kind = "") {
 }
 
 async function showTable(root) {
-  const token = root.dataset.offline, pending = await pendingOf(token);
+  const token = root.dataset.offline, pending = await handsOf(token);
   if (engineOk || pending.length) await engine(root).catch(() => {});
   const snapshot = await current(root);
   if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
@@ -504,6 +510,7 @@ async function send(root, choosing = false) {
       const [hand, next] = await pendingOf(token);
       if (!hand) break;
       const body = { data: hand.data, version: hand.version ?? snapshot.version, submission: hand.submission };
+      if (hand.then) Object.assign(body, { then: hand.then, change: hand.change });
       const after = hand.after_seq ?? null;
       if (after !== null) body.after_seq = after;
       let response;
@@ -516,7 +523,7 @@ async function send(root, choosing = false) {
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
       if (response.status === 409 && answer.conflict) {
         queueState = { kind: "conflict" };
-        const pending = await pendingOf(token);
+        const pending = await handsOf(token);
         queueBanner(pending.length);
         await conflict(root, answer, pending);
         return;
@@ -628,7 +635,7 @@ async function previewHere(root, form, submitter) {
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
   const editing = Number(form.dataset.editing || 0);  // an unsent hand edited: scored in its own place
-  const pending = (await pendingOf(token)).filter((hand) => !editing || hand.id < editing);
+  const pending = (await handsOf(token)).filter((hand) => !editing || hand.id < editing);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
 }
@@ -663,7 +670,7 @@ function fillForm(form, fields) {
 async function editing(root, form) {
   const id = Number((location.hash.match(/^#edit-(\d+)$/) || [])[1] || 0);
   if (!id) return false;
-  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id);
+  const hand = (await handsOf(root.dataset.offline)).find((kept) => kept.id === id);
   if (!hand || !hand.fields) { banner(say("editGone"), "error"); return false; }
   form.removeAttribute("data-draft");  // the new hand's draft stays as it was
   form.dataset.editing = String(id);
@@ -682,7 +689,18 @@ function usedSubmissions() {
 function engineFailed(error) {
   banner(say("engineFailed", { error: (error && error.message) || String(error) }), "error");
 }
-async function keepHand(root, form, submitter) {
+// ``unanswered``: the server did not answer this Save, so it may have recorded the hand (an edit or a delete of it
+// later on this phone is then sent as one).
+async function keepHand(root, form, submitter, unanswered = false) {
+  if (form.dataset.keeping) return false;  // a second tap while the first is being kept is the same hand
+  form.dataset.keeping = "1";
+  try {
+    return await keepOnce(root, form, submitter, unanswered);
+  } finally {
+    delete form.dataset.keeping;
+  }
+}
+async function keepOnce(root, form, submitter, unanswered) {
   if (!engineOk) banner(say("starting"), "pending");  // the Save is taken: scored once the engine is up
   await defaultsReady;  // with whose turn it is as the engine says (unless the player chose)
   if (!engineOk) {
@@ -700,7 +718,8 @@ async function keepHand(root, form, submitter) {
   if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
-    await putPending({ ...hand, data: answer.data, fields, edited: new Date().toISOString() });
+    const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
+    await putPending({ ...hand, ...then, data: answer.data, fields, edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);
     return true;
   }
@@ -712,12 +731,12 @@ async function keepHand(root, form, submitter) {
   const field = form.querySelector("input[name=submission]"), used = usedSubmissions();
   let submission = field && field.value;
   if (!submission || used.includes(submission)) {
-    submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    submission = newId();
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
   await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
-    created: new Date().toISOString() });
+    unanswered, created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
@@ -743,7 +762,7 @@ function watchForm(root, form) {
   });
   form.addEventListener("htmx:afterRequest", (event) => { if (event.detail.elt !== form) saving(event.detail.elt, false); });
   form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
-  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
+  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt, true); };
   form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
   form.addEventListener("htmx:timeout", unanswered);
   form.addEventListener("submit", (event) => {
@@ -762,7 +781,10 @@ function quickEntry(root, form) {
   form.addEventListener("submit", async (event) => {
     if (form.dataset.native) return;
     event.preventDefault();
+    if (form.dataset.busy) return;  // a second tap while the first is on its way is the same hand
+    form.dataset.busy = "1";
     const submitter = event.submitter;
+    let unanswered = false;
     if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
       const data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
@@ -776,9 +798,9 @@ function quickEntry(root, form) {
           form.requestSubmit(submitter);
           return;
         }
-      } catch (error) { saving(submitter, false); /* no answer */ }
+      } catch (error) { saving(submitter, false); unanswered = true; }  // no answer: the server may have it
     }
-    keepHand(root, form, submitter);
+    if (!await keepHand(root, form, submitter, unanswered)) delete form.dataset.busy;
   });
 }
 
@@ -795,12 +817,14 @@ function setTurn(form, turn) {
 async function presetTurn(root, form) {
   form.addEventListener("change", (event) => { if (event.isTrusted && LOOK.leader_field && event.target.name === LOOK.leader_field) turnTapped = true; });
   if (form.dataset.draft && localStorage.getItem(form.dataset.draft)) { turnTapped = true; return; }  // a draft: its choice
-  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  const pending = await handsOf(root.dataset.offline), record = await getTable(root.dataset.offline);
+  if (!pending.length && pageVersion() >= ((record && record.seen) || 0)) return;  // the server chose it for this version
+  const snapshot = await current(root);
   setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_leader : null);
 }
 async function nextHandDefaults(root, form) {
   if (turnTapped) return;
-  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  const pending = await handsOf(root.dataset.offline), snapshot = await current(root);
   if (!snapshot) return;
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   setTurn(form, now.status.next_leader);
@@ -857,8 +881,12 @@ function listenOnce() {
   const here = () => document.getElementById("offline");
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-forget]");
-    if (!button || !window.confirm(say("confirmForget"))) return;
-    await deletePending(Number(button.dataset.forget));
+    const root = here(), hand = button && root && (await handsOf(root.dataset.offline))
+      .find((kept) => kept.id === Number(button.dataset.forget));
+    if (!hand || !window.confirm(say(hand.unanswered ? "confirmForgetUnanswered" : "confirmForget"))) return;
+    // a hand whose Save's answer was lost may be on the server: it waits to be deleted there too
+    if (hand.unanswered) await putPending({ ...hand, then: "delete", change: hand.change || newId() });
+    else await deletePending(hand.id);
     window.location.reload();
   });
   window.addEventListener("online", () => {
