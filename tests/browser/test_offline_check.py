@@ -141,11 +141,14 @@ VARIANTS = {"two hands": None, "an edit": edit_third, "a delete": delete_third, 
             "another phone": another_phone}
 
 
-def server_totals(base: str, table: str) -> list[str]:
-    """``settle`` of what the server holds (its JSON export), each total as the page writes it."""
+def written(value: int) -> str:
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def export(table: str) -> dict:
+    """What the server holds (its JSON export)."""
     with urllib.request.urlopen(table + "export.json", timeout=10) as answer:
-        totals = settle(json.loads(answer.read()))["totals"]
-    return [f"\u2212{-totals[name]}" if totals[name] < 0 else str(totals[name]) for name in PLAYERS]
+        return json.loads(answer.read())
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -159,7 +162,8 @@ def test_the_kept_table_shows_the_servers_totals_without_signal(browser, served,
         record(page, table, "Bára", 71)
         if VARIANTS[variant]:
             VARIANTS[variant](page, table, browser)
-        expected = server_totals(served, table)
+        held = export(table)
+        expected = [written(settle(held)["totals"][name]) for name in PLAYERS]
         expect(page.locator(TOTALS)).to_have_text(expected)  # online, the server's page
         page.wait_for_timeout(5_000)  # a person looks at the totals before the signal goes
 
@@ -169,6 +173,12 @@ def test_the_kept_table_shows_the_servers_totals_without_signal(browser, served,
         expect(page.locator("#top .totals.unsure")).to_have_count(0)
         page.goto(table + "hands/new/")
         page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        page.locator("label.tap:has(input[name='partner'][value='Anna'])").first.click()
+        page.fill("input[name=points]", "50")
         expect(page.locator("#preview")).to_contain_text("Computed on this phone")  # scored on the current copy
+        hand = {"povinnost": page.locator("input[name=povinnost]:checked").input_value(), "partner": "Anna",
+                "points": 50}
+        payout = settle({**held, "hands": [*held["hands"], hand]})["hands"][-1]["scores"]
+        expect(page.locator("#preview .score")).to_have_text([written(payout[name]) for name in PLAYERS])
     finally:
         context.close()
