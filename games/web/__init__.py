@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
+COUNTED = 100  # a badge's words are given to the phone for the counts up to this (more: ``label``)
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,13 @@ class Mark:
     few: int = 5  # CIRCLES: up to this many in all are drawn one by one
     classes: tuple[str, str, str] = ("marks", "mark", "marks-count")  # CIRCLES: the CSS classes of the box, of a
     # circle (with "used" when crossed off) and of a count, as its marks.html writes them
+    counted: Promise | None = None  # BADGE: the badge's words as marks.html writes them, in the plural the count
+    # takes (ngettext_lazy with %(counter)s): the phone is given them for the counts a table reaches
 
     def as_json(self) -> dict[str, Any]:
+        labels = [str(self.counted % {"counter": n}) for n in range(COUNTED)] if self.counted is not None else []
         return {"kind": self.kind, "look": self.look, "label": str(self.label), "used": self.used, "few": self.few,
-                "classes": list(self.classes)}
+                "classes": list(self.classes), "labels": labels}
 
 
 @dataclass(frozen=True)

@@ -71,10 +71,21 @@ async function cachedJson(url) {
 const ANSWER_WITHIN = 6000;
 // Once it has not answered, what the phone kept is read first (the engine starts without waiting on it again).
 let serverSilent = false;
+function heard(answered) {  // what needs the server says so in place whenever that changes
+  if (serverSilent === !answered) return;
+  serverSilent = !answered;
+  const root = document.getElementById("offline") || document.getElementById("kept-table");
+  if (root && root.dataset.kept) markNeedsSignal(root).catch(() => {});
+}
+const answers = () => navigator.onLine && !serverSilent;
+// Whether the server answers now (a short question: its health), before a change that needs it is sent.
+function probe() {
+  return fetchWithin("/healthz", { cache: "no-store" }, 3000).then((response) => response.ok, () => false);
+}
 function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
   const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
   return fetch(url, { ...options, signal: stop.signal })
-    .then((response) => { serverSilent = false; return response; }, (error) => { serverSilent = true; throw error; })
+    .then((response) => { heard(true); return response; }, (error) => { heard(false); throw error; })
     .finally(() => clearTimeout(timer));
 }
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
@@ -130,8 +141,10 @@ function el(tag, attrs = {}, ...children) {
   children.flat().forEach((child) => child && node.append(child));
   return node;
 }
-function human(bytes) {
-  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+const tenths = new Intl.NumberFormat(document.documentElement.lang || undefined, { minimumFractionDigits: 1,
+  maximumFractionDigits: 1 });
+function human(bytes) {  // as the player's language writes a decimal (Czech 45,8 MB)
+  return bytes >= 1e6 ? `${tenths.format(Math.round(bytes / 1e5) / 10)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
 
 // ---- keeping a table: the one download ------------------------------------------------------------------------------
@@ -304,7 +317,7 @@ async function markNeedsSignal(root) {
   document.querySelectorAll("[data-needs-signal]").forEach((node) => {
     node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
   });
-  if (navigator.onLine) return;
+  if (answers()) return;
   const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
   for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
     const url = new URL(link.href, location.href);
@@ -363,7 +376,8 @@ function renderTotals(now) {
 }
 
 function drawMark(mark, kinds) {  // one kind of a player's marks, as the game's marks.html draws it on the server
-  const count = Number(kinds[mark.kind] || 0), label = mark.label.replace("{count}", num(count));
+  const count = Number(kinds[mark.kind] || 0);
+  const label = (mark.labels || [])[count] || mark.label.replace("{count}", num(count));  // as marks.html words it
   if (mark.look === "badge") return count ? el("span", { class: "badge quiet", text: label }) : null;
   const used = Number(kinds[mark.used] || 0);  // circles: a few one by one, more as a circle and a count
   if (!count && !used) return null;
@@ -689,6 +703,13 @@ function usedSubmissions() {
 function engineFailed(error) {
   banner(say("engineFailed", { error: (error && error.message) || String(error) }), "error");
 }
+// A copy this phone cannot be sure of: the hand is kept as recorded (the form's fields as the table's hand), not
+// scored; sent on the version it was recorded on, the server says what changed and the scorekeeper places it.
+async function recordedOnly(root, form, submitter) {
+  const record = await getTable(root.dataset.offline);
+  if (!record || !record.snapshot) return { error: { message: say("unsure"), root: "" } };
+  return call("preview", { snapshot: record.snapshot, pending: [], fields: fieldsOf(form, submitter) });
+}
 // ``unanswered``: the server did not answer this Save, so it may have recorded the hand (an edit or a delete of it
 // later on this phone is then sent as one).
 async function keepHand(root, form, submitter, unanswered = false) {
@@ -706,14 +727,14 @@ async function keepOnce(root, form, submitter, unanswered) {
   if (!engineOk) {
     try { await engine(root); } catch (error) { engineFailed(error); return false; }  // one more try, else said
   }
-  const answer = await previewHere(root, form, submitter);
-  if (answer.error) {
+  const token = root.dataset.offline, sure = await current(root);
+  const answer = sure ? await previewHere(root, form, submitter) : await recordedOnly(root, form, submitter);
+  if (answer.error && (sure || !answer.data)) {
     showPreview(form, answer);
     document.getElementById("preview")?.scrollIntoView({ block: "center" });
     return false;
   }
-  const token = root.dataset.offline, snapshot = await current(root);
-  if (!snapshot) return false;
+  const snapshot = sure || (await getTable(token)).snapshot;
   const pending = await pendingOf(token), fields = formFields(form, submitter);
   if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
@@ -905,4 +926,25 @@ function listenOnce() {
   document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
     if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
   });
+  // The server answers or not, whatever the browser says: the live poll gives up after a few seconds and says which;
+  // a change that needs the server (undo, a new evening …) is sent only once it answers, never later by itself.
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.elt.id === "live") event.detail.timeout = ANSWER_WITHIN;
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.elt.id === "live") heard(!!event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500);
+  });
+  document.addEventListener("htmx:timeout", (event) => { if (event.detail.elt.id === "live") heard(false); });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.matches(".hand-form, [hx-post]") || form.method !== "post" || form.dataset.answered) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    probe().then((ok) => {
+      if (!ok) return;  // said in place (heard): nothing is sent later by itself
+      form.dataset.answered = "1";
+      form.requestSubmit(submitter);
+      delete form.dataset.answered;
+    });
+  }, true);
 }

@@ -670,6 +670,37 @@ def test_a_copy_not_known_to_be_current_is_not_scored(context):
     expect(page.locator("#top .totals.unsure")).to_have_count(1)
 
 
+def test_a_hand_recorded_on_a_copy_not_known_to_be_current_is_kept_and_placed_when_sent(context):
+    """Unsure of its copy, the phone still keeps the hand recorded (the banner promises it), scores nothing on the
+    old copy, and back online the scorekeeper places it after the other phone's hand: none is lost."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.route(f"**/t/{table.edit_token}/offline.json", lambda route: route.abort())  # the table does not arrive
+    theirs = team_hand(povinnost="Bára", partner="Dana", points=40)
+    services.record_hand(table, theirs)
+    table.refresh_from_db()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    page.wait_for_timeout(1000)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    mine = team_hand(povinnost="Cyril", partner="Anna", points=71)
+    tap(page, "povinnost", "Cyril")
+    enter_czech(page, mine)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
+    expect(page.locator("#top .totals.unsure")).to_have_count(1)
+    assert waiting(page) == 1  # kept, not scored on the old copy
+
+    context.set_offline(False)
+    page.locator("#offline-conflict [data-place=after]").click()
+    wait_until_sent(page)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), theirs, mine]
+
+
 def test_two_ten_jacks_next_game_starts_without_signal(context):
     """A game's last round is on the server; without signal "Play again" opens the kept form and the next game's
     first round is scored on the phone as settle scores it, then sent."""
@@ -856,6 +887,32 @@ def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(se
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), first, second]  # each once, in order
     assert table.totals == expected["totals"]
+
+
+def test_with_the_server_frozen_what_needs_it_says_so_in_place_and_nothing_waits_to_be_done(server):
+    """The browser says "online" but the server answers nothing (frozen): within a few seconds the kept table page
+    says in place what needs the server, and the undo cannot be tapped; once the server answers again the page
+    says nothing more, and nothing was done meanwhile."""
+    relay, context = server
+    table = make_table(hands=[team_hand(), team_hand(povinnost="Bára", partner="Dana", points=40)])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    relay.delay = 120.0  # every request waits two minutes
+    page.goto(f"/t/{token}/")  # from the phone's cache after a few seconds
+    page.locator("h1.table-title").wait_for()
+    history = page.locator(f"main a[href='/t/{token}/history/']").first
+    expect(history).to_have_attribute("data-needs-signal", "", timeout=15_000)
+    expect(history.locator("xpath=following-sibling::*[1]")).to_have_text("Needs signal: the server does this.")
+    undo = page.get_by_role("button", name="Undo the last change")
+    expect(undo).to_be_disabled()
+    undo.click(force=True)
+
+    relay.delay = 0.0
+    expect(history).not_to_have_attribute("data-needs-signal", "", timeout=30_000)
+    expect(undo).to_be_enabled()
+    table.refresh_from_db()
+    assert table.hand_count == 2
 
 
 def test_schnapsens_quick_entry_is_kept_when_the_server_is_stopped(server):
