@@ -369,10 +369,18 @@ function renderTotals(now) {
     else node.textContent = num(value || 0);
   });
   const round = document.querySelector(".round-state");
-  if (round && status.rounds) {
+  if (round && status.rounds) {  // as the game's table.html writes it: "Game 2 · Round 1 of 3"
+    const game = status.game > 1 ? `${say("game", { number: status.game })} · ` : "";
     round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
-      : say("round", { number: status.round + 1, rounds: status.rounds });
+      : game + say("round", { number: status.round + 1, rounds: status.rounds });
   }
+  if (round && status.games_won && (status.game > 1 || status.finished)) gamesWon(round, now);
+}
+function gamesWon(round, now) {  // "Games won this evening: Aiko 1, Ben 0, Chie 0", after the round's line
+  let line = document.querySelector(".games-won");
+  if (!line) { line = el("p", { class: "games-won" }); round.after(line); }
+  line.replaceChildren(`${say("gamesWon")} `, ...now.players.flatMap((name, i) => [el("bdi", { text: name }),
+    ` ${num(now.status.games_won[name] || 0)}${i < now.players.length - 1 ? ", " : ""}`]));
 }
 
 function drawMark(mark, kinds) {  // one kind of a player's marks, as the game's marks.html draws it on the server
@@ -416,7 +424,8 @@ function pendingRows(now, pending) {
     const edit = pending[i].fields && form ? el("a", { class: "button small", href: `${form}#edit-${pending[i].id}`,
       "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
-    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
+    const label = row.round === null || row.round === undefined ? row.number : row.round;  // as the server labels it
+    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(label) }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
       row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there

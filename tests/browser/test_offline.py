@@ -719,11 +719,18 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     record_offline(page, "two-ten-jack", table, next_game, enter_ttj,
                    [expected["hands"][3]["scores"][p] for p in players])
     assert page_totals(page, players) == expected["totals"]
+    # numbered and labelled as the server numbers it: round 1 of game 2, and the games won this evening
+    offline = [page.locator("tr.pending th").inner_text(), page.locator(".round-state").inner_text(),
+               page.locator(".games-won").inner_text()]
+    assert offline[:2] == ["1", "Game 2 · Round 2 of 3"]
     context.set_offline(False)
     expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
     assert table.totals == expected["totals"]
+    page.goto(f"/t/{table.edit_token}/")
+    assert [page.locator("#hand-rows tr:not(.what) th").first.inner_text(), page.locator(".round-state").inner_text(),
+            page.locator(".games-won").inner_text()] == offline
 
 
 PENDING_RECORDS = """() => new Promise((resolve) => {
