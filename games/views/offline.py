@@ -268,9 +268,9 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
         return None
     hand, who = done.hand, device(request)
     if body["then"] == "edit":
-        _, refusal = outcome(lambda: services.edit_hand(hand, body["data"], device=who, submission=change))
+        refusal = outcome(lambda: services.edit_hand(hand, body["data"], device=who, submission=change))[1]
     else:
-        _, refusal = outcome(lambda: services.delete_hand(hand, device=who, submission=change))
+        refusal = outcome(lambda: services.delete_hand(hand, device=who, submission=change))[1]
     table.refresh_from_db()
     if refusal is None or refusal.kind == "already":
         return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
