@@ -454,7 +454,12 @@ function banner(text, kind = "") {
 async function showTable(root) {
   const token = root.dataset.offline, pending = await handsOf(token);
   if (engineOk || pending.length) await engine(root).catch(() => {});
-  const snapshot = await current(root);
+  const snapshot = await current(root), seen = ((await getTable(token)) || {}).seen || 0;
+  document.querySelectorAll("#top .totals.unsure").forEach((part) => part.classList.remove("unsure"));
+  if (!snapshot && !pending.length && pageVersion() >= seen) {  // the page's own totals are the newest seen
+    banner(navigator.onLine ? "" : say("noSignalNone"), "");
+    return;
+  }
   if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
     const held = pending.length && (await getTable(token)).held;
     const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;

@@ -362,6 +362,60 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
 
 
+@pytest.mark.parametrize("change", ["edit", "delete"])
+def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_the_server(context, change):
+    """The server recorded a Save whose answer was lost; the phone keeps the hand as "not sent yet" and the player
+    edits it (40 → 20) or deletes it before the queue reaches the server: the server then holds the edited hand,
+    once, or none; the delete's question says the server may have it."""
+    table = make_table(hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+
+    def lose_the_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server records the hand ...
+        route.abort()  # ... and the answer is lost on the way back
+
+    page.route(f"**/t/{token}/offline/send/", lambda route: route.abort())  # the queue is not answered yet
+    page.route(f"**/t/{token}/hands/new/", lose_the_answer)
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{token}/")
+    page.unroute(f"**/t/{token}/hands/new/")
+    expect(page.locator("tr.pending th")).to_have_text(["2"])
+    if change == "edit":
+        page.locator("tr.what.pending").get_by_role("link", name="Edit").click()
+        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        expect(page.locator("input[name=points]")).to_have_value("40")
+        page.fill("input[name=points]", "20")
+        page.locator("#preview", has_text="Computed on this phone").wait_for()
+        page.locator("button[name=save]").click()
+        expect(page.locator("tr.pending th")).to_have_text(["2"])
+        expected = [team_hand(), {**mine, "points": 20}]
+    else:
+        asked = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        page.get_by_role("button", name="Delete from this phone").click()
+        expect(page.locator("tr.pending")).to_have_count(0)
+        assert "may have recorded it" in asked[0] and "never sent" not in asked[0]
+        expected = [team_hand()]
+
+    page.unroute(f"**/t/{token}/offline/send/")
+    for _ in range(150):
+        if waiting(page) == 0:
+            break
+        page.wait_for_timeout(200)
+    assert waiting(page) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == expected
+
+
 def test_a_language_switched_after_keeping_works_without_signal(context):
     table = make_table(hands=[team_hand()])
     page = context.new_page()
@@ -382,7 +436,10 @@ def test_a_language_switched_after_keeping_works_without_signal(context):
 KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map((request) => request.url)"""
 
 
-def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch):
+@pytest.mark.parametrize("contact", ["a page", "the live poll"])
+def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch, contact):
+    """A new engine on the server reaches a kept phone at its next contact: a page it opens, or the live poll of
+    the table page it stays on (its answer names the server's engine)."""
     from games.views import offline as offline_views
 
     table = make_table(hands=[team_hand()])
@@ -393,7 +450,8 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
     files["games/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
     newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
     monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)
-    page.goto(f"/t/{table.edit_token}/")  # the next contact
+    if contact == "a page":
+        page.goto(f"/t/{table.edit_token}/")  # the next contact; else the live poll, every few seconds
     for _ in range(300):  # up to a minute: the page asks at its next contact, slowly on a busy machine
         engines = [url for url in page.evaluate(KEPT_URLS) if "/offline/engine.json" in url]
         if engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]:
