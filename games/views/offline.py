@@ -125,6 +125,7 @@ def offline_words() -> dict[str, str]:
         "saving": _("Saving…"),
         "allSent": _("Every hand kept on this phone has been sent."),
         "refused": _("A hand kept on this phone was not accepted: {message}"),
+        "notAccepted": _("not accepted by the server"),
         "refusedHere": _("Hand {number} no longer fits the table: {message}"),
         "computedHere": _("Computed on this phone."),
         "explanation": _("Explanation"),

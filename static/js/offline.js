@@ -39,7 +39,11 @@ async function pendingOf(token) {
 // The hands kept on this phone that count (a hand deleted here after its Save's answer was lost waits only to tell the
 // server, which may have recorded it).
 async function handsOf(token) {
-  return (await pendingOf(token)).filter((hand) => hand.then !== "delete");
+  return (await pendingOf(token)).filter((hand) => hand.then !== "delete" && !hand.refused);
+}
+// The hands the server refused: shown apart, with its reason, out of the totals, until the player edits or deletes them.
+async function refusedOf(token) {
+  return (await pendingOf(token)).filter((hand) => hand.refused);
 }
 const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -260,7 +264,8 @@ async function followOnce(marker, always) {
   const token = marker.dataset.offline;
   try {
     await noteSeen(token, pageVersion());
-    if (!navigator.onLine || (await pendingOf(token)).length) return;  // the "online" event follows again
+    // a hand the server refused waits apart, on no copy; the "online" event follows again
+    if (!navigator.onLine || (await pendingOf(token)).some((hand) => !hand.refused)) return;
     const record = await getTable(token);
     if (!record) return;  // not kept (yet)
     const seen = record.seen || 0;
@@ -438,6 +443,18 @@ function pendingRows(now, pending) {
   }
 }
 
+function refusedRows(now, refused) {  // on top, apart from the totals: what the server said, and the way on
+  const body = document.getElementById("hand-rows"), form = document.getElementById("offline")?.dataset.formUrl;
+  refused.forEach((hand) => {
+    const edit = hand.fields && form ? el("a", { class: "button small", href: `${form}#edit-${hand.id}`,
+      "data-edit": String(hand.id), text: say("edit") }) : null;
+    body.prepend(el("tr", { class: "what pending refused" }, el("td"), el("td", { colspan: String(now.players.length) },
+      el("span", { class: "badge not-sent", text: say("notAccepted") }), " ", el("span", { class: "error", text: hand.refused }),
+      " ", edit, edit ? " " : null,
+      el("button", { type: "button", class: "button small", "data-forget": String(hand.id), text: say("forget") }))));
+  });
+}
+
 function banner(text, kind = "") {
   let box = document.getElementById("offline-banner");
   if (!box) {
@@ -469,7 +486,8 @@ async function showTable(root) {
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
     return;
   }
-  if (!pending.length) {
+  const refused = await refusedOf(token);
+  if (!pending.length && !refused.length) {
     if (pageVersion() < snapshot.version) await showCopy(root, snapshot);
     else banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
@@ -478,12 +496,14 @@ async function showTable(root) {
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
   pendingRows(now, pending);
+  refusedRows(now, refused);
   const held = (await getTable(token)).held;
   if (held) {  // "Decide later": shown after the server's hands, sent once the scorekeeper chooses
     const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
     choose.addEventListener("click", () => send(root, true));
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
-  } else queueBanner(pending.length);
+  } else if (refused.length && !pending.length) banner(say("refused", { message: refused[0].refused }), "error");
+  else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
 }
 
@@ -535,7 +555,7 @@ async function send(root, choosing = false) {
   try {
     let snapshot = (await getTable(token) || {}).snapshot, sent = 0;
     for (;;) {
-      const [hand, next] = await pendingOf(token);
+      const [hand, next] = (await pendingOf(token)).filter((kept) => !kept.refused);
       if (!hand) break;
       const body = { data: hand.data, version: hand.version ?? snapshot.version, submission: hand.submission };
       if (hand.then) Object.assign(body, { then: hand.then, change: hand.change });
@@ -555,6 +575,11 @@ async function send(root, choosing = false) {
         queueBanner(pending.length);
         await conflict(root, answer, pending);
         return;
+      }
+      if (response.status === 422) {  // this hand no longer fits (a round's limit, a closed round): kept apart
+        await putPending({ ...hand, refused: answer.error || String(response.status) });
+        queueState = { kind: "refused", message: answer.error || response.status };
+        continue;
       }
       if (!answer.sent) {
         queueState = { kind: "refused", message: answer.error || response.status };
@@ -698,7 +723,7 @@ function fillForm(form, fields) {
 async function editing(root, form) {
   const id = Number((location.hash.match(/^#edit-(\d+)$/) || [])[1] || 0);
   if (!id) return false;
-  const hand = (await handsOf(root.dataset.offline)).find((kept) => kept.id === id);
+  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id && kept.then !== "delete");
   if (!hand || !hand.fields) { banner(say("editGone"), "error"); return false; }
   form.removeAttribute("data-draft");  // the new hand's draft stays as it was
   form.dataset.editing = String(id);
@@ -754,7 +779,7 @@ async function keepOnce(root, form, submitter, unanswered) {
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
     const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
-    await putPending({ ...hand, ...then, data: answer.data, fields, edited: new Date().toISOString() });
+    await putPending({ ...hand, ...then, data: answer.data, fields, refused: null, edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);
     return true;
   }
@@ -916,11 +941,12 @@ function listenOnce() {
   const here = () => document.getElementById("offline");
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-forget]");
-    const root = here(), hand = button && root && (await handsOf(root.dataset.offline))
+    const root = here(), hand = button && root && (await pendingOf(root.dataset.offline))
       .find((kept) => kept.id === Number(button.dataset.forget));
-    if (!hand || !window.confirm(say(hand.unanswered ? "confirmForgetUnanswered" : "confirmForget"))) return;
+    const maybeThere = hand && hand.unanswered && !hand.refused;
+    if (!hand || !window.confirm(say(maybeThere ? "confirmForgetUnanswered" : "confirmForget"))) return;
     // a hand whose Save's answer was lost may be on the server: it waits to be deleted there too
-    if (hand.unanswered) await putPending({ ...hand, then: "delete", change: hand.change || newId() });
+    if (maybeThere) await putPending({ ...hand, then: "delete", change: hand.change || newId() });
     else await deletePending(hand.id);
     window.location.reload();
   });

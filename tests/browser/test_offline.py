@@ -416,6 +416,38 @@ def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_th
     assert [hand.data for hand in services.live_hands(table)] == expected
 
 
+def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(context, monkeypatch):
+    """A hand recorded without signal that the server then refuses (a tournament round's limit reached meanwhile):
+    it is shown apart with the server's reason, the totals are the server's without it, and the player deletes
+    it."""
+    from games import services as services_module
+    from games.engines.base import InvalidHand
+    from games.engines.table import InvalidTable
+
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
+
+    def limit_reached(locked):
+        raise InvalidTable("hands", InvalidHand("", "this round's limit of {hands} hands is reached", hands=1))
+
+    monkeypatch.setattr(services_module, "_within_round_limit", limit_reached)
+    context.set_offline(False)
+    refused = page.locator("tr.pending.refused")
+    expect(refused).to_contain_text("limit of 1 hands is reached")
+    expect(page.locator("tr.pending:not(.refused)")).to_have_count(0)
+    table.refresh_from_db()
+    assert table.hand_count == 1 and page_totals(page, players) == table.totals  # the server's, without it
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Delete from this phone").click()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    assert waiting(page) == 0
+
+
 def test_a_language_switched_after_keeping_works_without_signal(context):
     table = make_table(hands=[team_hand()])
     page = context.new_page()
