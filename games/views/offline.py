@@ -148,8 +148,6 @@ def offline_words() -> dict[str, str]:
         "winner": _("winner"),
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
-        "game": _("Game {number}"),
-        "gamesWon": _("Games won this evening:"),
         "over": _("The game is over. Winner: {winners}"),
         "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
                   "are shown after its hands until you choose where they go."),

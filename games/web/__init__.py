@@ -51,6 +51,21 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Games:
+    """An evening of games, each of its rounds (Two Ten Jack): what the game's table.html writes above the list, as
+    data the phone writes the same way: "Game 2 · Round 1 of 3" from the game's number in the status (``key``),
+    and, from the second game on, each player's games won (the mark ``won``) after ``won_label``."""
+
+    key: str  # the status's number of the game under way
+    label: str | Promise  # with {number}: "Game {number}"
+    won: str  # the mark kind that counts each player's games won
+    won_label: str | Promise  # "Games won this evening:"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "label": str(self.label), "won": self.won, "won_label": str(self.won_label)}
+
+
+@dataclass(frozen=True)
 class AdjustmentField:
     """A whole number per player that the game's adjustments carry beyond the amounts (Slovenian Tarok's radelci):
     how the shared penalty and carry-over forms ask for it, and the key it is written under in the adjustment's
@@ -93,11 +108,13 @@ class GameWeb:
     leader_badge: str | Promise = ""  # the badge of who leads the next hand ("povinnost"); empty: none shown
     leader_field: str = ""  # the hand form's field that takes who leads the next hand ("povinnost"); empty: none
     marks: tuple[Mark, ...] = ()  # how its marks look beside a total, as data for the phone (as marks_template)
+    games: Games | None = None  # an evening of games (Two Ten Jack): the round's line and the games won, as data
 
     def look(self) -> dict[str, Any]:
-        """What the phone draws of this game's status, in the player's language: its marks, who leads."""
+        """What the phone draws of this game's status, in the player's language: its marks, who leads, and the games
+        of an evening."""
         return {"marks": [mark.as_json() for mark in self.marks], "leader_badge": str(self.leader_badge),
-                "leader_field": self.leader_field}
+                "leader_field": self.leader_field, "games": self.games.as_json() if self.games else None}
 
     @property
     def fields_template(self) -> str:

@@ -350,7 +350,7 @@ async function keptSpace(root) {  // a kept table says so, and how much room Tal
 // ---- the table page -----------------------------------------------------------------------------------------------
 // How the game's status looks (games.web.GameWeb.look, in the page): its marks beside a total, who leads. Nothing
 // here names a game: what is a game's own comes as data from its web module, or as data-mark in its table.html.
-let LOOK = { marks: [], leader_badge: "", leader_field: "" };
+let LOOK = { marks: [], leader_badge: "", leader_field: "", games: null };
 function renderTotals(now) {
   const items = document.querySelectorAll("#top .totals > li.total"), status = now.status || {};
   const next = status.over ? {} : status;  // nobody deals or leads next once nothing may follow (as the server draws it)
@@ -374,18 +374,20 @@ function renderTotals(now) {
     else node.textContent = num(value || 0);
   });
   const round = document.querySelector(".round-state");
+  const games = LOOK.games, number = games ? Number(status[games.key] || 1) : 1;  // an evening of games, as data
   if (round && status.rounds) {  // as the game's table.html writes it: "Game 2 · Round 1 of 3"
-    const game = status.game > 1 ? `${say("game", { number: status.game })} · ` : "";
+    const game = number > 1 ? `${games.label.replace("{number}", num(number))} · ` : "";
     round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
       : game + say("round", { number: status.round + 1, rounds: status.rounds });
   }
-  if (round && status.games_won && (status.game > 1 || status.finished)) gamesWon(round, now);
+  if (round && games && (number > 1 || status.finished)) gamesWon(round, now, games);
 }
-function gamesWon(round, now) {  // "Games won this evening: Aiko 1, Ben 0, Chie 0", after the round's line
+function gamesWon(round, now, games) {  // "Games won this evening: Aiko 1, Ben 0, Chie 0", after the round's line
   let line = document.querySelector(".games-won");
   if (!line) { line = el("p", { class: "games-won" }); round.after(line); }
-  line.replaceChildren(`${say("gamesWon")} `, ...now.players.flatMap((name, i) => [el("bdi", { text: name }),
-    ` ${num(now.status.games_won[name] || 0)}${i < now.players.length - 1 ? ", " : ""}`]));
+  const won = (name) => num(Number(((now.status.marks || {})[name] || {})[games.won] || 0));
+  line.replaceChildren(`${games.won_label} `, ...now.players.flatMap((name, i) => [el("bdi", { text: name }),
+    ` ${won(name)}${i < now.players.length - 1 ? ", " : ""}`]));
 }
 
 function drawMark(mark, kinds) {  // one kind of a player's marks, as the game's marks.html draws it on the server

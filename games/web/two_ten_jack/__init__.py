@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import two_ten_jack as ttj
-from .. import GameWeb
+from .. import GameWeb, Games
 from .forms import TwoTenJackHandForm
 
 WEB = GameWeb(
@@ -13,6 +13,7 @@ WEB = GameWeb(
     save_label=_("Save round"),
     not_saved=_("The round was not saved. Fix what is marked:"),
     round_key="rounds_played",
+    games=Games("game", _("Game {number}"), "games_won", _("Games won this evening:")),
     calculator_players=3,
     rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")
                                              for card, value in ttj.FIXED_HEARTS.items()]},
