@@ -273,7 +273,8 @@ async function followOnce(marker, always) {
     const snapshot = behind || always ? await followServer(marker) : record.snapshot;
     const kept = await keptEngine(marker);
     if (always || kept !== snapshot.engine || (marker.dataset.engine && kept !== marker.dataset.engine)) {
-      await release(marker, await caches.open(KEPT));
+      await release(marker, await caches.open(KEPT));  // a release: the copy then names the new engine
+      if (snapshot.engine !== await keptEngine(marker)) await followServer(marker);
     }
     followRetry = 5000;
   } catch (error) {
@@ -417,14 +418,14 @@ function tally(start, values) {  // numbers struck off one after another (the la
     ...shown.map((left, j) => el("li", { class: j < shown.length - 1 ? "struck" : "", text: String(left) }))];
 }
 
-function pendingRows(now, pending) {
+function pendingRows(now, pending, scored = true) {
   const body = document.getElementById("hand-rows");
   body.querySelectorAll(".pending, .pending-empty").forEach((row) => row.remove());
   if (pending.length) body.querySelectorAll("tr.what > td.muted").forEach((cell) => cell.closest("tr").classList.add("pending-empty"));
   const rows = [];
   now.rows.forEach((row, i) => {
-    const scores = row.scores.map((score, j) => el("td", { class: sign(score) }, num(score),
-      el("span", { class: "run", text: num(row.totals[j]) })));
+    const scores = row.scores.map((score, j) => (!scored ? el("td", { text: "–" }) : el("td", { class: sign(score) },
+      num(score), el("span", { class: "run", text: num(row.totals[j]) }))));  // unscored on a copy not known current
     const remove = el("button", { type: "button", class: "button small", "data-forget": String(pending[i].id),
       text: say("forget") });
     const form = document.getElementById("offline")?.dataset.formUrl;  // opened in the kept hand form, filled in
@@ -432,7 +433,7 @@ function pendingRows(now, pending) {
       "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
     const label = row.round === null || row.round === undefined ? row.number : row.round;  // as the server labels it
-    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(label) }), ...scores));
+    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: scored ? String(label) : "–" }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
       row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
@@ -486,6 +487,7 @@ async function showTable(root) {
     if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
     else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    if (pending.length) await unscoredRows(root, pending);
     return;
   }
   const refused = await refusedOf(token);
@@ -507,6 +509,17 @@ async function showTable(root) {
   } else if (refused.length && !pending.length) banner(say("refused", { message: refused[0].refused }), "error");
   else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
+}
+
+// The hands kept on this phone while its copy is not known to be current: listed (to edit or delete), not scored.
+async function unscoredRows(root, pending) {
+  const record = await getTable(root.dataset.offline);
+  try {
+    await engine(root);
+    pendingRows(await call("table", { snapshot: record.snapshot, pending: pending.map((hand) => hand.data) }), pending, false);
+  } catch (error) {
+    console.warn("Talon: the hands kept on this phone could not be listed", error);
+  }
 }
 
 // A page kept before the copy's last change (its answer was lost, or the phone went offline at once): the totals
