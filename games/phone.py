@@ -109,7 +109,9 @@ def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: C
         number += 1
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
-        rows.append({"number": number, "scores": scores, "totals": totals,
+        played = engine.status(state)
+        rows.append({"number": number, "round": played.round if played.rounds else None,  # Two Ten Jack: its round
+                     "scores": scores, "totals": totals,
                      "what": render(engine.describe(parsed, table.rules), gettext),
                      "lines": [render(line, gettext) for line in result.lines],
                      "note": render(engine.milestone(before, state), gettext)})

@@ -25,6 +25,19 @@ function fetchAndStore(request, options) {
     return response;
   });
 }
+// A page from the network: stored in this version's cache, and where the phone keeps it for a table it keeps
+// ("talon-kept"), the kept copy follows (a full load of the table page after any change).
+function fetchPage(request) {
+  return fetch(request).then((response) => {
+    if (response.ok && !response.redirected) {
+      const copy = response.clone(), kept = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+      caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true })
+        .then((hit) => hit && cache.put(request, kept)));
+    }
+    return response;
+  });
+}
 // The network first; when it hangs, after ``ms`` what ``kept`` finds (else the network still may); without signal,
 // what ``kept`` finds, else ``fallback``.
 function networkThenKept(network, kept, ms, fallback) {
@@ -48,6 +61,6 @@ self.addEventListener("fetch", (event) => {
     const kept = () => caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
       .then((hit) => hit || caches.match(request, { ignoreVary: true }));
     // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may)
-    event.respondWith(networkThenKept(fetchAndStore(request), kept, 5000, () => caches.match(OFFLINE)));
+    event.respondWith(networkThenKept(fetchPage(request), kept, 5000, () => caches.match(OFFLINE)));
   }
 });

@@ -249,3 +249,55 @@ def test_the_standard_library_is_cut_to_what_the_phone_runs(client):
         assert needed in names
     for unused in ("email/__init__.py", "unittest/__init__.py", "tkinter/__init__.py", "xml/__init__.py"):
         assert unused not in names
+
+
+def test_an_edit_of_a_hand_whose_answer_was_lost_edits_the_hand_the_server_recorded(client):
+    """The Save reached the server, its answer was lost, the phone kept the hand and the player changed 40 to 20:
+    the edit reaches that hand (once, however often it is sent), and the totals are those of the edited hand."""
+    table = make_table(hands=[team_hand()])
+    lost = team_hand(povinnost="Bára", partner="Dana", points=40)
+    send(client, table, lost, version=table.version)  # recorded; the phone never heard
+    edited = {**lost, "points": 20}
+    for _ in range(2):
+        answer = send(client, table, edited, version=table.version, then="edit", change="e1")
+        assert answer.status_code == 200 and answer.json()["sent"] is True
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), edited]
+    assert table.totals == replay(setup("czech-taroky", {}, table.players), [team_hand(), edited]).totals
+    assert answer.json()["snapshot"]["totals"] == table.totals
+
+
+def test_an_edit_of_a_hand_the_server_never_recorded_records_it_as_edited(client):
+    table = make_table(hands=[team_hand()])
+    edited = team_hand(povinnost="Bára", partner="Dana", points=20)
+    answer = send(client, table, edited, version=table.version, then="edit", change="e1")
+    assert answer.json()["number"] == 2
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), edited]
+
+
+def test_a_delete_of_a_hand_whose_answer_was_lost_deletes_it_on_the_server(client):
+    table = make_table(hands=[team_hand()])
+    lost = team_hand(povinnost="Bára", partner="Dana", points=40)
+    send(client, table, lost, version=table.version)
+    for _ in range(2):
+        answer = send(client, table, lost, version=table.version, then="delete", change="d1")
+        assert answer.status_code == 200 and answer.json()["sent"] is True
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand()]
+    assert table.totals == replay(setup("czech-taroky", {}, table.players), [team_hand()]).totals
+
+
+def test_a_delete_of_a_hand_the_server_never_recorded_records_nothing(client):
+    table = make_table(hands=[team_hand()])
+    version = table.version
+    answer = send(client, table, team_hand(points=40), version=version, then="delete", change="d1")
+    assert answer.json() == {"sent": True, "deleted": True, "snapshot": answer.json()["snapshot"]}
+    table.refresh_from_db()
+    assert table.version == version and table.hand_count == 1
+
+
+def test_an_edit_or_delete_without_its_own_id_is_refused(client):
+    table = make_table(hands=[team_hand()])
+    answer = send(client, table, team_hand(points=40), version=table.version, then="edit")
+    assert answer.status_code == 400 and "submission id" in answer.json()["error"]

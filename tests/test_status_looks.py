@@ -84,8 +84,11 @@ def test_the_kept_pages_give_the_phone_how_the_games_status_looks(client, slug, 
     web = GAMES[slug].web
     assert offline_look(client.get(reverse(page, args=[table.edit_token]))) == {
         "marks": [{"kind": m.kind, "look": m.look, "label": str(m.label), "used": m.used, "few": m.few,
-                   "classes": list(m.classes)} for m in web.marks],
-        "leader_badge": str(web.leader_badge), "leader_field": web.leader_field}
+                   "classes": list(m.classes), "labels": [str(m.counted % {"counter": n}) for n in range(100)]
+                   if m.counted else []} for m in web.marks],
+        "leader_badge": str(web.leader_badge), "leader_field": web.leader_field,
+        "games": {"key": web.games.key, "label": str(web.games.label), "won": web.games.won,
+                  "won_label": str(web.games.won_label)} if web.games else None}
 
 
 @pytest.mark.django_db

@@ -2,12 +2,15 @@ import re
 from fractions import Fraction
 
 from django import template
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.lines import RuleLinks, line_html
 from games.numbers import local_number
+from games.views.offline import engine_version
 
 register = template.Library()
 
@@ -158,6 +161,21 @@ def offline_part(context, table, page: str):
             "send_url": reverse("offline_send", args=[table.edit_token]),
             "table_url": reverse("table", args=[table.edit_token]),
             "form_url": reverse("record_hand", args=[table.edit_token])}
+
+
+@register.inclusion_tag("games/_kept_table.html", takes_context=True)
+def kept_table(context):
+    """Every page of a table opened by its edit link names the table and the version it shows, so that a phone
+    keeping the table for no signal follows every change made on any of its pages (static/js/talon.js), however
+    the page was reached. Nothing on other pages, nor on a view-only link."""
+    table, request = context.get("table"), context.get("request")
+    token = getattr(table, "edit_token", None)
+    if not token or request is None or not request.path.startswith(reverse("table", args=[token])):
+        return {}
+    return {"table": table, "script": static("js/offline.js"), "worker": static("js/engine-worker.js"),
+            "runtime_url": reverse("offline_runtime"), "engine": engine_version(),
+            "snapshot_url": reverse("offline_snapshot", args=[token]),
+            "table_url": reverse("table", args=[token]), "form_url": reverse("record_hand", args=[token])}
 
 
 @register.filter

@@ -136,8 +136,11 @@ def _saved(request: HttpRequest, table: Table, changed: Hand | None) -> HttpResp
         table = changed.table
     else:
         table.refresh_from_db()
-    response = render(request, "games/table.html", table_context(table, can_edit=True))
-    response["HX-Push-Url"] = reverse("table", args=[table.edit_token])
+    here = reverse("table", args=[table.edit_token])
+    context = table_context(table, can_edit=True)
+    context["here"] = here  # the page shown is the table's: a language switch returns to it, not to the form
+    response = render(request, "games/table.html", context)
+    response["HX-Push-Url"] = here
     return response
 
 

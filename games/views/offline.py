@@ -80,6 +80,11 @@ def _engine_bundle() -> tuple[str, str]:
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+def engine_version() -> str:
+    """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
+    return _engine_bundle()[1]
+
+
 @lru_cache(maxsize=1)
 def _stdlib() -> tuple[bytes, str]:
     return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
@@ -120,6 +125,7 @@ def offline_words() -> dict[str, str]:
         "saving": _("Saving…"),
         "allSent": _("Every hand kept on this phone has been sent."),
         "refused": _("A hand kept on this phone was not accepted: {message}"),
+        "notAccepted": _("not accepted by the server"),
         "refusedHere": _("Hand {number} no longer fits the table: {message}"),
         "computedHere": _("Computed on this phone."),
         "explanation": _("Explanation"),
@@ -129,6 +135,8 @@ def offline_words() -> dict[str, str]:
         "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
                       "page."),
         "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
+        "confirmForgetUnanswered": _("Delete this hand from this phone? The server may have recorded it before its "
+                                     "answer was lost: it is then deleted there too when the signal returns."),
         "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
                       "none is lost."),
         "theirs": _("On the other phone"),
@@ -146,6 +154,8 @@ def offline_words() -> dict[str, str]:
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
+        "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
+                       "newest copy of the table; the list of hands may miss the latest."),
         "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
                     "server), so the totals are not computed here. Hands you record are kept and sent when the "
                     "signal returns."),
@@ -242,6 +252,31 @@ def _recent(table: Table, count: int) -> list[dict[str, Any]]:
             for hand in hands]
 
 
+def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any]) -> JsonResponse | None:
+    """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"): when
+    the server did record it, the edit or the delete is made to that hand (under the phone's own id for it, "change",
+    so that it counts once); a delete of a hand the server never recorded is done. None: record the hand as sent."""
+    change = body.get("change")
+    if not is_submission(change):
+        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
+                                        "it from a copy; it stays on the phone.")}, status=400)
+    done = table.changes.filter(submission=body["submission"]).select_related("hand").first()
+    if done is None or done.hand is None:
+        if body["then"] == "delete":
+            return JsonResponse({"sent": True, "deleted": True, "snapshot": snapshot_of(table)})
+        return None
+    hand, who = done.hand, device(request)
+    if body["then"] == "edit":
+        refusal = outcome(lambda: services.edit_hand(hand, body["data"], device=who, submission=change))[1]
+    else:
+        refusal = outcome(lambda: services.delete_hand(hand, device=who, submission=change))[1]
+    table.refresh_from_db()
+    if refusal is None or refusal.kind == "already":
+        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
+                        status=422)
+
+
 @never_cache
 @require_POST
 def send(request: HttpRequest, token: str) -> JsonResponse:
@@ -263,6 +298,10 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
     if not is_submission(submission):  # without it a hand sent twice would be recorded twice
         return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
                                         "it from a copy; it stays on the phone.")}, status=400)
+    if body.get("then") in ("edit", "delete"):  # changed on the phone after a Save whose answer was lost
+        answer = _after_lost_answer(request, table, body)
+        if answer is not None:
+            return answer
     seconds = wait_for_rescoring(request, table, after) if after is not None else 0
     if seconds:  # put in before many later hands, each scored again
         response = JsonResponse({"error": ngettext(

@@ -41,6 +41,7 @@ from ..presentation import (
 from ..registry import GAMES
 from ..templatetags.talon import isolate_text
 from .common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
+from .offline import engine_version
 
 
 @require_safe
@@ -330,6 +331,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
         context["appended"] = appended
         response = render(request, "games/table.html#live", context)
     response["Cache-Control"] = "no-store"
+    response["X-Talon-Engine"] = engine_version()  # a phone keeping the table learns of a release
     return response
 
 

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
+COUNTED = 100  # a badge's words are given to the phone for the counts up to this (more: ``label``)
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,28 @@ class Mark:
     few: int = 5  # CIRCLES: up to this many in all are drawn one by one
     classes: tuple[str, str, str] = ("marks", "mark", "marks-count")  # CIRCLES: the CSS classes of the box, of a
     # circle (with "used" when crossed off) and of a count, as its marks.html writes them
+    counted: Promise | None = None  # BADGE: the badge's words as marks.html writes them, in the plural the count
+    # takes (ngettext_lazy with %(counter)s): the phone is given them for the counts a table reaches
 
     def as_json(self) -> dict[str, Any]:
+        labels = [str(self.counted % {"counter": n}) for n in range(COUNTED)] if self.counted is not None else []
         return {"kind": self.kind, "look": self.look, "label": str(self.label), "used": self.used, "few": self.few,
-                "classes": list(self.classes)}
+                "classes": list(self.classes), "labels": labels}
+
+
+@dataclass(frozen=True)
+class Games:
+    """An evening of games, each of its rounds (Two Ten Jack): what the game's table.html writes above the list, as
+    data the phone writes the same way: "Game 2 · Round 1 of 3" from the game's number in the status (``key``),
+    and, from the second game on, each player's games won (the mark ``won``) after ``won_label``."""
+
+    key: str  # the status's number of the game under way
+    label: str | Promise  # with {number}: "Game {number}"
+    won: str  # the mark kind that counts each player's games won
+    won_label: str | Promise  # "Games won this evening:"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "label": str(self.label), "won": self.won, "won_label": str(self.won_label)}
 
 
 @dataclass(frozen=True)
@@ -109,11 +128,13 @@ class GameWeb:
     leader_badge: str | Promise = ""  # the badge of who leads the next hand ("povinnost"); empty: none shown
     leader_field: str = ""  # the hand form's field that takes who leads the next hand ("povinnost"); empty: none
     marks: tuple[Mark, ...] = ()  # how its marks look beside a total, as data for the phone (as marks_template)
+    games: Games | None = None  # an evening of games (Two Ten Jack): the round's line and the games won, as data
 
     def look(self) -> dict[str, Any]:
-        """What the phone draws of this game's status, in the player's language: its marks, who leads."""
+        """What the phone draws of this game's status, in the player's language: its marks, who leads, and the games
+        of an evening."""
         return {"marks": [mark.as_json() for mark in self.marks], "leader_badge": str(self.leader_badge),
-                "leader_field": self.leader_field}
+                "leader_field": self.leader_field, "games": self.games.as_json() if self.games else None}
 
     @property
     def fields_template(self) -> str:

@@ -36,6 +36,16 @@ async function pendingOf(token) {
   const hands = await store(PENDING, "readonly", (s) => s.index("token").getAll(token));
   return (hands || []).sort((a, b) => a.id - b.id);
 }
+// The hands kept on this phone that count (a hand deleted here after its Save's answer was lost waits only to tell the
+// server, which may have recorded it).
+async function handsOf(token) {
+  return (await pendingOf(token)).filter((hand) => hand.then !== "delete" && !hand.refused);
+}
+// The hands the server refused: shown apart, with its reason, out of the totals, until the player edits or deletes them.
+async function refusedOf(token) {
+  return (await pendingOf(token)).filter((hand) => hand.refused);
+}
+const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // ---- the engine in a worker ---------------------------------------------------------------------------------------
 let worker = null, calls = 0;
@@ -65,10 +75,21 @@ async function cachedJson(url) {
 const ANSWER_WITHIN = 6000;
 // Once it has not answered, what the phone kept is read first (the engine starts without waiting on it again).
 let serverSilent = false;
+function heard(answered) {  // what needs the server says so in place whenever that changes
+  if (serverSilent === !answered) return;
+  serverSilent = !answered;
+  const root = document.getElementById("offline") || document.getElementById("kept-table");
+  if (root && root.dataset.kept) markNeedsSignal(root).catch(() => {});
+}
+const answers = () => navigator.onLine && !serverSilent;
+// Whether the server answers now (a short question: its health), before a change that needs it is sent.
+function probe() {
+  return fetchWithin("/healthz", { cache: "no-store" }, 3000).then((response) => response.ok, () => false);
+}
 function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
   const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
   return fetch(url, { ...options, signal: stop.signal })
-    .then((response) => { serverSilent = false; return response; }, (error) => { serverSilent = true; throw error; })
+    .then((response) => { heard(true); return response; }, (error) => { heard(false); throw error; })
     .finally(() => clearTimeout(timer));
 }
 let engineReady = null, engineOk = false, waitingHere = 0;  // known at once: htmx's events need a yes or no now
@@ -124,8 +145,10 @@ function el(tag, attrs = {}, ...children) {
   children.flat().forEach((child) => child && node.append(child));
   return node;
 }
-function human(bytes) {
-  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+const tenths = new Intl.NumberFormat(document.documentElement.lang || undefined, { minimumFractionDigits: 1,
+  maximumFractionDigits: 1 });
+function human(bytes) {  // as the player's language writes a decimal (Czech 45,8 MB)
+  return bytes >= 1e6 ? `${tenths.format(Math.round(bytes / 1e5) / 10)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
 
 // ---- keeping a table: the one download ------------------------------------------------------------------------------
@@ -165,11 +188,10 @@ export async function keep(root) {
     // the pages and scripts that work without signal (the service worker answers from this cache), and the words
     // in every language (a language switched after keeping works without signal too)
     const everyLanguage = ["en", "cs", "sl", "de"].map((code) => root.dataset.wordsUrl.replace(/\/\w+\.json$/, `/${code}.json`));
-    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.formUrl,
-      root.dataset.tableUrl, root.dataset.script, root.dataset.workerUrl]);
+    await cache.addAll([...new Set([root.dataset.wordsUrl, ...everyLanguage]), root.dataset.script, root.dataset.workerUrl]);
     fetchedNow.add(root.dataset.wordsUrl);
     if ("serviceWorker" in navigator) await navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready);
-    await refreshSnapshot(root);
+    await followServer(root);  // the snapshot, the table page and the hand form
     status.textContent = say("starting");
     await engine(root);
     localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");  // kept only once its engine has run here
@@ -183,45 +205,91 @@ export async function keep(root) {
 }
 
 // The kept copy: {token, snapshot (the table as the server last sent it), seen (the newest version of the table this
-// phone has seen from the server, on a page or in a snapshot)}. It is current when nothing newer was seen.
-function pageVersion() {
-  const live = document.getElementById("live"), input = document.querySelector("form input[name=version]");
-  const value = live ? live.dataset.version : input && input.value;
-  return value ? Number(value) : 0;
+// phone has seen from the server, on any page or in a snapshot), pages (the version the kept table page and hand
+// form were fetched at)}. It is current when nothing newer was seen.
+function pageVersion() {  // the newest version this page shows (its marker, its live poll, a form's version)
+  const versions = [document.getElementById("kept-table")?.dataset.version, document.getElementById("live")?.dataset.version,
+    ...[...document.querySelectorAll("form input[name=version]")].map((input) => input.value)];
+  return Math.max(0, ...versions.map(Number).filter(Number.isFinite));
 }
-async function noteSeen(root, version) {
-  const record = await getTable(root.dataset.offline);
+async function noteSeen(token, version) {
+  const record = await getTable(token);
   if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
 }
-async function refreshSnapshot(root) {
-  const response = await fetchWithin(root.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(String(response.status));
-  const snapshot = await response.json(), record = await getTable(root.dataset.offline) || {};
-  await putTable({ token: root.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
+async function refreshSnapshot(marker) {
+  const response = await fetchWithin(marker.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`${response.status} ${marker.dataset.snapshotUrl}`);
+  const snapshot = await response.json(), record = await getTable(marker.dataset.offline) || {};
+  await putTable({ ...record, token: marker.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
   return snapshot;
 }
-// After every change this phone makes online and every change the live poll brings: the snapshot and the kept
-// pages follow the server (only while no hand waits: those are scored after the copy they were recorded on).
-let syncing = null;
-async function follow(root, always = false) {
-  if (syncing) return syncing;
-  syncing = (async () => {
-    await noteSeen(root, pageVersion());
-    if ((await pendingOf(root.dataset.offline)).length) return;
-    const record = await getTable(root.dataset.offline);
-    if (!always && record && record.snapshot && record.snapshot.version >= pageVersion()) return;
-    await refreshSnapshot(root);
-    const cache = await caches.open(KEPT);
-    await cache.addAll([root.dataset.formUrl, root.dataset.tableUrl]);
-    if (always) await release(root, cache);
-  })().catch(() => {}).finally(() => { syncing = null; });
-  return syncing;
+// The table page and the hand form as the server shows them now, for when there is no signal (a page that is not
+// there for this phone, as the form of an ended evening, is left out; a server that does not answer is an error).
+async function keepPages(marker) {
+  const cache = await caches.open(KEPT);
+  for (const url of [marker.dataset.formUrl, marker.dataset.tableUrl]) {
+    const response = await fetchWithin(url, { cache: "no-store" });
+    if (response.status >= 500) throw new Error(`${response.status} ${url}`);
+    if (response.ok && !response.redirected) await cache.put(url, response);
+  }
 }
-// A new release reaches a kept phone at its next contact: the scripts this page names, the runtime's files and the
-// engine of this version are kept; other versions of the engine are dropped.
+async function followServer(marker) {
+  const snapshot = await refreshSnapshot(marker);
+  await keepPages(marker);
+  const record = await getTable(marker.dataset.offline);
+  await putTable({ ...record, pages: Math.max(record.pages || 0, snapshot.version) });
+  return snapshot;
+}
+async function keptEngine(marker) {  // the engine this phone keeps (the runtime's description it kept)
+  const hit = await (await caches.open(KEPT)).match(marker.dataset.runtimeUrl);
+  return hit ? (await hit.json()).engine : null;
+}
+// After every change this phone makes online and every change the live poll brings, on any page of the table (each
+// names the version it shows: #kept-table): what the phone has seen first, then the snapshot and the kept pages
+// follow the server (only while no hand waits: those are scored after the copy they were recorded on). A failure
+// is logged and tried again; meanwhile the phone knows its copy may be old ("not sure"), never silently stale.
+let followed = Promise.resolve(), queued = null, followRetry = 5000, followTimer = null;
+export function follow(marker, always = false) {
+  if (queued) { queued.always = queued.always || always; return queued.promise; }
+  const next = { always };
+  next.promise = followed.then(() => {
+    queued = null;
+    return followOnce(document.getElementById("kept-table") || marker, next.always);
+  });
+  queued = next;
+  followed = next.promise;
+  return next.promise;
+}
+async function followOnce(marker, always) {
+  const token = marker.dataset.offline;
+  try {
+    await noteSeen(token, pageVersion());
+    // a hand the server refused waits apart, on no copy; the "online" event follows again
+    if (!navigator.onLine || (await pendingOf(token)).some((hand) => !hand.refused)) return;
+    const record = await getTable(token);
+    if (!record) return;  // not kept (yet)
+    const seen = record.seen || 0;
+    const behind = !record.snapshot || record.snapshot.version < seen || (record.pages || 0) < seen;
+    const snapshot = behind || always ? await followServer(marker) : record.snapshot;
+    const kept = await keptEngine(marker);
+    if (always || kept !== snapshot.engine || (marker.dataset.engine && kept !== marker.dataset.engine)) {
+      await release(marker, await caches.open(KEPT));  // a release: the copy then names the new engine
+      if (snapshot.engine !== await keptEngine(marker)) await followServer(marker);
+    }
+    followRetry = 5000;
+  } catch (error) {
+    console.warn("Talon: this phone's copy of the table could not follow the server; trying again", error);
+    clearTimeout(followTimer);
+    followTimer = setTimeout(() => follow(marker), followRetry);
+    followRetry = Math.min(followRetry * 2, 60000);
+  }
+}
+// A new release reaches a kept phone at its next contact (a page, the live poll): the scripts this page names, the
+// runtime's files and the engine of this version are kept; other versions of the engine are dropped.
 async function release(root, cache) {
-  const runtime = await (await fetchWithin(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
-  if (runtime.error) return;
+  const response = await fetchWithin(root.dataset.runtimeUrl, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${response.status} ${root.dataset.runtimeUrl}`);
+  const runtime = await response.json();
   const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
   for (const url of [root.dataset.script, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
     if (!hashed(url) || !await cache.match(url)) await cache.add(url);
@@ -255,7 +323,7 @@ async function markNeedsSignal(root) {
   document.querySelectorAll("[data-needs-signal]").forEach((node) => {
     node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
   });
-  if (navigator.onLine) return;
+  if (answers()) return;
   const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
   for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
     const url = new URL(link.href, location.href);
@@ -283,7 +351,7 @@ async function keptSpace(root) {  // a kept table says so, and how much room Tal
 // ---- the table page -----------------------------------------------------------------------------------------------
 // How the game's status looks (games.web.GameWeb.look, in the page): its marks beside a total, who leads. Nothing
 // here names a game: what is a game's own comes as data from its web module, or as data-mark in its table.html.
-let LOOK = { marks: [], leader_badge: "", leader_field: "" };
+let LOOK = { marks: [], leader_badge: "", leader_field: "", games: null };
 function renderTotals(now) {
   const items = document.querySelectorAll("#top .totals > li.total"), status = now.status || {};
   const next = status.over ? {} : status;  // nobody deals or leads next once nothing may follow (as the server draws it)
@@ -307,14 +375,25 @@ function renderTotals(now) {
     else node.textContent = num(value || 0);
   });
   const round = document.querySelector(".round-state");
-  if (round && status.rounds) {
+  const games = LOOK.games, number = games ? Number(status[games.key] || 1) : 1;  // an evening of games, as data
+  if (round && status.rounds) {  // as the game's table.html writes it: "Game 2 · Round 1 of 3"
+    const game = number > 1 ? `${games.label.replace("{number}", num(number))} · ` : "";
     round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
-      : say("round", { number: status.round + 1, rounds: status.rounds });
+      : game + say("round", { number: status.round + 1, rounds: status.rounds });
   }
+  if (round && games && (number > 1 || status.finished)) gamesWon(round, now, games);
+}
+function gamesWon(round, now, games) {  // "Games won this evening: Aiko 1, Ben 0, Chie 0", after the round's line
+  let line = document.querySelector(".games-won");
+  if (!line) { line = el("p", { class: "games-won" }); round.after(line); }
+  const won = (name) => num(Number(((now.status.marks || {})[name] || {})[games.won] || 0));
+  line.replaceChildren(`${games.won_label} `, ...now.players.flatMap((name, i) => [el("bdi", { text: name }),
+    ` ${won(name)}${i < now.players.length - 1 ? ", " : ""}`]));
 }
 
 function drawMark(mark, kinds) {  // one kind of a player's marks, as the game's marks.html draws it on the server
-  const count = Number(kinds[mark.kind] || 0), label = mark.label.replace("{count}", num(count));
+  const count = Number(kinds[mark.kind] || 0);
+  const label = (mark.labels || [])[count] || mark.label.replace("{count}", num(count));  // as marks.html words it
   if (mark.look === "badge") return count ? el("span", { class: "badge quiet", text: label }) : null;
   const used = Number(kinds[mark.used] || 0);  // circles: a few one by one, more as a circle and a count
   if (!count && !used) return null;
@@ -339,21 +418,22 @@ function tally(start, values) {  // numbers struck off one after another (the la
     ...shown.map((left, j) => el("li", { class: j < shown.length - 1 ? "struck" : "", text: String(left) }))];
 }
 
-function pendingRows(now, pending) {
+function pendingRows(now, pending, scored = true) {
   const body = document.getElementById("hand-rows");
   body.querySelectorAll(".pending, .pending-empty").forEach((row) => row.remove());
   if (pending.length) body.querySelectorAll("tr.what > td.muted").forEach((cell) => cell.closest("tr").classList.add("pending-empty"));
   const rows = [];
   now.rows.forEach((row, i) => {
-    const scores = row.scores.map((score, j) => el("td", { class: sign(score) }, num(score),
-      el("span", { class: "run", text: num(row.totals[j]) })));
+    const scores = row.scores.map((score, j) => (!scored ? el("td", { text: "–" }) : el("td", { class: sign(score) },
+      num(score), el("span", { class: "run", text: num(row.totals[j]) }))));  // unscored on a copy not known current
     const remove = el("button", { type: "button", class: "button small", "data-forget": String(pending[i].id),
       text: say("forget") });
     const form = document.getElementById("offline")?.dataset.formUrl;  // opened in the kept hand form, filled in
     const edit = pending[i].fields && form ? el("a", { class: "button small", href: `${form}#edit-${pending[i].id}`,
       "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
-    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: String(row.number) }), ...scores));
+    const label = row.round === null || row.round === undefined ? row.number : row.round;  // as the server labels it
+    rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: scored ? String(label) : "–" }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
       row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
@@ -364,6 +444,18 @@ function pendingRows(now, pending) {
     body.prepend(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length), class: "error" },
       say("refusedHere", { number: now.error.number, message: now.error.message }))));
   }
+}
+
+function refusedRows(now, refused) {  // on top, apart from the totals: what the server said, and the way on
+  const body = document.getElementById("hand-rows"), form = document.getElementById("offline")?.dataset.formUrl;
+  refused.forEach((hand) => {
+    const edit = hand.fields && form ? el("a", { class: "button small", href: `${form}#edit-${hand.id}`,
+      "data-edit": String(hand.id), text: say("edit") }) : null;
+    body.prepend(el("tr", { class: "what pending refused" }, el("td"), el("td", { colspan: String(now.players.length) },
+      el("span", { class: "badge not-sent", text: say("notAccepted") }), " ", el("span", { class: "error", text: hand.refused }),
+      " ", edit, edit ? " " : null,
+      el("button", { type: "button", class: "button small", "data-forget": String(hand.id), text: say("forget") }))));
+  });
 }
 
 function banner(text, kind = "") {
@@ -380,9 +472,14 @@ function banner(text, kind = "") {
 }
 
 async function showTable(root) {
-  const token = root.dataset.offline, pending = await pendingOf(token);
+  const token = root.dataset.offline, pending = await handsOf(token);
   if (engineOk || pending.length) await engine(root).catch(() => {});
-  const snapshot = await current(root);
+  const snapshot = await current(root), seen = ((await getTable(token)) || {}).seen || 0;
+  document.querySelectorAll("#top .totals.unsure").forEach((part) => part.classList.remove("unsure"));
+  if (!snapshot && !pending.length && pageVersion() >= seen) {  // the page's own totals are the newest seen
+    banner(navigator.onLine ? "" : say("noSignalNone"), "");
+    return;
+  }
   if (!snapshot) {  // never a guess: the totals the page shows are not computed on an old copy
     const held = pending.length && (await getTable(token)).held;
     const choose = held ? el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") }) : null;
@@ -390,23 +487,55 @@ async function showTable(root) {
     if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
     else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
     document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    if (pending.length) await unscoredRows(root, pending);
     return;
   }
-  if (!pending.length) {
-    banner(navigator.onLine ? "" : say("noSignalNone"), "");
+  const refused = await refusedOf(token);
+  if (!pending.length && !refused.length) {
+    if (pageVersion() < snapshot.version) await showCopy(root, snapshot);
+    else banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
   pendingRows(now, pending);
+  refusedRows(now, refused);
   const held = (await getTable(token)).held;
   if (held) {  // "Decide later": shown after the server's hands, sent once the scorekeeper chooses
     const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
     choose.addEventListener("click", () => send(root, true));
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
-  } else queueBanner(pending.length);
+  } else if (refused.length && !pending.length) banner(say("refused", { message: refused[0].refused }), "error");
+  else queueBanner(pending.length);
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
+}
+
+// The hands kept on this phone while its copy is not known to be current: listed (to edit or delete), not scored.
+async function unscoredRows(root, pending) {
+  const record = await getTable(root.dataset.offline);
+  try {
+    await engine(root);
+    pendingRows(await call("table", { snapshot: record.snapshot, pending: pending.map((hand) => hand.data) }), pending, false);
+  } catch (error) {
+    console.warn("Talon: the hands kept on this phone could not be listed", error);
+  }
+}
+
+// A page kept before the copy's last change (its answer was lost, or the phone went offline at once): the totals
+// are the copy's, computed here and said; until then they are marked as not sure.
+async function showCopy(root, snapshot) {
+  const totals = document.querySelectorAll("#top .totals");
+  totals.forEach((part) => part.classList.add("unsure"));
+  try {
+    await engine(root);
+    renderTotals(await call("table", { snapshot, pending: [] }));
+  } catch (error) {
+    banner(say("unsure"), "error");
+    return;
+  }
+  totals.forEach((part) => { part.classList.remove("unsure"); part.classList.add("computed-here"); });
+  banner(say("olderPage"), "pending");
 }
 
 // ---- sending what waits, in order ---------------------------------------------------------------------------------
@@ -441,9 +570,10 @@ async function send(root, choosing = false) {
   try {
     let snapshot = (await getTable(token) || {}).snapshot, sent = 0;
     for (;;) {
-      const [hand, next] = await pendingOf(token);
+      const [hand, next] = (await pendingOf(token)).filter((kept) => !kept.refused);
       if (!hand) break;
       const body = { data: hand.data, version: hand.version ?? snapshot.version, submission: hand.submission };
+      if (hand.then) Object.assign(body, { then: hand.then, change: hand.change });
       const after = hand.after_seq ?? null;
       if (after !== null) body.after_seq = after;
       let response;
@@ -456,10 +586,15 @@ async function send(root, choosing = false) {
       const answer = await response.json().catch(() => ({ error: String(response.status) }));
       if (response.status === 409 && answer.conflict) {
         queueState = { kind: "conflict" };
-        const pending = await pendingOf(token);
+        const pending = await handsOf(token);
         queueBanner(pending.length);
         await conflict(root, answer, pending);
         return;
+      }
+      if (response.status === 422) {  // this hand no longer fits (a round's limit, a closed round): kept apart
+        await putPending({ ...hand, refused: answer.error || String(response.status) });
+        queueState = { kind: "refused", message: answer.error || response.status };
+        continue;
       }
       if (!answer.sent) {
         queueState = { kind: "refused", message: answer.error || response.status };
@@ -468,7 +603,8 @@ async function send(root, choosing = false) {
       }
       queueState = { kind: "" };
       snapshot = answer.snapshot;
-      await putTable({ token, snapshot });
+      const record = await getTable(token);  // what was held is placed now; the kept pages follow on the next page
+      await putTable({ ...record, token, snapshot, seen: Math.max(record.seen || 0, snapshot.version), held: null });
       if (next && after !== null) { next.after_seq = after + 1; await putPending(next); }  // mine stay together
       await deletePending(hand.id);
       waitingHere = Math.max(0, waitingHere - 1);
@@ -567,7 +703,7 @@ async function previewHere(root, form, submitter) {
   const token = root.dataset.offline, snapshot = await current(root);
   if (!snapshot) { banner(say("unsure"), "error"); return { error: { message: say("unsure"), root: "" } }; }
   const editing = Number(form.dataset.editing || 0);  // an unsent hand edited: scored in its own place
-  const pending = (await pendingOf(token)).filter((hand) => !editing || hand.id < editing);
+  const pending = (await handsOf(token)).filter((hand) => !editing || hand.id < editing);
   await engine(root);
   return call("preview", { snapshot, pending: pending.map((hand) => hand.data), fields: fieldsOf(form, submitter) });
 }
@@ -602,7 +738,7 @@ function fillForm(form, fields) {
 async function editing(root, form) {
   const id = Number((location.hash.match(/^#edit-(\d+)$/) || [])[1] || 0);
   if (!id) return false;
-  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id);
+  const hand = (await pendingOf(root.dataset.offline)).find((kept) => kept.id === id && kept.then !== "delete");
   if (!hand || !hand.fields) { banner(say("editGone"), "error"); return false; }
   form.removeAttribute("data-draft");  // the new hand's draft stays as it was
   form.dataset.editing = String(id);
@@ -621,25 +757,44 @@ function usedSubmissions() {
 function engineFailed(error) {
   banner(say("engineFailed", { error: (error && error.message) || String(error) }), "error");
 }
-async function keepHand(root, form, submitter) {
+// A copy this phone cannot be sure of: the hand is kept as recorded (the form's fields as the table's hand), not
+// scored; sent on the version it was recorded on, the server says what changed and the scorekeeper places it.
+async function recordedOnly(root, form, submitter) {
+  const record = await getTable(root.dataset.offline);
+  if (!record || !record.snapshot) return { error: { message: say("unsure"), root: "" } };
+  return call("preview", { snapshot: record.snapshot, pending: [], fields: fieldsOf(form, submitter) });
+}
+// ``unanswered``: the server did not answer this Save, so it may have recorded the hand (an edit or a delete of it
+// later on this phone is then sent as one).
+async function keepHand(root, form, submitter, unanswered = false) {
+  if (form.dataset.keeping) return false;  // a second tap while the first is being kept is the same hand
+  form.dataset.keeping = "1";
+  try {
+    return await keepOnce(root, form, submitter, unanswered);
+  } finally {
+    delete form.dataset.keeping;
+  }
+}
+async function keepOnce(root, form, submitter, unanswered) {
   if (!engineOk) banner(say("starting"), "pending");  // the Save is taken: scored once the engine is up
   await defaultsReady;  // with whose turn it is as the engine says (unless the player chose)
   if (!engineOk) {
     try { await engine(root); } catch (error) { engineFailed(error); return false; }  // one more try, else said
   }
-  const answer = await previewHere(root, form, submitter);
-  if (answer.error) {
+  const token = root.dataset.offline, sure = await current(root);
+  const answer = sure ? await previewHere(root, form, submitter) : await recordedOnly(root, form, submitter);
+  if (answer.error && (sure || !answer.data)) {
     showPreview(form, answer);
     document.getElementById("preview")?.scrollIntoView({ block: "center" });
     return false;
   }
-  const token = root.dataset.offline, snapshot = await current(root);
-  if (!snapshot) return false;
+  const snapshot = sure || (await getTable(token)).snapshot;
   const pending = await pendingOf(token), fields = formFields(form, submitter);
   if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
-    await putPending({ ...hand, data: answer.data, fields, edited: new Date().toISOString() });
+    const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
+    await putPending({ ...hand, ...then, data: answer.data, fields, refused: null, edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);
     return true;
   }
@@ -651,12 +806,12 @@ async function keepHand(root, form, submitter) {
   const field = form.querySelector("input[name=submission]"), used = usedSubmissions();
   let submission = field && field.value;
   if (!submission || used.includes(submission)) {
-    submission = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    submission = newId();
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
   await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
-    created: new Date().toISOString() });
+    unanswered, created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
@@ -682,7 +837,7 @@ function watchForm(root, form) {
   });
   form.addEventListener("htmx:afterRequest", (event) => { if (event.detail.elt !== form) saving(event.detail.elt, false); });
   form.addEventListener("htmx:configRequest", (event) => { event.detail.timeout = ANSWER_WITHIN; });
-  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt); };
+  const unanswered = (event) => { if (event.detail.elt !== form) keepHand(root, form, event.detail.elt, true); };
   form.addEventListener("htmx:sendError", unanswered);  // no answer: kept here under the same submission id
   form.addEventListener("htmx:timeout", unanswered);
   form.addEventListener("submit", (event) => {
@@ -701,7 +856,10 @@ function quickEntry(root, form) {
   form.addEventListener("submit", async (event) => {
     if (form.dataset.native) return;
     event.preventDefault();
+    if (form.dataset.busy) return;  // a second tap while the first is on its way is the same hand
+    form.dataset.busy = "1";
     const submitter = event.submitter;
+    let unanswered = false;
     if (navigator.onLine && !waitingHere) {  // sent while the server answers; else kept here (same submission id)
       const data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
@@ -715,9 +873,9 @@ function quickEntry(root, form) {
           form.requestSubmit(submitter);
           return;
         }
-      } catch (error) { saving(submitter, false); /* no answer */ }
+      } catch (error) { saving(submitter, false); unanswered = true; }  // no answer: the server may have it
     }
-    keepHand(root, form, submitter);
+    if (!await keepHand(root, form, submitter, unanswered)) delete form.dataset.busy;
   });
 }
 
@@ -734,60 +892,114 @@ function setTurn(form, turn) {
 async function presetTurn(root, form) {
   form.addEventListener("change", (event) => { if (event.isTrusted && LOOK.leader_field && event.target.name === LOOK.leader_field) turnTapped = true; });
   if (form.dataset.draft && localStorage.getItem(form.dataset.draft)) { turnTapped = true; return; }  // a draft: its choice
-  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  const pending = await handsOf(root.dataset.offline), record = await getTable(root.dataset.offline);
+  if (!pending.length && pageVersion() >= ((record && record.seen) || 0)) return;  // the server chose it for this version
+  const snapshot = await current(root);
   setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_leader : null);
 }
 async function nextHandDefaults(root, form) {
   if (turnTapped) return;
-  const pending = await pendingOf(root.dataset.offline), snapshot = await current(root);
+  const pending = await handsOf(root.dataset.offline), snapshot = await current(root);
   if (!snapshot) return;
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   setTurn(form, now.status.next_leader);
 }
 
 // ---- a kept table's page --------------------------------------------------------------------------------------------
+// start() runs on each table page and hand form of a kept table, loaded in full or swapped in by htmx (a Save online
+// answers with the table page); what listens on the document is set up once.
 export async function start(root) {
   W = JSON.parse(document.getElementById("offline-words").textContent);
   LOOK = JSON.parse(document.getElementById("offline-look")?.textContent || "null") || LOOK;
   root.dataset.kept = "1";
+  listenOnce();
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
-  // the copy follows the server first, but never waits on one that does not answer (Wi-Fi without uplink, a sleeping
-  // laptop): the engine starts from what was kept after a few seconds at most
-  if (navigator.onLine && !waitingHere) await Promise.race([follow(root, true), new Promise((done) => setTimeout(done, ANSWER_WITHIN))]);
-  else await noteSeen(root, pageVersion());
   if (root.dataset.page === "form" && form) {
     // at once, before the engine is up: a Save tapped now is kept and scored as soon as it is
     const edit = await editing(root, form);
     watchForm(root, form);
     if (!edit) await presetTurn(root, form);
     root.dataset.listening = "1";
-    defaultsReady = engine(root).then(() => nextHandDefaults(root, form)).catch(engineFailed);
-    await defaultsReady;
   }
   if (quick) quickEntry(root, quick);
-  // An htmx answer came from the server (a Save on this phone swaps in the table page; the live poll brings another
-  // phone's change): the kept copy follows it, on whichever of the table's pages is shown now.
-  document.addEventListener("htmx:afterSettle", () => {
-    const here = document.getElementById("offline") || root;
-    follow(here).then(() => (here.dataset.page === "table" ? showTable(here) : null));
-  });
+  // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
+  // laptop): the table shows what was kept at once, and again once the copy has followed
+  const followed = follow(root, true);
   if (root.dataset.page === "table") {
+    root.dataset.started = "1";
     await showTable(root);
-    await send(root);
-    document.addEventListener("click", async (event) => {
-      const button = event.target.closest("[data-forget]");
-      if (!button || !window.confirm(say("confirmForget"))) return;
-      await deletePending(Number(button.dataset.forget));
-      window.location.reload();
-    });
+    send(root).then(() => followed).then(() => showTable(root)).catch((error) => console.warn("Talon:", error));
   }
-  window.addEventListener("online", () => { retryIn = 2000; markNeedsSignal(root); send(root).then(() => showTable(root)); });
-  window.addEventListener("offline", () => { markNeedsSignal(root); showTable(root); });
+  if (root.dataset.page === "form" && form) {
+    const within = new Promise((done) => setTimeout(done, ANSWER_WITHIN));
+    defaultsReady = Promise.race([followed, within]).then(() => engine(root)).then(() => nextHandDefaults(root, form))
+      .catch(engineFailed);
+  }
+  await markNeedsSignal(root).catch(() => {});
+  await keptSpace(root).catch(() => {});
+}
+
+// After a change this page saw (talon.js: every page of a kept table, however reached): the copy follows, and the
+// table page shows its unsent hands again (the live poll swaps in the server's totals).
+export async function afterChange(marker) {
+  await follow(marker);
+  const root = document.getElementById("offline");
+  if (root && root.dataset.started && root.dataset.page === "table") await showTable(root);
+}
+
+let listening = false;
+function listenOnce() {
+  if (listening) return;
+  listening = true;
+  const here = () => document.getElementById("offline");
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-forget]");
+    const root = here(), hand = button && root && (await pendingOf(root.dataset.offline))
+      .find((kept) => kept.id === Number(button.dataset.forget));
+    const maybeThere = hand && hand.unanswered && !hand.refused;
+    if (!hand || !window.confirm(say(maybeThere ? "confirmForgetUnanswered" : "confirmForget"))) return;
+    // a hand whose Save's answer was lost may be on the server: it waits to be deleted there too
+    if (maybeThere) await putPending({ ...hand, then: "delete", change: hand.change || newId() });
+    else await deletePending(hand.id);
+    window.location.reload();
+  });
+  window.addEventListener("online", () => {
+    const root = here();
+    retryIn = 2000;
+    if (!root) return;
+    markNeedsSignal(root);
+    send(root).then(() => follow(root)).then(() => root.dataset.started && showTable(root));
+  });
+  window.addEventListener("offline", () => {
+    const root = here();
+    if (!root) return;
+    markNeedsSignal(root);
+    if (root.dataset.started) showTable(root);
+  });
   document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
     if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
   });
-  await markNeedsSignal(root).catch(() => {});
-  await keptSpace(root).catch(() => {});
+  // The server answers or not, whatever the browser says: the live poll gives up after a few seconds and says which;
+  // a change that needs the server (undo, a new evening …) is sent only once it answers, never later by itself.
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.elt.id === "live") event.detail.timeout = ANSWER_WITHIN;
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.elt.id === "live") heard(!!event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500);
+  });
+  document.addEventListener("htmx:timeout", (event) => { if (event.detail.elt.id === "live") heard(false); });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.matches(".hand-form, [hx-post]") || form.method !== "post" || form.dataset.answered) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    probe().then((ok) => {
+      if (!ok) return;  // said in place (heard): nothing is sent later by itself
+      form.dataset.answered = "1";
+      form.requestSubmit(submitter);
+      delete form.dataset.answered;
+    });
+  }, true);
 }

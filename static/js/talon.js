@@ -152,6 +152,19 @@ document.addEventListener("htmx:afterSettle", draftsOnPage);
   const form = event.target.closest && event.target.closest("form[data-draft]");
   if (form) saveDraft(form);
 }));
+// A Save on its way is never cancelled by the live preview: the form's hx-sync lets a Save replace a preview, and a
+// preview asked for while a Save waits for its answer (the points typed a moment before the tap) is not sent.
+document.addEventListener("htmx:beforeSend", (event) => {
+  const form = event.detail.elt.form;
+  if (form && event.detail.elt !== form) form.dataset.saving = "1";
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.elt.form;
+  if (form && event.detail.elt !== form) delete form.dataset.saving;
+});
+document.addEventListener("htmx:confirm", (event) => {
+  if (event.detail.elt.dataset && event.detail.elt.dataset.saving) event.preventDefault();
+});
 // A saved hand's answer is the table page (it brings HX-Push-Url); a rejected one is the form again, draft kept.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
@@ -171,16 +184,37 @@ document.addEventListener("click", (event) => {
 });
 // A table kept for no signal (see static/js/offline.js): its pages load the offline part; on other phones and pages
 // nothing more is fetched until "Keep this table working without signal" is tapped.
-function offlinePart() {
+function isKept(token) {
+  try { return localStorage.getItem(`talon-kept:${token}`) === "1"; } catch (error) { return false; }
+}
+function offlinePart() {  // a table page or hand form, loaded in full or swapped in by a Save
   const root = document.getElementById("offline");
   if (!root || root.dataset.loaded) return;
   root.dataset.loaded = "1";
   const load = () => import(root.dataset.script);
-  let kept = false;
-  try { kept = localStorage.getItem(`talon-kept:${root.dataset.offline}`) === "1"; } catch (error) { kept = false; }
-  if (kept) load().then((part) => part.start(root)).catch(() => {});
+  if (isKept(root.dataset.offline)) load().then((part) => part.start(root)).catch((error) => console.warn("Talon:", error));
   root.addEventListener("click", (event) => {
     if (event.target.closest("[data-keep]")) load().then((part) => part.keep(root).then(() => part.start(root)));
   });
 }
 document.addEventListener("DOMContentLoaded", offlinePart);
+document.addEventListener("htmx:afterSettle", offlinePart);
+// Every page of a table names the version it shows (#kept-table): on a kept table, the phone's copy follows each
+// change this phone makes or the live poll brings, however the page was reached (a full load, an htmx swap, the
+// back button).
+function followKept() {
+  const marker = document.getElementById("kept-table");
+  if (!marker || !isKept(marker.dataset.offline)) return;
+  import(marker.dataset.script).then((part) => part.afterChange(marker)).catch((error) => console.warn("Talon:", error));
+}
+document.addEventListener("DOMContentLoaded", followKept);
+document.addEventListener("htmx:afterSettle", followKept);
+window.addEventListener("pageshow", (event) => { if (event.persisted) followKept(); });
+// A release reaches a kept phone through the live poll too: its answer names the server's engine.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const marker = document.getElementById("kept-table"), xhr = event.detail.xhr;
+  const engine = xhr && event.detail.elt && event.detail.elt.id === "live" && xhr.getResponseHeader("X-Talon-Engine");
+  if (!marker || !engine || engine === marker.dataset.engine) return;
+  marker.dataset.engine = engine;
+  followKept();
+});

@@ -362,6 +362,92 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine, theirs]
 
 
+@pytest.mark.parametrize("change", ["edit", "delete"])
+def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_the_server(context, change):
+    """The server recorded a Save whose answer was lost; the phone keeps the hand as "not sent yet" and the player
+    edits it (40 → 20) or deletes it before the queue reaches the server: the server then holds the edited hand,
+    once, or none; the delete's question says the server may have it."""
+    table = make_table(hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+
+    def lose_the_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server records the hand ...
+        route.abort()  # ... and the answer is lost on the way back
+
+    page.route(f"**/t/{token}/offline/send/", lambda route: route.abort())  # the queue is not answered yet
+    page.route(f"**/t/{token}/hands/new/", lose_the_answer)
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{token}/")
+    page.unroute(f"**/t/{token}/hands/new/")
+    expect(page.locator("tr.what.pending")).to_have_count(1)  # listed (not scored: the page shows a newer table)
+    if change == "edit":
+        page.locator("tr.what.pending").get_by_role("link", name="Edit").click()
+        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        expect(page.locator("input[name=points]")).to_have_value("40")
+        page.fill("input[name=points]", "20")  # not scored here: the copy is older than the page
+        page.locator("button[name=save]").click()
+        page.wait_for_url(f"**/t/{token}/")
+        expect(page.locator("tr.what.pending")).to_have_count(1)
+        expected = [team_hand(), {**mine, "points": 20}]
+    else:
+        asked = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        page.get_by_role("button", name="Delete from this phone").click()
+        expect(page.locator("tr.pending")).to_have_count(0)
+        assert "may have recorded it" in asked[0] and "never sent" not in asked[0]
+        expected = [team_hand()]
+
+    page.unroute(f"**/t/{token}/offline/send/")
+    for _ in range(150):
+        if waiting(page) == 0:
+            break
+        page.wait_for_timeout(200)
+    assert waiting(page) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == expected
+
+
+def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(context, monkeypatch):
+    """A hand recorded without signal that the server then refuses (a tournament round's limit reached meanwhile):
+    it is shown apart with the server's reason, the totals are the server's without it, and the player deletes
+    it."""
+    from games import services as services_module
+    from games.engines.base import InvalidHand
+    from games.engines.table import InvalidTable
+
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
+
+    def limit_reached(locked):
+        raise InvalidTable("hands", InvalidHand("", "this round's limit of {hands} hands is reached", hands=1))
+
+    monkeypatch.setattr(services_module, "_within_round_limit", limit_reached)
+    context.set_offline(False)
+    refused = page.locator("tr.pending.refused")
+    expect(refused).to_contain_text("limit of 1 hands is reached")
+    expect(page.locator("tr.pending:not(.refused)")).to_have_count(0)
+    table.refresh_from_db()
+    assert table.hand_count == 1 and page_totals(page, players) == table.totals  # the server's, without it
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Delete from this phone").click()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    assert waiting(page) == 0
+
+
 def test_a_language_switched_after_keeping_works_without_signal(context):
     table = make_table(hands=[team_hand()])
     page = context.new_page()
@@ -382,7 +468,10 @@ def test_a_language_switched_after_keeping_works_without_signal(context):
 KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map((request) => request.url)"""
 
 
-def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch):
+@pytest.mark.parametrize("contact", ["a page", "the live poll"])
+def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch, contact):
+    """A new engine on the server reaches a kept phone at its next contact: a page it opens, or the live poll of
+    the table page it stays on (its answer names the server's engine)."""
     from games.views import offline as offline_views
 
     table = make_table(hands=[team_hand()])
@@ -393,7 +482,8 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
     files["games/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
     newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
     monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)
-    page.goto(f"/t/{table.edit_token}/")  # the next contact
+    if contact == "a page":
+        page.goto(f"/t/{table.edit_token}/")  # the next contact; else the live poll, every few seconds
     for _ in range(300):  # up to a minute: the page asks at its next contact, slowly on a busy machine
         engines = [url for url in page.evaluate(KEPT_URLS) if "/offline/engine.json" in url]
         if engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]:
@@ -670,6 +760,37 @@ def test_a_copy_not_known_to_be_current_is_not_scored(context):
     expect(page.locator("#top .totals.unsure")).to_have_count(1)
 
 
+def test_a_hand_recorded_on_a_copy_not_known_to_be_current_is_kept_and_placed_when_sent(context):
+    """Unsure of its copy, the phone still keeps the hand recorded (the banner promises it), scores nothing on the
+    old copy, and back online the scorekeeper places it after the other phone's hand: none is lost."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    page.route(f"**/t/{table.edit_token}/offline.json", lambda route: route.abort())  # the table does not arrive
+    theirs = team_hand(povinnost="Bára", partner="Dana", points=40)
+    services.record_hand(table, theirs)
+    table.refresh_from_db()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
+    page.wait_for_timeout(1000)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    mine = team_hand(povinnost="Cyril", partner="Anna", points=71)
+    tap(page, "povinnost", "Cyril")
+    enter_czech(page, mine)
+    page.locator("button[name=save]").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
+    expect(page.locator("#top .totals.unsure")).to_have_count(1)
+    assert waiting(page) == 1  # kept, not scored on the old copy
+
+    context.set_offline(False)
+    page.locator("#offline-conflict [data-place=after]").click()
+    wait_until_sent(page)
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), theirs, mine]
+
+
 def test_two_ten_jacks_next_game_starts_without_signal(context):
     """A game's last round is on the server; without signal "Play again" opens the kept form and the next game's
     first round is scored on the phone as settle scores it, then sent."""
@@ -688,11 +809,18 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     record_offline(page, "two-ten-jack", table, next_game, enter_ttj,
                    [expected["hands"][3]["scores"][p] for p in players])
     assert page_totals(page, players) == expected["totals"]
+    # numbered and labelled as the server numbers it: round 1 of game 2, and the games won this evening
+    offline = [page.locator("tr.pending th").inner_text(), page.locator(".round-state").inner_text(),
+               page.locator(".games-won").inner_text()]
+    assert offline[:2] == ["1", "Game 2 · Round 2 of 3"]
     context.set_offline(False)
     expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
     assert table.totals == expected["totals"]
+    page.goto(f"/t/{table.edit_token}/")
+    assert [page.locator("#hand-rows tr:not(.what) th").first.inner_text(), page.locator(".round-state").inner_text(),
+            page.locator(".games-won").inner_text()] == offline
 
 
 PENDING_RECORDS = """() => new Promise((resolve) => {
@@ -856,6 +984,32 @@ def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(se
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), first, second]  # each once, in order
     assert table.totals == expected["totals"]
+
+
+def test_with_the_server_frozen_what_needs_it_says_so_in_place_and_nothing_waits_to_be_done(server):
+    """The browser says "online" but the server answers nothing (frozen): within a few seconds the kept table page
+    says in place what needs the server, and the undo cannot be tapped; once the server answers again the page
+    says nothing more, and nothing was done meanwhile."""
+    relay, context = server
+    table = make_table(hands=[team_hand(), team_hand(povinnost="Bára", partner="Dana", points=40)])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    relay.delay = 10.0  # every request waits longer than the phone waits for an answer
+    page.goto(f"/t/{token}/")  # from the phone's cache after a few seconds
+    page.locator("h1.table-title").wait_for()
+    history = page.locator(f"main a[href='/t/{token}/history/']").first
+    expect(history).to_have_attribute("data-needs-signal", "", timeout=15_000)
+    expect(history.locator("xpath=following-sibling::*[1]")).to_have_text("Needs signal: the server does this.")
+    undo = page.get_by_role("button", name="Undo the last change")
+    expect(undo).to_be_disabled()
+    undo.click(force=True)
+
+    relay.delay = 0.0  # (the requests already waiting in the relay still wait their ten seconds)
+    expect(history).not_to_have_attribute("data-needs-signal", "", timeout=45_000)
+    expect(undo).to_be_enabled()
+    table.refresh_from_db()
+    assert table.hand_count == 2
 
 
 def test_schnapsens_quick_entry_is_kept_when_the_server_is_stopped(server):

@@ -1,6 +1,7 @@
 """Schnapsen in the app: quick entry on the table page, a guided entry, the Bummerl sheet."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from .. import BADGE, GameWeb, Mark
 from .forms import SchnapsenHandForm
@@ -13,5 +14,6 @@ WEB = GameWeb(
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
     marks_template="games/schnapsen/marks.html",
-    marks=(Mark("bummerl", BADGE, _("Bummerl lost: {count}")),),
+    marks=(Mark("bummerl", BADGE, _("Bummerl lost: {count}"),
+                counted=ngettext_lazy("%(counter)s Bummerl", "%(counter)s Bummerl", "counter")),),
 )
