@@ -168,7 +168,8 @@ def test_the_end_of_a_scorebook_evening_charges_the_radelci_left_and_closes_the_
     assert table.summary["closed"]
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert "The evening has ended" in visible_text(page)
-    assert reverse("record_hand", args=[table.edit_token]) not in page
+    record = reverse("record_hand", args=[table.edit_token])
+    assert f'href="{record}"' not in page and f'action="{record}"' not in page  # no way to record a hand is offered
     refused = client.post(reverse("record_hand", args=[table.edit_token]), {
         "contract": "beggar", "declarer": "Ana", "won": "yes", "version": table.version})
     assert refused.status_code in (200, 302)
