@@ -32,7 +32,7 @@ DRAWS_EXPLAINED = _("Seeded: one player from each group of the ranking at a tabl
                     "players together, the next together … A fixed schedule: start numbers drawn once, every "
                     "round published before round 1.")
 TIE_BREAK_CHOICES = [("", "—"), ("score", _("the sum of table scores")), ("wins", _("table wins")),
-                     ("places", _("better table places (more firsts, then more seconds …)")),
+                     ("places", _("better table places")),  # short: read whole in a 390 px select
                      ("best-round", _("the best single round")), ("head-to-head", _("head-to-head score"))]
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
 MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
@@ -68,7 +68,8 @@ class TournamentForm(forms.Form):
     measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
     place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
                                    help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
-    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False,
+                                    help_text=_("Better table places: more firsts, then more seconds …"))
     tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
 
