@@ -19,7 +19,8 @@ serve-dev: install
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
 # (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Two processes where the
-# tests do not drive a browser (pytest-xdist: the machines have two cores).
+# tests do not drive a browser (pytest-xdist: the machines have two cores). A browser test that fails is run again,
+# up to twice (pytest-rerunfailures): some offline tests race on a loaded machine (issue 33); the reruns are listed.
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
@@ -27,7 +28,7 @@ test: install-test chromium gettext
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
 	.ci/with-postgres $(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres $(APP_TESTS) tests/browser
+	.ci/with-postgres $(APP_TESTS) tests/browser --reruns 2
 
 test-sqlite: install-test chromium gettext
 	$(ENGINE_TESTS)
