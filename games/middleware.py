@@ -3,11 +3,14 @@ Talon's own origin only, no inline script or style, no plugins, not framed by ot
 Talon. And a browser's lists of tables and circles, kept without a session row for every mere visit."""
 
 import json
+import time
 from datetime import date, timedelta
 
 import re
 
 from django.conf import settings
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
 
 from .views.common import LISTS, add_to_list
 
@@ -82,5 +85,28 @@ def keep_what_was_opened(get_response):
             if session.get("renewed", "") < (today - RENEW_AFTER).isoformat():
                 session["renewed"] = today.isoformat()
         return response
+
+    return middleware
+
+
+DEADLINE = "HTTP_X_TALON_DEADLINE"
+
+
+def refuse_what_came_too_late(get_response):
+    """A change a phone gave up waiting for (the server was frozen, the signal weak) is not carried out when its
+    request arrives later: the phone names the server's own time by which it must be done (X-Talon-Deadline, seconds
+    since the epoch, from the server's answer a moment before), and past it nothing is done."""
+
+    def middleware(request):
+        deadline = request.META.get(DEADLINE)
+        if deadline is not None and request.method == "POST":
+            try:
+                late = time.time() > float(deadline)
+            except ValueError:
+                late = True
+            if late:
+                return HttpResponse(_("This change arrived after the phone had given up waiting: nothing was done."),
+                                    status=409, content_type="text/plain; charset=utf-8")
+        return get_response(request)
 
     return middleware

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "games.middleware.content_security_policy",
+    "games.middleware.refuse_what_came_too_late",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, compressed ahead of time
     "django.middleware.gzip.GZipMiddleware",  # pages, compressed for slow signal (with Django's BREACH mitigation)
     "django.contrib.sessions.middleware.SessionMiddleware",

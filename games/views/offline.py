@@ -154,6 +154,7 @@ def offline_words() -> dict[str, str]:
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
+        "notDownloaded": _("Not downloaded: the server does not answer."),
         "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
                        "newest copy of the table; the list of hands may miss the latest."),
         "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "

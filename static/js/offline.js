@@ -74,12 +74,18 @@ async function cachedJson(url) {
 // Whether the server answers, not whether the browser says "online": every request gives up after a few seconds.
 const ANSWER_WITHIN = 6000;
 // Once it has not answered, what the phone kept is read first (the engine starts without waiting on it again).
-let serverSilent = false;
+let serverSilent = false, lastAnswer = 0;  // and when it last answered this page
 function heard(answered) {  // what needs the server says so in place whenever that changes
+  if (answered) lastAnswer = Date.now();
   if (serverSilent === !answered) return;
   serverSilent = !answered;
   const root = document.getElementById("offline") || document.getElementById("kept-table");
   if (root && root.dataset.kept) markNeedsSignal(root).catch(() => {});
+  // the server answers again (the live poll, any request): what waits is sent now, not at the queue's next retry
+  if (answered && root && root.dataset.started) {
+    retryIn = 2000;
+    send(root).then(() => showTable(root)).catch((error) => console.warn("Talon:", error));
+  }
 }
 const answers = () => navigator.onLine && !serverSilent;
 // Whether the server answers now (a short question: its health), before a change that needs it is sent.
@@ -227,15 +233,14 @@ async function refreshSnapshot(marker) {
 // there for this phone, as the form of an ended evening, is left out; a server that does not answer is an error).
 async function keepPages(marker) {
   const cache = await caches.open(KEPT);
-  for (const url of [marker.dataset.formUrl, marker.dataset.tableUrl]) {
+  await Promise.all([marker.dataset.formUrl, marker.dataset.tableUrl].map(async (url) => {
     const response = await fetchWithin(url, { cache: "no-store" });
     if (response.status >= 500) throw new Error(`${response.status} ${url}`);
     if (response.ok && !response.redirected) await cache.put(url, response);
-  }
+  }));
 }
 async function followServer(marker) {
-  const snapshot = await refreshSnapshot(marker);
-  await keepPages(marker);
+  const [snapshot] = await Promise.all([refreshSnapshot(marker), keepPages(marker)]);  // at once: within seconds
   const record = await getTable(marker.dataset.offline);
   await putTable({ ...record, pages: Math.max(record.pages || 0, snapshot.version) });
   return snapshot;
@@ -250,9 +255,11 @@ async function keptEngine(marker) {  // the engine this phone keeps (the runtime
 // is logged and tried again; meanwhile the phone knows its copy may be old ("not sure"), never silently stale.
 let followed = Promise.resolve(), queued = null, followRetry = 5000, followTimer = null;
 export function follow(marker, always = false) {
-  if (queued) { queued.always = queued.always || always; return queued.promise; }
+  // what this page shows is known seen at once, not after a follow already under way (a signal lost a moment later)
+  const seen = noteSeen(marker.dataset.offline, pageVersion()).catch((error) => console.warn("Talon:", error));
+  if (queued) { queued.always = queued.always || always; return seen.then(() => queued.promise); }
   const next = { always };
-  next.promise = followed.then(() => {
+  next.promise = Promise.all([followed, seen]).then(() => {
     queued = null;
     return followOnce(document.getElementById("kept-table") || marker, next.always);
   });
@@ -555,7 +562,7 @@ let retryIn = 2000, retryTimer = null;
 function retryLater(root) {  // the queue tries again by itself, waiting longer each time (at most a minute)
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => send(root).then(() => showTable(root)).catch(() => {}), retryIn);
-  retryIn = Math.min(retryIn * 2, 60000);
+  retryIn = Math.min(retryIn * 2, 15000);
 }
 async function noAnswer(root) {
   queueState = { kind: "unanswered" };
@@ -921,9 +928,10 @@ export async function start(root) {
     const edit = await editing(root, form);
     watchForm(root, form);
     if (!edit) await presetTurn(root, form);
-    root.dataset.listening = "1";
   }
   if (quick) quickEntry(root, quick);
+  root.dataset.listening = "1";  // a tap held until now (talon.js) goes on
+  root.dispatchEvent(new Event("talon:listening"));
   // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
   // laptop): the table shows what was kept at once, and again once the copy has followed
   const followed = follow(root, true);
@@ -979,7 +987,9 @@ function listenOnce() {
     if (root.dataset.started) showTable(root);
   });
   document.addEventListener("click", (event) => {  // a link that needs signal does not lead to the offline page
-    if (event.target.closest("a[data-needs-signal]")) event.preventDefault();
+    if (event.target.closest("a[data-needs-signal]")) { event.preventDefault(); return; }
+    const link = event.target.closest("main a[href], footer a[href]");
+    if (link && !event.defaultPrevented && !event.ctrlKey && !event.metaKey && !event.shiftKey) openOrSay(event, link);
   });
   // The server answers or not, whatever the browser says: the live poll gives up after a few seconds and says which;
   // a change that needs the server (undo, a new evening …) is sent only once it answers, never later by itself.
@@ -992,14 +1002,68 @@ function listenOnce() {
   document.addEventListener("htmx:timeout", (event) => { if (event.detail.elt.id === "live") heard(false); });
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (form.matches(".hand-form, [hx-post]") || form.method !== "post" || form.dataset.answered) return;
+    if (form.matches(".hand-form, [hx-post]") || form.method !== "post" || form.dataset.native) return;
     event.preventDefault();
-    const submitter = event.submitter;
-    probe().then((ok) => {
-      if (!ok) return;  // said in place (heard): nothing is sent later by itself
-      form.dataset.answered = "1";
-      form.requestSubmit(submitter);
-      delete form.dataset.answered;
-    });
+    sendChange(form, event.submitter).catch((error) => console.warn("Talon:", error));
   }, true);
+}
+
+// A change that needs the server (undo, a new evening, a penalty …) is sent only once the server answers, with a
+// deadline in the server's own time (its answer's Date): if the phone gives up waiting, the server does not carry it
+// out when the request arrives later. Never the browser's error page: no answer is said in place.
+async function sendChange(form, submitter) {
+  if (form.dataset.sending) return;  // one tap is one change
+  form.dataset.sending = "1";
+  try {
+    const asked = await fetchWithin("/healthz", { cache: "no-store" }, 3000).catch(() => null);
+    const now = asked && asked.ok && Date.parse(asked.headers.get("Date"));
+    if (!now) return heard(false);  // said in place (heard): nothing is sent later by itself
+    const data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    const deadline = String(Math.floor(now / 1000) + 1 + ANSWER_WITHIN / 1000);
+    let response;
+    try {
+      response = await fetchWithin(form.getAttribute("action") || location.href, { method: "POST", body: data,
+        headers: { "X-Talon-Deadline": deadline } });
+    } catch (error) { return; }  // given up on: said in place, and too late for the server when it arrives
+    if (response.redirected) { window.location.assign(response.url); return; }
+    if (response.status === 409 || response.status >= 500) { heard(false); return; }
+    form.dataset.native = "1";  // the server's own answer (a form's message): the browser shows it
+    form.requestSubmit(submitter);
+  } finally {
+    delete form.dataset.sending;
+  }
+}
+// A link to a page this phone did not keep opens only if the server answers (asked first unless it answered a moment
+// ago); else it says "needs signal" in place, never the "write it on paper" page. A download that does not arrive
+// says so.
+function openOrSay(event, link) {
+  const url = new URL(link.href, location.href), download = link.hasAttribute("download");
+  if (url.origin !== location.origin || link.target || url.pathname === location.pathname && url.hash) return;
+  if (!download && answers() && Date.now() - lastAnswer < 4000) return;  // it answered a moment ago: the link goes
+  event.preventDefault();
+  if (link.dataset.asking) return;
+  link.dataset.asking = "1";
+  (download ? fetchDownload(link) : openIfAnswered(url, link)).catch((error) => console.warn("Talon:", error))
+    .finally(() => delete link.dataset.asking);
+}
+async function openIfAnswered(url, link) {
+  const cache = await caches.open(KEPT);
+  if (await cache.match(url.pathname, { ignoreVary: true })) { window.location.assign(link.href); return; }  // kept
+  if (await probe()) window.location.assign(link.href); else heard(false);
+}
+async function fetchDownload(link) {
+  const response = await fetchWithin(link.href, { cache: "no-store" }).catch(() => null);
+  if (!response || !response.ok) { notDownloaded(link); return; }
+  const blob = await response.blob(), name = (response.headers.get("Content-Disposition") || "")
+    .match(/filename="?([^";]+)"?/);
+  const save = el("a", { href: URL.createObjectURL(blob), download: name ? name[1] : "" });
+  document.body.append(save);
+  save.click();
+  save.remove();
+  setTimeout(() => URL.revokeObjectURL(save.href), 10000);
+}
+function notDownloaded(link) {
+  link.parentElement.querySelectorAll(".not-downloaded").forEach((note) => note.remove());
+  link.after(el("span", { class: "needs-signal help not-downloaded", role: "status", text: say("notDownloaded") }));
 }

@@ -192,10 +192,45 @@ function offlinePart() {  // a table page or hand form, loaded in full or swappe
   if (!root || root.dataset.loaded) return;
   root.dataset.loaded = "1";
   const load = () => import(root.dataset.script);
-  if (isKept(root.dataset.offline)) load().then((part) => part.start(root)).catch((error) => console.warn("Talon:", error));
+  if (isKept(root.dataset.offline)) {
+    holdUntilListening(root);
+    load().then((part) => part.start(root)).catch((error) => {
+      console.warn("Talon:", error);
+      listened(root);  // the offline part did not load: the taps held go on as without it
+    });
+  }
   root.addEventListener("click", (event) => {
     if (event.target.closest("[data-keep]")) load().then((part) => part.keep(root).then(() => part.start(root)));
   });
+}
+// A Save tapped on a kept table before its offline part listens (a slow phone, a page from the phone's cache) waits
+// for it, then goes on as if tapped then: never past it to a server that may not answer (the browser's error page).
+function holdUntilListening(root) {
+  const held = [], waiting = () => !root.dataset.listening;
+  const onSubmit = (event) => {
+    if (!waiting() || !event.target.matches(".hand-form")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const form = event.target, submitter = event.submitter;
+    held.push(() => form.requestSubmit(submitter));
+  };
+  const onConfirm = (event) => {  // a Save sent by htmx (its live preview is the form's own request: not held)
+    const elt = event.detail.elt;
+    if (!waiting() || elt.matches("form") || !elt.closest(".hand-form")) return;
+    event.preventDefault();
+    held.push(() => event.detail.issueRequest(true));
+  };
+  document.addEventListener("submit", onSubmit, true);
+  document.addEventListener("htmx:confirm", onConfirm);
+  root.addEventListener("talon:listening", () => {
+    document.removeEventListener("submit", onSubmit, true);
+    document.removeEventListener("htmx:confirm", onConfirm);
+    held.splice(0).forEach((tap) => tap());
+  }, { once: true });
+}
+function listened(root) {
+  root.dataset.listening = "1";
+  root.dispatchEvent(new Event("talon:listening"));
 }
 document.addEventListener("DOMContentLoaded", offlinePart);
 document.addEventListener("htmx:afterSettle", offlinePart);

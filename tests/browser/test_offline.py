@@ -29,10 +29,6 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more on a busy machine
 
 
-# issue 33, open: in the full browser run the kept copy at times has not yet followed a change when the signal goes
-RACE = "issue 33: a known race in the full browser run (passes alone); reported, not a pass"
-
-
 @pytest.fixture
 def context(browser, live_server):
     """A phone whose service worker runs (the other browser tests block it)."""
@@ -747,7 +743,6 @@ def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included
     expect(conflict.locator("ul").nth(1)).to_contain_text(", ".join(f"{p} {shown(scores[p])}" for p in players))
 
 
-@pytest.mark.xfail(reason=RACE, strict=False)
 def test_a_copy_not_known_to_be_current_is_not_scored(context):
     """The live poll showed another phone's hand but the phone could not fetch the table: without signal it says
     its copy may be out of date instead of computing totals on it."""
@@ -758,7 +753,7 @@ def test_a_copy_not_known_to_be_current_is_not_scored(context):
     services.record_hand(table, team_hand(povinnost="Bára", partner="Dana", points=40))
     table.refresh_from_db()
     expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
-    page.wait_for_timeout(1000)
+    wait_until_seen(page, table)  # what the live poll brought is known to the phone (not a fixed time)
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")
     expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
@@ -776,7 +771,7 @@ def test_a_hand_recorded_on_a_copy_not_known_to_be_current_is_kept_and_placed_wh
     services.record_hand(table, theirs)
     table.refresh_from_db()
     expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
-    page.wait_for_timeout(1000)
+    wait_until_seen(page, table)  # what the live poll brought is known to the phone (not a fixed time)
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/hands/new/")
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
@@ -826,6 +821,22 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     page.goto(f"/t/{table.edit_token}/")
     assert [page.locator("#hand-rows tr:not(.what) th").first.inner_text(), page.locator(".round-state").inner_text(),
             page.locator(".games-won").inner_text()] == offline
+
+
+SEEN = """(token) => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const get = open.result.transaction("tables").objectStore("tables").get(token);
+    get.onsuccess = () => resolve((get.result && get.result.seen) || 0); };
+})"""
+
+
+def wait_until_seen(page, table):
+    """The phone's store knows the table's current version (the live poll's, noted at once)."""
+    for _ in range(150):
+        if page.evaluate(SEEN, table.edit_token) >= table.version:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone never noted version {table.version}")
 
 
 PENDING_RECORDS = """() => new Promise((resolve) => {
@@ -1017,7 +1028,6 @@ def test_with_the_server_frozen_what_needs_it_says_so_in_place_and_nothing_waits
     assert table.hand_count == 2
 
 
-@pytest.mark.xfail(reason=RACE, strict=False)
 def test_schnapsens_quick_entry_is_kept_when_the_server_is_stopped(server):
     relay, context = server
     table = make_table(game="schnapsen", players=["Anna", "Ben"], hands=[{"winner": "Anna", "game_points": 2}])
