@@ -287,6 +287,9 @@ ROUND_CLOSED = N_("this table's tournament round is closed: its result stands, a
                   "changes it, as a correction with a reason")
 
 
+ROUND_FULL = N_("this round's limit of {hands} hands is reached: no new hand begins; the table's result stands")
+
+
 def tournament_table(table: Table) -> RoundTable | None:
     """The tournament table ``table`` is played as (its round and tournament read with it), or None."""
     return RoundTable.objects.filter(table=table).select_related("round__tournament").first()
@@ -327,8 +330,7 @@ def _within_round_hands(table: Table, limit: dict[str, Any] | None) -> None:
     """A table of a started tournament round holds no more live hands than the round's limit (TN4), however a
     hand comes: recorded, sent from a phone, restored, or brought back by an undo."""
     if limit is not None and limit["hands"] and table.hand_count >= limit["hands"]:
-        raise InvalidTable("hands", InvalidHand("", N_("this round's limit of {hands} hands is reached: no new hand "
-                                                       "begins; the table's result stands"), hands=limit["hands"]))
+        raise InvalidTable("hands", InvalidHand("", ROUND_FULL, hands=limit["hands"]))
 
 
 def _restorable(table: Table) -> None:

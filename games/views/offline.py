@@ -32,7 +32,7 @@ from ..engines.table import load_json
 from ..forms import version_of
 from ..inputs import LARGEST, is_submission
 from ..limits import wait_for_rescoring
-from ..models import Table
+from ..models import Round, Table
 from ..phone import FORMATS
 from ..presentation import describe_change, describer
 from ..registry import GAMES
@@ -154,6 +154,10 @@ def offline_words() -> dict[str, str]:
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
+        "handOf": _("Hand {number} of {hands}"),
+        "handsDone": _("All {hands} hands are played: the round is over at this table."),
+        "roundFull": _(services.ROUND_FULL),
+        "roundClosed": _(services.ROUND_CLOSED),
         "notDownloaded": _("Not downloaded: the server does not answer."),
         "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
                        "newest copy of the table; the list of hands may miss the latest."),
@@ -230,7 +234,17 @@ def snapshot_of(table: Table) -> dict[str, Any]:
     last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
     return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
             "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
-            "status": table.summary or {}, "engine": _engine_bundle()[1]}
+            "status": table.summary or {}, "engine": _engine_bundle()[1], "round": _round_of(table)}
+
+
+def _round_of(table: Table) -> dict[str, Any] | None:
+    """A tournament table's round as the phone must keep to it offline: its limit of hands while it is played
+    (None: no limit), or closed (no hand is taken)."""
+    round_table = services.tournament_table(table)
+    if round_table is None:
+        return None
+    limit = services.limit_of(round_table)
+    return {"hands": limit and limit["hands"], "closed": round_table.round.status == Round.CLOSED}
 
 
 @never_cache

@@ -355,6 +355,22 @@ async function keptSpace(root) {  // a kept table says so, and how much room Tal
   status.textContent = say("keptSize", { size: human(usage || 0) });
 }
 
+// A tournament table's round (snapshot.round): a hand past its limit, or after it closed, is refused here as the
+// server refuses it; its "hand N of M" line counts the hands kept on this phone too.
+function roundRefuses(snapshot, waiting) {
+  const round = snapshot && snapshot.round;
+  if (!round) return "";
+  if (round.closed) return say("roundClosed");
+  return round.hands && snapshot.hand_count + waiting >= round.hands ? say("roundFull", { hands: round.hands }) : "";
+}
+function roundLine(snapshot, waiting) {
+  const round = snapshot && snapshot.round, line = document.querySelector(".round-limit strong");
+  if (!round || !round.hands || !line) return;
+  const played = snapshot.hand_count + waiting;
+  line.textContent = played >= round.hands ? say("handsDone", { hands: num(round.hands) })
+    : say("handOf", { number: num(played + 1), hands: num(round.hands) });
+}
+
 // ---- the table page -----------------------------------------------------------------------------------------------
 // How the game's status looks (games.web.GameWeb.look, in the page): its marks beside a total, who leads. Nothing
 // here names a game: what is a game's own comes as data from its web module, or as data-mark in its table.html.
@@ -506,6 +522,7 @@ async function showTable(root) {
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
+  roundLine(snapshot, pending.length);
   pendingRows(now, pending);
   refusedRows(now, refused);
   const held = (await getTable(token)).held;
@@ -810,6 +827,8 @@ async function keepOnce(root, form, submitter, unanswered) {
   // A page from the phone's cache carries an id some earlier hand may have used: then this hand gets its own, kept
   // in the form so that another tap on this page is the same hand.
   if (form.dataset.keptAs) { window.location.assign(root.dataset.tableUrl); return true; }  // a second tap: same hand
+  const refusal = roundRefuses(snapshot, (await handsOf(token)).length);
+  if (refusal) { banner(refusal, "error"); return false; }  // as the server would refuse it, with its reason
   const field = form.querySelector("input[name=submission]"), used = usedSubmissions();
   let submission = field && field.value;
   if (!submission || used.includes(submission)) {
