@@ -253,3 +253,10 @@ document.addEventListener("htmx:afterRequest", (event) => {
   marker.dataset.engine = engine;
   followKept();
 });
+// A live poll cut short by leaving the page is no error: htmx would log its abort as one on every navigation.
+window.addEventListener("pagehide", () => {
+  document.querySelectorAll("#live, [hx-trigger^=every]").forEach((elt) => {
+    const xhr = elt["htmx-internal-data"] && elt["htmx-internal-data"].xhr;
+    if (xhr) xhr.onabort = null;
+  });
+});
