@@ -36,3 +36,8 @@ def test_a_deadline_that_is_not_a_time_is_refused(client):
     assert undo(client, table, "soon").status_code == 409
     table.refresh_from_db()
     assert table.hand_count == 1
+
+
+def test_the_health_check_names_the_servers_clock_for_a_deadline(client):
+    before = int(time.time())
+    assert before <= int(client.get("/healthz")["X-Talon-Time"]) <= int(time.time())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
@@ -118,8 +119,11 @@ def offline(request: HttpRequest) -> HttpResponse:
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers (and the benchmarks' baseline): answers without touching the database."""
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers (and the benchmarks' baseline): answers without touching the database. Its X-Talon-Time
+    (the server's clock, in seconds) gives a phone's change its deadline (games.middleware.refuse_what_came_too_late)."""
+    response = HttpResponse("ok", content_type="text/plain")
+    response["X-Talon-Time"] = str(int(time.time()))
+    return response
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

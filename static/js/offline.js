@@ -1035,8 +1035,8 @@ async function sendChange(form, submitter) {
   form.dataset.sending = "1";
   try {
     const asked = await fetchWithin("/healthz", { cache: "no-store" }, 3000).catch(() => null);
-    const now = asked && asked.ok && Date.parse(asked.headers.get("Date"));
-    if (!now) return heard(false);  // said in place (heard): nothing is sent later by itself
+    if (!asked || !asked.ok) return heard(false);  // said in place (heard): nothing is sent later by itself
+    const now = Number(asked.headers.get("X-Talon-Time")) * 1000 || Date.parse(asked.headers.get("Date")) || Date.now();
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     const deadline = String(Math.floor(now / 1000) + 1 + ANSWER_WITHIN / 1000);
