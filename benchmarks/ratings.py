@@ -38,8 +38,9 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games import league_ratings, ratings, ratings_store, services  # noqa: E402
-from games import tournaments as tournament_service  # noqa: E402
+from games.ratings import pools as league_ratings, core as ratings, store as ratings_store  # noqa: E402
+from games.tables import services
+from games.tournaments import services as tournament_service  # noqa: E402
 from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
 
 TABLES = int(os.environ.get("RATINGS_TABLES", "1000"))

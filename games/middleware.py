@@ -9,7 +9,7 @@ import re
 
 from django.conf import settings
 
-from .views.common import LISTS, add_to_list
+from games.tables.common import LISTS, add_to_list
 
 POLICY = "; ".join([
     "default-src 'self'",

@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils import translation
 from openskill.models import PlackettLuce
 
-from games import league_ratings, services
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.ratings import pools as league_ratings
+from games.tables import services
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.engines.table import InvalidTable
 from games.models import League, Rating, RatingStep, Round, RoundTable
-from games.numbers import local_number
-from games.ratings import current_ranking
+from games.lib.numbers import local_number
+from games.ratings.core import current_ranking
 
 from .factories import visible_text
 from .test_tournament_web import NINE, make_tournament, started

@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games.tables import services
 from games.engines.table import replay, setup
 from games.registry import GAMES
-from games.views.offline import RUNTIME_FILES
+from games.offline.views import RUNTIME_FILES
 
 from .factories import make_table, team_hand
 
@@ -42,7 +42,7 @@ def test_the_runtime_lists_pyodide_and_the_engine_with_their_sizes(client):
 
 def test_the_engine_is_the_servers_own_files(client):
     files = client.get(reverse("offline_engine")).json()["files"]
-    expected = {"games/__init__.py", "games/registry.py", "games/phone.py",
+    expected = {"games/__init__.py", "games/registry.py", "games/offline/__init__.py", "games/offline/phone.py",
                 *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
                 *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
                 "tests/__init__.py", "tests/hearts/__init__.py", "tests/hearts/engine.py", "tests/hearts/entry.py"}
@@ -211,7 +211,7 @@ def test_the_phone_writes_an_explanations_numbers_as_the_page_does(client, langu
     import html
     import re
 
-    from games import phone
+    from games.offline import phone
     from games.templatetags.talon import line_html
 
     words = client.get(reverse("offline_words", args=[language])).json()

@@ -13,9 +13,9 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games import league_ratings, ratings_store
+from games.ratings import pools as league_ratings, store as ratings_store
 from games.models import Circle, League, Rating, Round, Tournament
-from games.ratings import Rated
+from games.ratings.core import Rated
 
 
 class Command(BaseCommand):
