@@ -1,4 +1,4 @@
-"""League ratings (games.league_ratings): every table of a closed round is a rated event, its players placed by
+"""League ratings (games.tournaments.services, games.ratings.store): every table of a closed round is a rated event, its players placed by
 the game's order from the result the standings read (a Talon table's stored totals, a paper table's typed totals
 and Bummerl, a correction), in a fixed order; the stored ratings are openskill's own, step by step, and whatever
 changes a result gives the ratings a rebuild from scratch gives. The league page shows them; a seeded draw can be
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from openskill.models import PlackettLuce
 
-from games.ratings import pools as league_ratings
+from games.ratings import store as ratings_store
 from games.tables import services
 from games.tournaments import services as service
 from games.tournaments import engine
@@ -158,7 +158,7 @@ def test_a_schnapsen_table_typed_from_paper_is_placed_by_its_typed_bummerl():
 def rebuilt_from_scratch(league):
     Rating.objects.filter(league=league).delete()
     RatingStep.objects.filter(league=league).delete()
-    league_ratings.rebuild(league_ratings.Pool(league=league))
+    service.rate_pool(ratings_store.Pool(league=league))
     return stored(league)
 
 
@@ -220,7 +220,7 @@ def test_a_seeded_draw_ranked_by_ratings_puts_one_player_of_each_third_at_each_t
     tournament = tournament_in(league, players=later, name="Brno 3")
     response = client.post(reverse("draw", args=[tournament.director_token]), {"round": 1, "by_ratings": "1"})
     assert response.status_code == 302
-    ratings = league_ratings.ratings_now(league_ratings.Pool(league=league))
+    ratings = ratings_store.ratings_now(ratings_store.Pool(league=league))
     best_first = current_ranking(GAME, later, ratings)
     assert best_first != later
     entries = {entry.name: entry for entry in tournament.entries.all()}

@@ -197,7 +197,7 @@ def test_the_rules_page_says_what_the_number_is(client):
 
 
 def test_a_leagues_list_is_ranked_by_the_cautious_rating_too():
-    from games.ratings.pools import Pool, shown
+    from games.ratings.store import Pool, shown
     from games.models import League
 
     league = League.objects.create(name="Season")

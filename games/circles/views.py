@@ -111,7 +111,7 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
     last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
     if last is None:
         return []
-    return ratings_store.results(RatingStep.objects.filter(circle=circle, game=game,
+    return ratings_store.steps_by_event(RatingStep.objects.filter(circle=circle, game=game,
                                                            number__gt=last - RECENT_EVENTS).order_by("-number", "id"))
 
 
@@ -196,7 +196,7 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
     tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES:page * CIRCLE_TABLES]
     played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []
-    pool = ratings_store.pool(circle)
+    pool = ratings_store.ratings_now(ratings_store.Pool(circle=circle))
     for game in GAMES.values():
         if game.slug not in played:
             continue
@@ -204,7 +204,7 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
         facts = HandFacts.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
         games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
                       "chart": _circle_chart(circle, game.slug),
-                      "ratings": ratings_store.circle_ratings(circle, game.slug),
+                      "ratings": ratings_store.shown(ratings_store.Pool(circle=circle), game.slug),
                       "rating_chart": _rating_chart(circle, game.slug),
                       "recent": _recent_events(circle, game.slug),
                       "tonight": _tonight(request, circle, game.slug, pool),

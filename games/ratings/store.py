@@ -1,9 +1,12 @@
-"""Where ratings (games.ratings) meet the database: each table's rated events, kept as its hands change, and each
-circle's ratings, rebuilt from its tables' events when one of them changes. A page reads what is stored here and
-never replays a table.
+"""Where ratings (games.ratings.core) meet the database, for every pool: a circle's (its tables' events), a league's
+or a tournament's in no league (the events its round tables give, which the tournament services read and hand
+over). Each table's rated events are kept as its hands change; a pool's ratings and every step are stored
+(Rating/RatingStep rows with the circle, league or tournament as owner) by one ``rebuild``. A page reads what is
+stored here and never replays a table.
 
 A table's events are derived from its stored hands (their running totals and states), so they are refreshed in
-the transaction of the change that touched the hands (games.services calls ``table_changed``): a hand recorded
+the transaction of the change that touched the hands (``table_changed`` listens to the table services'
+announcement, games.tables.signals): a hand recorded
 at the end of a table that is not finished, and was not, changes no event and costs nothing here. When a
 table's events change, its circle's ratings of that game go on from the stored ones if the new results come after
 every other (an evening just ended), else are rebuilt from the circle's events (the circle's row locked, in the same
@@ -19,9 +22,35 @@ from django.db import transaction
 
 from games.engines.base import name_key
 from games.engines.table import setup
-from games.models import Circle, Hand, RatedEvent, Rating, RatingStep, Table
-from games.ratings.core import Event, History, Rated, current_ranking, outcomes, places, rate
+from games.models import Circle, Hand, League, RatedEvent, Rating, RatingStep, Table, Tournament
+from games.ratings.core import FEW_EVENTS, Event, History, Rated, current_ranking, outcomes, places, rate
 from games.registry import ENGINES
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Where ratings are kept: a circle, a league (every tournament of it), or one tournament in no league."""
+
+    circle: Circle | None = None
+    league: League | None = None
+    tournament: Tournament | None = None
+
+    @property
+    def owner(self) -> dict:
+        if self.circle is not None:
+            return {"circle": self.circle}
+        return {"league": self.league} if self.league is not None else {"tournament": self.tournament}
+
+    @property
+    def link(self) -> str:
+        """What a step points at: a circle's stored event, a tournament's round table."""
+        return "event_id" if self.circle is not None else "round_table_id"
+
+    def lock(self) -> None:
+        """The owner's row locked for the transaction: two rebuilds of one pool follow each other."""
+        model, owner = {"circle": (Circle, self.circle), "league": (League, self.league),
+                        "tournament": (Tournament, self.tournament)}[next(iter(self.owner))]
+        model.objects.select_for_update().get(pk=owner.pk)
 
 
 def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[int]]]:
@@ -53,15 +82,12 @@ def refresh_table_events(table: Table) -> tuple[bool, list[int]]:
     return True, [] if gone else added
 
 
-def table_changed(table: Table, *, was_finished: bool, appended: bool) -> None:
-    """After a change of ``table`` (inside its transaction): its events again, and its circle's ratings when they
-    changed. A table that is not finished, was not before the change and has no event (no game of it ended yet)
-    has none after it either: one change adds at most one hand, never a whole game. Nor has a hand added at the
-    end of a table not finished before or after it changed an event. Those cost nothing here (but one query: is
-    it a table of a closed tournament round, whose pool is then rated again)."""
-    from games.ratings.pools import table_changed as tournament_table_changed  # it reads the tournament service
-
-    tournament_table_changed(table.pk)
+def table_changed(sender, *, table: Table, was_finished: bool, appended: bool, **kwargs) -> None:
+    """After a change of ``table`` (inside its transaction; connected in games.apps): its events again, and its
+    circle's ratings when they changed. A table that is not finished, was not before the change and has no event
+    (no game of it ended yet) has none after it either: one change adds at most one hand, never a whole game. Nor
+    has a hand added at the end of a table not finished before or after it changed an event. Those cost nothing
+    here."""
     if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
         return
     changed, added = refresh_table_events(table)
@@ -85,9 +111,28 @@ def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tupl
     return events, rows_of
 
 
+def rebuild(pool: Pool, events: list[Event], rows_of: dict[tuple, int], game: str | None = None) -> History:
+    """The pool's ratings and steps of ``game`` (every game for None) rebuilt from ``events`` (each event's row by
+    its key: the step's link), with the owner's row locked; nothing else is touched. Every game on its own; each
+    step numbered among the pool's events of its game."""
+    with transaction.atomic():
+        pool.lock()
+        history = rate(events)
+        ratings, steps = Rating.objects.filter(**pool.owner), RatingStep.objects.filter(**pool.owner)
+        if game is not None:
+            ratings, steps = ratings.filter(game=game), steps.filter(game=game)
+        ratings.delete()
+        steps.delete()
+        last = history.last
+        Rating.objects.bulk_create([Rating(**pool.owner, game=g, player=name, mu=r.mu, sigma=r.sigma,
+                                           events=r.events, change=last.get((g, name), 0.0))
+                                    for g, players in history.ratings.items() for name, r in players.items()])
+        _store_steps(pool, history, rows_of)
+        return history
+
+
 def rebuild_circle(circle_id: int, game: str | None = None) -> History:
-    """The circle's ratings of ``game`` (every game for None) rebuilt from its tables' events; nothing else is
-    touched. Runs with the circle's row locked, so two rebuilds of one circle follow each other."""
+    """The circle's ratings of ``game`` (every game for None) rebuilt from its tables' events."""
     with transaction.atomic():
         circle = Circle.objects.select_for_update().get(pk=circle_id)
         spelled = {name_key(name): name for name in circle.players}
@@ -95,28 +140,17 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
         if game is not None:
             rows = rows.filter(game=game)
         events, rows_of = stored_events(rows, lambda name: spelled.get(name_key(name), name))
-        history = rate(events)
-        ratings, steps = circle.ratings.all(), circle.rating_steps.all()
-        if game is not None:
-            ratings, steps = ratings.filter(game=game), steps.filter(game=game)
-        ratings.delete()
-        steps.delete()
-        last = history.last
-        Rating.objects.bulk_create([Rating(circle=circle, game=g, player=name, mu=r.mu, sigma=r.sigma, events=r.events,
-                                           change=last.get((g, name), 0.0))
-                                    for g, players in history.ratings.items() for name, r in players.items()])
-        _store_steps(circle, history, rows_of)
-        return history
+        return rebuild(Pool(circle=circle), events, rows_of, game)
 
 
-def _store_steps(circle: Circle, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
-    """Each step of ``history`` as a row, its event numbered among the circle's events of its game from ``first``."""
+def _store_steps(pool: Pool, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
+    """Each step of ``history`` as a row, its event numbered among the pool's events of its game from ``first``."""
     numbers: dict[str, dict[tuple, int]] = {}
     made = []
     for step in history.steps:
         seen = numbers.setdefault(step.event.game, {})
         number = seen.setdefault(step.event.key, first + len(seen))
-        made.append(RatingStep(circle=circle, event_id=rows_of[step.event.key], game=step.event.game,
+        made.append(RatingStep(**pool.owner, **{pool.link: rows_of[step.event.key]}, game=step.event.game,
                                number=number, player=step.player, place=step.place, expected=step.expected,
                                chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
     RatingStep.objects.bulk_create(made, batch_size=2000)
@@ -145,7 +179,7 @@ def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
                                            events=r.events, change=last[game, name])
                                     for name, r in history.ratings[game].items() if name in moved])
         last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
-        _store_steps(circle, history, rows_of, first=(last or 0) + 1)
+        _store_steps(Pool(circle=circle), history, rows_of, first=(last or 0) + 1)
 
 
 BATCH = 500  # tables read and written at once by rebuild_all
@@ -175,9 +209,11 @@ def rebuild_all(circles=None) -> None:
         rebuild_circle(circle.pk)
 
 
+# ---- what pages and the draw read ----------------------------------------------------------------------------
+
 @dataclass(frozen=True)
 class Shown:
-    """A player's rating as the circle page shows it."""
+    """A player's rating as a circle's, a league's or a tournament's page shows it."""
 
     player: str
     rated: Rated
@@ -185,48 +221,60 @@ class Shown:
 
     @property
     def few(self) -> bool:
-        from games.ratings.core import FEW_EVENTS
         return self.rated.events < FEW_EVENTS
 
 
-def circle_ratings(circle: Circle, game: str) -> list[Shown]:
-    """The circle's players rated in ``game``, by the cautious rating (``Rated.ordinal``) the highest first, then
-    by name (one query)."""
-    rows = circle.ratings.filter(game=game)
-    return ranked_shown([Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change) for r in rows])
-
-
-def ranked_shown(rows: list[Shown]) -> list[Shown]:
-    """Ratings as a list shows them: the highest cautious rating first (two lucky results do not top a
-    season's regular), then by name."""
+def shown(pool: Pool, game: str) -> list[Shown]:
+    """The pool's players rated in ``game``, the highest cautious rating (``Rated.ordinal``) first (two lucky
+    results do not top a season's regular), then by name (one query)."""
+    rows = [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change)
+            for r in Rating.objects.filter(**pool.owner, game=game)]
     return sorted(rows, key=lambda row: (-row.rated.ordinal, row.player))
 
 
-def results(steps) -> list[dict]:
-    """Rating steps (a queryset, in the order to show) grouped by event: its table, when it ended, which game of
-    the evening (``several``: the table holds more than one), each player's step (place, expected, change)."""
+def games(pool: Pool) -> list[str]:
+    return sorted(set(Rating.objects.filter(**pool.owner).values_list("game", flat=True)))
+
+
+def steps(pool: Pool, game: str):
+    """The pool's rating steps of ``game`` (RatingStep rows)."""
+    return RatingStep.objects.filter(**pool.owner, game=game)
+
+
+def steps_by_event(steps_rows) -> list[dict]:
+    """Rating steps (in the order to show) grouped by event, each player's step (place, expected, change) in
+    ``players``. A circle's event: its table, when it ended, which game of the evening (``several``: the table
+    holds more than one); a tournament's: its tournament, round and table number."""
     found: dict[int, dict] = {}
-    for step in steps.select_related("event__table"):
-        row = found.setdefault(step.event_id, {"table": step.event.table, "ended": step.event.ended,
-                                               "part": step.event.part, "players": []})
+    for step in steps_rows.select_related("event__table", "round_table__round__tournament"):
+        if step.event_id is not None:
+            row = found.setdefault(("event", step.event_id), {
+                "table": step.event.table, "ended": step.event.ended, "part": step.event.part, "players": []})
+        else:
+            round_table = step.round_table
+            row = found.setdefault(("round_table", step.round_table_id), {
+                "tournament": round_table.round.tournament, "round": round_table.round.number,
+                "table_no": round_table.table_no, "players": []})
         row["players"].append(step)
-    several = set(RatedEvent.objects.filter(table__in={row["table"].pk for row in found.values()}, part__gt=1)
-                  .values_list("table_id", flat=True))  # an evening of several games names each one
+    tables = {row["table"].pk for row in found.values() if "table" in row}
+    several = set(RatedEvent.objects.filter(table__in=tables, part__gt=1)
+                  .values_list("table_id", flat=True)) if tables else set()  # an evening of several games names each
     for row in found.values():
-        row["several"] = row["table"].pk in several
+        if "table" in row:
+            row["several"] = row["table"].pk in several
     return list(found.values())
 
 
-def pool(circle: Circle) -> dict[str, dict[str, Rated]]:
-    """The circle's ratings now, game → player → rating: what ``games.ratings.chances`` and ``current_ranking``
-    read."""
+def ratings_now(pool: Pool) -> dict[str, dict[str, Rated]]:
+    """game → player → rating, as stored: what ``games.ratings.core.chances`` and ``current_ranking`` read."""
     found: dict[str, dict[str, Rated]] = {}
-    for g, player, mu, sigma, events in circle.ratings.values_list("game", "player", "mu", "sigma", "events"):
-        found.setdefault(g, {})[player] = Rated(mu, sigma, events)
+    for game, player, mu, sigma, events in Rating.objects.filter(**pool.owner).values_list(
+            "game", "player", "mu", "sigma", "events"):
+        found.setdefault(game, {})[player] = Rated(mu, sigma, events)
     return found
 
 
 def circle_ranking(circle: Circle, game: str, names: list[str]) -> list[str]:
     """``names`` best first by their rating in ``game`` within ``circle`` (unrated ones last, as given): a
     ranking for a ``seeded-thirds`` draw among a circle's players."""
-    return current_ranking(game, names, pool(circle))
+    return current_ranking(game, names, ratings_now(Pool(circle=circle)))

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.ratings import store as ratings_store
+from games.tables.signals import table_changed
 from games.engines import table as engine_table
 from games.engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
@@ -248,7 +249,7 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
             _submission.set("")
         table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules", "name",
                                   "price_per_point", "currency", "players"])
-        ratings_store.table_changed(table, was_finished=was_finished, appended=appends)
+        table_changed.send(sender=Table, table=table, was_finished=was_finished, appended=appends)
         return result
 
 

@@ -20,14 +20,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.ratings import pools as league_ratings
+from games.ratings import store as ratings_store
+from games.ratings.core import Event, History, current_ranking
+from games.ratings.store import Pool
 from games.lib import limits
 from games.tables import services
 from games.tournaments import engine
 from games.engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
 from games.engines.table import InvalidTable
 from games.lib.inputs import whole_number
-from games.models import Correction, Entry, FormerLink, League, Round, RoundTable, Seat, Table, Tournament, new_token
+from games.models import (Correction, Entry, FormerLink, League, Rating, RatingStep, Round, RoundTable, Seat, Table,
+                          Tournament, new_token)
 from games.lib.numbers import local_number
 from games.registry import GAMES
 
@@ -194,7 +197,7 @@ def rename_entry(entry: Entry, new: str) -> None:
         _still_valid(tournament, "name")
         _bump(tournament)
         if tournament.rounds.filter(status=Round.CLOSED).exists():
-            league_ratings.results_changed(tournament)
+            results_changed(tournament)
 
 
 def void_draw(tournament: Tournament) -> int | None:
@@ -576,7 +579,7 @@ def close_round(round_: Round) -> None:
         round_.status, round_.closed_at = Round.CLOSED, timezone.now()
         round_.save(update_fields=["status", "closed_at"])
         _bump(round_.tournament)
-        league_ratings.results_changed(round_.tournament)
+        results_changed(round_.tournament)
 
 
 def reopen_round(round_: Round) -> int | None:
@@ -596,7 +599,7 @@ def reopen_round(round_: Round) -> int | None:
         round_.status, round_.closed_at = Round.STARTED, None
         round_.save(update_fields=["status", "closed_at"])
         _bump(tournament)
-        league_ratings.results_changed(tournament)
+        results_changed(tournament)
     return voided
 
 
@@ -620,7 +623,7 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
             transaction.set_rollback(True)
             return correction
         _bump(round_.tournament)
-        league_ratings.results_changed(round_.tournament)
+        results_changed(round_.tournament)
     return correction
 
 
@@ -685,7 +688,7 @@ def import_document(raw: Any) -> Tournament:
             made.update(_imported_round(tournament, played, entries))
         _imported_corrections(read.corrections, made)
         if read.played:
-            league_ratings.results_changed(tournament)
+            results_changed(tournament)
     return tournament
 
 
@@ -754,7 +757,7 @@ def add_to_league(league: League, tournament: Tournament) -> None:
         tournament.league = league
         tournament.save(update_fields=["league"])
         _bump(tournament)
-        league_ratings.joined_league(tournament)
+        joined_league(tournament)
 
 
 def league_players(league: League) -> list[str]:
@@ -774,3 +777,98 @@ def register_league_players(league: League, tournament: Tournament) -> list[Entr
     if not missing:
         raise Refused(None, _("Every player of the league is registered in this tournament already."))
     return register(tournament, missing)
+
+
+# ---- ratings of a league, or of a tournament in no league (games.ratings.store keeps them) -------------------
+# A rated event is each table of a closed round, its players placed by the game's order (TN6: the engine's own
+# ``seat_places``) from its result as the standings read it: a table played in Talon gives its stored totals and
+# status, a table typed from paper its typed totals, a correction (TN8) replaces either. The events are rated in a
+# fixed order (when their round closed, then the tournament, the round and the table number), so the same results
+# always give the same ratings; the pool is rebuilt whole, in the transaction of the change, when a round closes, a
+# result is corrected, a closed round's Talon table changes, a name is corrected, or a tournament joins a league.
+
+
+def pool_of(tournament: Tournament) -> Pool:
+    """The pool a tournament's results are rated in: its league's, else its own."""
+    if tournament.league_id is not None:
+        return Pool(league=League.objects.get(pk=tournament.league_id))
+    return Pool(tournament=tournament)
+
+
+def _pool_tournaments(pool: Pool) -> list[Tournament]:
+    if pool.league is not None:
+        return list(pool.league.tournaments.order_by("created_at", "pk"))
+    return [pool.tournament]
+
+
+def pool_events(pool: Pool) -> tuple[list[Event], dict[tuple, int]]:
+    """The pool's events (each closed round's tables with a result) and each event's round table, by key
+    (tournament, round, table). Read from the stored rows through the tournament document, never a replay."""
+    events: list[Event] = []
+    round_tables: dict[tuple, int] = {}
+    spelled: dict[str, str] = {}  # one league, one player list: a name as first seen
+    for tournament in _pool_tournaments(pool):
+        closed = {r.number: r for r in tournament.rounds.filter(status=Round.CLOSED)}
+        if not closed:
+            continue
+        t = engine.load(document(tournament, live=False))
+        ids = dict(((number, no), pk) for number, no, pk in RoundTable.objects.filter(
+            round__tournament=tournament, round__status=Round.CLOSED).values_list("round__number", "table_no", "pk"))
+        for played in engine.results(t, corrected=True):
+            round_ = closed[played.round]
+            ended = round_.closed_at or round_.started_at or tournament.created_at
+            for result in played.tables:
+                names = tuple(spelled.setdefault(name_key(t.player(no).name), t.player(no).name)
+                              for no in result.seats)
+                key = (tournament.pk, played.round, result.table)
+                events.append(Event(tournament.game, ended, key, names, engine.seat_places(t, result.seats, result)))
+                round_tables[key] = ids[(played.round, result.table)]
+    return events, round_tables
+
+
+def rate_pool(pool: Pool) -> History:
+    """The pool's ratings and steps rebuilt from its events (the pool's row locked first, so that the events read
+    are those the rebuild stores)."""
+    with transaction.atomic():
+        pool.lock()
+        events, round_tables = pool_events(pool)
+        return ratings_store.rebuild(pool, events, round_tables)
+
+
+def results_changed(tournament: Tournament) -> None:
+    """After a change of a tournament's rated results: its pool rebuilt, in the change's transaction."""
+    rate_pool(pool_of(tournament))
+
+
+def joined_league(tournament: Tournament) -> None:
+    """A tournament added to a league: its own pool is gone, the league's takes its results."""
+    Rating.objects.filter(tournament=tournament).delete()
+    RatingStep.objects.filter(tournament=tournament).delete()
+    rate_pool(pool_of(tournament))
+
+
+def round_table_changed(sender, *, table: Table, **kwargs) -> None:
+    """A Talon table's hands changed (connected in games.apps): if it is a table of a closed round, its
+    tournament's pool again (the standings read its stored totals, and so do the ratings). One query for any
+    other table."""
+    round_table = (RoundTable.objects.filter(table_id=table.pk, round__status=Round.CLOSED)
+                   .select_related("round__tournament").first())
+    if round_table is not None:
+        results_changed(round_table.round.tournament)
+
+
+def rank_by_ratings(tournament: Tournament) -> list[str]:
+    """Each entry's ``ranking`` filled from the current ratings of its pool (the league's, or the tournament's
+    own): 1 the highest rated; unrated players after the rated ones, by start number. Called before round 1 is
+    drawn, so the tournament document carries plain rankings and its draw is reproduced from it. Returns the
+    names best first."""
+    entries = list(tournament.entries.order_by("no"))
+    now = ratings_store.ratings_now(pool_of(tournament))
+    game = {name_key(name): name for name in now.get(tournament.game, {})}
+    spelled = {entry.name: game.get(name_key(entry.name), entry.name) for entry in entries}
+    ranked = current_ranking(tournament.game, [spelled[entry.name] for entry in entries], now)
+    place = {name: i for i, name in enumerate(ranked, start=1)}
+    for entry in entries:
+        entry.ranking = place[spelled[entry.name]]
+    Entry.objects.bulk_update(entries, ["ranking"])
+    return ranked

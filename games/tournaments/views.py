@@ -31,7 +31,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from games.ratings import pools as league_ratings
+from games.ratings import store as ratings_store
+from games.ratings.store import Pool
 from games.tournaments import services as service
 from games.tournaments import engine
 from games.engines.base import FEWER_BUMMERL
@@ -309,10 +310,10 @@ def _rank_by_ratings(tournament: Tournament) -> None:
     """Each entry's ranking from the league's current ratings of the game, or refused when there are none."""
     if not by_ratings_offered(tournament):
         raise service.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
-    if not league_ratings.ratings_now(league_ratings.pool_of(tournament)).get(tournament.game):
+    if not ratings_store.ratings_now(service.pool_of(tournament)).get(tournament.game):
         raise service.Refused("round", _("The league has no ratings of this game yet: type the rankings, or draw "
                                          "without them."))
-    league_ratings.rank_by_ratings(tournament)
+    service.rank_by_ratings(tournament)
 
 
 def _table_rows(round_: Round) -> list[dict]:
@@ -658,7 +659,7 @@ def replaced_tables(tournament: Tournament) -> list[RoundTable]:
 @require_safe
 def standings(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _public(token)
-    own = [] if tournament.league_id is not None else pool_ratings(league_ratings.Pool(tournament=tournament))
+    own = [] if tournament.league_id is not None else pool_ratings(Pool(tournament=tournament))
     return render(request, "games/tournament/standings.html", {**_standings_context(tournament), "ratings": own})
 
 
@@ -830,17 +831,17 @@ def _live(request: HttpRequest, token: str, template: str) -> HttpResponse:
 CHART_LEADERS = 8  # a league's chart draws its best rated players' lines, not every player's
 
 
-def pool_ratings(pool: league_ratings.Pool) -> list[dict]:
+def pool_ratings(pool: Pool) -> list[dict]:
     """Each game's ratings of a league (or a tournament in none), as stored: the list, a chart of the leaders,
     the last results against what was expected. A few queries, never a replay."""
     shown = []
-    for game in league_ratings.games(pool):
-        rows = league_ratings.shown(pool, game)
-        steps = league_ratings.steps(pool, game)
+    for game in ratings_store.games(pool):
+        rows = ratings_store.shown(pool, game)
+        steps = ratings_store.steps(pool, game)
         last = steps.order_by("-number").values_list("number", flat=True).first() or 0
         shown.append({"game": GAMES[game], "ratings": rows,
                       "chart": rating_chart(steps, only=[row.player for row in rows[:CHART_LEADERS]]),
-                      "recent": league_ratings.results(steps.filter(number__gt=last - RECENT_EVENTS)
+                      "recent": ratings_store.steps_by_event(steps.filter(number__gt=last - RECENT_EVENTS)
                                                        .order_by("-number", "id"))})
     return shown
 
@@ -888,7 +889,7 @@ def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm |
     return render(request, "games/tournament/league.html", {
         "league": league, "director": True, "form": form or JoinLeagueForm(),
         "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
-        "players": service.league_players(league), "ratings": pool_ratings(league_ratings.Pool(league=league)),
+        "players": service.league_players(league), "ratings": pool_ratings(Pool(league=league)),
         "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
 
 
@@ -937,4 +938,4 @@ def league(request: HttpRequest, token: str) -> HttpResponse:
     chosen = get_object_or_404(League, public_token=token)
     return render(request, "games/tournament/league.html", {
         "league": chosen, "director": False, "tournaments": chosen.tournaments.order_by("created_at", "pk"),
-        "lines": _league_lines(chosen), "ratings": pool_ratings(league_ratings.Pool(league=chosen))})
+        "lines": _league_lines(chosen), "ratings": pool_ratings(Pool(league=chosen))})

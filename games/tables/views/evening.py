@@ -93,7 +93,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
         messages.info(request, _("The evening has already ended."))
         return redirect("end_evening", token=table.edit_token)
     closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
-    rated = ratings_store.results(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
+    rated = ratings_store.steps_by_event(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
     return render(request, "games/end_evening.html", {
         "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
         "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}), "settle_up": settle_up(table),
