@@ -301,3 +301,37 @@ def test_an_edit_or_delete_without_its_own_id_is_refused(client):
     table = make_table(hands=[team_hand()])
     answer = send(client, table, team_hand(points=40), version=table.version, then="edit")
     assert answer.status_code == 400 and "submission id" in answer.json()["error"]
+
+
+def test_the_phone_downloads_no_tournament_code(client):
+    """A phone keeping a table never imports the tournament engine: it is not in the bundle."""
+    files = client.get(reverse("offline_engine")).json()["files"]
+    assert not [path for path in files if "tournament" in path]
+    assert not [path for path, source in files.items() if "games.tournaments" in source]
+
+
+def test_a_release_of_what_the_phone_does_not_run_keeps_its_snapshot(monkeypatch):
+    """The bundle's hash names the phone's saved snapshot: a change to the tournament engine leaves it as it was,
+    a change to an engine the phone runs does not."""
+    from games.offline import views as offline_views
+
+    read = Path.read_text
+
+    def changed(touched):
+        def read_text(path, *args, **kwargs):
+            text = read(path, *args, **kwargs)
+            return text + "\nRELEASE = 2\n" if Path(path) == touched else text
+        return read_text
+
+    offline_views._engine_bundle.cache_clear()
+    before = offline_views.engine_version()
+    try:
+        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/tournaments/engine/__init__.py"))
+        offline_views._engine_bundle.cache_clear()
+        assert offline_views.engine_version() == before
+        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/engines/schnapsen.py"))
+        offline_views._engine_bundle.cache_clear()
+        assert offline_views.engine_version() != before
+    finally:
+        monkeypatch.undo()
+        offline_views._engine_bundle.cache_clear()
