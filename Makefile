@@ -50,7 +50,7 @@ node_modules/.installed: package.json package-lock.json
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm >/dev/null; }
 	npm ci --no-audit --no-fund --loglevel=error
-	$(PYTHON) -m games.runtime node_modules/pyodide
+	$(PYTHON) -m games.offline.runtime node_modules/pyodide
 	touch $@
 
 $(VENV)/.installed: pyproject.toml

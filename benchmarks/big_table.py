@@ -34,7 +34,7 @@ logging.getLogger("django.request").setLevel(logging.ERROR)  # each 429 is a war
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games import services  # noqa: E402
+from games.tables import services  # noqa: E402
 
 HANDS = int(os.environ.get("BIG_HANDS", "20000"))
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]

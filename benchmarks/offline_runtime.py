@@ -38,7 +38,7 @@ def free_port() -> int:
 def sizes() -> None:
     from django.conf import settings
 
-    from games.views.offline import RUNTIME_FILES, _engine_bundle, _stdlib
+    from games.offline.views import RUNTIME_FILES, _engine_bundle, _stdlib
 
     raw, packed = 0, 0
     for data in [*((settings.PYODIDE_DIR / name).read_bytes() for name in RUNTIME_FILES), _stdlib()[0]]:
@@ -64,7 +64,7 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from games import services
+    from games.tables import services
 
     sizes()
     call_command("migrate", verbosity=0)

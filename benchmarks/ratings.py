@@ -38,8 +38,9 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games import league_ratings, ratings, ratings_store, services  # noqa: E402
-from games import tournaments as tournament_service  # noqa: E402
+from games.ratings import core as ratings, store as ratings_store  # noqa: E402
+from games.tables import services
+from games.tournaments import services as tournament_service  # noqa: E402
 from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
 
 TABLES = int(os.environ.get("RATINGS_TABLES", "1000"))
@@ -172,13 +173,13 @@ def main() -> None:
     print("The same league stored (every round table typed from paper)")
     league = build_league()
     timed("  its ratings rebuilt from the rows (a round closed, a correction, a closed round's table changed)",
-          lambda: league_ratings.rebuild(league_ratings.Pool(league=league)))
+          lambda: tournament_service.rate_pool(ratings_store.Pool(league=league)))
     timed("  the league page", lambda: page_ok(client, f"/l/{league.public_token}/"))
     next_one = Tournament.objects.create(name="Next", game="slovenian-tarok", preset="tarzs",
                                          settings=LEAGUE_SETTINGS, league=league)
     Entry.objects.bulk_create([Entry(tournament=next_one, no=i, name=f"Player {i}") for i in range(1, 151)])
     timed("  round 1 of its next tournament ranked by the ratings and drawn (seeded-thirds)",
-          lambda: (league_ratings.rank_by_ratings(next_one), tournament_service.draw_round(next_one, 1)))
+          lambda: (tournament_service.rank_by_ratings(next_one), tournament_service.draw_round(next_one, 1)))
 
 
 if __name__ == "__main__":

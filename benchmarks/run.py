@@ -43,7 +43,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from games import services  # noqa: E402
+from games.tables import services  # noqa: E402
 from games.engines.table import InvalidTable  # noqa: E402
 from games.models import Hand, Table  # noqa: E402
 

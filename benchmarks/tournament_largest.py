@@ -41,8 +41,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from games import tournaments as service  # noqa: E402
-from games.engines import tournament as engine  # noqa: E402
+from games.tournaments import services as service  # noqa: E402
+from games.tournaments import engine as engine  # noqa: E402
 from games.models import League, Tournament  # noqa: E402
 
 SAMPLES = int(os.environ.get("TL_SAMPLES", "5"))

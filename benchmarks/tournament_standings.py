@@ -39,8 +39,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from games import services  # noqa: E402
-from games import tournaments as service  # noqa: E402
+from games.tables import services  # noqa: E402
+from games.tournaments import services as service  # noqa: E402
 from games.models import Round, Table, Tournament  # noqa: E402
 
 PLAYERS = 150

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
-from .presentation import describe_hand
+from games.tables.presentation import describe_hand
 
 
 class ReadOnly(admin.ModelAdmin):

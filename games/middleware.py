@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from .views.common import LISTS, add_to_list
+from games.tables.common import LISTS, add_to_list
 
 POLICY = "; ".join([
     "default-src 'self'",

@@ -1,18 +1,10 @@
 from django.urls import path, register_converter
 
-from .inputs import TokenConverter
-from .views import (
-    circles,
-    evening,
-    hands,
-    offline,
-    rules,
-    sharing,
-    shell,
-    tables,
-    tournaments,
-    what_if,
-)
+from games.lib.inputs import TokenConverter
+from games.circles import views as circles
+from games.tables.views import evening, hands, rules, sharing, shell, tables, what_if
+from games.offline import views as offline
+from games.tournaments import views as tournaments
 
 register_converter(TokenConverter, "token")
 

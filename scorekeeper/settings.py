@@ -138,7 +138,7 @@ TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 10
 DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
 # An uploaded file no larger than that either: skipped as it arrives, never written whole to a temporary file.
 FILE_UPLOAD_HANDLERS = [
-    "games.uploads.LimitedUpload",
+    "games.lib.uploads.LimitedUpload",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]

@@ -8,4 +8,4 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-handler400 = "games.views.shell.bad_request"
+handler400 = "games.tables.views.shell.bad_request"

@@ -3,7 +3,7 @@
 import html
 import re
 
-from games import services
+from games.tables import services
 from games.models import Table
 from games.registry import GAMES
 

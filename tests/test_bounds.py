@@ -16,13 +16,14 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import limits, services
+from games.lib import limits
+from games.tables import services
 from games.engines.base import MOST_CARD_POINTS, MOST_POINTS, MOST_RADELCI
 from games.engines.table import InvalidTable
-from games.forms import CarryOverForm, PenaltyForm, RulesForm
+from games.tables.forms import CarryOverForm, PenaltyForm, RulesForm
 from games.models import Hand, Score, Table
 from games.registry import GAMES
-from games.views import sharing, tables, what_if
+from games.tables.views import sharing, tables, what_if
 
 from .factories import make_table, team_hand
 

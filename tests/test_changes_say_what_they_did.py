@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Change, Hand, Table
 
 from .factories import make_table, team_hand, visible_text

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Circle
-from games.presentation import LABEL_GAP, running_totals_chart
+from games.tables.presentation import LABEL_GAP, running_totals_chart
 
 from .factories import team_hand
 

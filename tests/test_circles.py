@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Circle, Hand, HandFacts, Score, Table
-from games.stats import player_stats
+from games.tables.stats import player_stats
 
 from .factories import team_hand
 

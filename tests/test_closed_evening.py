@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import services
+from games.tables import services
 from games.engines.base import CLOSED, InvalidHand
 from games.engines.table import InvalidTable
 from games.models import Hand
-from games.presentation import settle_up
+from games.tables.presentation import settle_up
 from games.registry import GAMES
 
 from .factories import make_sample, visible_text
@@ -108,7 +108,7 @@ def test_a_closed_tables_preview_says_it_is_closed(client):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_closed_table_names_nobody_to_deal_or_lead_next(game):
-    from games.presentation import player_rows
+    from games.tables.presentation import player_rows
     table = make_sample(game)
     open_rows = player_rows(table)
     status = table.summary or {}

@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from games import services
+from games.tables import services
 from games.models import Change, Hand, Table
 
 from .factories import make_table, team_hand

@@ -12,11 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.tables import services
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.models import Correction, League, Round, RoundTable, Seat, Tournament
-from games.views.tournaments import _plain, exact
+from games.tournaments.views import _plain, exact
 
 from .factories import visible_text
 from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.engines.base import ranked
 from games.engines.table import settle
 from games.models import Circle, Table

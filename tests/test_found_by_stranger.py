@@ -48,7 +48,7 @@ def test_renaming_a_player_to_items_keeps_the_end_page_working(client):
 
 
 def test_a_table_with_a_player_called_items_does_not_break_its_circles_pages(client):
-    from games import services
+    from games.tables import services
     from games.models import Circle
 
     circle = Circle.objects.create(name="Thursdays", players=["Anna"])

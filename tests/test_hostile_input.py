@@ -20,10 +20,11 @@ from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, resolve, reverse
 
-from games import services, tournaments
+from games.tables import services
+from games.tournaments import services as tournaments
 from games.engines.table import InvalidTable, load_json
-from games.forms import ImportForm, version_of
-from games.inputs import LARGEST, whole_number
+from games.tables.forms import ImportForm, version_of
+from games.lib.inputs import LARGEST, whole_number
 from games.models import Change, Circle, Correction, Entry, Hand, League, Table, Tournament
 from games.registry import GAMES
 from games.urls import urlpatterns

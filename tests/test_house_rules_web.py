@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.engines import table as engine_table
 from games.models import Change, Circle, Hand, Table
 

@@ -1,5 +1,5 @@
 """The klop form's live preview does not complain about points nobody has entered yet, never shows "null", and
-says whose points are still to enter; the phone's own preview (games.phone) says the same."""
+says whose points are still to enter; the phone's own preview (games.offline.phone) says the same."""
 
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""League ratings (games.league_ratings): every table of a closed round is a rated event, its players placed by
+"""League ratings (games.tournaments.services, games.ratings.store): every table of a closed round is a rated event, its players placed by
 the game's order from the result the standings read (a Talon table's stored totals, a paper table's typed totals
 and Bummerl, a correction), in a fixed order; the stored ratings are openskill's own, step by step, and whatever
 changes a result gives the ratings a rebuild from scratch gives. The league page shows them; a seeded draw can be
@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils import translation
 from openskill.models import PlackettLuce
 
-from games import league_ratings, services
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.ratings import store as ratings_store
+from games.tables import services
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.engines.table import InvalidTable
 from games.models import League, Rating, RatingStep, Round, RoundTable
-from games.numbers import local_number
-from games.ratings import current_ranking
+from games.lib.numbers import local_number
+from games.ratings.core import current_ranking
 
 from .factories import visible_text
 from .test_tournament_web import NINE, make_tournament, started
@@ -157,7 +158,7 @@ def test_a_schnapsen_table_typed_from_paper_is_placed_by_its_typed_bummerl():
 def rebuilt_from_scratch(league):
     Rating.objects.filter(league=league).delete()
     RatingStep.objects.filter(league=league).delete()
-    league_ratings.rebuild(league_ratings.Pool(league=league))
+    service.rate_pool(ratings_store.Pool(league=league))
     return stored(league)
 
 
@@ -219,7 +220,7 @@ def test_a_seeded_draw_ranked_by_ratings_puts_one_player_of_each_third_at_each_t
     tournament = tournament_in(league, players=later, name="Brno 3")
     response = client.post(reverse("draw", args=[tournament.director_token]), {"round": 1, "by_ratings": "1"})
     assert response.status_code == 302
-    ratings = league_ratings.ratings_now(league_ratings.Pool(league=league))
+    ratings = ratings_store.ratings_now(ratings_store.Pool(league=league))
     best_first = current_ranking(GAME, later, ratings)
     assert best_first != later
     entries = {entry.name: entry for entry in tournament.entries.all()}

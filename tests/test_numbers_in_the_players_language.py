@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Circle, HandFacts, Score, Table
-from games.stats import player_stats
+from games.tables.stats import player_stats
 
 from .factories import make_table, team_hand, visible_text
 

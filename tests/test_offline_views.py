@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games.tables import services
 from games.engines.table import replay, setup
 from games.registry import GAMES
-from games.views.offline import RUNTIME_FILES
+from games.offline.views import RUNTIME_FILES
 
 from .factories import make_table, team_hand
 
@@ -42,7 +42,7 @@ def test_the_runtime_lists_pyodide_and_the_engine_with_their_sizes(client):
 
 def test_the_engine_is_the_servers_own_files(client):
     files = client.get(reverse("offline_engine")).json()["files"]
-    expected = {"games/__init__.py", "games/registry.py", "games/phone.py",
+    expected = {"games/__init__.py", "games/registry.py", "games/offline/__init__.py", "games/offline/phone.py",
                 *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
                 *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
                 "tests/__init__.py", "tests/hearts/__init__.py", "tests/hearts/engine.py", "tests/hearts/entry.py"}
@@ -211,7 +211,7 @@ def test_the_phone_writes_an_explanations_numbers_as_the_page_does(client, langu
     import html
     import re
 
-    from games import phone
+    from games.offline import phone
     from games.templatetags.talon import line_html
 
     words = client.get(reverse("offline_words", args=[language])).json()
@@ -301,3 +301,37 @@ def test_an_edit_or_delete_without_its_own_id_is_refused(client):
     table = make_table(hands=[team_hand()])
     answer = send(client, table, team_hand(points=40), version=table.version, then="edit")
     assert answer.status_code == 400 and "submission id" in answer.json()["error"]
+
+
+def test_the_phone_downloads_no_tournament_code(client):
+    """A phone keeping a table never imports the tournament engine: it is not in the bundle."""
+    files = client.get(reverse("offline_engine")).json()["files"]
+    assert not [path for path in files if "tournament" in path]
+    assert not [path for path, source in files.items() if "games.tournaments" in source]
+
+
+def test_a_release_of_what_the_phone_does_not_run_keeps_its_snapshot(monkeypatch):
+    """The bundle's hash names the phone's saved snapshot: a change to the tournament engine leaves it as it was,
+    a change to an engine the phone runs does not."""
+    from games.offline import views as offline_views
+
+    read = Path.read_text
+
+    def changed(touched):
+        def read_text(path, *args, **kwargs):
+            text = read(path, *args, **kwargs)
+            return text + "\nRELEASE = 2\n" if Path(path) == touched else text
+        return read_text
+
+    offline_views._engine_bundle.cache_clear()
+    before = offline_views.engine_version()
+    try:
+        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/tournaments/engine/__init__.py"))
+        offline_views._engine_bundle.cache_clear()
+        assert offline_views.engine_version() == before
+        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/engines/schnapsen.py"))
+        offline_views._engine_bundle.cache_clear()
+        assert offline_views.engine_version() != before
+    finally:
+        monkeypatch.undo()
+        offline_views._engine_bundle.cache_clear()

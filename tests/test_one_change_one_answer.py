@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
-from games.views import tables
+from games.tables.views import tables
 
 from .factories import make_table
 from .test_views_hands import HTMX, form_data

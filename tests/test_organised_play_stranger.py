@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import services
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.tables import services
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.models import Correction, Entry, League, Round, RoundTable, Table, Tournament
 
 from .test_tournament_web import beggar, make_tournament, started, tarzs
@@ -317,7 +317,7 @@ def test_a_players_box_larger_than_any_list_is_refused_before_a_name_is_read(cli
     def unread(text):
         raise AssertionError("the list was read")
 
-    monkeypatch.setattr("games.tournament_forms.parse_players", unread)
+    monkeypatch.setattr("games.tournaments.forms.parse_players", unread)
     names = "\n".join(f"Player {n}" for n in range(150_000))
     response = client.post(reverse("register", args=[tournament.director_token]), {"players": names})
     assert response.status_code == 400 and response.context["players_form"].errors["players"]

@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from games import ratings, ratings_store, services
+from games.ratings import core as ratings, store as ratings_store
+from games.tables import services
 from games.models import Circle, RatedEvent, Rating, RatingStep
 from tests.factories import make_table, team_hand
 

@@ -9,7 +9,7 @@ from random import Random
 import pytest
 from openskill.models import PlackettLuce
 
-from games.ratings import MODEL, Rated, chances, first_place_chances, whole_percents
+from games.ratings.core import MODEL, Rated, chances, first_place_chances, whole_percents
 
 TABLES = [
     [Rated(20.0, 4.0), Rated(27.0, 3.0), Rated(27.3, 3.1), Rated(24.0, 5.0)],

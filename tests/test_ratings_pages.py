@@ -9,9 +9,9 @@ from random import Random
 import pytest
 from django.utils import translation
 
-from games import services
+from games.tables import services
 from games.models import Circle, Rating, RatingStep
-from games.numbers import local_number
+from games.lib.numbers import local_number
 from tests.factories import team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +130,7 @@ def test_a_page_showing_ratings_replays_no_table(client, monkeypatch):
 
     monkeypatch.setattr(engine_table, "replay", refuse)
     monkeypatch.setattr(engine_table, "score_next", refuse)
-    monkeypatch.setattr("games.ratings_store.outcomes", refuse)
+    monkeypatch.setattr("games.ratings.store.outcomes", refuse)
     assert client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Anna&plays=Bára").status_code == 200
 
 
@@ -197,7 +197,7 @@ def test_the_rules_page_says_what_the_number_is(client):
 
 
 def test_a_leagues_list_is_ranked_by_the_cautious_rating_too():
-    from games.league_ratings import Pool, shown
+    from games.ratings.store import Pool, shown
     from games.models import League
 
     league = League.objects.create(name="Season")

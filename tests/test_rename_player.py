@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Change, HandFacts, Score
 from games.registry import GAMES
 

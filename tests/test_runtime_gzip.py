@@ -5,7 +5,7 @@ import gzip
 import os
 import zipfile
 
-from games.runtime import compress
+from games.offline.runtime import compress
 
 
 def test_a_gzip_copy_is_written_beside_each_runtime_file_that_compresses(tmp_path):

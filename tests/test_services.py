@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.tables import services
 from games.engines.table import InvalidTable
 from games.models import Change, Hand
 

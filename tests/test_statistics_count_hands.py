@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Circle, Hand
 
 from .factories import visible_text

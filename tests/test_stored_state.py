@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games.tables import services
 from games.engines import table as engine_table
 from games.models import Hand, HandFacts, Score, Table
 from games.registry import GAMES

@@ -57,7 +57,7 @@ def test_the_new_table_form_refuses_a_look_alike_of_another_player(client, other
 
 # ---- a change near the start of a long table scores every later hand again: it counts as a long page ----------
 
-from games import services  # noqa: E402
+from games.tables import services  # noqa: E402
 from games.models import Change  # noqa: E402
 
 from .factories import make_table, team_hand  # noqa: E402
@@ -221,7 +221,7 @@ def test_imports_count_against_the_allowance_of_long_pages(client, three_a_minut
 
 
 def test_a_large_import_counts_as_many_long_pages_and_still_goes_through_once(client, three_a_minute, monkeypatch):
-    from games import limits
+    from games.lib import limits
 
     monkeypatch.setattr(limits, "HANDS_PER_PAGE", 2)
     big = client.post(reverse("import"), {"document": schnapsen_document(9)})  # 1 + 9 // 2 = 5 long pages

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.models import League
 
 from .factories import visible_text

@@ -7,10 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
-from games import tournaments as service
+from games.tables import services
+from games.tournaments import services as service
 from games.engines import table as engine_table
-from games.engines import tournament as engine
+from games.tournaments import engine
 from games.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db

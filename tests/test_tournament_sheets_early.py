@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import tournaments as service
+from games.tournaments import services as service
 from games.models import RoundTable, Table
 
 from .factories import visible_text

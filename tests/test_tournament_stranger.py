@@ -102,7 +102,7 @@ def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, 
 @pytest.mark.django_db
 def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
     """Every league page reads each of its tournaments whole: a league takes no more than MOST_IN_A_LEAGUE."""
-    from games import tournaments as service
+    from games.tournaments import services as service
     from games.models import League
 
     monkeypatch.setattr(service, "MOST_IN_A_LEAGUE", 2)
@@ -122,8 +122,8 @@ def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
 def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_saved_without_a_reason():
     """The director's tab read the round as being played; another tab closed it before the result was saved: the
     result would change a closed round without a reason (TN8). It is refused, as after the close."""
-    from games import services
-    from games import tournaments as service
+    from games.tables import services
+    from games.tournaments import services as service
     from games.models import Correction, Round
 
     from .test_tournament_web import beggar, started
@@ -142,8 +142,8 @@ def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_sav
 
 def _championship(hands: int):
     """150 players at 50 tables: round 1 closed, round 2 under way, ``hands`` hands at every Talon table."""
-    from games import services
-    from games import tournaments as service
+    from games.tables import services
+    from games.tournaments import services as service
     from games.models import Round
 
     from .test_tournament_web import beggar, started, tarzs
@@ -221,7 +221,7 @@ def test_a_withdrawal_while_another_tab_starts_the_round_never_deletes_the_start
     import threading
     import time
 
-    from games import tournaments as service
+    from games.tournaments import services as service
     from games.models import Round
 
     tournament = make_tournament(players=["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"])
@@ -268,7 +268,7 @@ def test_a_tournament_added_to_two_leagues_at_once_joins_one_and_the_other_is_to
     import threading
     import time
 
-    from games import tournaments as service
+    from games.tournaments import services as service
     from games.models import League
 
     tournament = make_tournament(players=[])

@@ -9,12 +9,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
-from games import tournaments as service
-from games.engines import tournament as engine
+from games.tables import services
+from games.tournaments import services as service
+from games.tournaments import engine
 from games.engines.table import InvalidTable
 from games.models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
-from games.views.tournaments import exact
+from games.tournaments.views import exact
 
 from .factories import visible_text
 

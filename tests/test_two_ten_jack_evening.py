@@ -4,7 +4,7 @@ recorded and saved in the same words, and a penalty is no round (it takes no rou
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Table
 
 from .factories import make_table, visible_text

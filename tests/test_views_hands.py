@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Hand
 
 from .factories import make_table, team_hand, visible_text

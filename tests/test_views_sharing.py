@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.tables import services
 from games.models import Change, Hand, Table
 
 from .factories import make_table, team_hand, visible_text
@@ -167,6 +167,6 @@ def test_csv_never_hands_a_spreadsheet_a_formula(client, name):
 
 
 def test_a_csv_cell_starting_with_a_tab_or_a_return_is_text():
-    from games.views.sharing import cell
+    from games.tables.views.sharing import cell
 
     assert cell("\tx") == "'\tx" and cell("\rx") == "'\rx" and cell(-5) == -5 and cell("Anna") == "Anna"

@@ -146,7 +146,7 @@ def test_a_change_shows_at_once_despite_the_cache(client, django_capture_on_comm
     url = reverse("table", args=[table.edit_token])
     client.get(url)
     assert "Anna + Cyril · 63" in visible_text(client.get(url).content.decode())
-    from games import services
+    from games.tables import services
     with django_capture_on_commit_callbacks(execute=True):  # as when the change's transaction commits
         services.edit_hand(services.live_hands(table)[0], team_hand(points=70))
     assert "Anna + Cyril · 70" in visible_text(client.get(url).content.decode())

@@ -8,9 +8,9 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games.lines import RuleLinks, line_html
-from games.numbers import local_number
-from games.views.offline import engine_version
+from games.tables.lines import RuleLinks, line_html
+from games.lib.numbers import local_number
+from games.offline.views import engine_version
 
 register = template.Library()
 
@@ -132,7 +132,7 @@ def percent(won: int, played: int) -> str:
 @register.simple_tag
 def submission() -> SafeString:
     """A hidden input carrying this form's own token: the change it asks for is recorded at most once."""
-    from games.forms import new_submission
+    from games.tables.forms import new_submission
 
     return format_html('<input type="hidden" name="submission" value="{}">', new_submission())
 
@@ -148,7 +148,7 @@ def offline_part(context, table, page: str):
     from django.utils.translation import get_language
 
     from games.registry import GAMES
-    from games.views.offline import download_bytes, offline_words
+    from games.offline.views import download_bytes, offline_words
 
     language = get_language() or "en"
     request = context["request"]
@@ -202,7 +202,7 @@ def certainty_word(sigma) -> str:
     """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
     from django.utils.translation import pgettext
 
-    from games.ratings import certainty
+    from games.ratings.core import certainty
 
     return {"new": pgettext("rating", "new"), "settling": pgettext("rating", "settling"),
             "sure": pgettext("rating", "sure")}[certainty(sigma)]

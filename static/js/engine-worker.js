@@ -1,5 +1,5 @@
 // The engines on the phone: Pyodide (Python compiled to WebAssembly, from Talon's own static files) running the
-// very files the server runs (games/engines, games/registry.py, games/entry, games/phone.py), in a worker so that
+// very files the server runs (games/engines, games/registry.py, games/entry, games/offline/phone.py), in a worker so that
 // the page never waits on it. Messages: {id, call, args} in, {id, result} or {id, error} out.
 let phone = null;
 
@@ -47,7 +47,7 @@ async function start({ index, stdlib, files, games, words, snapshot }) {
     pyodide.FS.writeFile(`/talon/${path}`, source);
   }
   try {
-    pyodide.runPython("import sys\nif '/talon' not in sys.path: sys.path.insert(0, '/talon')\nimport games.phone");
+    pyodide.runPython("import sys\nif '/talon' not in sys.path: sys.path.insert(0, '/talon')\nimport games.offline.phone");
   } catch (error) {
     if (resumed) await dropSnapshot(key);  // never the same broken start twice: the next one is a full one
     throw error;
@@ -57,7 +57,7 @@ async function start({ index, stdlib, files, games, words, snapshot }) {
       await keepSnapshot(key, pyodide.makeMemorySnapshot());  // before any JavaScript object reaches Python
     } catch (error) { /* none made (no room, say): the next start is a full one again */ }
   }
-  phone = pyodide.pyimport("games.phone");
+  phone = pyodide.pyimport("games.offline.phone");
   phone.use_games(JSON.stringify(games || []));  // the server's registry: a game registered there is scored here
   phone.use_catalog(JSON.stringify(words || {}));
   return { python: pyodide.runPython("import sys; sys.version.split()[0]"), resumed };

@@ -5,8 +5,8 @@ taken back."""
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import services
-from games import tournaments as service
+from games.tables import services
+from games.tournaments import services as service
 from games.models import Round, RoundTable, Tournament
 
 from .phone import looks_right

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser
 
-from games import tournaments as service
+from games.tournaments import services as service
 from games.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

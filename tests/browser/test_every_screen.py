@@ -8,7 +8,7 @@ every image loads."""
 import pytest
 from playwright.sync_api import Page
 
-from games import services
+from games.tables import services
 from games.models import Circle
 from games.registry import GAMES
 

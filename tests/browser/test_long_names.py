@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser
 
-from games import tournaments as service
+from games.tournaments import services as service
 from games.engines.base import NAME_LENGTH
-from games.engines.tournament import TITLE_LENGTH
+from games.tournaments.engine import TITLE_LENGTH
 from games.models import League, Round
 
 from .phone import fits_the_screen

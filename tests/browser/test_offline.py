@@ -19,7 +19,7 @@ from django.core.management import call_command
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from games import services
+from games.tables import services
 
 from ..factories import make_table, team_hand
 from .conftest import PHONE
@@ -420,7 +420,7 @@ def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(co
     """A hand recorded without signal that the server then refuses (a tournament round's limit reached meanwhile):
     it is shown apart with the server's reason, the totals are the server's without it, and the player deletes
     it."""
-    from games import services as services_module
+    from games.tables import services as services_module
     from games.engines.base import InvalidHand
     from games.engines.table import InvalidTable
 
@@ -472,14 +472,14 @@ KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map(
 def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch, contact):
     """A new engine on the server reaches a kept phone at its next contact: a page it opens, or the live poll of
     the table page it stays on (its answer names the server's engine)."""
-    from games.views import offline as offline_views
+    from games.offline import views as offline_views
 
     table = make_table(hands=[team_hand()])
     page = context.new_page()
     keep(page, table)
     body, old = offline_views._engine_bundle()
     files = json.loads(body)["files"]
-    files["games/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
+    files["games/offline/phone.py"] += "\nRELEASE = 2\n"  # a new release of the engine
     newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
     monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)
     if contact == "a page":

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games.views.offline import RUNTIME_FILES
+from games.offline.views import RUNTIME_FILES
 
 from .conftest import PHONE
 from .test_offline import enter_czech, keep, record_offline

@@ -5,7 +5,7 @@ Undo button is beside its message. One page load per page and language."""
 
 import pytest
 
-from games import services
+from games.tables import services
 from games.models import Circle, Hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ back the server holds the hands and the same totals."""
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.tables import services
 
 from ..factories import make_table
 from .phone import tap

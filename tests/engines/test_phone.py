@@ -1,4 +1,4 @@
-"""games/phone.py, what a phone runs without signal, scores exactly as the server does: its unsent hands after the
+"""games/offline/phone.py, what a phone runs without signal, scores exactly as the server does: its unsent hands after the
 table's stored state give the totals, status and payouts that replaying the whole document gives (settle's way),
 and the hand form's fields become the same hand object the server's form makes (games/entry)."""
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games import phone
+from games.offline import phone
 from games.engines import table as engine_table
 from games.registry import GAMES
 

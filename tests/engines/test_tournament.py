@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
-from games.engines import tournament as T
+from games.tournaments import engine as T
 
 NAMES = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Filip", "Gal", "Hana", "Ivo", "Jure", "Katja", "Luka"]
 

@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 import games.registry  # noqa: F401
-from games.engines import tournament as T
+from games.tournaments import engine as T
 
 
 def make_doc(*, preset="place-points", game="two-ten-jack", players=12, table_size=4, seed=1, **fields):

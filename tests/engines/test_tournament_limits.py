@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
-from games.engines import tournament as T
+from games.tournaments import engine as T
 
 
 def document(players: int, rounds: int, **fields) -> dict:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from games.forms import HandForm, TapChoice
+from games.tables.forms import HandForm, TapChoice
 from games.web import BADGE, GameWeb, Mark
 
 from . import engine, entry

@@ -1,7 +1,7 @@
 """``python manage.py ratings [--circle TOKEN | --league TOKEN]``: rebuild ratings and print them as JSON.
 
 Every table's rated events are read again from its stored hands, then each circle's ratings are rebuilt from its
-events (games.ratings_store); then each league's ratings from its tournaments' closed rounds (games.league_ratings;
+events (games.ratings.store); then each league's ratings from its tournaments' closed rounds (games.tournaments.services;
 a tournament in no league is its own pool). The output: ``{"circles": [{"token", "name", "games": {game:
 [{"player", "mu", "sigma", "ordinal", "shown", "events", "certainty"}, …]}}], "leagues": [{"token", "name",
 "games": …}]}``, the highest rating first; ``--circle`` prints only ``circles``, ``--league`` (a league's director
@@ -13,9 +13,11 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games import league_ratings, ratings_store
+from games.ratings import store as ratings_store
+from games.ratings.store import Pool
+from games.tournaments import services as tournaments
 from games.models import Circle, League, Rating, Round, Tournament
-from games.ratings import Rated
+from games.ratings.core import Rated
 
 
 class Command(BaseCommand):
@@ -60,7 +62,7 @@ class Command(BaseCommand):
         if token is None:
             found["leagues"] = rebuilt_leagues(League.objects.all())
             for tournament in Tournament.objects.filter(league=None, rounds__status=Round.CLOSED).distinct():
-                league_ratings.rebuild(league_ratings.Pool(tournament=tournament))
+                tournaments.rate_pool(Pool(tournament=tournament))
         self.stdout.write(json.dumps(found, ensure_ascii=False, indent=2))
 
 
@@ -68,7 +70,7 @@ def rebuilt_leagues(leagues) -> list[dict]:
     """Each league's ratings rebuilt from its tournaments, and as printed."""
     out = []
     for league in leagues.order_by("pk"):
-        league_ratings.rebuild(league_ratings.Pool(league=league))
+        tournaments.rate_pool(Pool(league=league))
         out.append({"token": league.director_token, "name": league.name,
                     "games": games_of(Rating.objects.filter(league=league))})
     return out

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from games.runtime import compress
+from games.offline.runtime import compress
 
 NOWHERE = "192.0.2.1"  # TEST-NET-1 (RFC 5737): never routed, and a UDP "connect" sends nothing anyway
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
-from games.engines import tournament
+from games.tournaments import engine as tournament
 from games.engines.table import load_json
 
 from .settle import fail

@@ -1,0 +1,343 @@
+"""A table that keeps working without signal: what a phone downloads once (the Python runtime, the engine's own
+files, the words in its language), the table as the server holds it, and the hands the phone recorded offline,
+sent back one at a time in order, each with the version it was based on.
+
+The phone computes with games/offline/phone.py in Pyodide; these views only hand it the files and take the hands back
+through games.services, which stays the record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.utils.translation import trans_real
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from games.offline import runtime as runtime_files
+from games.tables import services
+from games.engines.table import load_json
+from games.tables.forms import version_of
+from games.lib.inputs import LARGEST, is_submission
+from games.lib.limits import wait_for_rescoring
+from games.models import Round, Table
+from games.offline.phone import FORMATS
+from games.tables.presentation import describe_change, describer
+from games.registry import GAMES
+from games.tables.lines import line_html
+from games.tables.common import device, editable, outcome
+
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.offline.runtime.stdlib)
+GAMES_DIR = Path(__file__).resolve().parent.parent
+
+
+def engine_files() -> dict[str, str]:
+    """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
+    registry, the engines, hand entry and the phone's entry point; and every registered game's engine and entry
+    with their packages, wherever the game lives (a game registered elsewhere, as the tests' Hearts is)."""
+    paths = [GAMES_DIR / "__init__.py", GAMES_DIR / "registry.py",
+             GAMES_DIR / "offline" / "__init__.py", GAMES_DIR / "offline" / "phone.py",
+             *sorted((GAMES_DIR / "engines").glob("*.py")), *sorted((GAMES_DIR / "entry").glob("*.py"))]
+    files = {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path for path in paths}
+    for game in GAMES.values():
+        for module in (game.engine, game.entry):
+            files.update(_module_files(module.__name__))
+    return {name: path.read_text(encoding="utf-8") for name, path in files.items()}
+
+
+def _module_files(name: str) -> dict[str, Path]:
+    """A module's file and its packages' __init__ files, under the paths Python imports them by."""
+    files = {}
+    parts = name.split(".")
+    for size in range(1, len(parts) + 1):
+        module = sys.modules[".".join(parts[:size])]
+        path = Path(module.__file__)
+        files["/".join(parts[:size]) + ("/__init__.py" if path.name == "__init__.py" else ".py")] = path
+    return files
+
+
+def registered_games() -> list[dict[str, str]]:
+    """Every registered game as the phone registers it (games.offline.phone.use_games): its modules and rule prefix."""
+    return [{"engine": game.engine.__name__, "entry": game.entry.__name__, "web": game.web_module,
+             "prefix": game.rule_prefix} for game in GAMES.values()]
+
+
+@lru_cache(maxsize=1)
+def _engine_bundle() -> tuple[str, str]:
+    body = json.dumps({"files": engine_files(), "games": registered_games()}, ensure_ascii=False, sort_keys=True)
+    return body, hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def engine_version() -> str:
+    """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
+    return _engine_bundle()[1]
+
+
+@lru_cache(maxsize=1)
+def _stdlib() -> tuple[bytes, str]:
+    return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
+
+
+def _runtime_url(name: str) -> str:
+    """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
+    its other files by those names, and the phone keeps each under the name that is later asked for)."""
+    return f"{settings.STATIC_URL}pyodide/{settings.PYODIDE_VERSION}/{name}"
+
+
+@lru_cache(maxsize=1)
+def download_bytes() -> int:
+    """What keeping a table downloads, in bytes (0 when the runtime is not installed): said before it starts."""
+    paths = [settings.PYODIDE_DIR / name for name in (*RUNTIME_FILES, STDLIB)]
+    if not all(path.is_file() for path in paths):
+        return 0
+    return sum(path.stat().st_size for path in paths[:-1]) + len(_stdlib()[0]) + len(_engine_bundle()[0].encode())
+
+
+def offline_words() -> dict[str, str]:
+    """What the offline part says, in the player's language ({name} is filled in on the phone)."""
+    return {
+        "downloading": _("Downloading: {done} of {total}"),
+        "starting": _("Starting the engine on this phone…"),
+        "kept": _("This phone keeps this table working without signal."),
+        "engineFailed": _("The engine did not start on this phone ({error}). Reload the page to try again; with "
+                          "signal, the server scores the hand."),
+        "failed": _("The download did not finish ({error}). Try again where there is signal."),
+        "notSent": _("not sent yet"),
+        "notSentBanner": _("No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "
+                           "when the signal returns."),
+        "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
+        "sending": _("Sending the hands kept on this phone: {count}…"),
+        "unanswered": _("The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
+                        "which tries again by itself."),
+        "choosing": _("Hands not sent yet: {count}. Another phone changed the table meanwhile: choose where they go."),
+        "saving": _("Saving…"),
+        "allSent": _("Every hand kept on this phone has been sent."),
+        "refused": _("A hand kept on this phone was not accepted: {message}"),
+        "notAccepted": _("not accepted by the server"),
+        "refusedHere": _("Hand {number} no longer fits the table: {message}"),
+        "computedHere": _("Computed on this phone."),
+        "explanation": _("Explanation"),
+        "forget": _("Delete from this phone"),
+        "edit": _("Edit"),
+        "editing": _("This hand is not sent yet: saving it replaces it on this phone, in its place."),
+        "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
+                      "page."),
+        "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
+        "confirmForgetUnanswered": _("Delete this hand from this phone? The server may have recorded it before its "
+                                     "answer was lost: it is then deleted there too when the signal returns."),
+        "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
+                      "none is lost."),
+        "theirs": _("On the other phone"),
+        "mine": _("On this phone, not sent yet: {count}"),
+        "after": _("Put mine after theirs"),
+        "before": _("Put mine before theirs"),
+        "later": _("Decide later"),
+        "notValid": _("Not yet a valid hand:"),
+        "winner": _("winner"),
+        "deals": _("deals"),
+        "round": _("Round {number} of {rounds}"),
+        "over": _("The game is over. Winner: {winners}"),
+        "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
+                  "are shown after its hands until you choose where they go."),
+        "choose": _("Choose where they go"),
+        "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
+        "needsSignal": _("Needs signal: the server does this."),
+        "handOf": _("Hand {number} of {hands}"),
+        "handsDone": _("All {hands} hands are played: the round is over at this table."),
+        "roundFull": _(services.ROUND_FULL),
+        "roundClosed": _(services.ROUND_CLOSED),
+        "notDownloaded": _("Not downloaded: the server does not answer."),
+        "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
+                       "newest copy of the table; the list of hands may miss the latest."),
+        "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
+                    "server), so the totals are not computed here. Hands you record are kept and sent when the "
+                    "signal returns."),
+    }
+
+
+@require_safe
+def runtime(request: HttpRequest) -> JsonResponse:
+    """What "keep this table working without signal" downloads, with each file's size, so that the phone can say
+    how much before it starts and show its progress."""
+    files = []
+    for name in (*RUNTIME_FILES, STDLIB):
+        path = settings.PYODIDE_DIR / name
+        if not path.is_file():
+            return JsonResponse({"error": _("The offline runtime is not installed on this server.")}, status=503)
+        if name != STDLIB:
+            files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
+    zipped, cut = _stdlib()
+    stdlib_url = reverse("offline_stdlib") + f"?v={cut}"
+    files.append({"url": stdlib_url, "bytes": len(zipped)})
+    body, version = _engine_bundle()
+    files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
+    response = JsonResponse({"version": settings.PYODIDE_VERSION, "engine": version, "index": _runtime_url(""),
+                             "stdlib": stdlib_url, "files": files, "bytes": sum(f["bytes"] for f in files)})
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def engine(request: HttpRequest) -> HttpResponse:
+    """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
+    body, version = _engine_bundle()
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def stdlib(request: HttpRequest) -> HttpResponse:
+    """The runtime's standard library cut to what the phone's Python runs (the same bytes until a release)."""
+    if not (settings.PYODIDE_DIR / STDLIB).is_file():
+        raise Http404(_("The offline runtime is not installed on this server."))
+    body, version = _stdlib()
+    response = HttpResponse(body, content_type="application/zip")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def words(request: HttpRequest, language: str) -> JsonResponse:
+    """The server's catalogue in one language (msgid → translation), for the engine's explanations on the phone."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404(_("No such language."))
+    catalog = trans_real.translation(language)._catalog
+    words: dict[str, Any] = {}
+    for key, value in catalog.items():  # Talon's own catalogue first, then Django's (humanize's "three" …)
+        if isinstance(key, str) and key:
+            words.setdefault(key, value)
+    words[FORMATS] = {"decimal": get_format("DECIMAL_SEPARATOR", language),
+                      "thousands": get_format("THOUSAND_SEPARATOR", language),
+                      "grouping": get_format("NUMBER_GROUPING", language)}  # as games.numbers writes them
+    response = JsonResponse(words, json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def snapshot_of(table: Table) -> dict[str, Any]:
+    """The table as the server holds it: what the phone scores its unsent hands after."""
+    last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
+    return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
+            "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
+            "status": table.summary or {}, "engine": _engine_bundle()[1], "round": _round_of(table)}
+
+
+def _round_of(table: Table) -> dict[str, Any] | None:
+    """A tournament table's round as the phone must keep to it offline: its limit of hands while it is played
+    (None: no limit), or closed (no hand is taken)."""
+    round_table = services.tournament_table(table)
+    if round_table is None:
+        return None
+    limit = services.limit_of(round_table)
+    return {"hands": limit and limit["hands"], "closed": round_table.round.status == Round.CLOSED}
+
+
+@never_cache
+@require_safe
+def snapshot(request: HttpRequest, token: str) -> JsonResponse:
+    return JsonResponse(snapshot_of(editable(request, token)), json_dumps_params={"ensure_ascii": False})
+
+
+def _since(table: Table, version: int) -> list[str]:
+    """What another phone changed after ``version``, a line each, in the player's language."""
+    return [line_html(describe_change(table, change)) for change in
+            table.changes.filter(version__gt=version).order_by("id")[:50]]
+
+
+def _recent(table: Table, count: int) -> list[dict[str, Any]]:
+    """The last ``count`` live hands, each as the table page writes it (number, one line, scores)."""
+    describe = describer(table)
+    hands = list(table.hands.filter(deleted=False).order_by("-seq")[:count])[::-1]
+    return [{"number": hand.number, "what": line_html(describe(hand.data)), "scores": hand.scores}
+            for hand in hands]
+
+
+def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any]) -> JsonResponse | None:
+    """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"): when
+    the server did record it, the edit or the delete is made to that hand (under the phone's own id for it, "change",
+    so that it counts once); a delete of a hand the server never recorded is done. None: record the hand as sent."""
+    change = body.get("change")
+    if not is_submission(change):
+        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
+                                        "it from a copy; it stays on the phone.")}, status=400)
+    done = table.changes.filter(submission=body["submission"]).select_related("hand").first()
+    if done is None or done.hand is None:
+        if body["then"] == "delete":
+            return JsonResponse({"sent": True, "deleted": True, "snapshot": snapshot_of(table)})
+        return None
+    hand, who = done.hand, device(request)
+    if body["then"] == "edit":
+        refusal = outcome(lambda: services.edit_hand(hand, body["data"], device=who, submission=change))[1]
+    else:
+        refusal = outcome(lambda: services.delete_hand(hand, device=who, submission=change))[1]
+    table.refresh_from_db()
+    if refusal is None or refusal.kind == "already":
+        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
+                        status=422)
+
+
+@never_cache
+@require_POST
+def send(request: HttpRequest, token: str) -> JsonResponse:
+    """One hand recorded without signal: {"data", "version" it was based on, "submission", and "after_seq" to put
+    it before later hands}. The same submission counts once; a version another phone moved on is a conflict,
+    answered with what changed so that the scorekeeper can choose where the hand goes."""
+    table = editable(request, token)
+    try:
+        body = load_json(request.body.decode("utf-8"))
+        if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+            raise ValueError
+        version = version_of(str(body.get("version", "")))
+        after = body.get("after_seq")
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= LARGEST):
+            raise ValueError
+    except (ValueError, UnicodeDecodeError, ValidationError):
+        return JsonResponse({"error": _("This hand could not be read; it stays on the phone.")}, status=400)
+    submission = body.get("submission")
+    if not is_submission(submission):  # without it a hand sent twice would be recorded twice
+        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
+                                        "it from a copy; it stays on the phone.")}, status=400)
+    if body.get("then") in ("edit", "delete"):  # changed on the phone after a Save whose answer was lost
+        answer = _after_lost_answer(request, table, body)
+        if answer is not None:
+            return answer
+    seconds = wait_for_rescoring(request, table, after) if after is not None else 0
+    if seconds:  # put in before many later hands, each scored again
+        response = JsonResponse({"error": ngettext(
+            "This phone asked for many long pages in a short time. Try again in %(seconds)s second.",
+            "This phone asked for many long pages in a short time. Try again in %(seconds)s seconds.",
+            seconds) % {"seconds": seconds}}, status=429)
+        response["Retry-After"] = str(seconds)
+        return response
+    hand, refusal = outcome(lambda: services.record_hand(
+        table, body["data"], device=device(request), version=version, submission=submission) if after is None
+        else services.insert_hand(table, body["data"], after_seq=after, device=device(request), version=version,
+                                  submission=submission))
+    table.refresh_from_db()
+    if refusal is None:
+        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+    if refusal.kind == "already":
+        return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
+    if refusal.kind == "conflict":
+        since = _since(table, version or 0)
+        return JsonResponse({"conflict": True, "snapshot": snapshot_of(table), "changes": since,
+                             "recent": _recent(table, max(1, min(len(since), 20)))}, status=409)
+    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
+                        status=422)

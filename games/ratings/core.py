@@ -1,0 +1,237 @@
+"""Ratings: who plays best, from the order players finished in, through openskill's Weng-Lin Plackett-Luce model.
+
+Pure Python (no Django): the service (games/ratings_store.py) feeds it stored rows and keeps what it returns.
+
+A rated event is one finished table of one game (an evening closed, a game that ended by itself), or one game of
+an evening that holds several (each Two Ten Jack game: the game ends after its last round, and "Play again" goes
+on at the same table): its players placed by the game's own ORDER (games/engines/base.py, ``standing``) from the
+totals of that event and the status it ended with; players level share a place, and openskill gets equal ranks.
+Each game is rated on its own: a Czech Taroky rating says nothing about Schnapsen.
+
+``rate(events)`` plays the events in a fixed order (when each ended, then its key), so the same history always
+gives the same ratings. Ratings are floats: they are estimates, not payouts.
+
+For tournaments and leagues: ``round_table_event`` makes an event of any table's result (players, totals,
+status), a round table typed from paper too; ``current_ranking`` orders names by their current rating (the
+``seeded-thirds`` draw's ranking).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable, Mapping, Sequence
+
+from openskill.models import PlackettLuce
+
+from games.engines.base import is_closing, standing
+from games.engines.table import Setup, load_state
+
+MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
+START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
+
+# How sure a rating is, from its sigma (the library's measure of doubt, 8.3 for a newcomer). With 3 or 4
+# players a table, sigma falls below 7 after about 8 events and below 5 after about 30.
+UNSURE, SURE = 7.0, 5.0
+FEW_EVENTS = 5  # a player with fewer events is marked on the page, not hidden
+
+
+def certainty(sigma: float) -> str:
+    """``new`` (sigma of 7 or more), ``settling`` (5 up to 7) or ``sure`` (below 5)."""
+    if sigma >= UNSURE:
+        return "new"
+    return "settling" if sigma >= SURE else "sure"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One rated result: ``players`` and each one's ``place`` (1 is first; players level share it)."""
+
+    game: str
+    ended: datetime
+    key: tuple  # breaks ties of ``ended``: (table id, part) for a circle's tables
+    players: tuple[str, ...]
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one finished part of a table left: its own totals (the scores of its hands) and its status."""
+
+    part: int  # 1, 2, …: the games of one evening (Two Ten Jack), else 1
+    ended: datetime
+    players: tuple[str, ...]
+    totals: Mapping[str, int]
+    status: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rated:
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    events: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The library's conservative number (``MODEL.rating(...).ordinal()``): mu − 3 sigma. Lists are ranked by
+        it, so that two lucky results do not put a newcomer above a season's regular."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> float:
+        """The number players see: the best estimate (mu), to one decimal."""
+        return round(self.mu, 1)
+
+    @property
+    def certainty(self) -> str:
+        return certainty(self.sigma)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One player's rating through one event: where they finished, what was expected, before and after."""
+
+    event: Event
+    player: str
+    place: int
+    chance: float  # the chance of finishing first before the event (``first_place_chances``)
+    expected: int  # the place the library expected (predict_rank)
+    before: Rated
+    after: Rated
+
+    @property
+    def change(self) -> float:
+        return self.after.mu - self.before.mu
+
+
+@dataclass
+class History:
+    ratings: dict[str, dict[str, Rated]] = field(default_factory=dict)  # game → player → now
+    steps: list[Step] = field(default_factory=list)  # in the order the events were rated
+
+    @property
+    def last(self) -> dict[tuple[str, str], float]:
+        """(game, player) → the change of the rating at the player's last step."""
+        return {(step.event.game, step.player): step.change for step in self.steps}
+
+
+def places(order: str, players: Sequence[str], totals: Mapping[str, int],
+           status: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+    """Each player's place under the game's ``order``: 1 + how many are strictly ahead, so ties share a place."""
+    keys = [standing(order, name, totals, status) for name in players]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+def round_table_event(game: str, order: str, ended: datetime, key: tuple, players: Sequence[str],
+                      totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> Event:
+    """An event of one table's result: a circle's table, or a tournament round's table (played in Talon or typed
+    from its paper sheet; ``status`` may be None where only totals are known). Leagues rate these."""
+    return Event(game, ended, key, tuple(players), places(order, players, totals, status))
+
+
+def outcomes(table_setup: Setup, hands: Iterable[tuple[Any, Sequence[int], Mapping[str, Any], datetime]]
+             ) -> list[Outcome]:
+    """The finished parts of a table, from its live hands as stored: (data, running totals, state after,
+    created at), in order. A part ends at the last hand of a run of hands after which the game's status says
+    ``finished``: a closed evening, a game over by itself, each Two Ten Jack game (the next round starts the
+    next game). A part of nothing but a closing rates nothing. No hand is scored again: only the stored states
+    are read."""
+    engine, players = table_setup.engine, table_setup.players
+    found: list[Outcome] = []
+    start = [0] * len(players)
+    pending: tuple | None = None  # the finished part so far: (totals, status, ended)
+    played = False  # the part holds a hand that is not a closing
+    for data, totals, state, created in hands:
+        status = engine.status(load_state(table_setup, state))
+        if pending is not None and not status.finished:  # the run of finished hands is over: the part ended
+            found.append(_outcome(len(found) + 1, players, start, *pending))
+            start, pending, played = list(pending[0]), None, False
+        played = played or not is_closing(data)
+        if status.finished and played:
+            pending = (list(totals), status.as_json(), created)
+    if pending is not None:
+        found.append(_outcome(len(found) + 1, players, start, *pending))
+    return found
+
+
+def _outcome(part: int, players: tuple[str, ...], start: list[int], totals: list[int], status: dict,
+             ended: datetime) -> Outcome:
+    return Outcome(part, ended, players, {p: t - s for p, t, s in zip(players, totals, start)}, status)
+
+
+def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | None = None) -> History:
+    """Every player's rating after ``events``, each game on its own, and each step on the way. The events are
+    played when each ended, then by key: whatever order they come in, the same events give the same ratings.
+    ``start``: the ratings before them (game → player → rating), to go on from; everyone new by default."""
+    history = History({game: dict(players) for game, players in (start or {}).items()})
+    for event in sorted(events, key=lambda e: (e.ended, e.key)):
+        if len(event.players) < 2:
+            continue
+        now = history.ratings.setdefault(event.game, {})
+        before = [now.get(name, Rated()) for name in event.players]
+        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+        chances = first_place_chances(before)
+        expected = [rank for rank, _chance in MODEL.predict_rank(teams)]
+        after = MODEL.rate(teams, ranks=[float(place) for place in event.places])
+        for i, name in enumerate(event.players):
+            rated = Rated(after[i][0].mu, after[i][0].sigma, before[i].events + 1)
+            now[name] = rated
+            history.steps.append(Step(event, name, event.places[i], chances[i], expected[i], before[i], rated))
+    return history
+
+
+def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, float]:
+    """Each player's chance of finishing first at a table of ``names`` (a newcomer at the starting rating)."""
+    if len(names) < 2:
+        return {name: 1.0 for name in names}
+    return dict(zip(names, first_place_chances([ratings.get(name, Rated()) for name in names])))
+
+
+STEPS = 48  # Simpson's rule over the performances: smooth enough that 48 steps give them to about 3e-5
+
+
+def first_place_chances(rated: Sequence[Rated]) -> list[float]:
+    """Each player's chance of finishing first, as the model sees a table: a player's performance at a table is
+    normal around their mu, with variance sigma² + beta² (what the model's ``predict_win`` assumes for two
+    players, whose answer this is exactly); the chance of finishing first is the chance that it is the highest:
+    the integral of the player's density times everyone else's chance of doing less. (``predict_win`` for three
+    or more averages the head-to-head chances, which is not the chance of first place.) Below the strongest
+    player's range the integrand vanishes, so the integral starts there. They add up to 1."""
+    spreads = [math.sqrt(r.sigma ** 2 + MODEL.beta ** 2) for r in rated]
+    if len(rated) == 2:  # the difference of two normal performances: exactly predict_win's
+        a, b = rated
+        first = 0.5 * math.erfc((b.mu - a.mu) / math.sqrt(2 * (spreads[0] ** 2 + spreads[1] ** 2)))
+        return [first, 1 - first]
+    low = max(r.mu - 9 * s for r, s in zip(rated, spreads))
+    high = max(r.mu + 9 * s for r, s in zip(rated, spreads))
+    width = (high - low) / STEPS
+    grid = [low + k * width for k in range(STEPS + 1)]
+    weights = [1 if k in (0, STEPS) else 4 if k % 2 else 2 for k in range(STEPS + 1)]
+    below = [[0.5 * math.erfc((r.mu - x) / (s * math.sqrt(2))) for x in grid] for r, s in zip(rated, spreads)]
+    density = [[math.exp(-((x - r.mu) / s) ** 2 / 2) / s for x in grid] for r, s in zip(rated, spreads)]
+    found = []
+    for i in range(len(rated)):
+        others = [below[j] for j in range(len(rated)) if j != i]
+        found.append(sum(w * f * math.prod(column) for w, f, *column in zip(weights, density[i], *others)))
+    total = sum(found)
+    return [value / total for value in found]
+
+
+def whole_percents(values: Sequence[float]) -> list[int]:
+    """Chances as whole percentages that add up to 100: each rounded down, then the points left over to the
+    largest remainders (the earlier one first on a tie)."""
+    exact = [value * 100 / sum(values) for value in values]
+    shown = [math.floor(value) for value in exact]
+    for i in sorted(range(len(exact)), key=lambda i: (-(exact[i] - shown[i]), i))[:100 - sum(shown)]:
+        shown[i] += 1
+    return shown
+
+
+def current_ranking(game: str, names: Sequence[str], ratings: Mapping[str, Mapping[str, Rated]]) -> list[str]:
+    """``names`` best first by their current rating in ``game`` (``History.ratings``, or a pool's as stored):
+    the ranking a ``seeded-thirds`` draw cuts into groups. Unrated players come after the rated ones, in the
+    order given; players rated alike keep the order given."""
+    now = ratings.get(game, {})
+    order = {name: i for i, name in enumerate(names)}
+    return sorted(names, key=lambda name: (name not in now, -now[name].mu if name in now else 0, order[name]))

@@ -1,0 +1,280 @@
+"""Where ratings (games.ratings.core) meet the database, for every pool: a circle's (its tables' events), a league's
+or a tournament's in no league (the events its round tables give, which the tournament services read and hand
+over). Each table's rated events are kept as its hands change; a pool's ratings and every step are stored
+(Rating/RatingStep rows with the circle, league or tournament as owner) by one ``rebuild``. A page reads what is
+stored here and never replays a table.
+
+A table's events are derived from its stored hands (their running totals and states), so they are refreshed in
+the transaction of the change that touched the hands (``table_changed`` listens to the table services'
+announcement, games.tables.signals): a hand recorded
+at the end of a table that is not finished, and was not, changes no event and costs nothing here. When a
+table's events change, its circle's ratings of that game go on from the stored ones if the new results come after
+every other (an evening just ended), else are rebuilt from the circle's events (the circle's row locked, in the same
+transaction): either way the same events give the same ratings, however they were reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from django.db import transaction
+
+from games.engines.base import name_key
+from games.engines.table import setup
+from games.models import Circle, Hand, League, RatedEvent, Rating, RatingStep, Table, Tournament
+from games.ratings.core import FEW_EVENTS, Event, History, Rated, current_ranking, outcomes, places, rate
+from games.registry import ENGINES
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Where ratings are kept: a circle, a league (every tournament of it), or one tournament in no league."""
+
+    circle: Circle | None = None
+    league: League | None = None
+    tournament: Tournament | None = None
+
+    @property
+    def owner(self) -> dict:
+        if self.circle is not None:
+            return {"circle": self.circle}
+        return {"league": self.league} if self.league is not None else {"tournament": self.tournament}
+
+    @property
+    def link(self) -> str:
+        """What a step points at: a circle's stored event, a tournament's round table."""
+        return "event_id" if self.circle is not None else "round_table_id"
+
+    def lock(self) -> None:
+        """The owner's row locked for the transaction: two rebuilds of one pool follow each other."""
+        model, owner = {"circle": (Circle, self.circle), "league": (League, self.league),
+                        "tournament": (Tournament, self.tournament)}[next(iter(self.owner))]
+        model.objects.select_for_update().get(pk=owner.pk)
+
+
+def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[int]]]:
+    """The table's finished parts as (part, ended, players, places), from its live hands as stored (``rows``:
+    their (data, totals, state, created_at) in order, when already read)."""
+    table_setup = setup(table.game, table.rules, table.players)
+    if rows is None:
+        rows = table.hands.filter(deleted=False).order_by("seq").values_list(
+            "data", "totals", "state", "created_at").iterator(chunk_size=2000)
+    order = ENGINES[table.game].ORDER
+    return [(o.part, o.ended, list(o.players), list(places(order, o.players, o.totals, o.status)))
+            for o in outcomes(table_setup, rows)]
+
+
+def refresh_table_events(table: Table) -> tuple[bool, list[int]]:
+    """Store the table's events as its hands now say: (whether they changed, the rows added when nothing else
+    changed: the new results of a table whose earlier results stand)."""
+    found = {event[0]: tuple(event) for event in events_of(table)}
+    stored = {part: (pk, (part, ended, players, ranks)) for pk, part, ended, players, ranks in
+              table.rated_events.values_list("pk", "part", "ended", "players", "places")}
+    gone = [pk for part, (pk, row) in stored.items() if found.get(part) != row]
+    new = [row for part, row in found.items() if part not in stored or stored[part][1] != row]
+    if not gone and not new:
+        return False, []
+    RatedEvent.objects.filter(pk__in=gone).delete()
+    RatedEvent.objects.bulk_create([RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players,
+                                               places=ranks) for part, ended, players, ranks in new])
+    added = list(table.rated_events.filter(part__in=[row[0] for row in new]).values_list("pk", flat=True))
+    return True, [] if gone else added
+
+
+def table_changed(sender, *, table: Table, was_finished: bool, appended: bool, **kwargs) -> None:
+    """After a change of ``table`` (inside its transaction; connected in games.apps): its events again, and its
+    circle's ratings when they changed. A table that is not finished, was not before the change and has no event
+    (no game of it ended yet) has none after it either: one change adds at most one hand, never a whole game. Nor
+    has a hand added at the end of a table not finished before or after it changed an event. Those cost nothing
+    here."""
+    if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
+        return
+    changed, added = refresh_table_events(table)
+    if changed and table.circle_id is not None:
+        if added:
+            append_to_circle(table.circle_id, table.game, added)
+        else:
+            rebuild_circle(table.circle_id, table.game)
+
+
+def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tuple[list[Event], dict[tuple, int]]:
+    """Stored results (``rows``: RatedEvents, e.g. of a circle's tables, or of a tournament's round tables played
+    in Talon, for a league) as events for ``games.ratings.rate``, each name written by ``spell`` (as the pool
+    writes it); and each event's row by its key, (table id, part)."""
+    events, rows_of = [], {}
+    for pk, table_id, part, game, ended, players, ranks in rows.values_list(
+            "pk", "table_id", "part", "game", "ended", "players", "places"):
+        event = Event(game, ended, (table_id, part), tuple(spell(name) for name in players), tuple(ranks))
+        events.append(event)
+        rows_of[event.key] = pk
+    return events, rows_of
+
+
+def rebuild(pool: Pool, events: list[Event], rows_of: dict[tuple, int], game: str | None = None) -> History:
+    """The pool's ratings and steps of ``game`` (every game for None) rebuilt from ``events`` (each event's row by
+    its key: the step's link), with the owner's row locked; nothing else is touched. Every game on its own; each
+    step numbered among the pool's events of its game."""
+    with transaction.atomic():
+        pool.lock()
+        history = rate(events)
+        ratings, steps = Rating.objects.filter(**pool.owner), RatingStep.objects.filter(**pool.owner)
+        if game is not None:
+            ratings, steps = ratings.filter(game=game), steps.filter(game=game)
+        ratings.delete()
+        steps.delete()
+        last = history.last
+        Rating.objects.bulk_create([Rating(**pool.owner, game=g, player=name, mu=r.mu, sigma=r.sigma,
+                                           events=r.events, change=last.get((g, name), 0.0))
+                                    for g, players in history.ratings.items() for name, r in players.items()])
+        _store_steps(pool, history, rows_of)
+        return history
+
+
+def rebuild_circle(circle_id: int, game: str | None = None) -> History:
+    """The circle's ratings of ``game`` (every game for None) rebuilt from its tables' events."""
+    with transaction.atomic():
+        circle = Circle.objects.select_for_update().get(pk=circle_id)
+        spelled = {name_key(name): name for name in circle.players}
+        rows = RatedEvent.objects.filter(table__circle=circle)
+        if game is not None:
+            rows = rows.filter(game=game)
+        events, rows_of = stored_events(rows, lambda name: spelled.get(name_key(name), name))
+        return rebuild(Pool(circle=circle), events, rows_of, game)
+
+
+def _store_steps(pool: Pool, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
+    """Each step of ``history`` as a row, its event numbered among the pool's events of its game from ``first``."""
+    numbers: dict[str, dict[tuple, int]] = {}
+    made = []
+    for step in history.steps:
+        seen = numbers.setdefault(step.event.game, {})
+        number = seen.setdefault(step.event.key, first + len(seen))
+        made.append(RatingStep(**pool.owner, **{pool.link: rows_of[step.event.key]}, game=step.event.game,
+                               number=number, player=step.player, place=step.place, expected=step.expected,
+                               chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
+    RatingStep.objects.bulk_create(made, batch_size=2000)
+
+
+def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
+    """New results (RatedEvent keys) of a circle's game rated on from its stored ratings, when they come after
+    every other result of that game (an evening just ended, the usual case): exactly what a rebuild would give
+    (``rate`` goes through the events in order), without going through the whole history. Otherwise, a rebuild."""
+    with transaction.atomic():
+        circle = Circle.objects.select_for_update().get(pk=circle_id)
+        spelled = {name_key(name): name for name in circle.players}
+        events, rows_of = stored_events(RatedEvent.objects.filter(pk__in=added),
+                                        lambda name: spelled.get(name_key(name), name))
+        latest = (RatedEvent.objects.filter(table__circle=circle, game=game).exclude(pk__in=added)
+                  .order_by("-ended", "-table_id", "-part").values_list("ended", "table_id", "part").first())
+        if latest is not None and (latest[0], latest[1:]) >= min((e.ended, e.key) for e in events):
+            rebuild_circle(circle_id, game)
+            return
+        now = {row.player: Rated(row.mu, row.sigma, row.events) for row in circle.ratings.filter(game=game)}
+        history = rate(events, start={game: now})
+        moved = {step.player for step in history.steps}
+        circle.ratings.filter(game=game, player__in=moved).delete()
+        last = history.last
+        Rating.objects.bulk_create([Rating(circle=circle, game=game, player=name, mu=r.mu, sigma=r.sigma,
+                                           events=r.events, change=last[game, name])
+                                    for name, r in history.ratings[game].items() if name in moved])
+        last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
+        _store_steps(Pool(circle=circle), history, rows_of, first=(last or 0) + 1)
+
+
+BATCH = 500  # tables read and written at once by rebuild_all
+
+
+def rebuild_all(circles=None) -> None:
+    """Every table's events from its hands (of ``circles``' tables, or of all), then every circle's ratings
+    (``manage.py ratings``): the hands of BATCH tables read in one query, their events written in one."""
+    tables = Table.objects.filter(hand_count__gt=0).order_by("pk")
+    if circles is not None:
+        tables = tables.filter(circle__in=circles)
+    ids = list(tables.values_list("pk", flat=True))
+    for start in range(0, len(ids), BATCH):
+        with transaction.atomic():
+            batch = list(Table.objects.filter(pk__in=ids[start:start + BATCH]).order_by("pk"))
+            hands: dict[int, list] = {table.pk: [] for table in batch}
+            for table_id, *row in (Hand.objects.filter(table__in=batch, deleted=False).order_by("table_id", "seq")
+                                   .values_list("table_id", "data", "totals", "state", "created_at")
+                                   .iterator(chunk_size=5000)):
+                hands[table_id].append(row)
+            RatedEvent.objects.filter(table__in=batch).delete()
+            RatedEvent.objects.bulk_create(
+                [RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players, places=ranks)
+                 for table in batch for part, ended, players, ranks in events_of(table, hands[table.pk])],
+                batch_size=1000)
+    for circle in (Circle.objects.all() if circles is None else circles):
+        rebuild_circle(circle.pk)
+
+
+# ---- what pages and the draw read ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Shown:
+    """A player's rating as a circle's, a league's or a tournament's page shows it."""
+
+    player: str
+    rated: Rated
+    change: float  # at their last event
+
+    @property
+    def few(self) -> bool:
+        return self.rated.events < FEW_EVENTS
+
+
+def shown(pool: Pool, game: str) -> list[Shown]:
+    """The pool's players rated in ``game``, the highest cautious rating (``Rated.ordinal``) first (two lucky
+    results do not top a season's regular), then by name (one query)."""
+    rows = [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change)
+            for r in Rating.objects.filter(**pool.owner, game=game)]
+    return sorted(rows, key=lambda row: (-row.rated.ordinal, row.player))
+
+
+def games(pool: Pool) -> list[str]:
+    return sorted(set(Rating.objects.filter(**pool.owner).values_list("game", flat=True)))
+
+
+def steps(pool: Pool, game: str):
+    """The pool's rating steps of ``game`` (RatingStep rows)."""
+    return RatingStep.objects.filter(**pool.owner, game=game)
+
+
+def steps_by_event(steps_rows) -> list[dict]:
+    """Rating steps (in the order to show) grouped by event, each player's step (place, expected, change) in
+    ``players``. A circle's event: its table, when it ended, which game of the evening (``several``: the table
+    holds more than one); a tournament's: its tournament, round and table number."""
+    found: dict[int, dict] = {}
+    for step in steps_rows.select_related("event__table", "round_table__round__tournament"):
+        if step.event_id is not None:
+            row = found.setdefault(("event", step.event_id), {
+                "table": step.event.table, "ended": step.event.ended, "part": step.event.part, "players": []})
+        else:
+            round_table = step.round_table
+            row = found.setdefault(("round_table", step.round_table_id), {
+                "tournament": round_table.round.tournament, "round": round_table.round.number,
+                "table_no": round_table.table_no, "players": []})
+        row["players"].append(step)
+    tables = {row["table"].pk for row in found.values() if "table" in row}
+    several = set(RatedEvent.objects.filter(table__in=tables, part__gt=1)
+                  .values_list("table_id", flat=True)) if tables else set()  # an evening of several games names each
+    for row in found.values():
+        if "table" in row:
+            row["several"] = row["table"].pk in several
+    return list(found.values())
+
+
+def ratings_now(pool: Pool) -> dict[str, dict[str, Rated]]:
+    """game → player → rating, as stored: what ``games.ratings.core.chances`` and ``current_ranking`` read."""
+    found: dict[str, dict[str, Rated]] = {}
+    for game, player, mu, sigma, events in Rating.objects.filter(**pool.owner).values_list(
+            "game", "player", "mu", "sigma", "events"):
+        found.setdefault(game, {})[player] = Rated(mu, sigma, events)
+    return found
+
+
+def circle_ranking(circle: Circle, game: str, names: list[str]) -> list[str]:
+    """``names`` best first by their rating in ``game`` within ``circle`` (unrated ones last, as given): a
+    ranking for a ``seeded-thirds`` draw among a circle's players."""
+    return current_ranking(game, names, ratings_now(Pool(circle=circle)))

@@ -1,0 +1,686 @@
+"""What every game's forms share: tap-target widgets, the hand form's base, the house rules (generated from the
+engine's options), a new table, an import, a circle. Each game's own hand form lives in games/web/<game>/.
+
+A hand form's ``to_data()`` gives the hand's object in shared/formats/table-json.md (defaults left out), and
+``show_engine_error`` puts the engine's InvalidHand next to the field it names, in the player's language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import unicodedata
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import (
+    MOST_CARD_POINTS,
+    MOST_POINTS,
+    Engine,
+    InvalidHand,
+    Option,
+    name_key,
+    name_problem,
+    parse_options,
+    tidy_name,
+)
+from games.engines.settle_up import parse_price
+from games.engines.table import InvalidTable, load_json
+from games.lib.inputs import is_submission, whole_number
+from games.web import AdjustmentField
+
+
+def validate_name(name: str) -> None:
+    """A player's or a phone's name follows the table document's rule (games.engines.base.name_problem)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
+
+
+def validate_title(text: str) -> None:
+    """A table's or a circle's name: any text on one line, but no control character (a tab, a line break, an
+    escape), which would break the lines and lists it is shown in."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise forms.ValidationError(_("Write the name on one line, without tabs or other control characters."))
+
+
+def validate_event_title(text: str) -> None:
+    """A tournament's or a league's name: as a table's (validate_title), and with something to see (a name of
+    only invisible characters, a zero-width space or a direction override, shows nothing where it is named)."""
+    validate_title(text)
+    if not tidy_name(text):
+        raise forms.ValidationError(_("Write a name with visible letters."))
+
+
+def validate_text(text: str) -> None:
+    """Other text that is stored and shown (a currency) holds no control character: NUL could not even be stored
+    on PostgreSQL, and the others only garble a page."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise forms.ValidationError(_("Write this without control characters."))
+
+
+def tidied(name: str) -> str:
+    """A typed player's name as Talon keeps it (games.engines.base.tidy_name); one with nothing visible is refused."""
+    name = tidy_name(name)
+    if not name:
+        raise forms.ValidationError(_("Write a name with visible letters."))
+    return name
+
+
+def new_submission() -> str:
+    """A token for one rendering of a form: the change it asks for is recorded at most once."""
+    return secrets.token_urlsafe(16)
+
+
+DAMAGED = _("This page is out of date or damaged: reload it and try again.")
+
+
+def version_of(text: str | None, form: forms.Form | None = None) -> int | None:
+    """The table version a form carries: absent is None (no check); anything but a whole number is refused."""
+    if text in (None, ""):
+        return None
+    version = whole_number(text)
+    if version is not None:
+        return version
+    if form is not None:
+        form.add_error(None, DAMAGED)
+        return None
+    raise forms.ValidationError(DAMAGED)
+
+
+def submission_of(text: str | None) -> str:
+    """The submission id a form carries (new_submission): absent is "" (the change is not deduplicated); a
+    damaged one is refused, never looked up or stored."""
+    if text in (None, ""):
+        return ""
+    if not is_submission(text):
+        raise forms.ValidationError(DAMAGED)
+    return text
+
+
+class TapChoice(forms.RadioSelect):
+    """Radio buttons drawn as large tap targets (see static/css/talon.css .taps).
+
+    ``option_attrs`` gives single choices attributes of their own, e.g. ``data-shows``: the parts of the form
+    that choice needs (the CSS shows ``.needs-<word>`` only while a choice that shows <word> is tapped)."""
+
+    template_name = "games/widgets/taps.html"
+    option_template_name = "games/widgets/tap.html"
+    option_attrs: dict[str, dict[str, str]] = {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"].update(self.option_attrs.get(str(value), {}))
+        return option
+
+
+def WideTaps() -> TapChoice:
+    """Tap targets for longer words (contracts, kontra levels): fewer to a row."""
+    return TapChoice(attrs={"class": "wide"})
+
+
+# ---- house rules, generated from the engine's options ---------------------------------------------
+
+AS_PRESET = ""  # an option left to the preset: nothing stored, the preset (or the usual rules) decide
+
+
+def _encode(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def _decode(text: str, option: Option) -> Any:
+    for value, _label in option.choices:
+        if _encode(value) == text:
+            return value
+    return None
+
+
+def default_preset(engine: Engine, player_count: int) -> str:
+    """The preset a table of this many players starts from when it names none."""
+    return next((p.key for p in engine.PRESETS if player_count in p.default_for), "")
+
+
+def resolved(engine: Engine, rules: dict, player_count: int) -> dict[str, Any]:
+    """Every option's value under ``rules`` (the preset's values, then the table's own)."""
+    return parse_options(rules, engine.OPTIONS, player_count, engine.PRESETS)
+
+
+PRICE_LABELS = {"point": _("Price per point (optional)"),  # by what the game's settle-up counts
+                "Bummerl": _("Price per Bummerl (optional)")}
+
+
+class RulesForm(forms.Form):
+    """A game's house rules: first the preset (whose rules the table plays, with its source), then one field per
+    engine option, each saying what it does with an example amount; an option left "as the preset" follows the
+    preset. Then the table's name and its price per point."""
+
+    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False,
+                           validators=[validate_title])
+    price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
+                                      help_text=_("For settling up, e.g. 0.10 or 0.05."),
+                                      widget=forms.TextInput(attrs={"inputmode": "decimal"}))
+    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"),
+                               validators=[validate_text])
+
+    def clean_price_per_point(self):
+        text = self.cleaned_data["price_per_point"].strip()
+        if text and parse_price(text) is None:
+            raise forms.ValidationError(_("Write a price such as 0.10 (digits, one decimal point)."))
+        return text
+
+    def __init__(self, *args, engine: Engine, current: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        self.fields["price_per_point"].label = PRICE_LABELS.get(engine.SETTLE_UNIT, PRICE_LABELS["point"])
+        current = current or {}
+        counts = engine.PLAYER_COUNTS
+        usual = {default_preset(engine, count) for count in counts}
+        choices = [(p.key, gettext(p.label)) for p in engine.PRESETS]
+        if len(usual) > 1:  # the usual rules depend on the number of players
+            choices.insert(0, (AS_PRESET, gettext("the usual rules for the number of players")))
+        self.fields["preset"] = forms.ChoiceField(
+            label=_("Whose rules"), choices=choices, required=False, widget=WideTaps(),
+            initial=current.get("preset", AS_PRESET if len(usual) > 1 else usual.pop()))
+        self.presets = [(gettext(p.label), gettext(p.description)) for p in engine.PRESETS]
+        for option in engine.OPTIONS:
+            if option.kind == "choice":
+                self.fields[f"rule_{option.key}"] = forms.ChoiceField(
+                    label=gettext(option.label), required=False, widget=TapChoice,
+                    choices=[(AS_PRESET, gettext("as the preset"))] + [(_encode(v), gettext(label))
+                                                                        for v, label in option.choices],
+                    initial=_encode(current[option.key]) if option.key in current else AS_PRESET,
+                    help_text=self._help(option))
+            elif option.kind == "whole":
+                self.fields[f"rule_{option.key}"] = forms.IntegerField(
+                    label=gettext(option.label), initial=current.get(option.key), required=False,
+                    min_value=option.low, max_value=option.high, help_text=self._help(option),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("as the preset")}))
+            else:  # a point per card
+                points = current.get(option.key, dict(option.default))
+                for _group, cards in option.groups:
+                    for card, label in cards:
+                        self.fields[f"points_{card}"] = forms.IntegerField(
+                            label=label, initial=points.get(card, 0), required=False,
+                            min_value=-MOST_CARD_POINTS, max_value=MOST_CARD_POINTS,
+                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def _help(self, option: Option) -> str:
+        if option.by_count:
+            default = ", ".join(_("%(count)s players: %(value)s") % {"count": count, "value": self._label(option, v)}
+                                for count, v in sorted(option.by_count.items()))
+        else:
+            default = self._label(option, option.default)
+        text = _("Default: %(default)s. %(help)s") % {"default": default, "help": gettext(option.help)}
+        if option.source:
+            text += " " + _("Source: %(source)s.") % {"source": gettext(option.source)}
+        return text
+
+    @staticmethod
+    def _label(option: Option, value: Any) -> str:
+        return next((gettext(label) for v, label in option.choices if v == value and type(v) is type(value)),
+                    _encode(value))
+
+    def rule_fields(self):
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def card_point_groups(self):
+        """The inputs of a point-per-card option, a group at a time (Two Ten Jack's suits)."""
+        return [(gettext(group), [self[f"points_{card}"] for card, _label in cards])
+                for option in self.engine.OPTIONS if option.kind == "card-points" for group, cards in option.groups]
+
+    def chosen_preset(self, player_count: int) -> str:
+        return self.cleaned_data.get("preset") or default_preset(self.engine, player_count)
+
+    def rules(self, player_count: int | None = None) -> dict[str, Any]:
+        """The preset (unless it is the usual one) and only the options that differ from it, as the table document
+        writes them."""
+        count = player_count or self.engine.PLAYER_COUNTS[-1]
+        preset = self.chosen_preset(count)
+        chosen: dict[str, Any] = {} if preset == default_preset(self.engine, count) else {"preset": preset}
+        base = resolved(self.engine, chosen, count)
+        for option in self.engine.OPTIONS:
+            if option.kind == "choice":
+                value = _decode(self.cleaned_data.get(f"rule_{option.key}") or "", option)
+            elif option.kind == "whole":
+                value = self.cleaned_data.get(f"rule_{option.key}")
+            else:
+                names = [f"points_{card}" for _group, cards in option.groups for card, _label in cards]
+                if not any(name in self.data for name in names):  # not on this form: as the preset
+                    continue
+                table = {name[len("points_"):]: self.cleaned_data.get(name) or 0 for name in names}
+                value = {card: points for card, points in table.items() if points}
+                value = value if value != dict(base[option.key]) else None
+            if value is not None and value != base[option.key]:
+                chosen[option.key] = value
+        return chosen
+
+
+class NewTableForm(RulesForm):
+    def __init__(self, *args, engine: Engine, **kwargs):
+        super().__init__(*args, engine=engine, **kwargs)
+        counts = engine.PLAYER_COUNTS
+        self.min_players, self.max_players = counts[0], counts[-1]
+        for i in range(1, self.max_players + 1):
+            self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
+                                                         required=i <= self.min_players, validators=[validate_name])
+
+    def player_fields(self):
+        return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
+
+    def players(self) -> list[str]:
+        names = [(self.cleaned_data.get(f"player_{i}") or "").strip() for i in range(1, self.max_players + 1)]
+        return [n for n in names if n]
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: set[str] = set()
+        for i in range(1, self.max_players + 1):
+            typed = cleaned.get(f"player_{i}") or ""
+            try:
+                name = cleaned[f"player_{i}"] = tidied(typed) if typed else ""
+            except forms.ValidationError as error:
+                self.add_error(f"player_{i}", error)
+                continue
+            if name and name_key(name) in seen:  # "Anna", "anna" and "Anna" with an invisible space are one
+                self.add_error(f"player_{i}", _("Two players have the same name; tell them apart."))
+            elif name:
+                seen.add(name_key(name))
+        count = len(self.players())
+        if not self.errors and count not in self.engine.PLAYER_COUNTS:
+            self.add_error(f"player_{self.min_players}",
+                           _("This game needs %(low)s to %(high)s players.") % {"low": self.min_players,
+                                                                              "high": self.max_players})
+        return cleaned
+
+
+class RenameForm(forms.Form):
+    """A player's name corrected (a typo): who, and the name as it should be."""
+
+    old = forms.ChoiceField(label=_("Player to rename"), widget=TapChoice)
+    new = forms.CharField(label=_("New name"), max_length=40, validators=[validate_name])
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.fields["old"].choices = [(p, p) for p in self.players]
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean_new(self) -> str:
+        return tidied(self.cleaned_data["new"])
+
+    def clean(self):
+        cleaned = super().clean()
+        old, new = cleaned.get("old"), cleaned.get("new")
+        if old and new == old:
+            self.add_error("new", _("That is already this player's name."))
+        elif new and name_key(new) in {name_key(p) for p in self.players if p != old}:
+            self.add_error("new", _("Another player at this table has this name; tell them apart."))
+        return cleaned
+
+
+# ---- a hand ---------------------------------------------------------------------------------------
+
+class HandForm(forms.Form):
+    """What every game's hand form shares: the players, the table's house rules, the engine's verdict.
+
+    A game's form sets ``engine``, names the form field that shows each engine field's error in
+    ``error_fields``, and gives ``to_data`` (taps to the table document) and ``initial_from`` (back)."""
+
+    engine: Any = None
+    error_fields: dict[str, str] = {}
+    prompts: dict[str, Any] = {}  # form field → what to tap, when the engine finds it missing
+    version = forms.CharField(widget=forms.HiddenInput, required=False)  # the table's version the phone saw
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)  # this form, once
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def __init__(self, *args, players: list[str], rules: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.table_rules = self.engine.parse_rules(rules or {}, tuple(self.players))
+        self.parsed: Any = None  # the hand as the engine parsed it in clean(): Save scores it without parsing again
+        for name, prompt in self.prompts.items():
+            if name in self.fields:
+                self.fields[name].error_messages["required"] = prompt
+
+    def complete(self, cleaned: dict[str, Any]) -> None:
+        """Fill in what helpers (card counters) give before the engine checks the hand."""
+
+    def clean(self):
+        cleaned = super().clean()
+        self.complete(cleaned)
+        if not self.errors:
+            try:
+                self.parsed = self.engine.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
+            except InvalidHand as error:
+                self.show_engine_error(error)
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def players_json(self) -> str:
+        return json.dumps(self.players, ensure_ascii=False)
+
+    def prompts_json(self) -> str:
+        """What to tap when the engine finds a field missing, by the engine's field: for the phone's own preview."""
+        return json.dumps({engine: [target, str(self.prompts[target])] for engine, target in self.error_fields.items()
+                           if target in self.prompts}, ensure_ascii=False)
+
+    def mark_invalid(self) -> None:
+        """Every field with an error says so (aria-invalid) and points at its message; Django does this for
+        single inputs, this does it for the taps too (a group of radio buttons)."""
+        if not self.is_bound:
+            return
+        for name in self.errors:
+            if name in self.fields and not self.fields[name].widget.is_hidden:
+                self.fields[name].widget.attrs.update({"aria-invalid": "true",
+                                                       "aria-describedby": f"{self[name].auto_id}_error"})
+
+    def error_list(self) -> list[tuple[str, str, str]]:
+        """(field id, label, message) of every error, for the alert at the top of a rejected form."""
+        rows = []
+        for name, errors in self.errors.items():
+            field = self.fields.get(name)
+            label = str(field.label) if field is not None and field.label else ""
+            anchor = self[name].auto_id if field is not None else ""
+            rows += [(anchor, label, str(error)) for error in errors]
+        return rows
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def show_engine_error(self, error: InvalidHand | InvalidTable) -> None:
+        if isinstance(error, InvalidTable):
+            error = error.error
+        root = error.field.split(".")[0].split("[")[0]
+        target = self.error_fields.get(root)
+        missing = target in self.prompts and self.cleaned_data.get(target) in (None, "")
+        message = str(self.prompts[target]) if missing else error.message(gettext)
+        self.add_error(target if target in self.fields else None, message)
+
+    def counter_rows(self):
+        """The card counter's inputs: (field, a card's value in the counter's unit, how many there are)."""
+        return [(self[f"count_{card.key}"], card.value, card.count) for card in self.engine.COUNTER.cards]
+
+    def add_counter_fields(self) -> None:
+        for card in self.engine.COUNTER.cards:
+            self.fields[f"count_{card.key}"] = forms.IntegerField(label=gettext(card.label), required=False,
+                                                                  min_value=0, max_value=card.count)
+
+    def counted(self) -> int | None:
+        """The counter's total in its unit, or None when nothing was counted."""
+        counts = [self.cleaned_data.get(f"count_{card.key}") for card in self.engine.COUNTER.cards]
+        if all(c in (None, 0) for c in counts):
+            return None
+        return sum((c or 0) * card.value for c, card in zip(counts, self.engine.COUNTER.cards))
+
+
+# ---- a penalty or correction, totals carried over from paper --------------------------------------------
+
+class PenaltyForm(forms.Form):
+    """Who pays, how much, why: the engine turns it into an adjustment its game allows (zero-sum in Czech
+    Taroky: the player pays each other player the amount)."""
+
+    who = forms.ChoiceField(label=_("Who"), widget=TapChoice)
+    amount = forms.IntegerField(label=_("How much"), min_value=0, max_value=10_000, required=False,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
+                             help_text=_("e.g. a revoke, a misdeal"))
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], engine: Engine, extras: tuple[AdjustmentField, ...] = (),
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players, self.engine, self.extras = tuple(players), engine, tuple(extras)
+        self.fields["who"].choices = [(p, p) for p in players]
+        self.fields["who"].error_messages["required"] = _("Tap who pays.")
+        for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
+            self.fields[extra.key] = forms.IntegerField(
+                label=extra.label, required=False, min_value=extra.low, max_value=extra.high, help_text=extra.help,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def extra_fields(self) -> list[forms.BoundField]:
+        return [self[extra.key] for extra in self.extras]
+
+    def clean(self) -> dict[str, Any]:
+        c = super().clean()
+        if "amount" in c and not c.get("amount") and not any(c.get(extra.key) for extra in self.extras) \
+                and "amount" not in self.errors:
+            self.add_error("amount", self.extras[0].missing if self.extras else _("Write how much."))
+        return c
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+            raise forms.ValidationError(_("Write the reason without control characters."))
+        return reason
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        amounts = self.engine.penalty(self.players, c["who"], c["amount"]) if c.get("amount") else {}
+        data: dict[str, Any] = {"adjustment": {p: a for p, a in amounts.items() if a}}
+        for extra in self.extras:
+            if c.get(extra.key):
+                data[extra.key] = {c["who"]: c[extra.key]}
+        if c.get("reason"):
+            data["reason"] = c["reason"]
+        return data
+
+
+class CarryOverForm(forms.Form):
+    """Every player's total from a paper sheet (and what the game's adjustments carry beyond the amounts, as its
+    web module declares them: ``GameWeb.adjustment_fields``), in one adjustment."""
+
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
+                             initial=_("carried over from paper"))
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, players: list[str], extras: tuple[AdjustmentField, ...] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players, self.extras = list(players), tuple(extras)
+        for i, p in enumerate(players):
+            self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-MOST_POINTS,
+                                                           max_value=MOST_POINTS,
+                                                           widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+            for extra in self.extras:
+                self.fields[f"{extra.key}_{i}"] = forms.IntegerField(
+                    label=extra.carry_label % {"player": p}, required=False, min_value=extra.carry_low,
+                    max_value=extra.carry_high, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def clean_version(self) -> int | None:
+        return version_of(self.cleaned_data["version"], self)
+
+    def clean(self) -> dict[str, Any]:
+        c = super().clean()
+        if not any(c.get(f"total_{i}") or any(c.get(f"{extra.key}_{i}") for extra in self.extras)
+                   for i in range(len(self.players))) and not self.errors:
+            raise forms.ValidationError(_("Write at least one player's total."))
+        return c
+
+    def rows(self):
+        """Each player's name, total field and the game's own fields beside it (short label, field)."""
+        return [(p, self[f"total_{i}"], [(extra.carry_short, self[f"{extra.key}_{i}"]) for extra in self.extras])
+                for i, p in enumerate(self.players)]
+
+    def to_data(self) -> dict[str, Any]:
+        c = self.cleaned_data
+        data: dict[str, Any] = {"adjustment": {p: c.get(f"total_{i}") or 0 for i, p in enumerate(self.players)
+                                               if c.get(f"total_{i}")}}
+        for extra in self.extras:
+            given = {p: c.get(f"{extra.key}_{i}") for i, p in enumerate(self.players) if c.get(f"{extra.key}_{i}")}
+            if given:
+                data[extra.key] = given
+        if c.get("reason", "").strip():
+            data["reason"] = c["reason"].strip()
+        return data
+
+
+# ---- a table document, a circle ---------------------------------------------------------------------
+
+class ImportForm(forms.Form):
+    """A table document (shared/formats/table-json.md), pasted or uploaded."""
+
+    document = forms.CharField(label=_("Table document (JSON)"), required=False,
+                               widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    upload = forms.FileField(label=_("or a file"), required=False)
+
+    @staticmethod
+    def too_large() -> str:
+        return _("This document is larger than %(size)s MB, the most Talon imports at once. Split the table, or "
+                 "import it on a Talon of your own with a higher limit.") % {
+            "size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
+
+    upload_too_large = False  # the file sent was skipped as it arrived (games.uploads): larger than Talon reads
+
+    def clean(self):
+        cleaned = super().clean()
+        text = cleaned.get("document") or ""
+        upload = cleaned.get("upload")
+        if self.upload_too_large:
+            self.add_error("upload", self.too_large())
+            return cleaned
+        if len(text.encode()) > settings.TALON_MAX_DOCUMENT:
+            self.add_error("document", self.too_large())
+            return cleaned
+        if upload is not None:
+            if upload.size > settings.TALON_MAX_DOCUMENT:
+                self.add_error("upload", self.too_large())
+                return cleaned
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("upload", _("That file is not text (UTF-8)."))
+                return cleaned
+        if not text.strip():
+            self.add_error("document", _("Paste a table document or choose a file."))
+            return cleaned
+        try:
+            self._document = load_json(text)
+        except ValueError as error:
+            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
+        return cleaned
+
+    def parsed(self) -> Any:
+        return self._document
+
+    ECHOED = 100_000  # characters: a refused document longer than this is not put back into the page
+
+    def without_a_large_document(self) -> ImportForm:
+        """A refused document too large to send back is not written into the page again (as HTML it would be
+        larger still than what was sent): the form says so beside the field instead."""
+        if self.is_bound and len(self.data.get("document") or "") > self.ECHOED:
+            self.data = self.data.copy()
+            self.data["document"] = ""
+            self.add_error("document", _("This document is not shown again here, it is too long: correct it and "
+                                         "paste it again, or choose its file."))
+        return self
+
+
+CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+class JoinCircleForm(forms.Form):
+    """A circle a table joins: its edit link (or the token in it) pasted, or one of the circles this phone can
+    change. A view link can only look, so it is refused."""
+
+    link = forms.CharField(label=_("The circle's edit link"), max_length=300, required=False,
+                           widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off",
+                                                         "spellcheck": "false"}))
+    known = forms.TypedChoiceField(label=_("or one of your circles"), required=False, coerce=int, empty_value=None)
+
+    def __init__(self, *args, known: list[Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.known = {circle.pk: circle for circle in known}
+        self.fields["known"].choices = [("", "—")] + [(circle.pk, circle.name) for circle in known]
+
+    def clean_link(self) -> Any:
+        from games.models import Circle
+
+        text = self.cleaned_data["link"].strip()
+        if not text:
+            return None
+        found = CIRCLE_LINK.search(text)
+        kind, token = found.groups() if found else ("", text if TOKEN.match(text) else "")
+        circle = Circle.objects.filter(token=token).first() if token and kind != "cv" else None
+        if circle is None and token and Circle.objects.filter(view_token=token).exists():
+            raise forms.ValidationError(_("This is the circle's view link: it can only look. Paste its edit link "
+                                          "(the one that opens the circle to change it)."))
+        if circle is None:
+            raise forms.ValidationError(_("No circle at this link. Paste the whole edit link of the circle."))
+        return circle
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors and cleaned.get("link") is None and cleaned.get("known") is None:
+            self.add_error("link", _("Paste a circle's edit link, or choose one of your circles."))
+        return cleaned
+
+    def circle(self) -> Any:
+        return self.cleaned_data.get("link") or self.known[self.cleaned_data["known"]]
+
+
+class AddTableForm(forms.Form):
+    """One of this phone's tables, to add to a circle."""
+
+    table = forms.TypedChoiceField(label=_("One of this phone's tables"), coerce=int)
+
+    def __init__(self, *args, tables: list[Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables = {table.pk: table for table in tables}
+        self.fields["table"].choices = [("", "—")] + [(table.pk, str(table)) for table in tables]
+
+    def chosen(self) -> Any:
+        return self.tables[self.cleaned_data["table"]]
+
+
+class CircleForm(forms.Form):
+    """A group's regular players, one name a line."""
+
+    name = forms.CharField(label=_("Name of the circle"), max_length=80, validators=[validate_title])
+    players = forms.CharField(label=_("Players, one name a line"), widget=forms.Textarea(attrs={"rows": 6}))
+
+    def player_names(self) -> list[str]:
+        """The names, tidied, each once (the same name typed twice is one player)."""
+        names: list[str] = []
+        for line in self.cleaned_data["players"].splitlines():
+            name = tidy_name(line)
+            if name and name not in names:
+                names.append(name)
+        return names
+
+    def clean_players(self):
+        text = self.cleaned_data["players"]
+        if not any(line.strip() for line in text.splitlines()):
+            raise forms.ValidationError(_("Write at least one name."))
+        if len(text.splitlines()) > 100:
+            raise forms.ValidationError(_("At most 100 players."))
+        seen: dict[str, tuple[int, str]] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            name = tidy_name(line)
+            problem = name_problem(name) if name else None
+            if problem is not None:
+                raise forms.ValidationError(_("Line %(number)s: the name %(problem)s.") % {
+                    "number": number, "problem": problem.render(gettext)})
+            first, spelled = seen.setdefault(name_key(name), (number, name)) if name else (number, name)
+            if spelled != name:  # "Anna" and "anna": one player, or two who must be told apart
+                raise forms.ValidationError(_("Line %(number)s: the same name as line %(first)s; tell them "
+                                              "apart.") % {"number": number, "first": first})
+        return text

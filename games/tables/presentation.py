@@ -1,0 +1,293 @@
+"""Short words for the pages: a one-line summary of each hand, the players' totals, settle-up and the chart, in the
+player's language. Only presentation: the numbers and every rule fact come from the engines."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
+
+from games.engines.base import N_, InvalidHand, Line, Phrase, parse_options, ranked
+from games.engines.settle_up import balances, fewest_payments, parse_price
+from games.models import Table
+from games.lib.numbers import local_money, local_number
+from games.registry import ENGINES
+
+
+def describer(table: Table) -> Callable[[dict[str, Any]], Line | Phrase]:
+    """One line per hand (``describe(hand data)``), as the engine words it: for the ``explain`` template filter,
+    or ``.render(gettext)`` for plain text."""
+    engine = ENGINES[table.game]
+    players = tuple(table.players)
+    rules = engine.parse_rules(table.rules, players)
+    return lambda data: engine.describe(engine.parse_hand(data, players, rules), rules)
+
+
+def describe_hand(table: Table, data: dict[str, Any]) -> str:
+    """The one line as plain text, in the player's language (CSV, the admin)."""
+    return describer(table)(data).render(gettext)
+
+
+def player_rows(table: Table) -> list[dict[str, Any]]:
+    """Each player's total, role and marks, from the table's status (``Status.as_json``): the same for every game;
+    the game's ``marks.html`` draws its marks (radelci, Bummerl)."""
+    status = table.summary or {}
+    marks = status.get("marks") or {}
+    winning = winners(table)
+    ahead = not status.get("over")  # nobody deals or leads next once nothing may follow (an evening closed)
+    return [{"name": name, "total": table.totals.get(name, 0), "leader": ahead and status.get("next_leader") == name,
+             "dealer": ahead and status.get("next_dealer") == name, "marks": marks.get(name, {}), "winner": name in winning}
+            for name in table.players]
+
+
+def winners(table: Table) -> list[str]:
+    """Whoever has won the game, when the game has an end (Two Ten Jack after its last round)."""
+    return ENGINES[table.game].winners(table.totals, table.summary or {})
+
+
+def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
+    """``totals`` with the players best first, by the game's order (a higher total; fewer lost Bummerl; a lower
+    total): the end of the evening lists them so."""
+    order = ranked(ENGINES[table.game].ORDER, totals, table.summary if summary is None else summary)
+    return {name: totals[name] for name in order}
+
+
+def settle_up(table: Table, totals: dict[str, int] | None = None,
+              summary: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Who pays whom, in money, with the fewest payments (at the table's totals, or at ``totals`` and ``summary``:
+    the end of the evening's), and what is settled (the engine's words); each payment with its sum ("3 Bummerl ×
+    2,00 €"). None until the table has a price per point."""
+    price = parse_price(table.price_per_point)
+    if not price:
+        return None
+    engine = ENGINES[table.game]
+    totals = table.totals if totals is None else totals
+    scores = engine.settlement({name: totals.get(name, 0) for name in table.players},
+                               (table.summary if summary is None else summary) or {})
+    balance = balances(scores, zero_sum=engine.ZERO_SUM)
+    payments = fewest_payments({name: points * price for name, points in balance.items()})
+    money = local_money(price, table.currency)
+    counted = SETTLE_COUNTS.get(engine.SETTLE_UNIT, SETTLE_COUNTS["point"])
+    return {"price": money, "what": gettext(engine.SETTLE_WHAT), "per": price_per(engine, money),
+            "payments": [(payer, receiver, local_money(amount, table.currency),
+                          _("%(count)s × %(price)s") % {"count": _count(counted, amount / price), "price": money})
+                         for payer, receiver, amount in payments]}
+
+
+SETTLE_COUNTS = {  # what settle-up counts, by the engine's SETTLE_UNIT: "3 Bummerl", "24 points"
+    "point": lambda n: ngettext("%(count)s point", "%(count)s points", n),
+    "Bummerl": lambda n: ngettext("%(count)s Bummerl", "%(count)s Bummerl", n),
+}
+
+
+def _count(counted: Callable[[int], str], n: Fraction) -> str:
+    return counted(n.numerator if n.denominator == 1 else 2) % {"count": local_number(n)}
+
+
+PRICE_PER = {"point": N_("%(price)s per point"), "Bummerl": N_("%(price)s per Bummerl")}
+
+
+def price_per(engine, money: str) -> str:
+    """``2,00 € per Bummerl``: the price of what the game's settle-up counts."""
+    return gettext(PRICE_PER.get(engine.SETTLE_UNIT, PRICE_PER["point"])) % {"price": money}
+
+
+COLOURS = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]
+DASHES = ["", "8 3", "2 3", "10 3 2 3", "5 2", "1 2"]  # lines that coincide are still told apart
+LABEL_GAP = 12  # end labels at least this far apart (viewBox units; the font is 11)
+
+
+def _short(name: str, most: int = 9) -> str:
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
+def running_totals_chart(players: list[str], series: list[list[int | None]], *, numbers: list[int] | None = None,
+                         width: int = 340, height: int = 200, x_label: str = "", base: int = 0,
+                         label: str = "") -> dict[str, Any] | None:
+    """A line per player through the running totals ``series`` (one row per point, seating order; None where a
+    player has no score, which leaves a gap), placed at hand ``numbers`` (1, 2, … when not given), with the values
+    on the left, the first and last hand below and each line's name and total at its end, for
+    templates/games/_chart.html; None for fewer than two points."""
+    if len(series) < 2:
+        return None
+    numbers = numbers or list(range(1, len(series) + 1))
+    values = [v for row in series for v in row if v is not None]
+    low, high = min(base, *values), max(base, *values)  # the dashed line at ``base``: 0, or where ratings start
+    span = (high - low) or 1
+    first, last = numbers[0], numbers[-1]
+    tick_values = sorted({high, base, low}, reverse=True)
+    labels = {v: local_number(v) for v in tick_values}
+    # the longest value on the left fits beside the axis (a digit is about 6.5 units wide at font size 11)
+    left, right, top, bottom = max(38, 8 + round(6.5 * max(map(len, labels.values())))), width - 66, 10, height - 24
+    spread = len(players) - 1
+
+    def x(n: int) -> float:
+        return left + (right - left) * (n - first) / ((last - first) or 1)
+
+    def y(v: int, p: int = 0) -> float:
+        return top + (bottom - top) * (high - v) / span + (p - spread / 2) * 1.2
+
+    lines, ends = [], []
+    for p, name in enumerate(players):
+        segments, current = [], []
+        for n, row in zip(numbers, series):
+            if row[p] is None:
+                if current:
+                    segments.append(current)
+                current = []
+            else:
+                current.append((x(n), y(row[p], p)))
+        if current:
+            segments.append(current)
+        if not segments:
+            continue
+        lines.append({"name": name, "colour": COLOURS[p % len(COLOURS)], "dash": DASHES[p % len(DASHES)],
+                      "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
+                      "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1]})
+        final = next(row[p] for row in reversed(series) if row[p] is not None)
+        ends.append({"y": segments[-1][-1][1], "text": _short(name),
+                     "title": f"\u2068{name}\u2069 {local_number(final)}",
+                     "colour": COLOURS[p % len(COLOURS)]})
+    ends.sort(key=lambda end: end["y"])  # push end labels apart, keeping their order, inside the chart
+    for i, end in enumerate(ends):
+        end["y"] = max(end["y"], ends[i - 1]["y"] + LABEL_GAP if i else top + 4)
+    overflow = ends[-1]["y"] - (height - 4) if ends else 0
+    if overflow > 0:
+        for end in ends:
+            end["y"] -= overflow
+        for i in range(len(ends) - 2, -1, -1):
+            ends[i]["y"] = min(ends[i]["y"], ends[i + 1]["y"] - LABEL_GAP)
+    # the zero line's value is left out when it would sit on the highest or lowest value (they would overlap)
+    ticks = [v for v in tick_values if v in (high, low) or min(abs(y(v) - y(high)), abs(y(v) - y(low))) >= LABEL_GAP]
+    return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
+            "zero": f"{y(base, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
+            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": labels[v]} for v in ticks],
+            "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
+            "label": label or _("Running totals, hand by hand")}
+
+
+
+def _rule_value(option, value) -> Line | str:
+    for choice, label in option.choices:
+        if choice == value and type(choice) is type(value):
+            return Line(label)
+    if option.kind == "card-points":  # a point table (raw, or as the engine holds it): how many cards score
+        pairs = value.items() if isinstance(value, dict) else value
+        return Line(N_("{count} scoring cards"), {"count": sum(1 for _card, v in pairs if v)})
+    return str(value)
+
+
+def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
+    """What a change of house rules changed, option by option, in the players' words: "Rounding: half up →
+    always up"."""
+    engine = ENGINES[table.game]
+    old = engine_options(engine, before, table.players)
+    new = engine_options(engine, after, table.players)
+    parts = [Line(N_("{option}: {before} → {after}"), {"option": Line(option.label),
+                                                        "before": _rule_value(option, old[option.key]),
+                                                        "after": _rule_value(option, new[option.key])})
+             for option in engine.OPTIONS if old[option.key] != new[option.key]]
+    return Phrase(tuple(parts) or (Line(N_("no option changed")),), "; ")
+
+
+def engine_options(engine, rules: dict, players: list[str]) -> dict[str, Any]:
+    """Every option's value under ``rules`` (defaults and preset filled in)."""
+    try:
+        return parse_options(rules, engine.OPTIONS, len(players), engine.PRESETS)
+    except InvalidHand:
+        return {option.key: option.default_for(len(players)) for option in engine.OPTIONS}
+
+
+DETAIL_LABELS = {"name": N_("Name"), "price_per_point": N_("Price per point"), "currency": N_("Currency")}
+
+
+def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], Line | Phrase] | None = None) -> Line:
+    """One entry of the history in the players' words: what changed, before → after."""
+    describe = describe or describer(table)
+
+    def what(data):
+        try:
+            return describe(data)
+        except InvalidHand:
+            return json.dumps(data, ensure_ascii=False)
+
+    number = change.number
+    if change.kind in ("recorded", "edited", "deleted", "restored") and not _a_hand(change):
+        return _other_change(change, what)
+    if change.kind == "recorded":
+        return Line(N_("Hand {number} recorded: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind == "edited":
+        return Line(N_("Hand {number} changed: {before} → {after}"),
+                    {"number": number, "before": what(change.before), "after": what(change.after)})
+    if change.kind == "deleted":
+        return Line(N_("Hand {number} deleted: {what}"), {"number": number, "what": what(change.before)})
+    if change.kind == "restored":
+        return Line(N_("Hand {number} restored: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind == "renamed":
+        return Line(N_("Renamed {before} to {after}"), {"before": change.before["player"],
+                                                        "after": change.after["player"]})
+    if change.kind == "rules":
+        return Line(N_("House rules: {changes}"), {"changes": describe_rules(table, change.before or {},
+                                                                             change.after or {})})
+    parts = tuple(Line(N_("{option}: {before} → {after}"), {"option": Line(DETAIL_LABELS[key]),
+                                                             "before": change.before.get(key) or "—",
+                                                             "after": value or "—"})
+                  for key, value in (change.after or {}).items())
+    return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
+
+
+def _a_hand(change) -> bool:
+    """Whether a change's row is a hand of the game (a number in the history), not a penalty, a correction or the
+    closing (shared/formats/table-json.md's two kinds every game has)."""
+    data = change.after if change.after is not None else change.before
+    return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
+
+
+OTHER_CHANGES = {"recorded": N_("Recorded: {what}"), "deleted": N_("Deleted: {what}"),
+                 "restored": N_("Restored: {what}")}
+
+
+def _other_change(change, what: Callable[[Any], Any]) -> Line:
+    """A penalty's, a correction's or the closing's change: no hand number, for it is no hand."""
+    if change.kind == "edited":
+        return Line(N_("Changed: {before} → {after}"), {"before": what(change.before), "after": what(change.after)})
+    data = change.after if change.kind in ("recorded", "restored") else change.before
+    return Line(OTHER_CHANGES[change.kind], {"what": what(data)})
+
+
+def in_current_names(table: Table, changes: list) -> list[tuple[Any, Any]]:
+    """Each change (newest first) beside a copy whose hand data names the players as the table does now: a change
+    made before a player was renamed keeps the old name, which the engine would no longer read."""
+    engine = ENGINES[table.game]
+    later: list[tuple[str, str]] = []  # the renames after the change at hand, newest first
+    shown = []
+    for change in changes:
+        view = change
+        if change.kind == "renamed":
+            later.append((change.before["player"], change.after["player"]))
+        elif later and change.kind in ("recorded", "edited", "deleted", "restored"):
+            before, after = change.before, change.after
+            for old, new in reversed(later):
+                before = None if before is None else engine.rename_player(before, old, new)
+                after = None if after is None else engine.rename_player(after, old, new)
+            view = SimpleNamespace(kind=change.kind, number=change.number, before=before, after=after)
+        shown.append((change, view))
+    return shown
+
+
+def rules_summary(table: Table) -> dict[str, Any]:
+    """Which preset the table follows, and each option where the table plays differently from it."""
+    engine = ENGINES[table.game]
+    count = len(table.players)
+    key = (table.rules or {}).get("preset") or next((p.key for p in engine.PRESETS if count in p.default_for), "")
+    preset = next((p for p in engine.PRESETS if p.key == key), None)
+    base = engine_options(engine, {"preset": key} if preset else {}, table.players)
+    now = engine_options(engine, table.rules or {}, table.players)
+    return {"preset": gettext(preset.label) if preset else "",
+            "differences": [(gettext(option.label), _rule_value(option, now[option.key]).render(gettext)
+                             if isinstance(_rule_value(option, now[option.key]), Line) else now[option.key])
+                            for option in engine.OPTIONS if now[option.key] != base[option.key]]}
