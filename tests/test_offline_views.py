@@ -63,7 +63,7 @@ def test_the_download_alone_scores_every_registered_game(client, tmp_path, game)
     samples = GAMES[game].samples
     players, hands = list(samples.players), list(samples.hands)
     snapshot = {"game": game, "rules": {}, "players": players, "state": None, "totals": {}, "hand_count": 0}
-    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); from games import phone; "
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); from games.offline import phone; "
               "phone.use_games(sys.argv[2]); print(phone.table_now(sys.argv[3], sys.argv[4]))")
     run = subprocess.run([sys.executable, "-I", "-c", script, str(tmp_path), json.dumps(bundle["games"]),
                           json.dumps(snapshot), json.dumps(hands)], capture_output=True, text=True, cwd=tmp_path,
