@@ -27,17 +27,20 @@ def named(words: set[str], text: str) -> list[str]:
 
 
 CLASS = re.compile(r"""\bclass=("[^"]*"|'[^']*')""")
+TAG = re.compile(r"{{.*?}}|{%.*?%}", re.S)
+PROSE = re.compile(r""""[^"]*\s[^"]*"|'[^']*\s[^']*'""")  # a quoted text of words: a message, not a key
 
 
 def read_as(path: Path, text: str) -> tuple[str, str]:
     """What of a shared file could read a game's marks (its Python's strings: keys are strings; a template's
-    text and lookups), and its CSS classes (a template's class attributes). A Python name or attribute
-    (``COUNTER.cards``) and a page's own layout class (``<ul class="cards">``) read no game's mark."""
+    variables, lookups and one-word strings in its tags), and its CSS classes (a template's class attributes).
+    A Python name or attribute (``COUNTER.cards``), a page's own layout class (``<ul class="cards">``) and its
+    prose ("whoever had the cards") read no game's mark."""
     if path.suffix == ".py":
         strings = [node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant)
                    and isinstance(node.value, str)]
         return "\n".join(strings), "\n".join(strings)
-    return CLASS.sub("", text), "\n".join(CLASS.findall(text))
+    return "\n".join(PROSE.sub("", tag) for tag in TAG.findall(text)), "\n".join(CLASS.findall(text))
 
 
 def names_of_marks(slug: str, path: Path, text: str) -> list[str]:
@@ -73,6 +76,8 @@ def test_a_mark_may_share_its_name_with_a_word_the_shared_code_uses_otherwise():
     assert re.search(r"\bcards\b", forms.read_text()) and not names_of_marks("hearts", forms, forms.read_text())
     page = ROOT / "templates" / "games" / "_ratings.html"
     assert 'class="cards"' in page.read_text() and not names_of_marks("hearts", page, page.read_text())
+    page = ROOT / "templates" / "games" / "rules_ratings.html"
+    assert "the cards" in page.read_text() and not names_of_marks("hearts", page, page.read_text())
 
 
 def test_slovenian_tarok_declares_its_radelci_with_todays_bounds():

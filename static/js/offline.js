@@ -384,7 +384,7 @@ function renderTotals(now) {
   }
   if (round && games && (number > 1 || status.finished)) gamesWon(round, now, games);
 }
-function tableMarks(status) {  // the table's own marks (this round's cards): data-mark without data-player
+function tableMarks(status) {  // the table's own marks (what this round deals): data-mark without data-player
   document.querySelectorAll("[data-mark]:not([data-player])").forEach((node) => {
     node.textContent = num(Number((status.table_marks || {})[node.dataset.mark] || 0));
   });
