@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages
+.PHONY: serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages golden
 
 # Talon at home: debug off, plain HTTP on the home network, its address printed as text and as a QR code.
 serve: install
@@ -79,3 +79,9 @@ gettext:
 messages: install gettext
 	$(BIN)/python manage.py makemessages -l cs -l sl -l de -l en --ignore=.venv --ignore=tests --ignore=benchmarks --no-obsolete
 	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+# A new game's outcomes in tests/engines/common_hands.json (what its adjustments and closings score and leave behind,
+# played by the base): `make golden` records the games not in the file yet; `make golden GAME=<slug>` records one
+# again after a change meant to change them (read the diff before committing it).
+golden: install
+	$(BIN)/python -m tests.engines.test_common_hands $(GAME)

@@ -1,12 +1,14 @@
 """The only list of games. Everything else (the pages, settle, statistics, the phone, the tests) iterates it.
 
-A game is everything its entry below names: its engine (``games/engines/<game>.py``: the rules, pure Python, built
-on ``games/engines/base.py``), its entry (``games/entry/<game>.py``: a hand form's fields to the hand's object, pure
-Python, which the phone runs too), its web side (``games/web/<game>/``: the hand form, what its pages show, how
-its marks look; imported only by the Django app), the prefix of its rule numbers (``R``, ``SR``, ``KR``, ``TR``)
-and its samples (``samples``: hands and tables the generic tests play). Adding a game is adding those and one
-line below. Nothing finds a game's module by its slug: only through its entry here. This module imports nothing
-from Django, so the engines and their registry also run on their own (``manage.py settle``, the phone).
+A game is one line below, ``load("<module>")``, naming its module under ``games/engines/`` ("czech_taroky"): its
+engine (the rules, pure Python, built on ``games/engines/base.py``), its entry by the same name under
+``games/entry/`` (a hand form's fields to the hand's object, pure Python, which the phone runs too; its
+``SAMPLES``: hands and tables the generic tests play) and its web side under ``games/web/`` (the hand form, what
+its pages show, how its marks look; imported only by the Django app). A game kept in a package of its own
+("tests.hearts") names the package: its ``engine``, ``entry`` and ``web`` modules are in it. The prefix of its rule
+numbers (``R``, ``SR``, ``KR``, ``TR``) is read from the engine's ``RULES``. Nothing finds a game's module by its
+slug: only through its line here. This module imports nothing from Django, so the engines and their registry also
+run on their own (``manage.py settle``, the phone).
 """
 
 from __future__ import annotations
@@ -16,14 +18,9 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from .engines import czech_taroky, schnapsen, slovenian_tarok, two_ten_jack
 from .engines import table as engine_table
 from .engines.base import Engine
 from .entry import Samples
-from .entry import czech_taroky as czech_taroky_entry
-from .entry import schnapsen as schnapsen_entry
-from .entry import slovenian_tarok as slovenian_tarok_entry
-from .entry import two_ten_jack as two_ten_jack_entry
 
 
 @dataclass(frozen=True)
@@ -59,6 +56,25 @@ def add(game: Game) -> Game:
     return game
 
 
+def load(name: str) -> Game:
+    """The game whose engine is ``games/engines/<name>.py`` (its entry ``games/entry/<name>.py``, its web side
+    ``games/web/<name>/``), or, for a dotted name, the package ``name`` holding ``engine``, ``entry`` and ``web``."""
+    if "." in name:
+        engine, entry, web = f"{name}.engine", f"{name}.entry", f"{name}.web"
+    else:
+        engine, entry, web = f"games.engines.{name}", f"games.entry.{name}", f"games.web.{name}"
+    module = import_module(engine)
+    return Game(module, import_module(entry), web, rule_prefix(module))
+
+
+def rule_prefix(engine: Engine) -> str:
+    """The letters of the engine's rule numbers (``SR`` of ``SR1``, ``SR2`` …): one for all of them."""
+    prefixes = {number.rstrip("0123456789") for number in engine.RULES}
+    if len(prefixes) != 1:
+        raise ValueError(f"{engine.SLUG}: RULES must number its rules with one prefix, not {sorted(prefixes)}")
+    return prefixes.pop()
+
+
 def remove(slug: str) -> None:
     """Forget the game ``slug`` (a test game, at the end of the test session)."""
     GAMES.pop(slug, None)
@@ -66,13 +82,13 @@ def remove(slug: str) -> None:
     engine_table.unregister(slug)
 
 
-for _game in (
-    Game(czech_taroky, czech_taroky_entry, "games.web.czech_taroky", "R"),
-    Game(slovenian_tarok, slovenian_tarok_entry, "games.web.slovenian_tarok", "SR"),
-    Game(schnapsen, schnapsen_entry, "games.web.schnapsen", "KR"),
-    Game(two_ten_jack, two_ten_jack_entry, "games.web.two_ten_jack", "TR"),
+for _name in (  # one line a game, in the order the pages list them
+    "czech_taroky",
+    "slovenian_tarok",
+    "schnapsen",
+    "two_ten_jack",
 ):
-    add(_game)
+    add(load(_name))
 
 
 def game(slug: str) -> Game:

@@ -2,9 +2,12 @@
 
 import html
 import re
+from contextlib import contextmanager
+
+from django.contrib.sessions.models import Session
 
 from games.tables import services
-from games.models import Table
+from games.models import Circle, League, Table, Tournament
 from games.registry import GAMES
 
 PLAYERS = ("Anna", "Bára", "Cyril", "Dana")
@@ -26,6 +29,19 @@ def make_sample(game: str) -> Table:
     """The game's small sample table (its players and hands, from its entry in the registry: ``samples``)."""
     samples = GAMES[game].samples
     return make_table(game=game, players=samples.players, hands=samples.table)
+
+
+@contextmanager
+def committed_for_the_module(django_db_blocker):
+    """For a module's fixture that commits what its tests share: the database is open inside, and everything made
+    is deleted afterwards, also when the fixture fails part way (another module's tests never find it)."""
+    try:
+        with django_db_blocker.unblock():
+            yield
+    finally:
+        with django_db_blocker.unblock():
+            for model in (Table, Circle, Tournament, League, Session):
+                model.objects.all().delete()
 
 
 def visible_text(page: str) -> str:

@@ -2,6 +2,7 @@
 Tarok's radelci) is declared by its web module (``GameWeb.adjustment_fields``), and the forms and the shared
 templates ask for it and write it from that alone."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -25,16 +26,58 @@ def named(words: set[str], text: str) -> list[str]:
     return sorted(word for word in words if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text))
 
 
+CLASS = re.compile(r"""\bclass=("[^"]*"|'[^']*')""")
+TAG = re.compile(r"{{.*?}}|{%.*?%}", re.S)
+PROSE = re.compile(r""""[^"]*\s[^"]*"|'[^']*\s[^']*'""")  # a quoted text of words: a message, not a key
+
+
+def read_as(path: Path, text: str) -> tuple[str, str]:
+    """What of a shared file could read a game's marks (its Python's strings: keys are strings; a template's
+    variables, lookups and one-word strings in its tags), and its CSS classes (a template's class attributes).
+    A Python name or attribute (``COUNTER.cards``), a page's own layout class (``<ul class="cards">``) and its
+    prose ("whoever had the cards") read no game's mark."""
+    if path.suffix == ".py":
+        strings = [node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant)
+                   and isinstance(node.value, str)]
+        return "\n".join(strings), "\n".join(strings)
+    return "\n".join(PROSE.sub("", tag) for tag in TAG.findall(text)), "\n".join(CLASS.findall(text))
+
+
+def names_of_marks(slug: str, path: Path, text: str) -> list[str]:
+    web = GAMES[slug].web
+    classes = {name for mark in web.marks for name in mark.classes if mark.look == "circles"}
+    words = (game_words(slug) | {field.key for field in web.adjustment_fields}) - GENERIC
+    data, looks = read_as(path, text)
+    return sorted(set(named(words - classes, data)) | set(named(words & classes, looks)))
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_shared_forms_and_templates_name_no_games_marks(slug):
-    words = (game_words(slug) | {field.key for field in GAMES[slug].web.adjustment_fields}) - GENERIC
     for path in SHARED:
-        found = named(words, path.read_text(encoding="utf-8"))
+        found = names_of_marks(slug, path, path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(ROOT)} names {found} of {slug}"
 
 
 def test_the_guard_sees_a_games_marks():
-    assert named(game_words("slovenian-tarok"), (ROOT / "templates/games/slovenian_tarok/marks.html").read_text())
+    marks = ROOT / "templates/games/slovenian_tarok/marks.html"
+    assert names_of_marks("slovenian-tarok", marks, marks.read_text())
+    forms = ROOT / "games" / "forms.py"
+    assert names_of_marks("slovenian-tarok", forms, 'marks_of(status, "radelci")') == ["radelci"]
+    assert names_of_marks("hearts", forms, 'marks["cards"]') == ["cards"]
+    page = ROOT / "templates" / "games" / "table.html"
+    assert names_of_marks("hearts", page, "{{ summary.table_marks.cards }}") == ["cards"]
+
+
+def test_a_mark_may_share_its_name_with_a_word_the_shared_code_uses_otherwise():
+    """Hearts' table mark ``cards`` is also a Python name in games/forms.py (a counter's ``cards``) and a layout
+    class of the ratings page: neither reads the mark."""
+    assert "cards" in game_words("hearts")
+    forms = ROOT / "games" / "forms.py"
+    assert re.search(r"\bcards\b", forms.read_text()) and not names_of_marks("hearts", forms, forms.read_text())
+    page = ROOT / "templates" / "games" / "_ratings.html"
+    assert 'class="cards"' in page.read_text() and not names_of_marks("hearts", page, page.read_text())
+    page = ROOT / "templates" / "games" / "rules_ratings.html"
+    assert "the cards" in page.read_text() and not names_of_marks("hearts", page, page.read_text())
 
 
 def test_slovenian_tarok_declares_its_radelci_with_todays_bounds():

@@ -16,7 +16,7 @@ from games.management.commands.settle import Command
 from games.models import Change, Hand, Table
 from games.registry import GAMES
 
-from .factories import make_sample
+from .factories import committed_for_the_module, make_sample
 from .strategies import documents
 
 VIEWERS = itertools.count()
@@ -49,11 +49,8 @@ def snapshot():
 
 @pytest.fixture(scope="module")
 def tables(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        made = {game: make_sample(game) for game in GAMES}
-    yield made
-    with django_db_blocker.unblock():
-        Table.objects.all().delete()
+    with committed_for_the_module(django_db_blocker):
+        yield {game: make_sample(game) for game in GAMES}
 
 
 def urls_for(table):

@@ -14,7 +14,6 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client, override_settings
@@ -29,7 +28,7 @@ from games.models import Change, Circle, Correction, Entry, Hand, League, Table,
 from games.registry import GAMES
 from games.urls import urlpatterns
 
-from .factories import make_sample, make_table, team_hand
+from .factories import committed_for_the_module, make_sample, make_table, team_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +59,15 @@ def no_limit_on_long_pages(settings):
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
-    """A sample table of every game (a deleted hand too, so restore has one) and a circle, committed once;
-    each test runs in a transaction that is rolled back."""
-    with django_db_blocker.unblock():
-        tables = {game: make_sample(game) for game in GAMES}
-        for table in tables.values():
-            services.record_hand(table, services.live_hands(table)[0].data)
-            services.delete_hand(table.hands.get(seq=2))
+    """A sample table of every game (its form's hand recorded after it and deleted, so restore has one) and a
+    circle, committed once and deleted at the end, also when this fails part way; each test runs in a transaction
+    that is rolled back."""
+    with committed_for_the_module(django_db_blocker):
+        tables = {}
+        for game in GAMES:
+            tables[game] = table = make_sample(game)
+            deleted = services.record_hand(table, GAMES[game].samples.hand)  # the hand after the sample table
+            services.delete_hand(deleted)
             table.refresh_from_db()
         circle = Circle.objects.create(name="Thursdays", players=["Anna"])
         services.add_to_circle(tables["czech-taroky"], circle)
@@ -74,11 +75,6 @@ def world(django_db_setup, django_db_blocker):
         with override_settings(TALON_EXPENSIVE_PER_WINDOW=10**6):  # see no_limit_on_long_pages
             forms = _crawl(tables, circle)
         yield {"tables": tables, "circle": circle, "forms": forms}
-        Table.objects.all().delete()
-        Circle.objects.all().delete()
-        Tournament.objects.all().delete()
-        League.objects.all().delete()
-        Session.objects.all().delete()
 
 
 def _tournament() -> None:

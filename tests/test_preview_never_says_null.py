@@ -23,7 +23,9 @@ def test_one_tap_on_an_empty_form_never_previews_null(client, game):
         attrs = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
         if attrs.get("type") in ("radio", "checkbox") and attrs.get("name") not in (None, "csrfmiddlewaretoken"):
             taps.add((attrs["name"], attrs.get("value", "on")))
-    assert taps, "the form has taps"
+    if not taps:  # a form of numbers alone has nothing to tap (the Samples contract asks for no taps)
+        assert "<input" in form, "the form's fields are read"
+        pytest.skip(f"{game}'s hand form has no taps")
     for name, value in sorted(taps):
         response = client.post(reverse("preview", args=[table.edit_token]), {name: value}, **HTMX)
         text = visible_text(response.content.decode())

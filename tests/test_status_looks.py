@@ -29,11 +29,11 @@ def status_after_samples(slug: str) -> dict:
 
 
 def game_words(slug: str) -> set[str]:
-    """What names a game's own status and its looks: its mark kinds, the keys only it keeps beside the typed
-    status, its leader field and the CSS classes of its marks."""
+    """What names a game's own status and its looks: its mark kinds (a player's and the table's), the keys only it
+    keeps beside the typed status, its leader field and the CSS classes of its marks."""
     status = status_after_samples(slug)
     web = GAMES[slug].web
-    kinds = {kind for marks in status["marks"].values() for kind in marks}
+    kinds = {kind for marks in status["marks"].values() for kind in marks} | set(status.get("table_marks", {}))
     own = set(status) - STATUS_FIELDS
     looks = {mark.kind for mark in web.marks} | {mark.used for mark in web.marks if mark.used} | {
         name for mark in web.marks for name in mark.classes if mark.look == "circles"}

@@ -601,7 +601,8 @@ class Status:
 
     ``finished``: the game under way is over (Two Ten Jack after its last round, a closed evening); ``closed``:
     the players closed the evening; ``over``: nothing may follow (closed, or a game that ended for good).
-    ``marks`` are each player's marks by kind, as data: radelci circles, Bummerl lost, strokes, games won.
+    ``marks`` are each player's marks by kind, as data: radelci circles, Bummerl lost, strokes, games won;
+    ``table_marks`` the table's own by kind, a fact of no one player (this round's cards, a pot).
     ``extra`` holds what only the game's own templates read (the Bummerl's target, the game's number)."""
 
     finished: bool = False
@@ -612,13 +613,15 @@ class Status:
     round: int = 0  # hands or rounds played (in the game under way)
     rounds: int = 0  # rounds in a game; 0 when the game does not count them
     marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player → kind → value
+    table_marks: Mapping[str, Any] = field(default_factory=dict)  # kind → value, for the whole table
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         """As a table stores it (``Table.summary``) and the phone reads it: plain JSON data."""
         return {**_json(dict(self.extra)), "finished": self.finished, "closed": self.closed, "over": self.over,
                 "next_dealer": self.next_dealer, "next_leader": self.next_leader, "round": self.round,
-                "rounds": self.rounds, "marks": _json({name: dict(kinds) for name, kinds in self.marks.items()})}
+                "rounds": self.rounds, "marks": _json({name: dict(kinds) for name, kinds in self.marks.items()}),
+                "table_marks": _json(dict(self.table_marks))}
 
 
 def _json(value: Any) -> Any:

@@ -397,6 +397,7 @@ function renderTotals(now) {
     if (Array.isArray(value)) node.replaceChildren(...tally(node.dataset.start, value));
     else node.textContent = num(value || 0);
   });
+  tableMarks(status);
   const round = document.querySelector(".round-state");
   const games = LOOK.games, number = games ? Number(status[games.key] || 1) : 1;  // an evening of games, as data
   if (round && status.rounds) {  // as the game's table.html writes it: "Game 2 · Round 1 of 3"
@@ -405,6 +406,11 @@ function renderTotals(now) {
       : game + say("round", { number: status.round + 1, rounds: status.rounds });
   }
   if (round && games && (number > 1 || status.finished)) gamesWon(round, now, games);
+}
+function tableMarks(status) {  // the table's own marks (what this round deals): data-mark without data-player
+  document.querySelectorAll("[data-mark]:not([data-player])").forEach((node) => {
+    node.textContent = num(Number((status.table_marks || {})[node.dataset.mark] || 0));
+  });
 }
 function gamesWon(round, now, games) {  // "Games won this evening: Aiko 1, Ben 0, Chie 0", after the round's line
   let line = document.querySelector(".games-won");
@@ -923,11 +929,11 @@ async function presetTurn(root, form) {
   const snapshot = await current(root);
   setTurn(form, !pending.length && snapshot && snapshot.status ? snapshot.status.next_leader : null);
 }
-async function nextHandDefaults(root, form) {
-  if (turnTapped) return;
+async function nextHandDefaults(root, form) {  // who leads, and the form's table marks, after the hands kept here
   const pending = await handsOf(root.dataset.offline), snapshot = await current(root);
   if (!snapshot) return;
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
+  tableMarks(now.status);
   setTurn(form, now.status.next_leader);
 }
 

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from games.tables import services
+from games.engines.base import FEWER_BUMMERL
 from games.models import Circle
 from games.registry import GAMES
 
@@ -23,8 +24,9 @@ MARKS = 14  # more radelci and Bummerl strokes than a page should draw one by on
 
 def long_named_table(slug: str, circle: Circle):
     """The game's sample table with as many players as it seats, long names in place of the sample's; the first two
-    players at four-digit negative totals (in Schnapsen, where nothing is negative, many strokes in the Bummerl under
-    way instead), and in Slovenian Tarok many radelci held and crossed off."""
+    players at four-digit negative totals (in a game ordered by lost Bummerl, where nothing is negative, many strokes
+    in the Bummerl under way instead, its target as far as it goes), and many of what its adjustments carry (radelci)
+    held and crossed off. Nothing here names a game: what differs comes from its engine and web side."""
     game = GAMES[slug]
     players, hands = game.samples.players, game.samples.table
     names = LONG[:max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
@@ -33,13 +35,14 @@ def long_named_table(slug: str, circle: Circle):
         for old, new in zip(players, names):
             data = game.engine.rename_player(data, old, new)
         renamed.append(data)
-    table = services.create_table(game=slug, players=names, rules={"target": 1000} if slug == "schnapsen" else {},
-                                  name="", circle=circle)
+    strokes = game.engine.ORDER == FEWER_BUMMERL
+    rules = {option.key: option.high for option in game.engine.OPTIONS if strokes and option.key == "target"}
+    table = services.create_table(game=slug, players=names, rules=rules, name="", circle=circle)
     for data in renamed:
         services.record_hand(table, data)
     table.refresh_from_db()
     reason = "Bartholomäus forgot to write the evening of 12 May"
-    if slug == "schnapsen":  # game points are never negative: many small wins draw many strokes instead
+    if strokes:  # game points are never negative: many small wins draw many strokes instead
         for _ in range(MARKS):
             services.record_hand(table, {"adjustment": {names[0]: 1}, "reason": reason})
     else:
@@ -48,13 +51,12 @@ def long_named_table(slug: str, circle: Circle):
             wanted = {name: wanted.get(name, 0) for name in names[:-1]} | {names[-1]: -sum(NEGATIVE)}
         big = {"adjustment": {name: wanted.get(name, 0) - table.totals.get(name, 0) for name in wanted},
                "reason": reason}
-        if slug == "slovenian-tarok":
-            big["radelci"] = {names[0]: MARKS + 2, names[1]: 3}
-        services.record_hand(table, big)
-        if slug == "slovenian-tarok":
-            services.record_hand(table, {"adjustment": {}, "radelci": {names[0]: -2}})
+        carried = [field.key for field in game.web.adjustment_fields]
+        services.record_hand(table, big | {key: {names[0]: MARKS + 2, names[1]: 3} for key in carried})
+        for key in carried:
+            services.record_hand(table, {"adjustment": {}, key: {names[0]: -2}})
     table.refresh_from_db()
-    assert slug == "schnapsen" or [table.totals[name] for name in names[:2]] == NEGATIVE, table.totals
+    assert strokes or [table.totals[name] for name in names[:2]] == NEGATIVE, table.totals
     return table
 
 

@@ -2,7 +2,8 @@
 phone without signal like the four real games: keeping its table downloads its engine with the registry's, the hand
 form's preview and the totals are computed on the phone and equal `manage.py settle`, its mark (moons, described by
 its own web module) is drawn beside the total and under the totals by the shared script, and once the signal is
-back the server holds the hands and the same totals."""
+back the server holds the hands and the same totals. Its hands depend on the round: the table's mark ``cards`` (what
+this round deals) follows the hands kept on the phone, on the table page and on the hand form the phone keeps."""
 
 import pytest
 from playwright.sync_api import expect
@@ -17,17 +18,17 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more on a busy machine
 
 PLAYERS = ["North", "East", "South", "West"]
-FIRST = [{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}]
-OFFLINE = [{"points": {"North": 2, "East": 0, "South": 11, "West": 13}},
-           {"points": {"North": 0, "East": 26, "South": 0, "West": 0}}]  # East shoots the moon
+FIRST = [{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}]  # round 1: 13 cards each, 26 points
+OFFLINE = [{"points": {"North": 2, "East": 0, "South": 9, "West": 13}},  # round 2: 12 cards each, 24 points
+           {"moon": "East"}]  # round 3 (11 cards): East shoots the moon, the others take 22 each
 
 
-def record(page, hand, payout):
+def record(page, hand, payout, cards):
     page.locator(".actions a.button.primary").click()  # "Record a round"
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
-    moon = next((p for p, v in hand["points"].items() if v == 26), None)
-    if moon:
-        tap(page, "moon", moon)
+    expect(page.locator(".deal [data-mark=cards]")).to_have_text(str(cards))  # this round's, after the kept hands
+    if "moon" in hand:
+        tap(page, "moon", hand["moon"])
     else:
         for i, name in enumerate(PLAYERS):
             page.fill(f"input[name=points_{i}]", str(hand["points"][name]))
@@ -56,8 +57,10 @@ def test_the_test_game_is_kept_scored_on_the_phone_and_sent(context):  # noqa: F
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")  # from the phone's cache
     expected = settled(table, OFFLINE)
+    expect(page.locator(".deal [data-mark=cards]")).to_have_text("12")  # round 2 deals 12 cards each
     for number, hand in enumerate(OFFLINE):
-        record(page, hand, [expected["hands"][len(FIRST) + number]["scores"][p] for p in PLAYERS])
+        record(page, hand, [expected["hands"][len(FIRST) + number]["scores"][p] for p in PLAYERS], 12 - number)
+    expect(page.locator(".deal [data-mark=cards]")).to_have_text("10")  # round 4, computed on the phone
     expect(page.locator("tr.what.pending .not-sent")).to_have_count(len(OFFLINE))
     assert page_totals(page, PLAYERS) == expected["totals"]
     expect(page.locator("[data-mark=moons]")).to_have_text(["0", "1", "0", "0"])  # drawn on the phone
@@ -73,3 +76,4 @@ def test_the_test_game_is_kept_scored_on_the_phone_and_sent(context):  # noqa: F
     page.reload()
     assert page_totals(page, PLAYERS) == expected["totals"]
     assert moons(page) == (["", "Moons: 1", "", ""], ["0", "1", "0", "0"])  # the server draws them the same
+    expect(page.locator(".deal [data-mark=cards]")).to_have_text("10")

@@ -1,6 +1,9 @@
 """The base plays the hands every game has (an adjustment, a closing) for every engine: no engine dispatches on
 them itself, and what they score, explain and leave behind is what it was before the base took them over
-(common_hands.json was written by the engines that still played them one by one)."""
+(common_hands.json was written by the engines that still played them one by one).
+
+A new game has no "before": ``make golden`` records what its engine gives (the games not in the file yet, and
+only those); ``make golden GAME=<slug>`` records a game again after a change meant to change its outcomes."""
 
 import ast
 import json
@@ -89,15 +92,35 @@ def outcomes() -> dict:
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_adjustments_and_closings_score_and_end_as_before(slug):
-    before = json.loads(GOLDEN.read_text(encoding="utf-8"))[slug]
+    recorded = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert slug in recorded, (f"{slug} is not in {GOLDEN.name} yet: run `make golden` to record what its engine "
+                              "gives now")
+    before = recorded[slug]
     now = {name: outcome(document) for name, document in cases(slug)}
-    assert now.keys() == before.keys()
+    again = f"if the change is meant, record it: `make golden GAME={slug}`"
+    assert now.keys() == before.keys(), again
     for name in now:
-        assert now[name] == before[name], (slug, name)
+        assert now[name] == before[name], (slug, name, again)
     assert any("refused" not in case and case["status"]["closed"] for case in now.values())
 
 
-if __name__ == "__main__":  # writes the outcomes as the engines give them now: only with engines known to be right
+def record(slugs: list[str]) -> list[str]:
+    """Writes the outcomes of ``slugs`` (none: of the games not in the file yet) as their engines give them now;
+    the other games' outcomes stay as recorded. Returns the games written."""
+    recorded = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
+    unknown = sorted(set(slugs) - set(GAMES))
+    if unknown:
+        raise SystemExit(f"no such game: {', '.join(unknown)} (the registry has {', '.join(sorted(GAMES))})")
+    written = slugs or sorted(set(GAMES) - set(recorded))
+    for slug in written:
+        recorded[slug] = {name: outcome(document) for name, document in cases(slug)}
+    GOLDEN.write_text(json.dumps(recorded, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return written
+
+
+if __name__ == "__main__":  # `make golden [GAME=<slug>]`: only with engines known to be right
+    import sys
+
     import tests.conftest  # noqa: F401 (registers the test-only game, as a test session does)
-    GOLDEN.write_text(json.dumps(outcomes(), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                      encoding="utf-8")
+
+    print(f"{GOLDEN.name}: recorded {', '.join(record(sys.argv[1:])) or 'nothing (every game is in it)'}")

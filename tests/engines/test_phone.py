@@ -62,12 +62,13 @@ def test_a_hand_that_no_longer_fits_stops_there_with_the_engines_objection():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_form_fields_become_the_hand_and_its_preview(game):
-    players, hands = sample_table(game)
-    fields, expected = GAMES[game].samples.fields, GAMES[game].samples.hand  # a form's fields, the hand of them
-    snapshot = snapshot_after(game, players, hands[:1])
+    samples = GAMES[game].samples
+    players, before = list(samples.players), list(samples.table)  # the form is filled for the hand after table
+    fields, expected = samples.fields, samples.hand  # a form's fields, the hand of them
+    snapshot = snapshot_after(game, players, before[:-1])  # table's last hand still waits on the phone
     assert phone.hand_from_fields(snapshot, fields) == expected
-    answer = phone.preview_hand(snapshot, hands[1:2], fields)
-    whole = engine_table.replay(engine_table.setup(game, {}, players), [*hands[:2], expected])
+    answer = phone.preview_hand(snapshot, before[-1:], fields)
+    whole = engine_table.replay(engine_table.setup(game, {}, players), [*before, expected])
     assert answer["data"] == expected
     assert answer["scores"] == [whole.results[-1].scores[p] for p in players]
     assert answer["lines"] == whole.results[-1].explanation()

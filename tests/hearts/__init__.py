@@ -3,9 +3,7 @@ through every test that covers every game. Its engine, entry, web side and templ
 
 from pathlib import Path
 
-from games.registry import Game
-
-from . import engine, entry
+from games.registry import load
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-GAME = Game(engine, entry, "tests.hearts.web", "HR")
+GAME = load("tests.hearts")  # a game of its own package: its engine, entry and web modules

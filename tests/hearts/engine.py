@@ -2,8 +2,10 @@
 player reaches the target (100). Not in the app: it proves that the contract between the engines and everything
 above them holds for a game that is not in the list (tests/conftest.py registers it for the test session).
 
-A hand is ``{"points": {player: penalty points}}``, 26 in all (each heart 1, the queen of spades 13); a player
-who took all 26 ("shot the moon") gives each other player 26 instead.
+Its hands depend on the round, as Oh Hell's do: round 1 deals 13 cards each, every round one fewer down to 7,
+then 13 again (HR1); a round's penalty points add up to twice the cards each player got (26 with 13 cards). The
+table's mark ``cards`` says what this round deals. A hand is ``{"points": {player: penalty points}}``, or
+``{"moon": player}``: who took them all ("shot the moon") gives each other player all of them instead.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ SETTLE_WHAT = N_("Every two players settle the difference of their totals: each 
 COUNTER = None
 MODES = {"round": N_("round"), **KIND_NAMES}
 RULES = {"HR1": N_("A round"), "HR2": N_("Penalty points"), "HR3": N_("Adjustments and the end of the game")}
-DECK_POINTS = 26
+MOST_CARDS, FEWEST_CARDS = 13, 7
+DECK_POINTS = 2 * MOST_CARDS  # the most a round's penalty points add up to
 OPTIONS = (Option("target", N_("Game ends at"), N_("The game ends once a player reaches this total, e.g. 100."),
                   default=100, kind="whole", low=10, high=1000, rule="HR3"),)
 PRESETS = (Preset("standard", N_("Standard"), N_("The game ends at 100."), {"target": 100}, default_for=(4,)),
@@ -67,7 +70,13 @@ class Rules:
 
 @dataclass(frozen=True)
 class Hand:
-    points: tuple[tuple[str, int], ...]
+    points: tuple[tuple[str, int], ...] = ()
+    moon: str | None = None  # who shot the moon: the round's points go to everyone else
+
+
+def cards(round_number: int) -> int:
+    """HR1: the cards each player gets in round ``round_number`` (1, 2, …): 13, 12 … 7, then 13 again."""
+    return MOST_CARDS - (round_number - 1) % (MOST_CARDS - FEWEST_CARDS + 1)
 
 
 @dataclass(frozen=True)
@@ -95,14 +104,14 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
     common = parse_common(raw, players)
     if common is not None:
         return common
-    check_keys(raw, {"points"})
+    check_keys(raw, {"points", "moon"})
+    if "moon" in raw:
+        if raw["moon"] not in players or "points" in raw:
+            raise InvalidHand("moon", N_("must be one of the players, with no points beside it"))
+        return Hand(moon=raw["moon"])
     if not isinstance(raw.get("points"), dict):
         raise InvalidHand("points", N_("must give whole numbers by player"))
-    points = tuple((p, whole(raw["points"].get(p, 0), f"points.{p}", 0, DECK_POINTS)) for p in players)
-    if sum(v for _p, v in points) != DECK_POINTS:
-        raise InvalidHand("points", N_("the penalty points must add up to {total}, they add up to {sum}"),
-                          total=DECK_POINTS, sum=sum(v for _p, v in points))
-    return Hand(points=points)
+    return Hand(points=tuple((p, whole(raw["points"].get(p, 0), f"points.{p}", 0, DECK_POINTS)) for p in players))
 
 
 def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line]) -> State:
@@ -111,13 +120,19 @@ def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line])
 
 
 def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
+    dealt = cards(state.rounds + 1)
+    total = 2 * dealt
     scores = dict(hand.points)
-    lines = [Line(N_("Round {number}."), {"number": state.rounds + 1}, rule="HR1")]
-    moon = next((p for p, v in hand.points if v == DECK_POINTS), None)
+    if hand.moon is None and sum(scores.values()) != total:
+        raise InvalidHand("points", N_("the penalty points must add up to {total}, they add up to {sum}"),
+                          total=total, sum=sum(scores.values()))
+    lines = [Line(N_("Round {number}: {cards} cards each."), {"number": state.rounds + 1, "cards": dealt},
+                  rule="HR1")]
+    moon = hand.moon or next((p for p, v in hand.points if v == total), None)
     if moon is not None:
-        scores = {p: 0 if p == moon else DECK_POINTS for p in state.players}
+        scores = {p: 0 if p == moon else total for p in state.players}
         lines.append(Line(N_("{player} shot the moon: everyone else takes {points}."),
-                          {"player": moon, "points": DECK_POINTS}, rule="HR2"))
+                          {"player": moon, "points": total}, rule="HR2"))
     for p in state.players:
         lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2"))
     after = replace(state, rounds=state.rounds + 1,
@@ -135,7 +150,7 @@ def status(state: State) -> Status:
     return Status(finished=over, closed=state.closed, over=over,
                   next_dealer=None if over else state.players[state.rounds % len(state.players)],
                   round=state.rounds, marks=per_player(state.players, moons=state.moons),
-                  extra={"target": state.target})
+                  table_marks={"cards": cards(state.rounds + 1)}, extra={"target": state.target})
 
 
 summary = no_summary
@@ -151,6 +166,8 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     common = describe_common(hand)
     if common is not None:
         return common
+    if hand.moon is not None:
+        return Line(N_("{player} shot the moon."), {"player": hand.moon}, rule="HR2")
     return Phrase(tuple(f"{p} {v}" for p, v in hand.points if v))
 
 
@@ -162,7 +179,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
 
 
 def rename_player(raw: Any, old: str, new: str) -> Any:
-    return rename_in(raw, old, new, (), ("points",))
+    return rename_in(raw, old, new, ("moon",), ("points",))
 
 
 def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:

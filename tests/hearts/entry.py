@@ -1,4 +1,5 @@
-"""A Hearts hand form's fields (each player's penalty points) to the hand's object; and Hearts' samples."""
+"""A Hearts hand form's fields (each player's penalty points, or who shot the moon) to the hand's object; and
+Hearts' samples, whose hands depend on the round (each round's points add up to twice its cards)."""
 
 from __future__ import annotations
 
@@ -7,34 +8,40 @@ from typing import Any, Mapping
 
 from games.entry import Samples
 
+from .engine import cards
+
 PLAYERS = ("North", "East", "South", "West")
 
 
 def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: Any) -> dict[str, Any]:
-    """Each player's penalty points; a tap on who shot the moon gives that player all 26."""
+    """Each player's penalty points; a tap on who shot the moon: the engine gives everyone else the round's all."""
     if c.get("moon") in players:
-        return {"points": {p: 26 if p == c["moon"] else 0 for p in players}}
+        return {"moon": c["moon"]}
     return {"points": {p: c.get(f"points_{i}") or 0 for i, p in enumerate(players)}}
 
 
-def random_hand(r: Random) -> dict:
-    cuts = sorted(r.randint(0, 26) for _ in range(3))
-    return {"points": dict(zip(PLAYERS, (b - a for a, b in zip([0, *cuts], [*cuts, 26]))))}
+def random_hand(r: Random, round_number: int) -> dict:
+    """A valid hand of round ``round_number``: its points add up to twice the round's cards."""
+    total = 2 * cards(round_number)
+    if r.random() < 0.1:
+        return {"moon": r.choice(PLAYERS)}
+    cuts = sorted(r.randint(0, total) for _ in range(3))
+    return {"points": dict(zip(PLAYERS, (b - a for a, b in zip([0, *cuts], [*cuts, total]))))}
 
 
 SAMPLES = Samples(
     players=PLAYERS,
     table=({"points": {"North": 13, "East": 5, "South": 8, "West": 0}},),
-    hands=(
+    hands=(  # round 1 deals 13 cards each (26 points), round 2 12 (24), round 3 11 (22), round 4 10 (20)
         {"points": {"North": 13, "East": 5, "South": 8, "West": 0}},
-        {"points": {"North": 0, "East": 26, "South": 0, "West": 0}},
-        {"points": {"North": 20, "East": 2, "South": 2, "West": 2}},
+        {"moon": "East"},
+        {"points": {"North": 16, "East": 2, "South": 2, "West": 2}},
         {"adjustment": {"West": 5}, "reason": "revoke"},
-        {"points": {"North": 26, "East": 0, "South": 0, "West": 0}},
+        {"points": {"North": 20, "East": 0, "South": 0, "West": 0}},
     ),
-    fields={"moon": "", "points_0": 1, "points_1": 13, "points_2": 12, "points_3": None},
-    hand={"points": {"North": 1, "East": 13, "South": 12, "West": 0}},
+    fields={"moon": "", "points_0": 1, "points_1": 11, "points_2": 12, "points_3": None},  # round 2: 24 points
+    hand={"points": {"North": 1, "East": 11, "South": 12, "West": 0}},
     adjustment={"adjustment": {"North": 10}},
     document=lambda r: {"game": "hearts", "players": list(PLAYERS),
-                        "hands": [random_hand(r) for _ in range(r.randint(1, 8))]},
+                        "hands": [random_hand(r, n) for n in range(1, r.randint(2, 9))]},
 )

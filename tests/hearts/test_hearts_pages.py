@@ -11,7 +11,8 @@ from tests.factories import make_table
 from .entry import PLAYERS
 
 pytestmark = pytest.mark.django_db
-ROUND = {"points": {"North": 20, "East": 2, "South": 2, "West": 2}}
+ROUNDS = [{"points": {"North": 2 * cards - 1, "West": 1}}  # each round deals fewer cards (HR1)
+          for cards in (13, 12, 11, 10, 9, 8)]
 
 
 def score_classes(page: str) -> dict[str, str]:
@@ -25,7 +26,7 @@ def test_penalty_points_are_coloured_as_a_loss(client):
 
 
 def test_a_game_over_by_itself_takes_no_more_rounds(client):
-    table = make_table(game="hearts", players=PLAYERS, hands=[ROUND] * 5)
+    table = make_table(game="hearts", players=PLAYERS, hands=ROUNDS[:5])
     assert table.summary["over"] and not table.summary["closed"]
     page = client.get(reverse("record_hand", args=[table.edit_token]))
     assert page.status_code == 200 and "closed.html" in [t.name.split("/")[-1] for t in page.templates]
