@@ -35,8 +35,8 @@ pytestmark = pytest.mark.django_db
 # One of each kind (``①`` behaves as ``²``; test_a_whole_number_is_… tries more of each): every field takes each.
 HOSTILE = {"superscript two": "²", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2 ** 31)}
 DEEP = "[" * 950 + "]" * 950
-VIEWS = Path(__file__).resolve().parents[1] / "games" / "views"
-SOURCE = "".join(path.read_text(encoding="utf-8") for path in VIEWS.glob("*.py"))
+GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+SOURCE = "".join(path.read_text(encoding="utf-8") for path in GAMES_DIR.rglob("*.py") if "migrations" not in path.parts)
 # What the views read from a request themselves, not through a form: found in their source, so a new one is
 # covered too.
 QUERY = sorted(set(re.findall(r"request\.GET\.get\(\s*\"(\w+)\"", SOURCE)))
