@@ -43,7 +43,7 @@ from games.lib.limits import expensive, too_many, wait_for
 from games.models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from games.lib.numbers import local_number
 from games.registry import GAMES
-from games.templatetags.talon import isolate_text
+from games.lib.text import isolate_text
 from games.tournaments.forms import (
     ImportTournamentForm,
     JoinLeagueForm,
@@ -56,9 +56,9 @@ from games.tournaments.forms import (
     initial_from,
 )
 from games.lib.uploads import TOO_LARGE
-from games.circles.views import RECENT_EVENTS, rating_chart
+from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.tables.common import game_or_404, remember_on
-from games.tables.views.sharing import cell
+from games.lib.text import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
           "draw": "seed", "rules": "rules_preset", "tournament": "name"}
