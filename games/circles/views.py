@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from django.conf import settings
 from django.contrib import messages
@@ -26,8 +25,9 @@ from games.models import Circle, HandFacts, RatingStep, Score
 from games.tables.presentation import running_totals_chart
 from games.registry import GAMES
 from games.tables.stats import player_stats
-from games.templatetags.talon import isolate_text
+from games.lib.text import isolate_text
 from games.tables.common import game_or_404, known_tables, remember_on
+from games.circles.charts import CHART_POINTS, RECENT_EVENTS, rating_chart
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
@@ -46,7 +46,6 @@ def new_circle(request: HttpRequest) -> HttpResponse:
 
 
 CIRCLE_TABLES = 20
-CHART_POINTS = 24
 
 
 def _circle_chart(circle: Circle, game: str):
@@ -70,40 +69,10 @@ def _circle_chart(circle: Circle, game: str):
     return running_totals_chart(names, series, numbers=numbers, x_label=_("table"))
 
 
-RECENT_EVENTS = 8
-
-
 def _rating_chart(circle: Circle, game: str):
     """Each player's rating after each of the circle's events of one game (from the first they played; a
     rating stays as it was while its player is away), a point per event (at most CHART_POINTS, evenly spread)."""
     return rating_chart(circle.rating_steps.filter(game=game))
-
-
-def rating_chart(steps, only: list[str] | None = None):
-    """Each player's rating after each event of ``steps`` (RatingStep rows of one pool and game: a circle's, a
-    league's), from the first they played; a rating stays as it was while its player is away. A point per event
-    (at most CHART_POINTS, evenly spread); None for fewer than two events. ``only``: these players' lines (a
-    league's leaders, not 150 lines)."""
-    rows = list(steps.order_by("number").values_list("number", "player", "mu"))
-    if not rows or rows[-1][0] < 2:
-        return None
-    names = list(dict.fromkeys(player for _number, player, _mu in rows))
-    if only is not None:
-        names = [name for name in only if name in set(names)]
-    now: dict[str, Fraction] = {}
-    series = []
-    index = 0
-    for number in range(1, rows[-1][0] + 1):
-        while index < len(rows) and rows[index][0] == number:
-            now[rows[index][1]] = Fraction(round(rows[index][2] * 10), 10)
-            index += 1
-        series.append([now.get(name) for name in names])
-    numbers = list(range(1, len(series) + 1))
-    if len(series) > CHART_POINTS:
-        numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        series = [series[n - 1] for n in numbers]
-    return running_totals_chart(names, series, numbers=numbers, x_label=_("result"), base=round(ratings.START_MU),
-                                label=_("Ratings, result by result"))
 
 
 def _recent_events(circle: Circle, game: str) -> list[dict]:

@@ -8,11 +8,6 @@ through games.services, which stays the record.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import sys
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -26,146 +21,18 @@ from django.utils.translation import trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from games.offline import runtime as runtime_files
 from games.tables import services
 from games.engines.table import load_json
 from games.tables.forms import version_of
 from games.lib.inputs import LARGEST, is_submission
 from games.lib.limits import wait_for_rescoring
 from games.models import Round, Table
+from games.offline.bundle import RUNTIME_FILES, STDLIB, _engine_bundle, _runtime_url, _stdlib
+from games.offline.bundle import engine_version  # noqa: F401 (the tests clear and read the bundle here)
 from games.offline.phone import FORMATS
 from games.tables.presentation import describe_change, describer
-from games.registry import GAMES
 from games.tables.lines import line_html
 from games.tables.common import device, editable, outcome
-
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
-STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.offline.runtime.stdlib)
-GAMES_DIR = Path(__file__).resolve().parent.parent
-
-
-def engine_files() -> dict[str, str]:
-    """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
-    registry, the engines, hand entry and the phone's entry point; and every registered game's engine and entry
-    with their packages, wherever the game lives (a game registered elsewhere, as the tests' Hearts is)."""
-    paths = [GAMES_DIR / "__init__.py", GAMES_DIR / "registry.py",
-             GAMES_DIR / "offline" / "__init__.py", GAMES_DIR / "offline" / "phone.py",
-             *sorted((GAMES_DIR / "engines").glob("*.py")), *sorted((GAMES_DIR / "entry").glob("*.py"))]
-    files = {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path for path in paths}
-    for game in GAMES.values():
-        for module in (game.engine, game.entry):
-            files.update(_module_files(module.__name__))
-    return {name: path.read_text(encoding="utf-8") for name, path in files.items()}
-
-
-def _module_files(name: str) -> dict[str, Path]:
-    """A module's file and its packages' __init__ files, under the paths Python imports them by."""
-    files = {}
-    parts = name.split(".")
-    for size in range(1, len(parts) + 1):
-        module = sys.modules[".".join(parts[:size])]
-        path = Path(module.__file__)
-        files["/".join(parts[:size]) + ("/__init__.py" if path.name == "__init__.py" else ".py")] = path
-    return files
-
-
-def registered_games() -> list[dict[str, str]]:
-    """Every registered game as the phone registers it (games.offline.phone.use_games): its modules and rule prefix."""
-    return [{"engine": game.engine.__name__, "entry": game.entry.__name__, "web": game.web_module,
-             "prefix": game.rule_prefix} for game in GAMES.values()]
-
-
-@lru_cache(maxsize=1)
-def _engine_bundle() -> tuple[str, str]:
-    body = json.dumps({"files": engine_files(), "games": registered_games()}, ensure_ascii=False, sort_keys=True)
-    return body, hashlib.sha256(body.encode()).hexdigest()[:16]
-
-
-def engine_version() -> str:
-    """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
-    return _engine_bundle()[1]
-
-
-@lru_cache(maxsize=1)
-def _stdlib() -> tuple[bytes, str]:
-    return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
-
-
-def _runtime_url(name: str) -> str:
-    """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
-    its other files by those names, and the phone keeps each under the name that is later asked for)."""
-    return f"{settings.STATIC_URL}pyodide/{settings.PYODIDE_VERSION}/{name}"
-
-
-@lru_cache(maxsize=1)
-def download_bytes() -> int:
-    """What keeping a table downloads, in bytes (0 when the runtime is not installed): said before it starts."""
-    paths = [settings.PYODIDE_DIR / name for name in (*RUNTIME_FILES, STDLIB)]
-    if not all(path.is_file() for path in paths):
-        return 0
-    return sum(path.stat().st_size for path in paths[:-1]) + len(_stdlib()[0]) + len(_engine_bundle()[0].encode())
-
-
-def offline_words() -> dict[str, str]:
-    """What the offline part says, in the player's language ({name} is filled in on the phone)."""
-    return {
-        "downloading": _("Downloading: {done} of {total}"),
-        "starting": _("Starting the engine on this phone…"),
-        "kept": _("This phone keeps this table working without signal."),
-        "engineFailed": _("The engine did not start on this phone ({error}). Reload the page to try again; with "
-                          "signal, the server scores the hand."),
-        "failed": _("The download did not finish ({error}). Try again where there is signal."),
-        "notSent": _("not sent yet"),
-        "notSentBanner": _("No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "
-                           "when the signal returns."),
-        "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
-        "sending": _("Sending the hands kept on this phone: {count}…"),
-        "unanswered": _("The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
-                        "which tries again by itself."),
-        "choosing": _("Hands not sent yet: {count}. Another phone changed the table meanwhile: choose where they go."),
-        "saving": _("Saving…"),
-        "allSent": _("Every hand kept on this phone has been sent."),
-        "refused": _("A hand kept on this phone was not accepted: {message}"),
-        "notAccepted": _("not accepted by the server"),
-        "refusedHere": _("Hand {number} no longer fits the table: {message}"),
-        "computedHere": _("Computed on this phone."),
-        "explanation": _("Explanation"),
-        "forget": _("Delete from this phone"),
-        "edit": _("Edit"),
-        "editing": _("This hand is not sent yet: saving it replaces it on this phone, in its place."),
-        "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
-                      "page."),
-        "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
-        "confirmForgetUnanswered": _("Delete this hand from this phone? The server may have recorded it before its "
-                                     "answer was lost: it is then deleted there too when the signal returns."),
-        "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
-                      "none is lost."),
-        "theirs": _("On the other phone"),
-        "mine": _("On this phone, not sent yet: {count}"),
-        "after": _("Put mine after theirs"),
-        "before": _("Put mine before theirs"),
-        "later": _("Decide later"),
-        "notValid": _("Not yet a valid hand:"),
-        "winner": _("winner"),
-        "deals": _("deals"),
-        "round": _("Round {number} of {rounds}"),
-        "over": _("The game is over. Winner: {winners}"),
-        "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
-                  "are shown after its hands until you choose where they go."),
-        "choose": _("Choose where they go"),
-        "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
-        "needsSignal": _("Needs signal: the server does this."),
-        "handOf": _("Hand {number} of {hands}"),
-        "handsDone": _("All {hands} hands are played: the round is over at this table."),
-        "roundFull": _(services.ROUND_FULL),
-        "roundClosed": _(services.ROUND_CLOSED),
-        "notDownloaded": _("Not downloaded: the server does not answer."),
-        "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
-                       "newest copy of the table; the list of hands may miss the latest."),
-        "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
-                    "server), so the totals are not computed here. Hands you record are kept and sent when the "
-                    "signal returns."),
-    }
 
 
 @require_safe

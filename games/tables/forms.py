@@ -1,15 +1,11 @@
-"""What every game's forms share: tap-target widgets, the hand form's base, the house rules (generated from the
-engine's options), a new table, an import, a circle. Each game's own hand form lives in games/web/<game>/.
-
-A hand form's ``to_data()`` gives the hand's object in shared/formats/table-json.md (defaults left out), and
-``show_engine_error`` puts the engine's InvalidHand next to the field it names, in the player's language.
+"""The table's forms: the house rules (generated from the engine's options), a new table, a penalty or totals
+carried over, an import, a circle. The hand form's base and its tap targets are in games/web/forms.py (below this
+module: a game's hand form imports them there); each game's own hand form lives in games/web/<game>/.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import secrets
 import unicodedata
 from typing import Any
 
@@ -22,7 +18,6 @@ from games.engines.base import (
     MOST_CARD_POINTS,
     MOST_POINTS,
     Engine,
-    InvalidHand,
     Option,
     name_key,
     name_problem,
@@ -30,9 +25,11 @@ from games.engines.base import (
     tidy_name,
 )
 from games.engines.settle_up import parse_price
-from games.engines.table import InvalidTable, load_json
-from games.lib.inputs import is_submission, whole_number
+from games.engines.table import load_json
+from games.lib.forms import DAMAGED, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
+from games.models import Circle
 from games.web import AdjustmentField
+from games.web.forms import HandForm, TapChoice, WideTaps  # noqa: F401 (a game's form may import them here)
 
 
 def validate_name(name: str) -> None:
@@ -70,58 +67,6 @@ def tidied(name: str) -> str:
     if not name:
         raise forms.ValidationError(_("Write a name with visible letters."))
     return name
-
-
-def new_submission() -> str:
-    """A token for one rendering of a form: the change it asks for is recorded at most once."""
-    return secrets.token_urlsafe(16)
-
-
-DAMAGED = _("This page is out of date or damaged: reload it and try again.")
-
-
-def version_of(text: str | None, form: forms.Form | None = None) -> int | None:
-    """The table version a form carries: absent is None (no check); anything but a whole number is refused."""
-    if text in (None, ""):
-        return None
-    version = whole_number(text)
-    if version is not None:
-        return version
-    if form is not None:
-        form.add_error(None, DAMAGED)
-        return None
-    raise forms.ValidationError(DAMAGED)
-
-
-def submission_of(text: str | None) -> str:
-    """The submission id a form carries (new_submission): absent is "" (the change is not deduplicated); a
-    damaged one is refused, never looked up or stored."""
-    if text in (None, ""):
-        return ""
-    if not is_submission(text):
-        raise forms.ValidationError(DAMAGED)
-    return text
-
-
-class TapChoice(forms.RadioSelect):
-    """Radio buttons drawn as large tap targets (see static/css/talon.css .taps).
-
-    ``option_attrs`` gives single choices attributes of their own, e.g. ``data-shows``: the parts of the form
-    that choice needs (the CSS shows ``.needs-<word>`` only while a choice that shows <word> is tapped)."""
-
-    template_name = "games/widgets/taps.html"
-    option_template_name = "games/widgets/tap.html"
-    option_attrs: dict[str, dict[str, str]] = {}
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        option["attrs"].update(self.option_attrs.get(str(value), {}))
-        return option
-
-
-def WideTaps() -> TapChoice:
-    """Tap targets for longer words (contracts, kontra levels): fewer to a row."""
-    return TapChoice(attrs={"class": "wide"})
 
 
 # ---- house rules, generated from the engine's options ---------------------------------------------
@@ -329,104 +274,6 @@ class RenameForm(forms.Form):
 
 # ---- a hand ---------------------------------------------------------------------------------------
 
-class HandForm(forms.Form):
-    """What every game's hand form shares: the players, the table's house rules, the engine's verdict.
-
-    A game's form sets ``engine``, names the form field that shows each engine field's error in
-    ``error_fields``, and gives ``to_data`` (taps to the table document) and ``initial_from`` (back)."""
-
-    engine: Any = None
-    error_fields: dict[str, str] = {}
-    prompts: dict[str, Any] = {}  # form field → what to tap, when the engine finds it missing
-    version = forms.CharField(widget=forms.HiddenInput, required=False)  # the table's version the phone saw
-    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)  # this form, once
-
-    def clean_version(self) -> int | None:
-        return version_of(self.cleaned_data["version"], self)
-
-    def __init__(self, *args, players: list[str], rules: dict | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.players = list(players)
-        self.table_rules = self.engine.parse_rules(rules or {}, tuple(self.players))
-        self.parsed: Any = None  # the hand as the engine parsed it in clean(): Save scores it without parsing again
-        for name, prompt in self.prompts.items():
-            if name in self.fields:
-                self.fields[name].error_messages["required"] = prompt
-
-    def complete(self, cleaned: dict[str, Any]) -> None:
-        """Fill in what helpers (card counters) give before the engine checks the hand."""
-
-    def clean(self):
-        cleaned = super().clean()
-        self.complete(cleaned)
-        if not self.errors:
-            try:
-                self.parsed = self.engine.parse_hand(self.to_data(), tuple(self.players), self.table_rules)
-            except InvalidHand as error:
-                self.show_engine_error(error)
-        return cleaned
-
-    def to_data(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def players_json(self) -> str:
-        return json.dumps(self.players, ensure_ascii=False)
-
-    def prompts_json(self) -> str:
-        """What to tap when the engine finds a field missing, by the engine's field: for the phone's own preview."""
-        return json.dumps({engine: [target, str(self.prompts[target])] for engine, target in self.error_fields.items()
-                           if target in self.prompts}, ensure_ascii=False)
-
-    def mark_invalid(self) -> None:
-        """Every field with an error says so (aria-invalid) and points at its message; Django does this for
-        single inputs, this does it for the taps too (a group of radio buttons)."""
-        if not self.is_bound:
-            return
-        for name in self.errors:
-            if name in self.fields and not self.fields[name].widget.is_hidden:
-                self.fields[name].widget.attrs.update({"aria-invalid": "true",
-                                                       "aria-describedby": f"{self[name].auto_id}_error"})
-
-    def error_list(self) -> list[tuple[str, str, str]]:
-        """(field id, label, message) of every error, for the alert at the top of a rejected form."""
-        rows = []
-        for name, errors in self.errors.items():
-            field = self.fields.get(name)
-            label = str(field.label) if field is not None and field.label else ""
-            anchor = self[name].auto_id if field is not None else ""
-            rows += [(anchor, label, str(error)) for error in errors]
-        return rows
-
-    @staticmethod
-    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def show_engine_error(self, error: InvalidHand | InvalidTable) -> None:
-        if isinstance(error, InvalidTable):
-            error = error.error
-        root = error.field.split(".")[0].split("[")[0]
-        target = self.error_fields.get(root)
-        missing = target in self.prompts and self.cleaned_data.get(target) in (None, "")
-        message = str(self.prompts[target]) if missing else error.message(gettext)
-        self.add_error(target if target in self.fields else None, message)
-
-    def counter_rows(self):
-        """The card counter's inputs: (field, a card's value in the counter's unit, how many there are)."""
-        return [(self[f"count_{card.key}"], card.value, card.count) for card in self.engine.COUNTER.cards]
-
-    def add_counter_fields(self) -> None:
-        for card in self.engine.COUNTER.cards:
-            self.fields[f"count_{card.key}"] = forms.IntegerField(label=gettext(card.label), required=False,
-                                                                  min_value=0, max_value=card.count)
-
-    def counted(self) -> int | None:
-        """The counter's total in its unit, or None when nothing was counted."""
-        counts = [self.cleaned_data.get(f"count_{card.key}") for card in self.engine.COUNTER.cards]
-        if all(c in (None, 0) for c in counts):
-            return None
-        return sum((c or 0) * card.value for c, card in zip(counts, self.engine.COUNTER.cards))
-
-
 # ---- a penalty or correction, totals carried over from paper --------------------------------------------
 
 class PenaltyForm(forms.Form):
@@ -612,8 +459,6 @@ class JoinCircleForm(forms.Form):
         self.fields["known"].choices = [("", "—")] + [(circle.pk, circle.name) for circle in known]
 
     def clean_link(self) -> Any:
-        from games.models import Circle
-
         text = self.cleaned_data["link"].strip()
         if not text:
             return None

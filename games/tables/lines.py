@@ -4,11 +4,13 @@ filters (games/templatetags/talon.py) and the views that send lines as HTML (the
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext
 
-from games.engines.base import Line, Number, Phrase
+from games.engines.base import N_, Line, Number, Phrase
 from games.lib.numbers import local_number
+from games.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -22,10 +24,6 @@ class RuleLinks:
 
     @classmethod
     def of(cls, game: str, view_token: str = "") -> "RuleLinks":
-        from django.urls import reverse
-
-        from games.registry import GAMES
-
         url = reverse("rules", args=[game]) + (f"?t={view_token}" if view_token else "")
         options = GAMES[game].engine.OPTIONS
         return cls(url, {o.key: gettext(o.label) for o in options}, {o.key: o for o in options})
@@ -33,12 +31,10 @@ class RuleLinks:
     def setting(self, line: Line) -> str:
         """The option's value that decided the line, in the player's words: "no", "always", "4", "13 scoring
         cards"."""
-        from games.tables.presentation import _rule_value
-
         option = self.options.get(line.option)
         if option is None or line.setting is None:
             return ""
-        value = _rule_value(option, line.setting)
+        value = rule_value(option, line.setting)
         return value.render(gettext) if isinstance(value, Line) else str(_number_or(line.setting))
 
     def reference(self, line: Line) -> str:
@@ -52,6 +48,17 @@ class RuleLinks:
             return rule + format_html(' <a href="{}#option-{}">({}{}):</a> ', self.url, line.option, label,
                                       f": {setting}" if setting != "" else "")
         return rule + ": "
+
+
+def rule_value(option, value) -> Line | str:
+    """An option's value in the player's words: its choice's label, a point table's count of scoring cards."""
+    for choice, label in option.choices:
+        if choice == value and type(choice) is type(value):
+            return Line(label)
+    if option.kind == "card-points":  # a point table (raw, or as the engine holds it): how many cards score
+        pairs = value.items() if isinstance(value, dict) else value
+        return Line(N_("{count} scoring cards"), {"count": sum(1 for _card, v in pairs if v)})
+    return str(value)
 
 
 def line_html(item, links: RuleLinks | None = None) -> str:

@@ -15,6 +15,7 @@ from games.engines.base import N_, InvalidHand, Line, Phrase, parse_options, ran
 from games.engines.settle_up import balances, fewest_payments, parse_price
 from games.models import Table
 from games.lib.numbers import local_money, local_number
+from games.tables.lines import rule_value
 from games.registry import ENGINES
 
 
@@ -170,17 +171,6 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
             "label": label or _("Running totals, hand by hand")}
 
 
-
-def _rule_value(option, value) -> Line | str:
-    for choice, label in option.choices:
-        if choice == value and type(choice) is type(value):
-            return Line(label)
-    if option.kind == "card-points":  # a point table (raw, or as the engine holds it): how many cards score
-        pairs = value.items() if isinstance(value, dict) else value
-        return Line(N_("{count} scoring cards"), {"count": sum(1 for _card, v in pairs if v)})
-    return str(value)
-
-
 def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
     """What a change of house rules changed, option by option, in the players' words: "Rounding: half up →
     always up"."""
@@ -188,8 +178,8 @@ def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
     old = engine_options(engine, before, table.players)
     new = engine_options(engine, after, table.players)
     parts = [Line(N_("{option}: {before} → {after}"), {"option": Line(option.label),
-                                                        "before": _rule_value(option, old[option.key]),
-                                                        "after": _rule_value(option, new[option.key])})
+                                                        "before": rule_value(option, old[option.key]),
+                                                        "after": rule_value(option, new[option.key])})
              for option in engine.OPTIONS if old[option.key] != new[option.key]]
     return Phrase(tuple(parts) or (Line(N_("no option changed")),), "; ")
 
@@ -288,6 +278,6 @@ def rules_summary(table: Table) -> dict[str, Any]:
     base = engine_options(engine, {"preset": key} if preset else {}, table.players)
     now = engine_options(engine, table.rules or {}, table.players)
     return {"preset": gettext(preset.label) if preset else "",
-            "differences": [(gettext(option.label), _rule_value(option, now[option.key]).render(gettext)
-                             if isinstance(_rule_value(option, now[option.key]), Line) else now[option.key])
+            "differences": [(gettext(option.label), rule_value(option, now[option.key]).render(gettext)
+                             if isinstance(rule_value(option, now[option.key]), Line) else now[option.key])
                             for option in engine.OPTIONS if now[option.key] != base[option.key]]}

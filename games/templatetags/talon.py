@@ -2,15 +2,21 @@ import re
 from fractions import Fraction
 
 from django import template
+from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, pgettext
 
-from games.tables.lines import RuleLinks, line_html
+from games.engines.base import LOWER
+from games.lib.forms import new_submission
 from games.lib.numbers import local_number
-from games.offline.views import engine_version
+from games.lib.text import isolate_text
+from games.offline.bundle import download_bytes, engine_version, offline_words
+from games.ratings.core import certainty
+from games.registry import GAMES
+from games.tables.lines import RuleLinks, line_html
 
 register = template.Library()
 
@@ -41,10 +47,7 @@ def isolate(value) -> SafeString:
     return format_html("<bdi>{}</bdi>", value)
 
 
-@register.filter
-def isolate_text(value) -> str:
-    """The same for plain text (a page title): Unicode's first-strong isolate and pop directional isolate."""
-    return f"\u2068{value}\u2069"
+register.filter("isolate_text", isolate_text)  # the same for plain text (a page title): games.lib.text
 
 
 @register.filter
@@ -65,8 +68,6 @@ def unbroken(label) -> str:
 @register.filter
 def game_title(slug: str) -> str:
     """The game's name (from the registry) in the player's language."""
-    from games.registry import GAMES
-
     game = GAMES.get(slug)
     return gettext(game.engine.TITLE) if game else slug
 
@@ -108,9 +109,6 @@ def decimal1(value) -> str:
 def tone(value, game=None) -> str:
     """``pos`` for a score good for its player, ``neg`` for a bad one, by the order of ``game`` (a slug, or a table;
     penalty points, where a lower total wins, are bad); "" for 0 or what is not a number."""
-    from games.engines.base import LOWER
-    from games.registry import GAMES
-
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not value:
         return ""
     found = GAMES.get(getattr(game, "game", game) or "")
@@ -132,8 +130,6 @@ def percent(won: int, played: int) -> str:
 @register.simple_tag
 def submission() -> SafeString:
     """A hidden input carrying this form's own token: the change it asks for is recorded at most once."""
-    from games.tables.forms import new_submission
-
     return format_html('<input type="hidden" name="submission" value="{}">', new_submission())
 
 
@@ -142,14 +138,6 @@ def offline_part(context, table, page: str):
     """A kept table's hook on its table page and new-hand form: where the phone's runtime, engine, words and the
     table's snapshot are, where unsent hands go, the words the offline part says and how the game's status looks
     (its marks, who leads: games.web.GameWeb.look), in the player's language."""
-    from django.middleware.csrf import get_token
-    from django.templatetags.static import static
-    from django.urls import reverse
-    from django.utils.translation import get_language
-
-    from games.registry import GAMES
-    from games.offline.views import download_bytes, offline_words
-
     language = get_language() or "en"
     request = context["request"]
     return {"table": table, "page": page, "bytes": download_bytes(), "words": offline_words(),
@@ -200,9 +188,5 @@ def change_direction(value) -> str:
 @register.filter
 def certainty_word(sigma) -> str:
     """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
-    from django.utils.translation import pgettext
-
-    from games.ratings.core import certainty
-
     return {"new": pgettext("rating", "new"), "settling": pgettext("rating", "settling"),
             "sure": pgettext("rating", "sure")}[certainty(sigma)]

@@ -33,7 +33,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.ratings import store as ratings_store
 from games.ratings.store import Pool
-from games.tournaments import services as service
+from games.tournaments import services
 from games.tournaments import engine
 from games.engines.base import FEWER_BUMMERL
 from games.engines.table import load_json
@@ -43,7 +43,7 @@ from games.lib.limits import expensive, too_many, wait_for
 from games.models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from games.lib.numbers import local_number
 from games.registry import GAMES
-from games.templatetags.talon import isolate_text
+from games.lib.text import cell, isolate_text
 from games.tournaments.forms import (
     ImportTournamentForm,
     JoinLeagueForm,
@@ -56,9 +56,8 @@ from games.tournaments.forms import (
     initial_from,
 )
 from games.lib.uploads import TOO_LARGE
-from games.circles.views import RECENT_EVENTS, rating_chart
+from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.tables.common import game_or_404, remember_on
-from games.tables.views.sharing import cell
 
 FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
           "draw": "seed", "rules": "rules_preset", "tournament": "name"}
@@ -114,9 +113,9 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
     form = TournamentForm(request.POST or None, game=game, initial=initial_from(preset, game))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = service.create_tournament(name=form.cleaned_data["name"], game=game,
+            tournament = services.create_tournament(name=form.cleaned_data["name"], game=game,
                                                    preset=form.cleaned_data["preset"], settings=form.settings())
-        except service.Refused as error:
+        except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("director", token=tournament.director_token)
@@ -132,12 +131,12 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         try:
             upload = form.cleaned_data["document"]
             raw = load_json(upload.read().decode("utf-8-sig"))
-            seconds = wait_for(request, service.import_cost(raw, upload.size))
+            seconds = wait_for(request, services.import_cost(raw, upload.size))
             if seconds:
                 return too_many(request, seconds)
-            tournament = service.import_document(raw)
+            tournament = services.import_document(raw)
         except (UnicodeDecodeError, ValueError) as error:
-            message = error.message if isinstance(error, service.Refused) else _("This file is not a JSON document.")
+            message = error.message if isinstance(error, services.Refused) else _("This file is not a JSON document.")
             form.add_error("document", message)
         else:
             return redirect("director", token=tournament.director_token)
@@ -152,15 +151,15 @@ def _director_page(request: HttpRequest, tournament: Tournament, *, players_form
     rounds = list(tournament.rounds.order_by("number"))
     return render(request, "games/tournament/director.html", {
         "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
-        "rounds": rounds, "next_round": service.next_round(tournament),
+        "rounds": rounds, "next_round": services.next_round(tournament),
         "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
         "players_form": players_form or PlayersForm(), "draw_error": draw_error,
         "rename_form": rename_form or RenameEntryForm(),
-        "differences": differences(service.settings_document(tournament), tournament.preset),
+        "differences": differences(services.settings_document(tournament), tournament.preset),
         "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
         "by_ratings": by_ratings_offered(tournament),
-        "final": service.is_final(tournament), "schedule": schedule_shown(tournament),
-        "all_drawn": service.next_round(tournament) > service.last_round(tournament),
+        "final": services.is_final(tournament), "schedule": schedule_shown(tournament),
+        "all_drawn": services.next_round(tournament) > services.last_round(tournament),
         "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
         status=status)
 
@@ -174,7 +173,7 @@ def schedule_shown(tournament: Tournament) -> list[dict]:
     names = dict(tournament.entries.values_list("no", "name"))
     return [{"round": number, "tables": [[(no, names[no]) for no in seats] for seats in tables],
              "out": [(no, names[no]) for no in out]}
-            for number, (tables, out) in enumerate(engine.published_schedule(service.load(tournament, live=False)),
+            for number, (tables, out) in enumerate(engine.published_schedule(services.load(tournament, live=False)),
                                                    start=1)]
 
 
@@ -192,8 +191,8 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
     drawn = tournament.rounds.filter(status=Round.DRAWN).values_list("number", flat=True).first()
     if form.is_valid():
         try:
-            added = service.register(tournament, form.entries())
-        except service.Refused as error:
+            added = services.register(tournament, form.entries())
+        except services.Refused as error:
             form.add_error("players", error.message)
         else:
             messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
@@ -213,10 +212,10 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
         entry = tournament.entries.filter(no=form.cleaned_data["no"]).first()
         try:
             if entry is None:
-                raise service.Refused("no", _("No player has this start number."))
+                raise services.Refused("no", _("No player has this start number."))
             old = entry.name
-            service.rename_entry(entry, form.cleaned_data["name"])
-        except service.Refused as error:
+            services.rename_entry(entry, form.cleaned_data["name"])
+        except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
@@ -253,13 +252,13 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
         return asked
     try:
         if entry.withdrawn_after is None:
-            voided = service.withdraw(entry)
+            voided = services.withdraw(entry)
             messages.success(request, _("%(name)s is drawn no more.") % {"name": isolate_text(entry.name)})
         else:
-            voided = service.reinstate(entry)
+            voided = services.reinstate(entry)
             messages.success(request, _("%(name)s plays again from the next round.") % {
                 "name": isolate_text(entry.name)})
-    except service.Refused as error:
+    except services.Refused as error:
         messages.error(request, error.message)
         voided = None
     if voided is not None:
@@ -284,12 +283,12 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
             return asked
     try:
         if number is None:
-            raise service.Refused("round", _("Give the round's number."))
+            raise services.Refused("round", _("Give the round's number."))
         with transaction.atomic():  # rankings filled from the ratings stay only with the draw made from them
             if request.POST.get("by_ratings") and number == 1:
                 _rank_by_ratings(tournament)
-            drawn = service.draw_round(tournament, number)
-    except service.Refused as error:
+            drawn = services.draw_round(tournament, number)
+    except services.Refused as error:
         return _director_page(request, tournament, draw_error=error.message, status=400)
     messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
     if drawn.repeats:
@@ -309,11 +308,11 @@ def by_ratings_offered(tournament: Tournament) -> bool:
 def _rank_by_ratings(tournament: Tournament) -> None:
     """Each entry's ranking from the league's current ratings of the game, or refused when there are none."""
     if not by_ratings_offered(tournament):
-        raise service.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
-    if not ratings_store.ratings_now(service.pool_of(tournament)).get(tournament.game):
-        raise service.Refused("round", _("The league has no ratings of this game yet: type the rankings, or draw "
+        raise services.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
+    if not ratings_store.ratings_now(services.pool_of(tournament)).get(tournament.game):
+        raise services.Refused("round", _("The league has no ratings of this game yet: type the rankings, or draw "
                                          "without them."))
-    service.rank_by_ratings(tournament)
+    services.rank_by_ratings(tournament)
 
 
 def _table_rows(round_: Round) -> list[dict]:
@@ -327,7 +326,7 @@ def _table_rows(round_: Round) -> list[dict]:
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
-            state, totals = ("replaced" if service.replaces_played(rt) else "typed"), rt.totals
+            state, totals = ("replaced" if services.replaces_played(rt) else "typed"), rt.totals
         elif rt.table is None:
             state, totals = "waiting", None
         elif rt.table.hand_count == 0:
@@ -336,7 +335,7 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = round_.status == Round.CLOSED or (limit and rt.table.hand_count >= limit) or \
                 (round_.ends_at and timezone.now() >= round_.ends_at)
-            state, totals = ("finished" if finished else "playing"), service.played_totals(rt.table)
+            state, totals = ("finished" if finished else "playing"), services.played_totals(rt.table)
         if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
             totals = latest[rt.pk].totals
         rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
@@ -406,7 +405,7 @@ def director_round_live(request: HttpRequest, token: str, number: int) -> HttpRe
 
 @require_POST
 def start_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    return _round_step(request, token, number, service.start_round, _("Round %(number)s has started."))
+    return _round_step(request, token, number, services.start_round, _("Round %(number)s has started."))
 
 
 @require_POST
@@ -424,7 +423,7 @@ def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
                              back=reverse("director_round", args=[token, number]))
         if asked is not None:
             return asked
-    return _round_step(request, token, number, service.close_round, _("Round %(number)s is closed."))
+    return _round_step(request, token, number, services.close_round, _("Round %(number)s is closed."))
 
 
 @require_POST
@@ -433,8 +432,8 @@ def reopen_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = _director(token)
     round_ = _round(tournament, number)
     try:
-        voided = service.reopen_round(round_)
-    except service.Refused as error:
+        voided = services.reopen_round(round_)
+    except services.Refused as error:
         return _round_page(request, tournament, round_, error=error.message, status=400)
     messages.success(request, _("Round %(number)s is open again: its tables take results.") % {"number": number})
     if voided is not None:
@@ -450,7 +449,7 @@ def _round_step(request: HttpRequest, token: str, number: int, step, done: str) 
     round_ = _round(tournament, number)
     try:
         step(round_)
-    except service.Refused as error:
+    except services.Refused as error:
         return _round_page(request, tournament, round_, error=error.message, status=400)
     messages.success(request, done % {"number": number})
     return redirect("director_round", token=token, number=number)
@@ -467,20 +466,20 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
                                                 table_no=form.cleaned_data["table"], round=round_).first()
         try:
             if round_table is None:
-                raise service.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
+                raise services.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
                     "table": form.cleaned_data["table"], "round": number})
             bummerl = form.cleaned_data.get("bummerl")
             if round_.status == Round.CLOSED and request.POST.get("confirmed") != "1":
-                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
                                 bummerl, keep=False)
                 return _correction_question(request, tournament, round_table, form.cleaned_data["totals"])
             if round_.status == Round.CLOSED:
-                service.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
+                services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
                                 bummerl)
             else:
-                service.type_result(round_, round_table, form.cleaned_data["totals"], bummerl,
+                services.type_result(round_, round_table, form.cleaned_data["totals"], bummerl,
                                     replace=form.cleaned_data["replace"])
-        except service.Refused as error:
+        except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("The result of table %(table)s is saved.") % {"table": round_table.table_no})
@@ -507,8 +506,8 @@ def take_back_result(request: HttpRequest, token: str, number: int, table: int) 
     round_ = _round(tournament, number)
     round_table = get_object_or_404(RoundTable, round=round_, table_no=min(table, LARGEST))
     try:
-        service.take_back_result(round_, round_table)
-    except service.Refused as error:
+        services.take_back_result(round_, round_table)
+    except services.Refused as error:
         return _round_page(request, tournament, round_, error=error.message, status=400)
     messages.success(request, _("The typed result of table %(table)s is taken back.") % {"table": table})
     return redirect("director_round", token=token, number=number)
@@ -545,7 +544,7 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @expensive
 def export_json(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
-    response = HttpResponse(json.dumps(service.export(tournament), ensure_ascii=False, indent=2),
+    response = HttpResponse(json.dumps(services.export(tournament), ensure_ascii=False, indent=2),
                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.json"'
     return response
@@ -621,7 +620,7 @@ def standings_now(tournament: Tournament) -> tuple[list, dict[int, int], bool]:
     key = f"standings:{tournament.pk}:{shown_state(tournament.public_token)}"
     kept = caches["boards"].get(key)
     if kept is None:
-        read = service.load(tournament)  # once: the standings as they are, and as they were before corrections
+        read = services.load(tournament)  # once: the standings as they are, and as they were before corrections
         was = {line.no: line.place for line in engine.standings(read, corrected=False)} if read.corrections else {}
         kept = (list(engine.standings(read)), was, engine.finished(read))
         caches["boards"].set(key, kept)
@@ -862,7 +861,7 @@ def league_now(league: League) -> list:
     key = f"league:{league.pk}:{league_state(league)}"
     lines = caches["boards"].get(key)
     if lines is None:
-        lines = list(service.league_standings(league))
+        lines = list(services.league_standings(league))
         caches["boards"].set(key, lines)
     return lines
 
@@ -889,7 +888,7 @@ def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm |
     return render(request, "games/tournament/league.html", {
         "league": league, "director": True, "form": form or JoinLeagueForm(),
         "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
-        "players": service.league_players(league), "ratings": pool_ratings(Pool(league=league)),
+        "players": services.league_players(league), "ratings": pool_ratings(Pool(league=league)),
         "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
 
 
@@ -908,9 +907,9 @@ def league_add(request: HttpRequest, token: str) -> HttpResponse:
         tournament = Tournament.objects.filter(director_token=form.cleaned_data["link"]).first()
         try:
             if tournament is None:
-                raise service.Refused("link", _("No tournament has this director link."))
-            service.add_to_league(league, tournament)
-        except service.Refused as error:
+                raise services.Refused("link", _("No tournament has this director link."))
+            services.add_to_league(league, tournament)
+        except services.Refused as error:
             form.add_error("link", error.message)
         else:
             messages.success(request, _("%(tournament)s is in the league.") % {
@@ -925,8 +924,8 @@ def league_register(request: HttpRequest, token: str, tournament: str) -> HttpRe
     league = get_object_or_404(League, director_token=token)
     chosen = get_object_or_404(Tournament, league=league, public_token=tournament)
     try:
-        added = service.register_league_players(league, chosen)
-    except service.Refused as error:
+        added = services.register_league_players(league, chosen)
+    except services.Refused as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})

@@ -9,9 +9,7 @@ or public token) only ``leagues``. Bad input: exit 2 and one line on standard er
 """
 
 import json
-import sys
 
-from django.core.management.base import BaseCommand
 
 from games.ratings import store as ratings_store
 from games.ratings.store import Pool
@@ -19,8 +17,11 @@ from games.tournaments import services as tournaments
 from games.models import Circle, League, Rating, Round, Tournament
 from games.ratings.core import Rated
 
+from ._common import OneLineCommand, fail
 
-class Command(BaseCommand):
+
+class Command(OneLineCommand):
+    command_name = "ratings"
     help = "Rebuild every circle's and league's ratings (or one's) and print them as JSON."
 
     def add_arguments(self, parser):
@@ -32,14 +33,6 @@ class Command(BaseCommand):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         parser.error = lambda message: fail(f"ratings: {message}")  # one line, not the usage
         return parser
-
-    def run_from_argv(self, argv):
-        try:
-            super().run_from_argv(argv)
-        except SystemExit:
-            raise
-        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
-            fail(f"ratings: unexpected error: {type(error).__name__}: {error}")
 
     def handle(self, *args, **options):
         league_token = options.get("league")
@@ -85,8 +78,3 @@ def games_of(ratings) -> dict[str, list]:
             "player": row.player, "mu": row.mu, "sigma": row.sigma, "ordinal": rated.ordinal,
             "shown": rated.shown, "events": row.events, "certainty": rated.certainty})
     return games
-
-
-def fail(line: str, stream=None) -> None:
-    (stream or sys.stderr).write(line.replace("\n", " ") + ("" if stream is not None else "\n"))
-    sys.exit(2)

@@ -9,26 +9,20 @@ traceback.
 import json
 import sys
 
-from django.core.management.base import BaseCommand
 
 from games.engines.table import InvalidTable, load_json, settle
 
+from ._common import OneLineCommand, fail
 
-class Command(BaseCommand):
+
+class Command(OneLineCommand):
+    command_name = "settle"
     help = "Score a table document (JSON) and print every hand's scores, explanation and the totals."
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="the table document, or - for standard input")
         parser.add_argument("--rules", help='house rules as JSON, e.g. \'{"preset": "palcka"}\', instead of the '
                                             "document's own")
-
-    def run_from_argv(self, argv):
-        try:
-            super().run_from_argv(argv)
-        except SystemExit:
-            raise
-        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
-            fail(f"settle: unexpected error: {type(error).__name__}: {error}")
 
     def handle(self, *args, **options):
         path = options["file"]
@@ -64,8 +58,3 @@ def read(path: str) -> str:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:
         fail(f"settle: cannot read {path}: {getattr(error, 'strerror', None) or error}")
-
-
-def fail(line: str) -> None:
-    sys.stderr.write(line.replace("\n", " ") + "\n")
-    sys.exit(2)

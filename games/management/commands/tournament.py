@@ -16,16 +16,16 @@ import sys
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
 from games.tournaments import engine as tournament
 from games.engines.table import load_json
 
-from .settle import fail
+from ._common import OneLineCommand, fail
 
 
-class Command(BaseCommand):
+class Command(OneLineCommand):
+    command_name = "tournament"
     help = "A tournament document (JSON): its standings, a round's draw, or a season's standings."
 
     def create_parser(self, prog_name, subcommand, **kwargs):
@@ -45,14 +45,6 @@ class Command(BaseCommand):
                                              "tournament's measure)")
         parser.add_argument("--best", help="league: count only each player's best N tournaments")
         parser.add_argument("--qualify", help="league: how many places qualify")
-
-    def run_from_argv(self, argv):
-        try:
-            super().run_from_argv(argv)
-        except SystemExit:
-            raise
-        except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
-            fail(f"tournament: unexpected error: {type(error).__name__}: {error}")
 
     def handle(self, *args, **options):
         action, files = options["action"], options["files"]

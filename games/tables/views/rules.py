@@ -15,6 +15,7 @@ from games.tables.forms import RulesForm
 from games.lib.inputs import is_token, whole_number
 from games.tables.lines import RuleLinks
 from games.models import Table
+from games.ratings import core as ratings
 from games.registry import GAMES
 from games.tables.common import game_or_404, partial
 
@@ -89,8 +90,6 @@ def _preset_values(engine, preset) -> list[tuple[str, str]]:
 @require_safe
 def ratings_rules(request: HttpRequest) -> HttpResponse:
     """How a circle's ratings work, in players' words (games.ratings: its thresholds are the page's numbers)."""
-    from games.ratings import core as ratings
-
     words = {HIGHER: gettext("the highest total first"), LOWER: gettext("the lowest total first (penalty points)"),
              FEWER_BUMMERL: gettext("the fewest Bummerl lost first, then the most points")}
     return render(request, "games/rules_ratings.html", {

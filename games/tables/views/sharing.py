@@ -21,6 +21,7 @@ from games.tables import services
 from games.engines.table import InvalidTable
 from games.tables.forms import ImportForm
 from games.lib.inputs import whole_number
+from games.lib.text import cell
 from games.lib.limits import expensive, import_cost, too_many, wait_for
 from games.lib.uploads import TOO_LARGE
 from games.models import Table
@@ -117,17 +118,6 @@ def _csv_rows(table: Table, language: str):
                 part = []
         part.append(writer.writerow(map(cell, [_("total"), *totals, ""])))
         yield "".join(part)
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def cell(value) -> object:
-    """A CSV cell a spreadsheet will not run: text that starts like a formula gets a leading apostrophe (shown
-    as text, never evaluated); numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
 
 
 def _filename(table: Table) -> str:

@@ -23,7 +23,7 @@ from games.engines.base import name_problem
 from games.tables.forms import ImportForm
 from games.models import Circle, League, Table, Tournament
 from games.registry import GAMES
-from games.templatetags.talon import isolate_text
+from games.lib.text import isolate_text
 from games.tables.common import REMEMBERED
 
 

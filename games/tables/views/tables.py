@@ -39,9 +39,9 @@ from games.tables.presentation import (
     winners,
 )
 from games.registry import GAMES
-from games.templatetags.talon import isolate_text
+from games.lib.text import isolate_text
 from games.tables.common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
-from games.offline.views import engine_version
+from games.offline.bundle import engine_version
 
 
 @require_safe

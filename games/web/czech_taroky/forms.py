@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engines import czech_taroky as ct
 from ...entry import czech_taroky as entry
-from games.tables.forms import HandForm, TapChoice, WideTaps
+from games.web.forms import HandForm, TapChoice, WideTaps
 
 MODE_CHOICES = [("team", _("Team (2 v 2)")), ("prever", _("Prever (1 v 3)"))]
 TALON_CHOICES = [("1", _("kept the first three ×1")), ("2", _("took the second three ×2")),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engines import schnapsen as sn
 from ...entry import schnapsen as entry
-from games.tables.forms import HandForm, TapChoice, WideTaps
+from games.web.forms import HandForm, TapChoice, WideTaps
 
 ENDING_CHOICES = [(e, sn.ENDING_NAMES[e]) for e in sn.ENDINGS]
 SCHNAPSEN_ERRORS = {"winner": "winner", "game_points": "game_points", "ending": "ending", "by": "by",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engines import slovenian_tarok as st
 from ...entry import slovenian_tarok as entry
-from games.tables.forms import HandForm, TapChoice, WideTaps
+from games.web.forms import HandForm, TapChoice, WideTaps
 
 THIRD_CHOICES = [("0", "—"), ("1", "⅓"), ("2", "⅔")]
 KONTRA_CHOICES = [("0", _("none")), ("1", _("kontra ×2")), ("2", _("rekontra ×4")), ("3", _("subkontra ×8")),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engines import two_ten_jack as ttj
 from ...entry import two_ten_jack as entry
-from games.tables.forms import HandForm, TapChoice
+from games.web.forms import HandForm, TapChoice
 
 
 class TwoTenJackHandForm(HandForm):

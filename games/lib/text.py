@@ -1,0 +1,18 @@
+"""Text that players' names and uploaded values end up in: a name isolated inside a sentence, a cell a spreadsheet
+will not run. Small helpers the views and the template filters share."""
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def isolate_text(value) -> str:
+    """A name inside plain text (a page title, a message): Unicode's first-strong isolate and pop directional
+    isolate, so that a right-to-left character in it cannot reorder what is around it."""
+    return f"\u2068{value}\u2069"
+
+
+def cell(value) -> object:
+    """A CSV cell a spreadsheet will not run: text that starts like a formula gets a leading apostrophe (shown
+    as text, never evaluated); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
