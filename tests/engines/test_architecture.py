@@ -160,7 +160,7 @@ def test_the_graph_is_read():
     imports, relative ones included."""
     edges = {(i.importer, i.target) for i in IMPORTS}
     assert ("games.urls", "games.tables.views.hands") in edges
-    assert ("games.registry", "games.engines.czech_taroky") in edges  # from .engines import czech_taroky
+    assert ("games.registry", "games.engines.table") in edges  # from .engines import table as engine_table
     assert ("games.entry.schnapsen", "games.engines.schnapsen") in edges  # from ..engines import schnapsen
     assert ("games.apps", "games.tables.signals", "GamesConfig.ready") in {
         (i.importer, i.target, i.function) for i in IMPORTS}
