@@ -21,6 +21,14 @@ def make_table(*, game: str = "czech-taroky", players=PLAYERS, rules=None, hands
     return table
 
 
+def make_circle(*, name: str = "Thursdays", players=("Anna", "Bára")) -> Circle:
+    return Circle.objects.create(name=name, players=list(players))
+
+
+def make_league(*, name: str = "Brno 2026") -> League:
+    return League.objects.create(name=name)
+
+
 def team_hand(*, povinnost="Anna", partner="Cyril", points=63, **extra) -> dict:
     return {"povinnost": povinnost, "partner": partner, "points": points, **extra}
 

@@ -1,0 +1,97 @@
+"""One place per game: the registry is the only list of games. Outside the engines, no file of the app names
+more than one game, a table's game is checked against the registry, and every page iterates it."""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.html import escape
+
+from games.models import Table
+from games.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_FILES = [path for folder in ("games", "templates", "static", "scorekeeper") for path in (ROOT / folder).rglob("*")
+             if path.is_file() and path.suffix in (".py", ".html", ".js", ".css")
+             and "engines" not in path.relative_to(ROOT).parts and "migrations" not in path.parts]
+
+
+def names_of(slug: str) -> list[str]:
+    """What names a game in code: its slug and its modules' name. Not its title, an ordinary word that another
+    game's rules may use (Two Ten Jack's hearts are a suit, not the game Hearts)."""
+    return [slug, slug.replace("-", "_")]
+
+
+def naming(name: str) -> str:
+    """A name of two words or more (czech-taroky, two_ten_jack) names its game anywhere; a single word (hearts)
+    only where code names a game: quoted, in a path or a dotted module name, or imported."""
+    if "-" in name or "_" in name:
+        return rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+    return rf"(?<=[\"'/.]){re.escape(name)}(?=[\"'/.])|\bimport {re.escape(name)}\b"
+
+
+def games_named_in(text: str) -> set[str]:
+    return {slug for slug in GAMES if any(re.search(naming(name), text) for name in names_of(slug))}
+
+
+def test_a_game_is_named_by_its_slug_and_modules_not_by_a_word_of_its_title():
+    assert games_named_in("games/entry/two_ten_jack.py") == {"two-ten-jack"}
+    assert games_named_in('GAMES["hearts"], templates/games/hearts/') == {"hearts"}
+    assert games_named_in("hearts first; the hearts score plus, spades minus") == set()
+
+
+def test_only_the_registry_names_more_than_one_game():
+    many = sorted(str(path.relative_to(ROOT)) for path in APP_FILES if len(games_named_in(path.read_text())) > 1)
+    assert many == ["games/registry.py"]
+
+
+@pytest.mark.django_db
+def test_a_table_of_an_unknown_game_is_refused_by_the_model():
+    with pytest.raises(ValidationError):
+        Table(game="poker", players=["A", "B"]).full_clean()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["home", "new_table", "rules_index"])
+def test_pages_list_every_registered_game(client, page):
+    text = client.get(reverse(page)).content.decode()
+    for slug in GAMES:
+        assert f"/{slug}/" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(client, slug):
+    from ..factories import make_sample
+
+    table = make_sample(slug)
+    pages = [client.get(reverse("new_table_for", args=[slug])), client.get(reverse("settings", args=[table.edit_token]))]
+    rules = client.get(reverse("rules", args=[slug])).content.decode()
+    for option in GAMES[slug].engine.OPTIONS:
+        if option.kind == "card-points":  # one box per card of its groups
+            expected = {f"points_{card}" for _group, cards in option.groups for card, _label in cards}
+        else:
+            expected = {f"rule_{option.key}"}
+        for page in pages:
+            assert expected <= set(page.context["form"].fields), option.key
+        assert escape(option.label) in rules, option.key
+
+
+@pytest.mark.django_db
+def test_a_new_option_in_an_engine_appears_in_the_forms_without_form_code(client, monkeypatch):
+    from games.engines import czech_taroky
+    from games.engines.base import Option
+
+    @dataclass(frozen=True)
+    class Rules(czech_taroky.Rules):  # the engine scores with its new option
+        extra_rule: int = 1
+
+    extra = Option("extra_rule", "Extra rule", "What it does.", default=1, kind="whole", low=0, high=9)
+    monkeypatch.setattr(czech_taroky, "OPTIONS", (*czech_taroky.OPTIONS, extra))
+    monkeypatch.setattr(czech_taroky, "Rules", Rules)
+    page = client.get(reverse("new_table_for", args=["czech-taroky"]))
+    assert "rule_extra_rule" in page.context["form"].fields and "What it does." in page.content.decode()
+    assert "Extra rule" in client.get(reverse("rules", args=["czech-taroky"])).content.decode()
