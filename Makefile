@@ -19,16 +19,22 @@ serve-dev: install
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
 # (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Two processes where the
-# tests do not drive a browser (pytest-xdist: the machines have two cores). A browser test that fails is run again,
-# up to twice (pytest-rerunfailures): some offline tests race on a loaded machine (issue 33); the reruns are listed.
+# tests do not drive a browser (pytest-xdist: the machines have two cores); the browser tests in two processes too,
+# each with its own live server and database, except those that keep a table without signal (OFFLINE_TESTS), which
+# race on a loaded machine (issue 33) and run in one process after the others. A browser test that fails is run
+# again, up to twice (pytest-rerunfailures): the reruns are listed. One PostgreSQL server for both of its runs.
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
+OFFLINE_TESTS := $(wildcard tests/browser/test_offline*.py tests/browser/test_two_phones.py \
+                   tests/browser/test_rejected_save.py tests/browser/test_test_game_offline.py)
+BROWSER_TESTS := tests/browser $(addprefix --ignore=,$(OFFLINE_TESTS))
 
 test: install-test chromium gettext
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres $(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres $(APP_TESTS) tests/browser --reruns 2
+	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser \
+	  && $(APP_TESTS) -n 2 $(BROWSER_TESTS) --reruns 2 \
+	  && $(APP_TESTS) $(OFFLINE_TESTS) --reruns 2'
 
 test-sqlite: install-test chromium gettext
 	$(ENGINE_TESTS)
@@ -59,9 +65,12 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[postgres]"
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
+# One pip run for everything the tests need (not the runtime's install and then the tests' on top of it).
+$(VENV)/.installed-test: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,postgres,deploy]"
-	touch $@
+	touch $(VENV)/.installed $@
 
 # The browser tests drive Debian's Chromium; install it when it is missing (needs root, as on our machines).
 chromium:

@@ -116,8 +116,8 @@ def test_settle_never_prints_a_traceback(tmp_path_factory, text):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@FUZZ
-@given(data=st.data())
+@settings(FUZZ, max_examples=25)  # each example a whole random evening (some 5 hands), every page of it opened:
+@given(data=st.data())            # 125 random hands a game, new ones each run (CI keeps no example database)
 def test_imported_tables_of_random_hands_open_on_every_page(game, data):
     document = data.draw(documents(game))
     client = Client(REMOTE_ADDR=f"10.7.{next(VIEWERS) % 250}.1")  # each a new phone: imports count as long pages

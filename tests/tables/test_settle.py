@@ -8,10 +8,17 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from ..commands import Done, manage
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def settle(stdin: str, *args: str) -> subprocess.CompletedProcess:
+def settle(stdin: str, *args: str) -> Done:
+    return manage("settle", *(args or ("-",)), stdin=stdin)
+
+
+def settle_process(stdin: str, *args: str) -> subprocess.CompletedProcess:
+    """The real ``python manage.py settle``: its exit code and its two streams."""
     return subprocess.run([sys.executable, "manage.py", "settle", *(args or ("-",))], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
@@ -76,7 +83,7 @@ def test_bad_input_exits_2_with_one_line(stdin, line):
 
 
 def test_a_missing_file_is_one_line():
-    done = settle("", "/no/such/table.json")
+    done = settle_process("", "/no/such/table.json")  # the process itself: exit 2 and one line
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
 
 
@@ -98,7 +105,6 @@ def test_bad_rules_on_the_command_line_exit_2_with_one_line(tmp_path, rules, mes
     path = tmp_path / "table.json"
     path.write_text(json.dumps({"game": "czech-taroky" if "announced" not in rules else "slovenian-tarok",
                                 "players": ["A", "B", "C", "D"]}))
-    done = subprocess.run([sys.executable, "manage.py", "settle", str(path), "--rules", rules], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = settle("", str(path), "--rules", rules)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(message)
     assert done.stderr.count("\n") == 1

@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from ..commands import Done, manage
+
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Filip", "Gal", "Hana", "Ivo"]
 
 
-def run(stdin: str, *args: str) -> subprocess.CompletedProcess:
+def run(stdin: str, *args: str) -> Done:
+    return manage("tournament", *args, stdin=stdin)
+
+
+def run_process(stdin: str, *args: str) -> subprocess.CompletedProcess:
+    """The real ``python manage.py tournament``: its exit code and its two streams."""
     return subprocess.run([sys.executable, "manage.py", "tournament", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
@@ -108,7 +115,7 @@ def test_bad_input_exits_2_with_one_line(args, doc, line):
 
 
 def test_a_missing_file_is_one_line():
-    done = run("", "standings", "/no/such/cup.json")
+    done = run_process("", "standings", "/no/such/cup.json")  # the process itself: exit 2 and one line
     assert done.returncode == 2 and done.stderr.startswith("tournament: cannot read /no/such/cup.json")
     assert done.stderr.count("\n") == 1 and done.stdout == ""
 

@@ -4,10 +4,7 @@ Never a 500, nothing saved on a refusal; run on SQLite and on PostgreSQL (.ci/wi
 
 import io
 import json
-import subprocess
-import sys
 from datetime import datetime, timezone
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -17,11 +14,11 @@ from games.tournaments import services as service
 from games.tournaments import engine
 from games.models import Correction, Entry, League, Round, RoundTable, Table, Tournament
 
+from ..commands import Done, manage
 from .test_tournament_web import beggar, make_tournament, started, tarzs
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
 SIX = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"]
 
 
@@ -49,9 +46,8 @@ def saved() -> tuple[int, ...]:
             Correction.objects.count(), League.objects.count(), Table.objects.count())
 
 
-def command(document: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", "tournament", *args, "-"], input=json.dumps(document),
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+def command(document: dict, *args: str) -> Done:
+    return manage("tournament", *args, "-", stdin=json.dumps(document))
 
 
 # ---- a correction's time: one reading, a stated default offset, a sane range --------------------------------
