@@ -16,7 +16,7 @@ from games.web import AdjustmentField
 from .test_status_looks import GENERIC, game_words
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = [ROOT / "games" / "forms.py", *sorted((ROOT / "templates").glob("*.html")),
+SHARED = [ROOT / "games" / "tables" / "forms.py", ROOT / "games" / "web" / "forms.py", *sorted((ROOT / "templates").glob("*.html")),
           *sorted((ROOT / "templates" / "games").glob("*.html")),
           *sorted((ROOT / "templates" / "games" / "widgets").glob("*.html"))]
 PLAYERS = ["North", "East", "South"]
@@ -61,7 +61,7 @@ def test_the_shared_forms_and_templates_name_no_games_marks(slug):
 def test_the_guard_sees_a_games_marks():
     marks = ROOT / "templates/games/slovenian_tarok/marks.html"
     assert names_of_marks("slovenian-tarok", marks, marks.read_text())
-    forms = ROOT / "games" / "forms.py"
+    forms = ROOT / "games" / "tables" / "forms.py"
     assert names_of_marks("slovenian-tarok", forms, 'marks_of(status, "radelci")') == ["radelci"]
     assert names_of_marks("hearts", forms, 'marks["cards"]') == ["cards"]
     page = ROOT / "templates" / "games" / "table.html"
@@ -72,7 +72,7 @@ def test_a_mark_may_share_its_name_with_a_word_the_shared_code_uses_otherwise():
     """Hearts' table mark ``cards`` is also a Python name in games/forms.py (a counter's ``cards``) and a layout
     class of the ratings page: neither reads the mark."""
     assert "cards" in game_words("hearts")
-    forms = ROOT / "games" / "forms.py"
+    forms = ROOT / "games" / "tables" / "forms.py"
     assert re.search(r"\bcards\b", forms.read_text()) and not names_of_marks("hearts", forms, forms.read_text())
     page = ROOT / "templates" / "games" / "_ratings.html"
     assert 'class="cards"' in page.read_text() and not names_of_marks("hearts", page, page.read_text())

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.tournaments import services as views
+from games.tournaments import views
 
 from .test_tournament_scale import play, playing
 
