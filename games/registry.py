@@ -16,11 +16,12 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from .engines import czech_taroky, schnapsen, slovenian_tarok, two_ten_jack
+from .engines import czech_taroky, koenigrufen, schnapsen, slovenian_tarok, two_ten_jack
 from .engines import table as engine_table
 from .engines.base import Engine
 from .entry import Samples
 from .entry import czech_taroky as czech_taroky_entry
+from .entry import koenigrufen as koenigrufen_entry
 from .entry import schnapsen as schnapsen_entry
 from .entry import slovenian_tarok as slovenian_tarok_entry
 from .entry import two_ten_jack as two_ten_jack_entry
@@ -71,6 +72,7 @@ for _game in (
     Game(slovenian_tarok, slovenian_tarok_entry, "games.web.slovenian_tarok", "SR"),
     Game(schnapsen, schnapsen_entry, "games.web.schnapsen", "KR"),
     Game(two_ten_jack, two_ten_jack_entry, "games.web.two_ten_jack", "TR"),
+    Game(koenigrufen, koenigrufen_entry, "games.web.koenigrufen", "AT"),
 ):
     add(_game)
 

@@ -388,15 +388,14 @@ def _positive_hand(raw: dict, hand: Hand, four: tuple[str, ...], rules: Rules) -
     hand = replace(hand, partner=partner, conceded=conceded, kontra=kontra, bonuses=bonuses)
     if conceded:
         return _conceded(raw, hand)
-    valat = next((b for b in bonuses if b.kind == "valat" and b.made), None)
-    if raw.get("points") is None:
-        if valat is None:
-            raise InvalidHand("points", N_("is required in {contract}"), contract=CONTRACT_NAMES[contract])
-        return hand
     if contract == "besserrufer" and not any(b.kind in BIRDS and b.side == "declarers" and b.announced
                                              for b in bonuses):
         raise InvalidHand("bonuses", N_("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) announced by "
                                         "the declarer"))
+    if raw.get("points") is None:
+        if not any(b.kind == "valat" and b.made for b in bonuses):
+            raise InvalidHand("points", N_("is required in {contract}"), contract=CONTRACT_NAMES[contract])
+        return hand
     return replace(hand, points=parse_points(raw["points"], "points"))
 
 
