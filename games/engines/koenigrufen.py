@@ -498,9 +498,9 @@ def _kontra_lines(hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> No
         return
     if void:
         lines.append(Line(N_("The called king lay in the talon of a Solorufer: every Kontra is void."),
-                          rule="AT6.2"))
+                          rule="AT6"))
     elif not rules.value("kontra_scored"):
-        lines.append(Line(N_("Kontras are paid in cash and count 1 on this sheet."), rule="AT10.5",
+        lines.append(Line(N_("Kontras are paid in cash and count 1 on this sheet."), rule="AT10",
                           option="kontra_scored", setting=False))
 
 
@@ -520,14 +520,14 @@ def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str
         dropped = [b for b in hand.bonuses if not b.announced and b.kind != "valat"]
         if dropped:
             lines.append(Line(N_("Next to the valat only announced bonuses count: {kinds} dropped."),
-                              {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11.1",
+                              {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11",
                               option="valat_mode", setting="multiplier"))
     elif any(b.kind == "valat" and b.made for b in bonuses):
         bonuses = _beside_bonus_valat(bonuses, lines)
     total = game + sum(_bonus(b, hand, rules, void, lines) for b in bonuses)
     if bonuses:
         lines.append(Line(N_("Game and bonuses: {score} for the declarers."), {"score": signed(total)},
-                          rule="AT13.6"))
+                          rule="AT13"))
     return _pay(hand, total, four, lines), lines
 
 
@@ -536,13 +536,13 @@ def _who_plays(hand: Hand, value: int) -> Line:
             "partner": hand.partner}
     if hand.partner == TALON:
         return Line(N_("{declarer} plays {contract} ({value}); the called king lay in the talon: alone against "
-                       "three."), args, rule="AT6.2")
+                       "three."), args, rule="AT6")
     if hand.partner == hand.declarer:
         return Line(N_("{declarer} plays {contract} ({value}) and called his own king: alone against three."),
-                    args, rule="AT6.3", option="own_king_call", setting=True)
+                    args, rule="AT6", option="own_king_call", setting=True)
     if hand.partner is not None:
         return Line(N_("{declarer} plays {contract} ({value}) with {partner}, who held the called king."), args,
-                    rule="AT6.1")
+                    rule="AT6")
     return Line(N_("{declarer} plays {contract} ({value}) alone against three."), args, rule="AT3")
 
 
@@ -554,12 +554,12 @@ def _conceding(hand: Hand, rules: Rules, four: tuple[str, ...], value: int,
         lines.append(Line(N_("Given up at once: the game ({value}) and the announced {bird} ({bird_value}) are "
                              "lost, {owed} to each of the three others."),
                           {"value": value, "bird": BONUS_NAMES[bird.kind], "bird_value": rules.bonus(bird.kind),
-                           "owed": owed}, rule="AT6.4"))
+                           "owed": owed}, rule="AT6"))
     else:
         lines.append(Line(N_("Given up at once: the game is lost, {owed} to each of the three others."),
-                          {"owed": owed}, rule="AT6.4"))
+                          {"owed": owed}, rule="AT6"))
     scores = {p: (-3 * owed if p == hand.declarer else owed) for p in four}
-    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT5.2"))
+    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT5"))
     return scores, lines
 
 
@@ -581,7 +581,7 @@ def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -
     else:
         lines.append(Line(N_("Valat made by {side}: the game counts as {verdict}."),
                           {"side": _side("declarers" if won else "defenders"),
-                           "verdict": Line(N_("won") if won else N_("lost"))}, rule="AT11.3"))
+                           "verdict": Line(N_("won") if won else N_("lost"))}, rule="AT11"))
     factor = _factor(hand.kontra, rules, void)
     item = value * factor
     double = not won and hand.contract == "sechserdreier" and rules.value("sechserdreier_lost_double")
@@ -594,7 +594,7 @@ def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -
     if factor > 1:
         lines.append(Line(N_("Game × {kontra} {factor}: {item}."),
                           {"kontra": KONTRA_NAMES[hand.kontra], "factor": factor, "item": signed(item)},
-                          rule="AT10.1"))
+                          rule="AT10"))
     else:
         lines.append(Line(N_("Game: {item}."), {"item": signed(item)}, rule="AT7"))
     return item
@@ -623,7 +623,7 @@ def _valat_multiplier(hand: Hand, rules: Rules, value: int, void: bool, lines: l
             N_("Valat made silently by {side}: {value} × {times}{more} = {item}; it replaces the game."))
     more = (f" × {factor}" if factor > 1 else "") + (" × 2" if double else "")
     lines.append(Line(text, {"side": _side(valat.side), "value": value, "times": times, "more": more,
-                             "item": signed(item)}, rule="AT11.1", option="valat_mode", setting="multiplier"))
+                             "item": signed(item)}, rule="AT11", option="valat_mode", setting="multiplier"))
     return item
 
 
@@ -632,7 +632,7 @@ def _beside_bonus_valat(bonuses: tuple[Bonus, ...], lines: list[Line]) -> tuple[
     dropped = [b for b in bonuses if not b.announced and b.kind in ("trull", "kings")]
     if dropped:
         lines.append(Line(N_("Next to the valat silent {kinds} are dropped; silent birds still count."),
-                          {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11.2",
+                          {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11",
                           option="valat_mode", setting="bonus"))
     return tuple(b for b in bonuses if b not in dropped)
 
@@ -684,12 +684,12 @@ def _pay(hand: Hand, total: int, four: tuple[str, ...], lines: list[Line]) -> di
         scores = {p: total if p in team else -total for p in four}
         lines.append(Line(N_("Two against two: {declarer} and {partner} each {score}, the others each "
                              "{other}."), {"declarer": hand.declarer, "partner": hand.partner,
-                                           "score": signed(total), "other": signed(-total)}, rule="AT5.1"))
+                                           "score": signed(total), "other": signed(-total)}, rule="AT5"))
         return scores
     scores = {p: 3 * total if p == hand.declarer else -total for p in four}
     lines.append(Line(N_("One against three: {declarer} 3 × {total} = {score}, the others each {other}."),
                       {"declarer": hand.declarer, "total": signed(total), "score": signed(3 * total),
-                       "other": signed(-total)}, rule="AT5.2"))
+                       "other": signed(-total)}, rule="AT5"))
     return scores
 
 
@@ -725,7 +725,7 @@ def _trischaken_scores(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple
     jungfrauen = [p for p in four if points[p] == 0]
     lines = [Line(N_("Trischaken, {declarer} the Trischaker: {points}."),
                   {"declarer": hand.declarer,
-                   "points": ", ".join(f"{p} {fmt_number(points[p])}" for p in four)}, rule="AT12.1")]
+                   "points": ", ".join(f"{p} {fmt_number(points[p])}" for p in four)}, rule="AT12")]
     if hand.declarer in losers:
         pays = _trischaker_loses(hand.declarer, points[hand.declarer] >= rules.win_at, four, jungfrauen, rules,
                                  lines)
@@ -735,7 +735,7 @@ def _trischaken_scores(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple
         pays = _tied(losers, four, jungfrauen, lines)
     scores = {p: pays.get(p, 0) * t for p in four}
     if t != 1:
-        lines.append(Line(N_("Every amount × {t}."), {"t": t}, rule="AT12.6", option="value_trischaken", setting=t))
+        lines.append(Line(N_("Every amount × {t}."), {"t": t}, rule="AT12", option="value_trischaken", setting=t))
     lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT12"))
     return scores, lines
 
@@ -751,7 +751,7 @@ def _trischaker_loses(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen
     b = 4 if mayor else 2
     lines.append(Line(N_("The Trischaker {player} has the most points{mayor}: he pays double, {pot}."),
                       {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
-                      rule="AT12.4", option="win_points" if mayor else "", setting=rules.value("win_points")))
+                      rule="AT12", option="win_points" if mayor else "", setting=rules.value("win_points")))
     if jungfrauen:
         return _to_jungfrauen(loser, jungfrauen, 3 * b // len(jungfrauen))
     return {p: (-3 * b if p == loser else b) for p in four}
@@ -762,7 +762,7 @@ def _one_loser(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[
     b = 2 if mayor else 1
     lines.append(Line(N_("{player} has the most points{mayor} and pays {pot}."),
                       {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
-                      rule="AT12.3", option="win_points" if mayor else "", setting=rules.value("win_points")))
+                      rule="AT12", option="win_points" if mayor else "", setting=rules.value("win_points")))
     if not jungfrauen:
         return {p: (-3 * b if p == loser else b) for p in four}
     if len(jungfrauen) == 2 and rules.value("two_jungfrauen") == "full":
@@ -770,7 +770,7 @@ def _one_loser(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[
     else:
         each = -(-3 * b // len(jungfrauen))  # 3 cannot be halved: 2 each
     lines.append(Line(N_("Jungfrauen {players} took no trick: {each} each."),
-                      {"players": ", ".join(jungfrauen), "each": each}, rule="AT12.3",
+                      {"players": ", ".join(jungfrauen), "each": each}, rule="AT12",
                       option="two_jungfrauen" if len(jungfrauen) == 2 else "",
                       setting=rules.value("two_jungfrauen")))
     return _to_jungfrauen(loser, jungfrauen, each)
@@ -780,14 +780,14 @@ def _tied(losers: list[str], four: tuple[str, ...], jungfrauen: list[str], lines
     others = [p for p in four if p not in losers]
     if len(losers) == 3:
         lines.append(Line(N_("{players} tie for the most points and pay 1 each to {other}."),
-                          {"players": ", ".join(losers), "other": others[0]}, rule="AT12.5"))
+                          {"players": ", ".join(losers), "other": others[0]}, rule="AT12"))
         return {p: (3 if p in others else -1) for p in four}
     lines.append(Line(N_("{players} tie for the most points and pay 2 each."), {"players": ", ".join(losers)},
-                      rule="AT12.5"))
+                      rule="AT12"))
     pays = {p: -2 for p in losers}
     single = [p for p in others if p in jungfrauen]
     if len(single) == 1:
-        lines.append(Line(N_("{player}, the only Jungfrau, takes all 4."), {"player": single[0]}, rule="AT12.5"))
+        lines.append(Line(N_("{player}, the only Jungfrau, takes all 4."), {"player": single[0]}, rule="AT12"))
         pays.update({p: (4 if p == single[0] else 0) for p in others})
     else:
         pays.update({p: 2 for p in others})
@@ -808,11 +808,11 @@ def next_dealer(state: State) -> str:
 
 
 def status(state: State) -> Status:
-    """Who deals next (at five: who sits the next hand out)."""
+    """Who deals next; at five the dealer sits the next hand out (the page's badge of ``next_leader``)."""
     dealer = None if state.closed else next_dealer(state)
     sits_out = dealer if len(state.players) == 5 else None
     return Status(finished=state.closed, closed=state.closed, over=state.closed, next_dealer=dealer,
-                  round=state.deals, extra={"sits_out": sits_out})
+                  next_leader=sits_out, round=state.deals, extra={"sits_out": sits_out})
 
 
 summary = no_summary
