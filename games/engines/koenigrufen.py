@@ -670,7 +670,7 @@ def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]
     for_declarers = item if bonus.side == "declarers" else -item
     said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind],
                                                             "side": _side(bonus.side)})
-    rule = "AT9.4" if hand.contract in SOLO else "AT10.2" if factor > 1 else "AT9.5"
+    rule = "AT10" if factor > 1 else "AT9"
     lines.append(Line(N_("{said}: {steps} → {value} for the declarers."),
                       {"said": said, "steps": " × ".join(steps), "value": signed(for_declarers)}, rule=rule,
                       option=option, setting=setting))
