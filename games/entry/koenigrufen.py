@@ -114,38 +114,38 @@ def random_hand(r: Random, players: list[str], sitting_out: str | None = None) -
         hand["trischaken"] = _split(r, four)
         return hand
     if contract in kr.NEGATIVE:
-        hand["won"] = r.random() < 0.5
-        if r.random() < 0.4:
+        hand["won"] = r.randrange(10) < 5
+        if r.randrange(10) < 4:
             opponents = [p for p in four if p != hand["declarer"]]
             hand["kontra"] = {p: r.randint(0, 3) for p in r.sample(opponents, r.randint(1, 3))}
         return hand
     if contract in kr.CALLING:
         hand["partner"] = r.choice([p for p in four if p != hand["declarer"]] + ["talon"])
     hand["points"] = _points(r)
-    if r.random() < 0.3:
+    if r.randrange(10) < 3:
         hand["kontra"] = r.randint(1, 3)
     bonuses = []
     for kind in r.sample(kr.possible_bonuses(contract), min(3, len(kr.possible_bonuses(contract)))):
-        if kind == "mondfang" or r.random() < 0.5:
+        if kind == "mondfang" or r.randrange(10) < 5:
             continue
-        announced = r.random() < 0.5
-        made = r.random() < 0.6 or (not announced and kind in kr.NEVER_FAIL_SILENTLY)
+        announced = r.randrange(10) < 5
+        made = r.randrange(10) < 6 or (not announced and kind in kr.NEVER_FAIL_SILENTLY)
         side = "declarers" if kind == "king-ultimo" else r.choice(kr.SIDES)
         bonus = {"kind": kind, "side": side, "announced": announced, "made": made}
-        if announced and r.random() < 0.3:
+        if announced and r.randrange(10) < 3:
             bonus["kontra"] = r.randint(1, 3)
         bonuses.append(bonus)
     if contract == "besserrufer" and not any(b["kind"] in kr.BIRDS and b["side"] == "declarers" and b["announced"]
                                              for b in bonuses):
         bonuses = [b for b in bonuses if b["kind"] != "pagat"]
-        bonuses.append({"kind": "pagat", "side": "declarers", "announced": True, "made": r.random() < 0.5})
+        bonuses.append({"kind": "pagat", "side": "declarers", "announced": True, "made": r.randrange(10) < 5})
     if bonuses:
         hand["bonuses"] = bonuses
     return hand
 
 
 def _document(r: Random) -> dict:
-    players = list(PLAYERS) + (["Emil"] if r.random() < 0.5 else [])
+    players = list(PLAYERS) + (["Emil"] if r.randrange(10) < 5 else [])
     hands = []
     for number in range(r.randint(1, 8)):
         sitting_out = players[number % 5] if len(players) == 5 else None
