@@ -219,3 +219,25 @@ def test_presets_differ_where_the_rules_file_says():
     assert wien.value("valat_mode") == "bonus"
     with pytest.raises(InvalidHand):
         kr.parse_rules({"value_pagat": 3}, FOUR)
+
+
+def test_a_cups_tournament_sums_the_sheet_without_kontra_over_rounds():
+    """AT10.5 and the tournament preset ``points``: the tables' documents are scored with kontra_scored false."""
+    import games.registry  # noqa: F401  (the games a tournament may be of)
+    from games.engines import tournament as T
+
+    sheet = {"kontra_scored": False}
+    names = ["Anna", "Bert", "Cilli", "Dieter"]
+
+    def table(hands, seats):
+        return {"table": 1, "seats": seats, "document": {"game": "koenigrufen", "rules": sheet,
+                                                         "players": [names[i - 1] for i in seats], "hands": hands}}
+    kontra_dreier = {"contract": "dreier", "declarer": "Anna", "points": 40, "kontra": 1}
+    piccolo = {"contract": "piccolo", "declarer": "Bert", "won": True, "kontra": {"Cilli": 2}}
+    t = T.load({"tournament": "Hausruckviertler Tarockcup", "preset": "points", "game": "koenigrufen",
+                "rules": sheet, "draw": {"seed": 1}, "players": [{"no": i, "name": n} for i, n in enumerate(names, 1)],
+                "played": [{"round": 1, "tables": [table([kontra_dreier], [1, 2, 3, 4])]},
+                           {"round": 2, "tables": [table([piccolo], [1, 2, 3, 4])]}]})
+    measures = {s.name: s.measure for s in T.standings(t)}
+    # round 1: Dreier 4 without its Kontra: Anna +12; round 2: Piccolo 2, Cilli's Rekontra not counted: Bert +6
+    assert measures == {"Anna": 12 - 2, "Bert": -4 + 6, "Cilli": -4 - 2, "Dieter": -4 - 2}
