@@ -59,7 +59,7 @@ PLAYER_COUNTS = (4, 5)
 ZERO_SUM = True
 ORDER = HIGHER
 SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_("Every hand is paid out: each player's total is what they win or pay, at the table's stake per "
+SETTLE_WHAT = N_("Königrufen is paid out: each player's total is what they win or pay, at the table's stake per "
                  "point (usually 10 cents).")
 TOTAL = Fraction(70)
 COUNTER = Counter(total=70, unit=3, cards=(
