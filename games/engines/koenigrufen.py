@@ -753,7 +753,10 @@ def _trischaker_loses(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen
                       {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
                       rule="AT12", option="win_points" if mayor else "", setting=rules.value("win_points")))
     if jungfrauen:
-        return _to_jungfrauen(loser, jungfrauen, 3 * b // len(jungfrauen))
+        each = 3 * b // len(jungfrauen)
+        lines.append(Line(N_("Jungfrauen {players} took no trick: {each} each."),
+                          {"players": ", ".join(jungfrauen), "each": each}, rule="AT12"))
+        return _to_jungfrauen(loser, jungfrauen, each)
     return {p: (-3 * b if p == loser else b) for p in four}
 
 

@@ -25,7 +25,7 @@ def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, liv
     page.goto("/new/")
     page.get_by_role("link", name="Königrufen").click()
     for i, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(f"Spieler {i}", exact=True).fill(name)
+        page.locator(f"input[name=player_{i}]").fill(name)
     page.get_by_role("button", name="Tisch beginnen").click()
     expect(page.locator(".total", has=page.locator(".name", has_text="Anna"))).to_contain_text("setzt aus")
 
