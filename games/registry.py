@@ -87,6 +87,7 @@ for _name in (  # one line a game, in the order the pages list them
     "slovenian_tarok",
     "schnapsen",
     "two_ten_jack",
+    "koenigrufen",
 ):
     add(load(_name))
 

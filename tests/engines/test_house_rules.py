@@ -171,9 +171,17 @@ def test_every_preset_is_the_rules_files_values(game, preset):
 def option_values(option):
     if option.kind == "choice":
         return st.sampled_from([value for value, _label in option.choices])
-    if option.kind == "whole":
-        return st.integers(option.low, option.high)
+    if option.kind == "whole":  # only the values the option takes (an even bonus value: silent is half)
+        return st.integers(option.low, option.high).filter(lambda value: takes(option, value))
     return st.just(dict(option.default))
+
+
+def takes(option, value):
+    try:
+        option.parse(value)
+    except InvalidHand:
+        return False
+    return True
 
 
 @st.composite

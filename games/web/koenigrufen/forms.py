@@ -1,0 +1,146 @@
+"""A Königrufen hand: the contract; who played (and with whom, or the king in the talon); card points as players
+count them, "35 and 2 Blatt"; made or not, and who gave Kontra; each bonus as the state said aloud; Trischaken's
+four numbers; at five, who sits out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from django.utils.translation import gettext_lazy as _
+
+from ...engines import koenigrufen as kr
+from ...entry import koenigrufen as entry
+from ...forms import HandForm, TapChoice, WideTaps
+
+BLATT_CHOICES = [("0", "—"), ("1", _("+1 Blatt")), ("2", _("+2 Blatt"))]
+KONTRA_CHOICES = [("0", _("none")), ("1", "Kontra ×2"), ("2", "Rekontra ×4"), ("3", "Subkontra ×8")]
+BONUS_STATES = [("", "—"), ("announced-made", _("announced, made")), ("announced-lost", _("announced, lost")),
+                ("silent-made", _("silent, made")), ("silent-lost", _("silent, lost"))]
+BONUS_SIDES = [("declarers", _("declarers")), ("defenders", _("defenders"))]
+KOENIGRUFEN_ERRORS = {"contract": "contract", "declarer": "declarer", "partner": "partner", "conceded": "conceded",
+                      "points": "points_whole", "won": "won", "kontra": "kontra", "bonuses": "bonuses",
+                      "trischaken": "trischaken", "sitting_out": "sitting_out"}
+
+
+def _number() -> forms.NumberInput:
+    return forms.NumberInput(attrs={"inputmode": "numeric", "class": "points-input"})
+
+
+class KoenigrufenHandForm(HandForm):
+    engine = kr
+    error_fields = KOENIGRUFEN_ERRORS
+    prompts = {"contract": _("Tap the contract."), "declarer": _("Tap who played."),
+               "partner": _("Tap who held the called king, or the talon."),
+               "points_whole": _("Enter the declarer side's card points, or count the cards."),
+               "won": _("Tap whether it was made."), "sitting_out": _("Tap who dealt and sits out.")}
+    contract = forms.ChoiceField(label=_("Contract"), widget=WideTaps())
+    sitting_out = forms.ChoiceField(label=_("Deals and sits out"), required=False, widget=TapChoice)
+    declarer = forms.ChoiceField(label=_("Declarer (in Trischaken: the forehand)"), required=False,
+                                 widget=TapChoice)
+    partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
+    conceded = forms.BooleanField(label=_("Given up at once (the king lay in the talon)"), required=False)
+    points_whole = forms.IntegerField(label=_("Card points of the declarer side"), required=False, min_value=0,
+                                      max_value=int(kr.TOTAL), widget=_number())
+    points_third = forms.ChoiceField(label=_("and Blatt left over"), choices=BLATT_CHOICES, initial="0",
+                                     required=False, widget=TapChoice)
+    won = forms.ChoiceField(label=_("Result"), choices=[("yes", _("made")), ("no", _("failed"))], required=False,
+                            widget=WideTaps())
+    kontra = forms.ChoiceField(label=_("Kontra on the game"), choices=KONTRA_CHOICES, initial="0", required=False,
+                               widget=WideTaps())
+    bonuses = forms.CharField(label=_("Bonuses"), required=False, widget=forms.HiddenInput)  # carries their errors
+    trischaken = forms.CharField(label="Trischaken", required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = self.table_rules
+        offered = [c for c in kr.CONTRACTS if rules.contract(c)]
+        self.fields["contract"].choices = [(c, f"{kr.CONTRACT_NAMES[c]} {rules.contract(c)}") for c in offered]
+        self.fields["contract"].widget.option_attrs = {c: {"data-shows": " ".join(self.shows(c))} for c in offered}
+        names = [(p, p) for p in self.players]
+        self.fields["declarer"].choices = names
+        self.fields["partner"].choices = names + [(kr.TALON, _("in the talon"))]
+        if len(self.players) == 5:
+            self.fields["sitting_out"].choices = names
+        else:
+            del self.fields["sitting_out"]
+        self.bonus_kinds = [k for k in kr.BONUSES if kr._bonus_played(k, rules)]
+        for kind in self.bonus_kinds:
+            states = BONUS_STATES if kind not in kr.NEVER_FAIL_SILENTLY else BONUS_STATES[:4]
+            self.fields[f"bonus_{kind}"] = forms.ChoiceField(label=kr.BONUS_NAMES[kind], choices=states,
+                                                             required=False, widget=WideTaps())
+            self.fields[f"bonus_{kind}_side"] = forms.ChoiceField(label=_("by"), choices=BONUS_SIDES,
+                                                                  initial="declarers", required=False,
+                                                                  widget=TapChoice)
+            self.fields[f"bonus_{kind}_kontra"] = forms.ChoiceField(label="Kontra", choices=KONTRA_CHOICES,
+                                                                    initial="0", required=False)
+        for i, p in enumerate(self.players):
+            self.fields[f"kontra_{i}"] = forms.ChoiceField(label=p, choices=KONTRA_CHOICES, initial="0",
+                                                           required=False)
+            self.fields[f"trischaken_{i}"] = forms.IntegerField(label=p, required=False, min_value=0,
+                                                                max_value=int(kr.TOTAL), widget=_number())
+            self.fields[f"trischaken_{i}_third"] = forms.ChoiceField(label=_("Blatt"), choices=BLATT_CHOICES,
+                                                                     initial="0", required=False)
+        self.add_counter_fields()
+
+    @staticmethod
+    def shows(contract: str) -> list[str]:
+        """The parts of the form a contract needs, from the engine's contract sets (Trischaken shows every
+        player's points, the part the shared stylesheet calls "klop")."""
+        if contract == "trischaken":
+            return ["klop"]
+        if contract in kr.NEGATIVE:
+            return ["won"]
+        return ["points", "bonuses"] + (["partner"] if contract in kr.CALLING else [])
+
+    def bonus_rows(self):
+        return [(self[f"bonus_{k}"], self[f"bonus_{k}_side"], self[f"bonus_{k}_kontra"]) for k in self.bonus_kinds]
+
+    def kontra_rows(self):
+        return [self[f"kontra_{i}"] for i in range(len(self.players))]
+
+    def trischaken_rows(self):
+        return [(p, self[f"trischaken_{i}"], self[f"trischaken_{i}_third"]) for i, p in enumerate(self.players)]
+
+    def complete(self, cleaned):
+        if cleaned.get("points_whole") is None and not self.errors:
+            total = self.counted()
+            if total is not None:
+                counter = self.engine.COUNTER
+                cleaned["points_whole"], rest = divmod(min(total, counter.total * counter.unit), counter.unit)
+                cleaned["points_third"] = str(rest)
+
+    def to_data(self) -> dict[str, Any]:
+        return entry.to_data(self.cleaned_data, self.players, self.table_rules)
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        initial: dict[str, Any] = {"contract": data["contract"], "declarer": data.get("declarer"),
+                                   "partner": data.get("partner") or "", "conceded": data.get("conceded", False),
+                                   "sitting_out": data.get("sitting_out") or ""}
+        if "points" in data:
+            points = kr.parse_points(data["points"], "points")
+            initial["points_whole"], initial["points_third"] = int(points), str(int((points - int(points)) * 3))
+        if "won" in data:
+            initial["won"] = "yes" if data["won"] else "no"
+        kontra = data.get("kontra", 0)
+        if isinstance(kontra, dict):
+            for i, p in enumerate(players):
+                initial[f"kontra_{i}"] = str(kontra.get(p, 0))
+        elif data["contract"] in kr.NEGATIVE:
+            for i, p in enumerate(players):
+                initial[f"kontra_{i}"] = str(kontra) if p != data.get("declarer") else "0"
+        else:
+            initial["kontra"] = str(kontra)
+        for bonus in data.get("bonuses", []):
+            state = ("announced-" if bonus["announced"] else "silent-") + ("made" if bonus["made"] else "lost")
+            initial[f"bonus_{bonus['kind']}"] = state
+            initial[f"bonus_{bonus['kind']}_side"] = bonus["side"]
+            initial[f"bonus_{bonus['kind']}_kontra"] = str(bonus.get("kontra", 0))
+        for i, p in enumerate(players):
+            if p in data.get("trischaken", {}):
+                value = kr.parse_points(data["trischaken"][p], "trischaken")
+                initial[f"trischaken_{i}"] = int(value)
+                initial[f"trischaken_{i}_third"] = str(int((value - int(value)) * 3))
+        return initial
