@@ -90,5 +90,5 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     for name, other, total, hands in declaring.exclude(hand__facts__partner="").annotate(other=partner).values(
             "player", "other").annotate(t=Sum("score"), n=Count("id")).values_list("player", "other", "t", "n"):
         row(name).partners[other] = [total, hands]
-    order = ENGINES[game].ORDER  # the better first: a higher total, or a lower one where points are penalties
-    return sorted(stats.values(), key=lambda r: (total_key(order, r.total), r.name))
+    ranking = ENGINES[game].RANKING  # the better first: a higher total, or a lower one where points are penalties
+    return sorted(stats.values(), key=lambda r: (total_key(ranking, r.total), r.name))
