@@ -22,7 +22,7 @@ class PlayerStats:
     hands: int = 0  # hands of the game played: penalties, corrections and the end of an evening are no hands
     total: int = 0  # everything the player scored, those included
     hands_total: int = 0  # what the player scored in the hands alone
-    leading: int = 0  # as povinnost (Czech) or declarer (Slovenian)
+    leading: int = 0  # as the one who leads the hand or declares it (the engine's Facts.leader)
     declaring: int = 0  # on the declarer side (the declarer or the partner)
     # mode → [won, played] of the hands the player declared (not those of a partner)
     by_mode: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))

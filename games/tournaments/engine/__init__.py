@@ -49,30 +49,13 @@ from games.engines.base import (
 )
 from games.engines.table import InvalidTable
 
+from .presets import PRESETS, TOURNAMENT_PRESETS  # the format's preset table: data naming its games
+
 # ---- the presets (the formats that exist) -----------------------------------------------------------------------
 
 MEASURES = ("place-points", "balance", "points")
 TIE_BREAKS = ("score", "wins", "places", "best-round", "head-to-head")
 DRAWS = ("random", "seeded-thirds", "by-standings", "schedule")
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "tarzs": {"game": "slovenian-tarok", "rules": {"preset": "seed"}, "table_size": 3, "rounds": 4,
-              "round_limit": {"hands": 21, "minutes": 90},
-              "scoring": {"measure": "place-points", "place_points": [2, 1, "1/2"], "tie_breaks": ["score"]},
-              "draw": {"first": "seeded-thirds", "later": "by-standings"}},
-    "breclav": {"game": "czech-taroky", "rules": {}, "table_size": 4, "rounds": 4, "round_limit": {"minutes": 60},
-                "scoring": {"measure": "balance", "tie_breaks": []},
-                "draw": {"first": "schedule", "later": "schedule"}},
-    "place-points": {"game": None, "rules": {}, "table_size": 4, "rounds": 5, "round_limit": {"minutes": 60},
-                     "scoring": {"measure": "place-points", "place_points": [4, 3, 2, 1], "tie_breaks": ["score"]},
-                     "draw": {"first": "random", "later": "random"}},
-    "points": {"game": None, "rules": {}, "table_size": 4, "rounds": 3, "round_limit": {"hands": 16},
-               "scoring": {"measure": "points", "tie_breaks": ["places", "best-round"]},
-               "draw": {"first": "random", "later": "random"}},
-    # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
-    "league": {"points_table": None, "best_n": None, "qualify": None},
-}
-TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
 
 DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "rounds", "round_limit", "scoring", "draw",
                    "players", "played", "corrections")
