@@ -308,7 +308,9 @@ class RoundTable(models.Model):
     table_no = models.PositiveIntegerField()
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_tables")
     totals = models.JSONField(null=True, blank=True)
-    bummerl = models.JSONField(null=True, blank=True)  # typed: each seat's lost Bummerl (Schnapsen)
+    # typed: each seat's ranked marks beside its totals, by the mark's name (the engine's RANKING), e.g.
+    # {"<mark>": [1, 0]}; None for a game ranked by its totals alone
+    marks = models.JSONField(null=True, blank=True)
     # The edit link its Talon table will have, given at the draw so that the sheets (and their QR codes) can be
     # printed before the round starts; the table is made with it when the round starts.
     planned_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
@@ -347,7 +349,7 @@ class Correction(models.Model):
 
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="corrections")
     totals = models.JSONField()
-    bummerl = models.JSONField(null=True, blank=True)
+    marks = models.JSONField(null=True, blank=True)  # as RoundTable.marks
     reason = models.CharField(_("reason"), max_length=200)
     at = models.DateTimeField(auto_now_add=True)
 

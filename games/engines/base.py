@@ -451,7 +451,7 @@ class Engine(Protocol):
     SETTLE_WHAT: str  # what settle-up settles, in one sentence for players
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
     RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
-    ORDER: str  # who is ahead: HIGHER (a higher total), FEWER_BUMMERL (fewer lost Bummerl, then game points), LOWER
+    RANKING: Ranking  # who is ahead, as data: the ranks a seat is placed by (``standing``), each with its label
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 
@@ -645,38 +645,78 @@ def per_player(players: tuple[str, ...], **kinds: tuple[Any, ...]) -> dict[str, 
 GAME_OVER = N_("the game is over: nothing may follow its last hand")
 
 
-HIGHER = "higher"  # a higher total is better (chips, points won)
-FEWER_BUMMERL = "fewer-bummerl"  # fewer lost Bummerl is better, then more game points
-LOWER = "lower"  # a lower total is better (penalty points)
-ORDERS = (HIGHER, FEWER_BUMMERL, LOWER)
+HIGHER = "higher"  # a rank's direction: the higher value is better (chips, points won)
+LOWER = "lower"  # the lower value is better (penalty points, a game's losses counted as marks)
+TOTAL = "total"  # a rank read from the player's total; any other key names a mark of the engine's status
 
 
-def standing(order: str, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
-    """What ``name`` is placed by under ``order``: the smaller, the better."""
-    total = totals.get(name, 0)
-    if order == LOWER:
-        return (total,)
-    if order == FEWER_BUMMERL:
-        return (marks_of(status or {}, "bummerl").get(name, 0), -total)
-    return (-total,)
+@dataclass(frozen=True)
+class Rank:
+    """One value a seat is ranked by, as data the shared code reads without knowing the game.
+
+    ``key``: ``TOTAL`` (the player's total), or the kind of a mark in the engine's status (``Status.marks``),
+    which a tournament's typed result then gives beside the totals under that same name; ``label``: its name for
+    players (``N_``); ``better``: ``HIGHER`` or ``LOWER``; ``words``: how the rules page says it ("the highest
+    total first")."""
+
+    key: str
+    label: str
+    better: str = HIGHER
+    words: str = ""
 
 
-def ranked(order: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
-    """The players best first under ``order``; players level keep their seating order."""
-    return sorted(totals, key=lambda name: standing(order, name, totals, status))
+Ranking = tuple[Rank, ...]  # an engine's RANKING: the ranks in the order they decide, the first first
+
+HIGHER_TOTAL: Ranking = (Rank(TOTAL, N_("total"), HIGHER, N_("the highest total first")),)
+LOWER_TOTAL: Ranking = (Rank(TOTAL, N_("total"), LOWER, N_("the lowest total first (penalty points)")),)
 
 
-def best(order: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
-    """The players level at the top under ``order`` (seating order); none for no players."""
+def rank_values(ranking: Ranking, name: str, totals: Mapping[str, int],
+                status: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+    """``name``'s value under each rank of ``ranking``, as players read them: the total, or a mark (0 if none)."""
+    marks = (status or {}).get("marks") or {}
+    return tuple(totals.get(name, 0) if rank.key == TOTAL else (marks.get(name) or {}).get(rank.key, 0)
+                 for rank in ranking)
+
+
+def standing(ranking: Ranking, name: str, totals: Mapping[str, int],
+             status: Mapping[str, Any] | None = None) -> tuple:
+    """What ``name`` is placed by under ``ranking``: the smaller, the better (everything sorts by it)."""
+    values = rank_values(ranking, name, totals, status)
+    return tuple(value if rank.better == LOWER else -value for rank, value in zip(ranking, values))
+
+
+def ranked(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
+    """The players best first under ``ranking``; players level keep their seating order."""
+    return sorted(totals, key=lambda name: standing(ranking, name, totals, status))
+
+
+def best(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
+    """The players level at the top under ``ranking`` (seating order); none for no players."""
     if not totals:
         return []
-    top = min(standing(order, name, totals, status) for name in totals)
-    return [name for name in totals if standing(order, name, totals, status) == top]
+    top = min(standing(ranking, name, totals, status) for name in totals)
+    return [name for name in totals if standing(ranking, name, totals, status) == top]
 
 
-def total_key(order: str, total: int) -> int:
+def lower_total_is_better(ranking: Ranking) -> bool:
+    """Whether a lower total is the better one under ``ranking`` (penalty points)."""
+    return any(rank.key == TOTAL and rank.better == LOWER for rank in ranking)
+
+
+def total_key(ranking: Ranking, total: int) -> int:
     """A total as a sort key, the better first (statistics and rankings, where only totals are known)."""
-    return total if order == LOWER else -total
+    return total if lower_total_is_better(ranking) else -total
+
+
+def marks_ranked(ranking: Ranking) -> Ranking:
+    """The ranks read from the status's marks, not the totals: what a typed result gives beside its totals."""
+    return tuple(rank for rank in ranking if rank.key != TOTAL)
+
+
+def ranking_words(ranking: Ranking, gettext: Callable[[str], str] = lambda text: text) -> str:
+    """Who is ahead, in words for players: each rank's words in their order."""
+    return ", ".join(gettext(rank.words) for rank in ranking if rank.words)
 
 
 def parse_common(raw: Any, players: tuple[str, ...], **adjustment: Any) -> Adjustment | Closing | None:
@@ -754,15 +794,14 @@ def no_winners(totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str
     return []
 
 
-def settlement_by(order: str) -> Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, int]]:
-    """The default settlement of a game ordered by ``order``: what each player wins (+) or pays (−), in the unit
-    settle-up prices: the totals; the totals turned round (penalty points are paid for); the lost Bummerl."""
+def settlement_by(ranking: Ranking) -> Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, int]]:
+    """The default settlement of a game ranked by ``ranking``: what each player wins (+) or pays (−), in the unit
+    settle-up prices, read from the first rank: the totals; turned round where the lower is better (penalty
+    points, or marks a player loses by, are paid for)."""
+    first = ranking[0]
+
     def settlement(totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]:
-        if order == LOWER:
-            return {name: -total for name, total in totals.items()}
-        if order == FEWER_BUMMERL:
-            lost = marks_of(status, "bummerl")
-            return {name: -lost.get(name, 0) for name in totals}
-        return dict(totals)
-    settlement.__doc__ = f"What settle-up counts under the order {order!r}."
+        values = {name: rank_values((first,), name, totals, status)[0] for name in totals}
+        return {name: -value for name, value in values.items()} if first.better == LOWER else values
+    settlement.__doc__ = f"What settle-up counts under the rank {first.key!r} ({first.better} is better)."
     return settlement

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
-    HIGHER,
+    HIGHER_TOTAL,
     KIND_NAMES,
     N_,
     Adjustment,
@@ -52,7 +52,7 @@ TITLE = N_("Czech Taroky")
 BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = True
-ORDER = HIGHER
+RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
@@ -623,7 +623,7 @@ def status(state: State) -> Status:
                   extra={"next_povinnost": next_povinnost(state), "hands": state.hands_played})
 
 
-settlement = settlement_by(ORDER)  # chips: each total is what the player wins or pays
+settlement = settlement_by(RANKING)  # chips: each total is what the player wins or pays
 winners = no_winners
 
 

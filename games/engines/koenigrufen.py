@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
-    HIGHER,
+    HIGHER_TOTAL,
     KIND_NAMES,
     N_,
     Adjustment,
@@ -57,7 +57,7 @@ TITLE = N_("Königrufen")
 BLURB = N_("4 or 5 players · Rufer and Dreier, Trischaken, Kontra on every Ansage")
 PLAYER_COUNTS = (4, 5)
 ZERO_SUM = True
-ORDER = HIGHER
+RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Königrufen is paid out: each player's total is what they win or pay, at the table's stake per "
                  "point (usually 10 cents).")
@@ -820,7 +820,7 @@ def status(state: State) -> Status:
 
 summary = no_summary
 milestone = no_milestone
-settlement = settlement_by(ORDER)  # every hand is paid out: the totals are what each wins or pays
+settlement = settlement_by(RANKING)  # every hand is paid out: the totals are what each wins or pays
 winners = no_winners
 
 

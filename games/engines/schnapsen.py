@@ -9,8 +9,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
-    FEWER_BUMMERL,
+    HIGHER,
     KIND_NAMES,
+    LOWER,
+    TOTAL,
     N_,
     Adjustment,
     Closing,
@@ -21,6 +23,7 @@ from .base import (
     Option,
     Phrase,
     Preset,
+    Rank,
     Status,
     check_keys,
     choice,
@@ -43,7 +46,10 @@ TITLE = N_("Schnapsen")
 BLURB = N_("2 players · game points to 7, Bummerl")
 PLAYER_COUNTS = (2,)
 ZERO_SUM = False
-ORDER = FEWER_BUMMERL
+# who is ahead: fewer lost Bummerl (a mark of the status), then more game points; a tournament's typed result
+# gives each seat's lost Bummerl beside its totals, under the mark's name ("bummerl", README: Talon's additions)
+RANKING = (Rank("bummerl", N_("lost Bummerl"), LOWER, N_("the fewest Bummerl lost first, then the most points")),
+           Rank(TOTAL, N_("game points"), HIGHER))
 SETTLE_UNIT = N_("Bummerl")
 SETTLE_WHAT = N_("What is paid is the lost Bummerl, not the game points of the totals: every two players "
                  "settle the difference of their lost Bummerl.")
@@ -332,7 +338,7 @@ def status(state: State) -> Status:
 
 
 
-settlement = settlement_by(ORDER)  # what counts is the Bummerl: each one lost is paid for
+settlement = settlement_by(RANKING)  # what counts is the Bummerl: each one lost is paid for
 winners = no_winners
 
 

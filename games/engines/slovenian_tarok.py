@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .base import (
-    HIGHER,
+    HIGHER_TOTAL,
     KIND_NAMES,
     MOST_MARKS,
     NC_,
@@ -58,7 +58,7 @@ TITLE = N_("Slovenian Tarok")
 BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
 ZERO_SUM = False
-ORDER = HIGHER
+RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
                  "their differences with everyone else.")
@@ -652,7 +652,7 @@ def status(state: State) -> Status:
                          "radelci_used": dict(zip(state.players, state.used))})
 
 
-settlement = settlement_by(ORDER)  # not zero-sum: every two players settle the difference of their totals
+settlement = settlement_by(RANKING)  # not zero-sum: every two players settle the difference of their totals
 winners = no_winners
 
 

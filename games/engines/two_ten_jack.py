@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
-    HIGHER,
+    HIGHER_TOTAL,
     KIND_NAMES,
     MOST_CARD_POINTS,
     N_,
@@ -45,7 +45,7 @@ TITLE = N_("Two Ten Jack")
 BLURB = N_("2 to 6 players · hearts plus, spades minus")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
-ORDER = HIGHER
+RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
                  "their differences with everyone else.")
@@ -96,7 +96,7 @@ def _add(values: tuple[int, ...], scores: dict[str, int], players: tuple[str, ..
 
 def game_winners(state: State) -> list[str]:
     """The players with the most points in the game under way (more than one on a tie)."""
-    return best(ORDER, dict(zip(state.players, state.game_points())))
+    return best(RANKING, dict(zip(state.players, state.game_points())))
 
 
 def show_card(code: str) -> str:
@@ -317,7 +317,7 @@ def status(state: State) -> Status:
 
 
 
-settlement = settlement_by(ORDER)
+settlement = settlement_by(RANKING)
 
 
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
@@ -325,7 +325,7 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     every game of the evening, when the status does not say)."""
     if not status.get("finished"):
         return []
-    return best(ORDER, status.get("game_points") or totals)
+    return best(RANKING, status.get("game_points") or totals)
 
 
 def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:

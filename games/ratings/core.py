@@ -4,7 +4,7 @@ Pure Python (no Django): the service (games/ratings_store.py) feeds it stored ro
 
 A rated event is one finished table of one game (an evening closed, a game that ended by itself), or one game of
 an evening that holds several (each Two Ten Jack game: the game ends after its last round, and "Play again" goes
-on at the same table): its players placed by the game's own ORDER (games/engines/base.py, ``standing``) from the
+on at the same table): its players placed by the game's own RANKING (games/engines/base.py, ``standing``) from the
 totals of that event and the status it ended with; players level share a place, and openskill gets equal ranks.
 Each game is rated on its own: a Czech Taroky rating says nothing about Schnapsen.
 
@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
-from games.engines.base import is_closing, standing
+from games.engines.base import Ranking, is_closing, standing
 from games.engines.table import Setup, load_state
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
@@ -116,18 +116,18 @@ class History:
         return {(step.event.game, step.player): step.change for step in self.steps}
 
 
-def places(order: str, players: Sequence[str], totals: Mapping[str, int],
+def places(ranking: Ranking, players: Sequence[str], totals: Mapping[str, int],
            status: Mapping[str, Any] | None = None) -> tuple[int, ...]:
-    """Each player's place under the game's ``order``: 1 + how many are strictly ahead, so ties share a place."""
-    keys = [standing(order, name, totals, status) for name in players]
+    """Each player's place under the game's ``ranking``: 1 + how many are strictly ahead, so ties share a place."""
+    keys = [standing(ranking, name, totals, status) for name in players]
     return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
-def round_table_event(game: str, order: str, ended: datetime, key: tuple, players: Sequence[str],
+def round_table_event(game: str, ranking: Ranking, ended: datetime, key: tuple, players: Sequence[str],
                       totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> Event:
     """An event of one table's result: a circle's table, or a tournament round's table (played in Talon or typed
     from its paper sheet; ``status`` may be None where only totals are known). Leagues rate these."""
-    return Event(game, ended, key, tuple(players), places(order, players, totals, status))
+    return Event(game, ended, key, tuple(players), places(ranking, players, totals, status))
 
 
 def outcomes(table_setup: Setup, hands: Iterable[tuple[Any, Sequence[int], Mapping[str, Any], datetime]]

@@ -60,8 +60,8 @@ def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[i
     if rows is None:
         rows = table.hands.filter(deleted=False).order_by("seq").values_list(
             "data", "totals", "state", "created_at").iterator(chunk_size=2000)
-    order = ENGINES[table.game].ORDER
-    return [(o.part, o.ended, list(o.players), list(places(order, o.players, o.totals, o.status)))
+    ranking = ENGINES[table.game].RANKING
+    return [(o.part, o.ended, list(o.players), list(places(ranking, o.players, o.totals, o.status)))
             for o in outcomes(table_setup, rows)]
 
 

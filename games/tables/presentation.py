@@ -51,9 +51,9 @@ def winners(table: Table) -> list[str]:
 
 
 def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
-    """``totals`` with the players best first, by the game's order (a higher total; fewer lost Bummerl; a lower
-    total): the end of the evening lists them so."""
-    order = ranked(ENGINES[table.game].ORDER, totals, table.summary if summary is None else summary)
+    """``totals`` with the players best first, by the game's ranking (``RANKING``, the engine's data):
+    the end of the evening lists them so."""
+    order = ranked(ENGINES[table.game].RANKING, totals, table.summary if summary is None else summary)
     return {name: totals[name] for name in order}
 
 

@@ -22,7 +22,7 @@ class PlayerStats:
     hands: int = 0  # hands of the game played: penalties, corrections and the end of an evening are no hands
     total: int = 0  # everything the player scored, those included
     hands_total: int = 0  # what the player scored in the hands alone
-    leading: int = 0  # as povinnost (Czech) or declarer (Slovenian)
+    leading: int = 0  # as the one who leads the hand or declares it (the engine's Facts.leader)
     declaring: int = 0  # on the declarer side (the declarer or the partner)
     # mode → [won, played] of the hands the player declared (not those of a partner)
     by_mode: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
@@ -90,5 +90,5 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     for name, other, total, hands in declaring.exclude(hand__facts__partner="").annotate(other=partner).values(
             "player", "other").annotate(t=Sum("score"), n=Count("id")).values_list("player", "other", "t", "n"):
         row(name).partners[other] = [total, hands]
-    order = ENGINES[game].ORDER  # the better first: a higher total, or a lower one where points are penalties
-    return sorted(stats.values(), key=lambda r: (total_key(order, r.total), r.name))
+    ranking = ENGINES[game].RANKING  # the better first: a higher total, or a lower one where points are penalties
+    return sorted(stats.values(), key=lambda r: (total_key(ranking, r.total), r.name))

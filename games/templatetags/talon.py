@@ -9,7 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
-from games.engines.base import LOWER
+from games.engines.base import lower_total_is_better
 from games.lib.forms import new_submission
 from games.lib.numbers import local_number
 from games.lib.text import isolate_text
@@ -112,7 +112,7 @@ def tone(value, game=None) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not value:
         return ""
     found = GAMES.get(getattr(game, "game", game) or "")
-    good = value < 0 if found is not None and found.engine.ORDER == LOWER else value > 0
+    good = value < 0 if found is not None and lower_total_is_better(found.engine.RANKING) else value > 0
     return "pos" if good else "neg"
 
 

@@ -7,16 +7,17 @@ import io
 import re
 import secrets
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 from django import forms
 from django.conf import settings
 from django.utils.formats import get_format
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.tournaments import engine
-from games.engines.base import tidy_name
+from games.engines.base import Rank, tidy_name
 from games.tables.forms import ImportForm, validate_event_title
 from games.lib.inputs import whole_number
 from games.models import League
@@ -261,23 +262,45 @@ class ResultForm(forms.Form):
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=10_000)
     totals = forms.CharField(label=_("Totals in seat order"), max_length=200,
                              help_text=_("One whole number for each seat, separated by spaces."))
-    bummerl = forms.CharField(label=_("Lost Bummerl in seat order"), required=False, max_length=200,
-                              help_text=_("Schnapsen: each seat's lost Bummerl, separated by spaces."))
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
     replace = forms.BooleanField(label=_("Replace the hands played"), required=False,
                                  help_text=_("Only for a table played in Talon: the typed result counts instead, "
                                              "the hands stay in the record."))
 
-    def __init__(self, *args, bummerl: bool = False, **kwargs):
+    def __init__(self, *args, marks: Sequence[Rank] = (), **kwargs):
+        """``marks``: the ranks of the game's ranking read from marks, not the totals (``marks_ranked``): each is
+        typed beside the totals in a field of its own name, labelled as the engine labels it."""
         super().__init__(*args, **kwargs)
-        if not bummerl:
-            del self.fields["bummerl"]
+        self.mark_keys = tuple(rank.key for rank in marks)
+        for rank in marks:
+            label = capfirst(gettext(rank.label))
+            self.fields[rank.key] = forms.CharField(
+                label=format_lazy(_("{label} in seat order"), label=label), required=False, max_length=200,
+                help_text=format_lazy(_("Each seat's {label}, separated by spaces."), label=gettext(rank.label)))
 
     def clean_totals(self) -> list[int]:
         return _whole_numbers(self.cleaned_data["totals"])
 
-    def clean_bummerl(self) -> list[int] | None:
-        return _whole_numbers(self.cleaned_data["bummerl"]) if self.cleaned_data["bummerl"].strip() else None
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        for key in self.mark_keys:
+            if key in cleaned:
+                try:
+                    cleaned[key] = _whole_numbers(cleaned[key]) if cleaned[key].strip() else None
+                except forms.ValidationError as error:
+                    self.add_error(key, error)
+        return cleaned
+
+    @property
+    def mark_fields(self) -> list:
+        """The bound fields of the ranked marks, for the template."""
+        return [self[key] for key in self.mark_keys]
+
+    def marks(self) -> dict[str, list[int]] | None:
+        """The ranked marks typed, by name (those left empty left out); None for a game ranked by totals alone."""
+        if not self.mark_keys:
+            return None
+        return {key: self.cleaned_data[key] for key in self.mark_keys if self.cleaned_data.get(key) is not None}
 
 
 def _whole_numbers(text: str) -> list[int]:

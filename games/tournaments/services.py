@@ -26,7 +26,7 @@ from games.ratings.store import Pool
 from games.lib import limits
 from games.tables import services
 from games.tournaments import engine
-from games.engines.base import FEWER_BUMMERL, name_key, name_problem, tidy_name
+from games.engines.base import marks_ranked, name_key, name_problem, tidy_name
 from games.engines.table import InvalidTable
 from games.lib.inputs import whole_number
 from games.models import (Correction, Entry, FormerLink, League, Rating, RatingStep, Round, RoundTable, Seat, Table,
@@ -50,13 +50,15 @@ FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "roun
                "scoring.measure": "measure", "scoring.place_points": "place_points",
                "scoring.tie_breaks": "tie_break_1",
                "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
-               "totals": "totals", "bummerl": "bummerl", "reason": "reason", "name": "players"}
+               "totals": "totals", "reason": "reason", "name": "players"}  # and each ranked mark: its own field
 
 
-def _engine_error(error: Exception, field: str | None = None) -> Refused:
-    """The engine's objection, beside the form field its document field is typed in (else ``field``)."""
+def _engine_error(error: Exception, field: str | None = None, marks: tuple[str, ...] = ()) -> Refused:
+    """The engine's objection, beside the form field its document field is typed in (else ``field``); ``marks``:
+    the game's ranked marks, each typed in a field of its own name."""
     if isinstance(error, engine.InvalidTournament):
-        named = next((FORM_FIELDS[key] for key in sorted(FORM_FIELDS, key=len, reverse=True)
+        fields = {**FORM_FIELDS, **{key: key for key in marks}}
+        named = next((fields[key] for key in sorted(fields, key=len, reverse=True)
                       if error.field == key or error.field.startswith((key + ".", key + "["))), None)
         if named is not None and field != "document":
             reason = error.reason(_)
@@ -299,10 +301,15 @@ def played_totals(table: Table) -> list[int]:
     return [table.totals.get(name, 0) for name in table.players]
 
 
-def played_bummerl(table: Table) -> list[int]:
-    """A Talon table's lost Bummerl in seat order, from its stored status (a game ordered by them, TN6)."""
+def mark_keys(game: str) -> tuple[str, ...]:
+    """The marks the game's ranking reads besides the totals (the engine's RANKING): what a typed result gives."""
+    return tuple(rank.key for rank in marks_ranked(GAMES[game].engine.RANKING))
+
+
+def played_marks(table: Table, keys: tuple[str, ...]) -> dict[str, list[int]]:
+    """A Talon table's ranked marks in seat order, from its stored status (a game ranked by them, TN6)."""
     marks = (table.summary or {}).get("marks") or {}
-    return [int((marks.get(name) or {}).get("bummerl", 0)) for name in table.players]
+    return {key: [int((marks.get(name) or {}).get(key, 0)) for name in table.players] for key in keys}
 
 
 def has_result(round_table: RoundTable) -> bool:
@@ -315,7 +322,7 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     else their stored totals. ``before``: only the rounds before that one (a draw). ``live``: a started round's
     tables that have a result count too (live standings); else only closed rounds."""
     statuses = [Round.CLOSED, Round.STARTED] if live else [Round.CLOSED]
-    by_bummerl = GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
+    keys = mark_keys(tournament.game)
     rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
@@ -329,16 +336,14 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
         line: dict[str, Any] = {"table": round_table.table_no, "seats": seats.get(round_table.pk, [])}
         if round_table.totals is not None:
             line["totals"] = round_table.totals
-            if round_table.bummerl is not None:
-                line["bummerl"] = round_table.bummerl
+            line.update(round_table.marks or {})
             if export and replaces_played(round_table):
                 line["replaced"] = services.export_table(round_table.table)
         elif export:
             line["document"] = services.export_table(round_table.table)
         else:
             line["totals"] = played_totals(round_table.table)
-            if by_bummerl:
-                line["bummerl"] = played_bummerl(round_table.table)
+            line.update(played_marks(round_table.table, keys))
         played.setdefault(round_table.number, []).append(line)
     doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
                            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
@@ -347,11 +352,10 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     corrections = Correction.objects.filter(round_table__round__tournament=tournament)
     if before is not None:
         corrections = corrections.filter(round_table__round__number__lt=before)
-    listed = [{"round": number, "table": table_no, "totals": totals, **({"bummerl": bummerl} if bummerl is not None
-                                                                      else {}),
+    listed = [{"round": number, "table": table_no, "totals": totals, **(marks or {}),
                "reason": reason, "at": at.isoformat(timespec="seconds")}
-              for number, table_no, totals, bummerl, reason, at in corrections.order_by("at", "id").values_list(
-                  "round_table__round__number", "round_table__table_no", "totals", "bummerl", "reason", "at")
+              for number, table_no, totals, marks, reason, at in corrections.order_by("at", "id").values_list(
+                  "round_table__round__number", "round_table__table_no", "totals", "marks", "reason", "at")
               if number in played]
     if listed:
         doc["corrections"] = listed
@@ -493,12 +497,13 @@ def table_name(tournament: str, round_no: int, table_no: int) -> str:
     return where % {"tournament": tournament[:max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
 
 
-def type_result(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None = None, *,
-                replace: bool = False) -> None:
+def type_result(round_: Round, round_table: RoundTable, totals: list[int],
+                marks: dict[str, list[int]] | None = None, *, replace: bool = False) -> None:
     """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
     only for a table of this round while it is played (after it, a correction with a reason). A table with hands
     played in Talon takes a typed result only when the director chose to ``replace`` them: the hands stay in the
-    record (the export keeps the table's document as ``replaced``) and the typed result counts."""
+    record (the export keeps the table's document as ``replaced``) and the typed result counts. ``marks``: each
+    ranked mark of the game (``mark_keys``) in seat order, by its name."""
     if round_table.round_id != round_.pk:
         raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
             "table": round_table.table_no, "round": round_.number})
@@ -508,9 +513,9 @@ def type_result(round_: Round, round_table: RoundTable, totals: list[int], bumme
         round_table = RoundTable.objects.select_related("table").get(pk=round_table.pk)
         if replaces_played(round_table) and round_table.totals is None and not replace:  # chosen once
             raise Refused("replace", replace_warning(round_table))
-        _check(round_, round_table, totals, bummerl)
-        round_table.totals, round_table.bummerl = totals, bummerl
-        round_table.save(update_fields=["totals", "bummerl"])
+        _check(round_, round_table, totals, marks)
+        round_table.totals, round_table.marks = totals, marks or None
+        round_table.save(update_fields=["totals", "marks"])
         _still_valid(round_.tournament, "totals")
         _bump(round_.tournament)
 
@@ -550,20 +555,20 @@ def take_back_result(round_: Round, round_table: RoundTable) -> None:
         if round_table.round_id != round_.pk or round_table.totals is None:
             raise Refused("table", _("Table %(table)s has no typed result to take back.") % {
                 "table": round_table.table_no})
-        round_table.totals, round_table.bummerl = None, None
-        round_table.save(update_fields=["totals", "bummerl"])
+        round_table.totals, round_table.marks = None, None
+        round_table.save(update_fields=["totals", "marks"])
         _bump(round_.tournament)
 
 
-def _check(round_: Round, round_table: RoundTable, totals: list[int], bummerl: list[int] | None) -> None:
+def _check(round_: Round, round_table: RoundTable, totals: list[int], marks: dict[str, list[int]] | None) -> None:
     size = round_table.seats.count()
     if len(totals) != size:
         raise Refused("totals", _("Give one total for each of the %(count)s seats.") % {"count": size})
     try:
         engine.check_result(load(round_.tournament, live=False), round_.number, round_table.table_no, list(totals),
-                            None if bummerl is None else list(bummerl))
+                            marks or {})
     except engine.InvalidTournament as error:
-        raise _engine_error(error, "totals") from None
+        raise _engine_error(error, "totals", mark_keys(round_.tournament.game)) from None
 
 
 def close_round(round_: Round) -> None:
@@ -604,7 +609,7 @@ def reopen_round(round_: Round) -> int | None:
 
 
 def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
-            bummerl: list[int] | None = None, *, keep: bool = True) -> Correction:
+            marks: dict[str, list[int]] | None = None, *, keep: bool = True) -> Correction:
     """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played.
     ``keep=False``: only checked (refused as it would be), nothing saved: the director is asked first."""
     if round_table.round_id != round_.pk:
@@ -614,9 +619,9 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
         raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
     if not reason.strip():
         raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
-    _check(round_, round_table, totals, bummerl)
+    _check(round_, round_table, totals, marks)
     with transaction.atomic():
-        correction = Correction.objects.create(round_table=round_table, totals=totals, bummerl=bummerl,
+        correction = Correction.objects.create(round_table=round_table, totals=totals, marks=marks or None,
                                                reason=reason.strip())
         _still_valid(round_.tournament, "reason")
         if not keep:
@@ -700,12 +705,17 @@ def _imported_round(tournament: Tournament, played: engine.PlayedRound,
     made = RoundTable.objects.bulk_create([
         RoundTable(round=round_, table_no=result.table, table=_imported_talon_table(result),
                    totals=list(result.totals) if result.document is None else None,
-                   bummerl=list(result.bummerl) if result.document is None and result.bummerl is not None else None)
+                   marks=_listed(result.marks) if result.document is None else None)
         for result in played.tables])
     Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
                               for round_table, result in zip(made, played.tables)
                               for i, no in enumerate(result.seats)])
     return {(played.round, round_table.table_no): round_table for round_table in made}
+
+
+def _listed(marks: dict[str, tuple[int, ...]] | None) -> dict[str, list[int]] | None:
+    """A result's ranked marks as a row keeps them (JSON lists), None when it has none."""
+    return {key: list(values) for key, values in marks.items()} if marks else None
 
 
 def _imported_talon_table(result: engine.TableResult) -> Table | None:
@@ -724,7 +734,7 @@ def _imported_corrections(corrections: tuple[engine.Correction, ...],
     """The document's corrections, each kept at the time it gives (not the time of the import)."""
     kept = Correction.objects.bulk_create([
         Correction(round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
-                   bummerl=None if correction.bummerl is None else list(correction.bummerl), reason=correction.reason)
+                   marks=_listed(correction.marks), reason=correction.reason)
         for correction in corrections])
     for correction, row in zip(corrections, kept):  # ``at`` is the time of writing when first written
         row.at = engine.correction_time(correction.at)

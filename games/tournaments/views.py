@@ -35,7 +35,7 @@ from games.ratings import store as ratings_store
 from games.ratings.store import Pool
 from games.tournaments import services
 from games.tournaments import engine
-from games.engines.base import FEWER_BUMMERL
+from games.engines.base import Rank, marks_ranked
 from games.engines.table import load_json
 from games.tables.forms import ImportForm
 from games.lib.inputs import LARGEST, whole_number
@@ -344,8 +344,9 @@ def _table_rows(round_: Round) -> list[dict]:
     return rows
 
 
-def _by_bummerl(tournament: Tournament) -> bool:
-    return GAMES[tournament.game].engine.ORDER == FEWER_BUMMERL
+def _marks(tournament: Tournament) -> tuple[Rank, ...]:
+    """The marks the game's ranking reads besides the totals: a typed result gives them too."""
+    return marks_ranked(GAMES[tournament.game].engine.RANKING)
 
 
 def sitting_out(tournament: Tournament, round_: Round) -> list[Entry]:
@@ -372,7 +373,7 @@ def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, 
         "corrected_since": corrected_since(round_),
         "tournament": tournament, "round": round_, "rows": _table_rows(round_),
         "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
-        "form": form or ResultForm(bummerl=_by_bummerl(tournament)), "can_reopen": can_reopen(tournament, round_),
+        "form": form or ResultForm(marks=_marks(tournament)), "can_reopen": can_reopen(tournament, round_),
         "error": error, "now": timezone.now()}, status=status)
 
 
@@ -460,7 +461,7 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A paper table's totals while the round is played; after it, a correction with its reason (TN8)."""
     tournament = _director(token)
     round_ = _round(tournament, number)
-    form = ResultForm(request.POST, bummerl=_by_bummerl(tournament))
+    form = ResultForm(request.POST, marks=_marks(tournament))
     if form.is_valid():
         round_table = RoundTable.objects.filter(round__tournament=tournament,
                                                 table_no=form.cleaned_data["table"], round=round_).first()
@@ -468,16 +469,16 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
             if round_table is None:
                 raise services.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
                     "table": form.cleaned_data["table"], "round": number})
-            bummerl = form.cleaned_data.get("bummerl")
+            marks = form.marks()
             if round_.status == Round.CLOSED and request.POST.get("confirmed") != "1":
                 services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
-                                bummerl, keep=False)
+                                marks, keep=False)
                 return _correction_question(request, tournament, round_table, form.cleaned_data["totals"])
             if round_.status == Round.CLOSED:
                 services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
-                                bummerl)
+                                marks)
             else:
-                services.type_result(round_, round_table, form.cleaned_data["totals"], bummerl,
+                services.type_result(round_, round_table, form.cleaned_data["totals"], marks,
                                     replace=form.cleaned_data["replace"])
         except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from games.tables import services
-from games.engines.base import FEWER_BUMMERL
+from games.engines.base import marks_ranked
 from games.models import Circle
 from games.registry import GAMES
 
@@ -35,7 +35,7 @@ def long_named_table(slug: str, circle: Circle):
         for old, new in zip(players, names):
             data = game.engine.rename_player(data, old, new)
         renamed.append(data)
-    strokes = game.engine.ORDER == FEWER_BUMMERL
+    strokes = bool(marks_ranked(game.engine.RANKING))
     rules = {option.key: option.high for option in game.engine.OPTIONS if strokes and option.key == "target"}
     table = services.create_table(game=slug, players=names, rules=rules, name="", circle=circle)
     for data in renamed:

@@ -166,7 +166,7 @@ def test_a_typed_schnapsen_result_gives_each_seats_lost_bummerl():
     assert T.seat_places(t, (1, 2), t.played[0].tables[0]) == (1, 2)  # fewer lost Bummerl, though fewer points
     assert T.load(T.dump(t)) == t
     tarok = make_doc(played=[[typed(1, [1, 2, 3], [1, 2, 3], bummerl=[0, 0, 0])]])
-    assert refusal(tarok).startswith("round 1, table 1, bummerl: only a game that counts lost Bummerl has them")
+    assert refusal(tarok).startswith("round 1, table 1, bummerl: is not a field of a tournament document")
 
 
 def test_a_schnapsen_table_played_in_talon_is_placed_by_its_lost_bummerl():

@@ -76,7 +76,7 @@ def test_the_end_of_the_evening_ranks_by_the_games_order_and_settles_up(client, 
     Table.objects.filter(pk=table.pk).update(price_per_point="1")
     page = client.get(reverse("end_evening", args=[table.edit_token]))
     final = page.context["final"]
-    assert list(final) == ranked(GAMES[game].engine.ORDER, final, table.summary)
+    assert list(final) == ranked(GAMES[game].engine.RANKING, final, table.summary)
     if not table.summary.get("over"):
         assert client.post(reverse("end_evening", args=[table.edit_token]),
                            {"version": table.version}).status_code == 302
@@ -115,5 +115,5 @@ def test_a_circles_statistics_rank_by_the_games_order_and_chart_it(client, game)
     assert page.status_code == 200
     (entry,) = [g for g in page.context["games"] if g["game"].slug == game]
     totals = {row.name: row.total for row in entry["stats"]}
-    assert [row.name for row in entry["stats"]] == ranked(GAMES[game].engine.ORDER, totals)
+    assert [row.name for row in entry["stats"]] == ranked(GAMES[game].engine.RANKING, totals)
     assert entry["chart"] is not None

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.engines.base import (
     KIND_NAMES,
-    LOWER,
+    LOWER_TOTAL,
     N_,
     Adjustment,
     Closing,
@@ -48,7 +48,7 @@ TITLE = N_("Hearts")
 BLURB = N_("4 players · penalty points, the lowest total wins")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = False
-ORDER = LOWER
+RANKING = LOWER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
                  "their differences with everyone else.")
@@ -155,11 +155,11 @@ def status(state: State) -> Status:
 
 summary = no_summary
 milestone = no_milestone
-settlement = settlement_by(ORDER)
+settlement = settlement_by(RANKING)
 
 
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
-    return best(ORDER, totals) if status.get("over") else []
+    return best(RANKING, totals) if status.get("over") else []
 
 
 def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:

@@ -31,4 +31,4 @@ def test_a_hand_after_the_end_is_refused_as_the_game_being_over_not_the_evening_
 
 
 def test_penalty_points_are_paid_for():
-    assert settlement_by(hearts.ORDER)({"North": 20, "East": 2}, {}) == {"North": -20, "East": -2}
+    assert settlement_by(hearts.RANKING)({"North": 20, "East": 2}, {}) == {"North": -20, "East": -2}

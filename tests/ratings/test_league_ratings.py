@@ -144,7 +144,7 @@ def test_a_schnapsen_table_typed_from_paper_is_placed_by_its_typed_bummerl():
     tournament = make_tournament(game="schnapsen", preset="place-points", settings=settings, players=["Anna", "Ben"])
     round_ = started(tournament)
     round_table = round_.tables.get()
-    service.type_result(round_, round_table, [30, 12], bummerl=[1, 0])  # more game points, but a Bummerl lost
+    service.type_result(round_, round_table, [30, 12], {"bummerl": [1, 0]})  # more game points, but a Bummerl lost
     service.close_round(round_)
     names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
     steps = {s.player: s.place for s in RatingStep.objects.filter(tournament=tournament, game="schnapsen")}

@@ -9,6 +9,8 @@ import pytest
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
+from games.engines.base import HIGHER_TOTAL, LOWER_TOTAL
+from games.registry import ENGINES
 from games.ratings import core as ratings, store as ratings_store
 from games.tables import services
 from games.models import Circle, RatedEvent, Rating, RatingStep
@@ -40,7 +42,7 @@ def test_ratings_after_known_events_are_openskills_own_step_by_step():
 
 
 def test_ties_are_passed_as_equal_ranks():
-    order_tied = ratings.places("higher", "ABC", {"A": 10, "B": 10, "C": -20})
+    order_tied = ratings.places(HIGHER_TOTAL, "ABC", {"A": 10, "B": 10, "C": -20})
     assert order_tied == (1, 1, 3)
     history = ratings.rate([event("ABC", order_tied, 1)])
     a, b = history.ratings["czech-taroky"]["A"], history.ratings["czech-taroky"]["B"]
@@ -48,9 +50,9 @@ def test_ties_are_passed_as_equal_ranks():
 
 
 def test_a_lower_game_places_the_lowest_total_first():
-    assert ratings.places("lower", ["North", "East", "South", "West"],
+    assert ratings.places(LOWER_TOTAL, ["North", "East", "South", "West"],
                           {"North": 30, "East": 100, "South": 5, "West": 30}) == (2, 4, 1, 2)
-    assert ratings.places("higher", ["North", "East"], {"North": 30, "East": 100}) == (2, 1)
+    assert ratings.places(HIGHER_TOTAL, ["North", "East"], {"North": 30, "East": 100}) == (2, 1)
 
 
 def test_each_game_is_rated_on_its_own():
@@ -174,7 +176,7 @@ def test_a_circles_ranking_for_a_seeded_draw_follows_its_ratings():
 
 def test_schnapsen_places_by_fewer_bummerl_lost_then_game_points():
     status = {"marks": {"Anna": {"bummerl": 2}, "Ben": {"bummerl": 0}, "Cid": {"bummerl": 2}}}
-    assert ratings.places("fewer-bummerl", ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status) == \
+    assert ratings.places(ENGINES["schnapsen"].RANKING, ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status) == \
         (2, 1, 3)
 
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.tables import services
-from games.engines.base import FEWER_BUMMERL, HIGHER, LOWER, parse_options
+from games.engines.base import parse_options, ranking_words
 from games.engines.table import InvalidTable
 from games.tables.forms import RulesForm
 from games.lib.inputs import is_token, whole_number
@@ -90,9 +90,7 @@ def _preset_values(engine, preset) -> list[tuple[str, str]]:
 @require_safe
 def ratings_rules(request: HttpRequest) -> HttpResponse:
     """How a circle's ratings work, in players' words (games.ratings: its thresholds are the page's numbers)."""
-    words = {HIGHER: gettext("the highest total first"), LOWER: gettext("the lowest total first (penalty points)"),
-             FEWER_BUMMERL: gettext("the fewest Bummerl lost first, then the most points")}
     return render(request, "games/rules_ratings.html", {
         "start": round(ratings.START_MU), "start_sigma": ratings.START_SIGMA, "unsure": ratings.UNSURE,
         "sure": ratings.SURE, "few": ratings.FEW_EVENTS,
-        "orders": [(gettext(game.engine.TITLE), words[game.engine.ORDER]) for game in GAMES.values()]})
+        "orders": [(gettext(game.engine.TITLE), ranking_words(game.engine.RANKING, gettext)) for game in GAMES.values()]})

@@ -10,10 +10,11 @@ follows"):
 
 - a player's ``"joins": K`` (a late arrival, drawn from round K) and ``"withdrawn_after": K`` (drawn no more after
   round K; 0: withdrew before round 1);
-- a typed table's ``"bummerl"``: each seat's lost Bummerl, required beside ``totals`` (game points) in a game
-  ordered by lost Bummerl (Schnapsen), and refused in any other;
-- ``"corrections"``: ``[{"round", "table", "totals", "reason", "at"}]`` (and ``"bummerl"`` where the game has
-  them): TN8 appeals, applied over the results in ``played`` in their order; ``played`` stays as first recorded;
+- in a game ranked by a mark of its status before its totals (the engine's ``RANKING``: a ``Rank`` whose key is
+  not ``TOTAL``), a typed table gives each seat's mark beside ``totals``, under the mark's own name as the engine
+  declares it (the README lists each game's); refused in any other game and beside a table's document;
+- ``"corrections"``: ``[{"round", "table", "totals", "reason", "at"}]`` (and the game's ranked marks, as a typed
+  table gives them): TN8 appeals, applied over the results in ``played`` in their order; ``played`` stays as first recorded;
 - ``place_points`` may hold exact fractions as text (``"1/3"``) beside numbers (``0.5``).
 """
 
@@ -30,13 +31,15 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from games.engines import table as table_engine
 from games.engines.base import (
-    FEWER_BUMMERL,
-    LOWER,
     MOST_POINTS,
     N_,
     REASON_LENGTH,
+    TOTAL,
     Line,
+    Ranking,
     key_name,
+    lower_total_is_better,
+    marks_ranked,
     name_key,
     name_problem,
     show,
@@ -46,36 +49,20 @@ from games.engines.base import (
 )
 from games.engines.table import InvalidTable
 
+from .presets import PRESETS, TOURNAMENT_PRESETS  # the format's preset table: data naming its games
+
 # ---- the presets (the formats that exist) -----------------------------------------------------------------------
 
 MEASURES = ("place-points", "balance", "points")
 TIE_BREAKS = ("score", "wins", "places", "best-round", "head-to-head")
 DRAWS = ("random", "seeded-thirds", "by-standings", "schedule")
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "tarzs": {"game": "slovenian-tarok", "rules": {"preset": "seed"}, "table_size": 3, "rounds": 4,
-              "round_limit": {"hands": 21, "minutes": 90},
-              "scoring": {"measure": "place-points", "place_points": [2, 1, "1/2"], "tie_breaks": ["score"]},
-              "draw": {"first": "seeded-thirds", "later": "by-standings"}},
-    "breclav": {"game": "czech-taroky", "rules": {}, "table_size": 4, "rounds": 4, "round_limit": {"minutes": 60},
-                "scoring": {"measure": "balance", "tie_breaks": []},
-                "draw": {"first": "schedule", "later": "schedule"}},
-    "place-points": {"game": None, "rules": {}, "table_size": 4, "rounds": 5, "round_limit": {"minutes": 60},
-                     "scoring": {"measure": "place-points", "place_points": [4, 3, 2, 1], "tie_breaks": ["score"]},
-                     "draw": {"first": "random", "later": "random"}},
-    "points": {"game": None, "rules": {}, "table_size": 4, "rounds": 3, "round_limit": {"hands": 16},
-               "scoring": {"measure": "points", "tie_breaks": ["places", "best-round"]},
-               "draw": {"first": "random", "later": "random"}},
-    # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
-    "league": {"points_table": None, "best_n": None, "qualify": None},
-}
-TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
-
 DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "rounds", "round_limit", "scoring", "draw",
                    "players", "played", "corrections")
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
-TABLE_FIELDS = ("table", "seats", "totals", "document", "bummerl", "replaced")
-CORRECTION_FIELDS = ("round", "table", "totals", "bummerl", "reason", "at")
+TABLE_FIELDS = ("table", "seats", "totals", "document", "replaced")  # and the game's ranked marks (``typed_marks``)
+CORRECTION_FIELDS = ("round", "table", "totals", "reason", "at")  # and the game's ranked marks
+MOST_MARKS = 10_000  # a seat's typed mark (a count of games lost, say)
 # The format's limits, the one place that states them (the forms, the import and the command follow): what a
 # real championship needs, with room (the Slovenian one: 138 players, 4 rounds; a league's evening: 5 rounds), and
 # no more, so that reading, scoring and showing the largest tournament stays well under a second.
@@ -161,14 +148,14 @@ class Player:
 class TableResult:
     """One table of a round: start numbers in seat order and each seat's score. ``document`` is the table played
     in Talon (its totals are ``settle``'s), None for totals typed from the paper sheet. ``status``: the table's
-    engine status (``Status.as_json``, e.g. Schnapsen's lost Bummerl as marks) where the game's order needs it."""
+    engine status (``Status.as_json``: its marks) where the game's ranking reads marks besides the totals."""
 
     table: int
     seats: tuple[int, ...]
     totals: tuple[int, ...]
     document: dict | None = None
     status: dict | None = None
-    bummerl: tuple[int, ...] | None = None  # typed: each seat's lost Bummerl (games ordered by them)
+    marks: dict[str, tuple[int, ...]] | None = None  # typed: each seat's ranked marks, by the mark's name
     replaced: dict | None = None  # typed over a table played in Talon: that table's document, kept in the record
 
 
@@ -187,7 +174,7 @@ class Correction:
     totals: tuple[int, ...]
     reason: str
     at: str  # ISO 8601, as given
-    bummerl: tuple[int, ...] | None = None
+    marks: dict[str, tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -223,8 +210,14 @@ class Tournament:
         return self.players[no - 1]
 
     @property
-    def order(self) -> str:
-        return table_engine.ENGINES[self.game].ORDER
+    def ranking(self) -> Ranking:
+        """The game's ranking at a table (the engine's data): what a seat's place is decided by."""
+        return table_engine.ENGINES[self.game].RANKING
+
+    @property
+    def mark_keys(self) -> tuple[str, ...]:
+        """The marks a typed result gives beside its totals: the names of the game's ranked marks."""
+        return tuple(rank.key for rank in marks_ranked(self.ranking))
 
     @property
     def zero_sum(self) -> bool:
@@ -460,7 +453,7 @@ def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
             number = entry.get("table") if isinstance(entry, dict) else None
             valid = isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MOST_PLAYERS
             where = {"round": position, "table": number if valid else index}
-            _keys(entry, TABLE_FIELDS, "", **where)
+            _keys(entry, TABLE_FIELDS + t.mark_keys, "", **where)
             number = _whole(entry.get("table"), "table", 1, MOST_PLAYERS, **where)
             if number in numbers:
                 raise InvalidTournament("table", N_("table {number} is given twice in this round"), number=number,
@@ -501,14 +494,16 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
         raise InvalidTournament("totals", N_("a table's result is its typed totals or its document, exactly one "
                                              "of them"), **where)
     if has_totals:
-        totals, bummerl = check_result(t, where["round"], where["table"], entry["totals"], entry.get("bummerl"))
+        totals, marks = check_result(t, where["round"], where["table"], entry["totals"], entry)
         replaced = entry.get("replaced")
         if replaced is not None:
             _replayed(replaced, seats, t, "replaced", **where)
-        return TableResult(table=entry["table"], seats=seats, totals=totals, bummerl=bummerl,
-                           status=_bummerl_status(t, seats, bummerl), replaced=replaced)
-    if "bummerl" in entry:
-        raise InvalidTournament("bummerl", N_("a table played in Talon gives its Bummerl in its document"), **where)
+        return TableResult(table=entry["table"], seats=seats, totals=totals, marks=marks,
+                           status=_marks_status(t, seats, marks), replaced=replaced)
+    for rank in marks_ranked(t.ranking):
+        if rank.key in entry:
+            raise InvalidTournament(rank.key, N_("a table played in Talon gives its {label} in its document"),
+                                    label=Line(rank.label), **where)
     if "replaced" in entry:
         raise InvalidTournament("replaced", N_("only a typed result replaces a table played in Talon"), **where)
     document = entry["document"]
@@ -538,17 +533,20 @@ def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, 
     return names, replayed, setup
 
 
-def _bummerl_status(t: Tournament, seats: Sequence[int], bummerl: Sequence[int] | None) -> dict | None:
-    if bummerl is None:
+def _marks_status(t: Tournament, seats: Sequence[int], marks: Mapping[str, Sequence[int]] | None) -> dict | None:
+    """A typed result's marks as the engine's status gives them (``Status.as_json``), for its ranking to read."""
+    if marks is None:
         return None
-    return {"marks": {t.player(no).name: {"bummerl": lost} for no, lost in zip(seats, bummerl)}}
+    return {"marks": {t.player(no).name: {key: values[i] for key, values in marks.items()}
+                      for i, no in enumerate(seats)}}
 
 
 def check_result(t: Tournament, round_no: int | None, table_no: int | None, totals: Any,
-                 bummerl: Any = None) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+                 given: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]] | None]:
     """TN5: a table's totals typed from its paper sheet, checked: one whole number per seat, adding up to 0
-    where the scores are zero-sum (the difference shown otherwise), and in a game ordered by lost Bummerl each
-    seat's lost Bummerl beside them. Returns (totals, bummerl); InvalidTournament otherwise."""
+    where the scores are zero-sum (the difference shown otherwise), and in a game ranked by marks before its
+    totals each seat's marks beside them (``given``: the fields typed, by the marks' names). Returns (totals,
+    marks or None); InvalidTournament otherwise."""
     where = {"round": round_no, "table": table_no}
     if not isinstance(totals, (list, tuple)) or len(totals) != t.table_size:
         raise InvalidTournament("totals", N_("must give one whole number for each of the {count} seats"),
@@ -558,19 +556,29 @@ def check_result(t: Tournament, round_no: int | None, table_no: int | None, tota
     if t.zero_sum and sum(totals) != 0:
         raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}"),
                                 total=signed(sum(totals)), **where)
-    if t.order == FEWER_BUMMERL:
-        if bummerl is None:
-            raise InvalidTournament("bummerl", N_("is required: each seat's lost Bummerl, beside the game points "
-                                                  "in totals"), **where)
-        if not isinstance(bummerl, (list, tuple)) or len(bummerl) != t.table_size:
-            raise InvalidTournament("bummerl", N_("must give one whole number for each of the {count} seats"),
+    return tuple(totals), typed_marks(t, given or {}, **where)
+
+
+def typed_marks(t: Tournament, given: Mapping[str, Any], **where: Any) -> dict[str, tuple[int, ...]] | None:
+    """Each ranked mark of the game (``t.ranking``) typed beside the totals, checked: required, one whole number
+    per seat. None for a game ranked by its totals alone."""
+    ranks = marks_ranked(t.ranking)
+    if not ranks:
+        return None
+    total = next((rank.label for rank in t.ranking if rank.key == TOTAL), N_("total"))
+    out = {}
+    for rank in ranks:
+        values = given.get(rank.key)
+        if values is None:
+            raise InvalidTournament(rank.key, N_("is required: each seat's {label}, beside the {total} in totals"),
+                                    label=Line(rank.label), total=Line(total), **where)
+        if not isinstance(values, (list, tuple)) or len(values) != t.table_size:
+            raise InvalidTournament(rank.key, N_("must give one whole number for each of the {count} seats"),
                                     count=t.table_size, **where)
-        for value in bummerl:
-            _whole(value, "bummerl", 0, 10_000, **where)
-        return tuple(totals), tuple(bummerl)
-    if bummerl is not None:
-        raise InvalidTournament("bummerl", N_("only a game that counts lost Bummerl has them"), **where)
-    return tuple(totals), None
+        for value in values:
+            _whole(value, rank.key, 0, MOST_MARKS, **where)
+        out[rank.key] = tuple(values)
+    return out
 
 
 def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
@@ -581,7 +589,7 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
                                 count=len(raw))
     out = []
     for position, item in enumerate(raw, start=1):
-        _keys(item, CORRECTION_FIELDS, "", correction=position)
+        _keys(item, CORRECTION_FIELDS + t.mark_keys, "", correction=position)
         round_no = _whole(item.get("round"), "round", 1, max(len(t.played), 1), correction=position)
         if round_no > len(t.played):
             raise InvalidTournament("round", N_("round {number} has not been played"), number=round_no,
@@ -603,11 +611,11 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
                                              "{value}"), first=EARLIEST.year, last=LATEST.year, value=show(at),
                                     correction=position)
         try:
-            totals, bummerl = check_result(t, round_no, table_no, item.get("totals"), item.get("bummerl"))
+            totals, marks = check_result(t, round_no, table_no, item.get("totals"), item)
         except InvalidTournament as error:
             raise InvalidTournament(error.field, error.reason_of, round=error.round, table=error.table,
                                     correction=position) from None
-        out.append(Correction(round=round_no, table=table_no, totals=totals, reason=reason, at=at, bummerl=bummerl))
+        out.append(Correction(round=round_no, table=table_no, totals=totals, reason=reason, at=at, marks=marks))
     return tuple(out)
 
 
@@ -653,8 +661,7 @@ def dump(t: Tournament) -> dict[str, Any]:
                 entry["document"] = result.document
             else:
                 entry["totals"] = list(result.totals)
-                if result.bummerl is not None:
-                    entry["bummerl"] = list(result.bummerl)
+                entry.update({key: list(values) for key, values in (result.marks or {}).items()})
                 if result.replaced is not None:
                     entry["replaced"] = result.replaced
             tables.append(entry)
@@ -666,7 +673,7 @@ def dump(t: Tournament) -> dict[str, Any]:
         "players": players, "played": played}
     if t.corrections:
         out["corrections"] = [{"round": c.round, "table": c.table, "totals": list(c.totals),
-                               **({"bummerl": list(c.bummerl)} if c.bummerl is not None else {}),
+                               **{key: list(values) for key, values in (c.marks or {}).items()},
                                "reason": c.reason, "at": c.at} for c in t.corrections]
     return out
 
@@ -724,8 +731,8 @@ def results(t: Tournament, *, upto_round: int | None = None, corrected: bool = T
         for result in r.tables:
             c = fixes.get((r.round, result.table))
             if c is not None:
-                result = TableResult(table=result.table, seats=result.seats, totals=c.totals, bummerl=c.bummerl,
-                                     status=_bummerl_status(t, result.seats, c.bummerl))
+                result = TableResult(table=result.table, seats=result.seats, totals=c.totals, marks=c.marks,
+                                     status=_marks_status(t, result.seats, c.marks))
             tables.append(result)
         out.append(PlayedRound(round=r.round, tables=tuple(tables)))
     return tuple(out)
@@ -742,12 +749,12 @@ def _as_result(t: Tournament, seats: Sequence[int], totals_or_document: Any,
 
 def seat_places(t: Tournament, seats: Sequence[int], totals_or_document: Any,
                 status: dict | None = None) -> tuple[int, ...]:
-    """TN6: each seat's place at its table by the game's order (a higher total; fewer lost Bummerl, then more game
-    points; a lower total), players level sharing the best of their places (1, 1, 3)."""
+    """TN6: each seat's place at its table by the game's ranking (the engine's data: a higher total, a lower one,
+    or marks of its status before the total), players level sharing the best of their places (1, 1, 3)."""
     result = _as_result(t, seats, totals_or_document, status)
     names = [t.player(no).name for no in result.seats]
     totals = dict(zip(names, result.totals))
-    keys = [standing(t.order, name, totals, result.status) for name in names]
+    keys = [standing(t.ranking, name, totals, result.status) for name in names]
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 
@@ -787,7 +794,7 @@ class Standing:
 
 def _better_higher(t: Tournament) -> bool:
     """Whether a higher score is better (not in a game of penalty points)."""
-    return t.order != LOWER
+    return not lower_total_is_better(t.ranking)
 
 
 def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool = True) -> tuple[Standing, ...]:
