@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engines import koenigrufen as kr
 from ...entry import koenigrufen as entry
-from ...forms import HandForm, TapChoice, WideTaps
+from ..forms import HandForm, TapChoice, WideTaps
 
 BLATT_CHOICES = [("0", "—"), ("1", _("+1 Blatt")), ("2", _("+2 Blatt"))]
 KONTRA_CHOICES = [("0", _("none")), ("1", "Kontra ×2"), ("2", "Rekontra ×4"), ("3", "Subkontra ×8")]
@@ -87,9 +87,9 @@ class KoenigrufenHandForm(HandForm):
     @staticmethod
     def shows(contract: str) -> list[str]:
         """The parts of the form a contract needs, from the engine's contract sets (Trischaken shows every
-        player's points, the part the shared stylesheet calls "klop")."""
+        player's points, the part the shared stylesheet calls "each-points")."""
         if contract == "trischaken":
-            return ["klop"]
+            return ["each-points"]
         if contract in kr.NEGATIVE:
             return ["won"]
         return ["points", "bonuses"] + (["partner"] if contract in kr.CALLING else [])

@@ -81,7 +81,7 @@ class SlovenianHandForm(HandForm):
         """The parts of the form a contract needs, from the engine's contract sets."""
         return [word for word, contracts in (("points", st.WITH_POINTS), ("won", st.WITH_WON),
                                              ("partner", st.CALLS_KING), ("bonuses", st.WITH_DIFFERENCE),
-                                             ("klop", {"klop"})) if contract in contracts] or ["nothing"]
+                                             ("each-points", {"klop"})) if contract in contracts] or ["nothing"]
 
     def bonus_rows(self):
         return [(self[f"bonus_{k}"], self[f"bonus_{k}_side"], self[f"bonus_{k}_kontra"]) for k in self.bonus_kinds]
