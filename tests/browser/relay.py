@@ -53,8 +53,10 @@ class Server:
         self._cut()
 
     def thaw(self):
-        """Answers again, to new requests (those read while frozen stay unanswered, as with a server that froze)."""
+        """Answers again: what was read while frozen is never answered (its connections are cut, as a server that
+        came back from a freeze drops them), new connections pass."""
         self.frozen = False
+        self._cut()
 
     def answers_to(self, method, path):
         """The statuses the server gave ``method path`` (a path's start), in order."""
