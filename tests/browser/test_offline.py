@@ -10,7 +10,6 @@ import re
 import json
 import socket
 import tempfile
-import threading
 import time
 from urllib.parse import parse_qs, urlsplit
 
@@ -20,10 +19,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games.tables import services
+from games.registry import GAMES
 
 from ..factories import make_table, team_hand
 from .conftest import PHONE
 from .phone import fits_the_screen, tap
+from .relay import server  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more on a busy machine
@@ -97,19 +98,30 @@ def enter_ttj(page, hand):
             tap(page, f"card_{card}", player)
 
 
-GAMES = {  # players, a hand on the server first, the hands recorded without signal and how the form enters them
-    "czech-taroky": (["Anna", "Bára", "Cyril", "Dana"], [team_hand()],
-                     [{"povinnost": "Bára", "partner": "Dana", "points": 40},
-                      {"povinnost": "Cyril", "partner": "Anna", "points": 71}], enter_czech),
-    "slovenian-tarok": (["Ana", "Bojan", "Cene", "Dora"], [{"contract": "beggar", "declarer": "Ana", "won": True}],
-                        [{"contract": "beggar", "declarer": "Bojan", "won": False},
-                         {"contract": "solo-without", "declarer": "Cene", "points": 0}], None),
-    "two-ten-jack": (["Aiko", "Ben", "Chie"], [{"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}}],
-                     [{"captured": {"Aiko": [], "Ben": ["10H"], "Chie": ["2H"]}},
-                      {"captured": {"Aiko": ["JH"], "Ben": ["2H"], "Chie": []}}], enter_ttj),
-    "schnapsen": (["Anna", "Ben"], [{"winner": "Anna", "game_points": 2}],
-                  [{"winner": "Ben", "game_points": 3}, {"winner": "Ben", "game_points": 1}], None),
-}
+FILL = """(fields) => {  // a hand form filled as its game's samples name its fields (as the phone reads them)
+  const form = document.querySelector("form.hand-form");
+  let submitter = null;  // a field that is a button (Schnapsen's 1, 2, 3) is the tap that saves
+  for (const [name, value] of Object.entries(fields)) {
+    for (const field of form.querySelectorAll(`[name="${name}"]`)) {
+      if (field.tagName === "BUTTON") { if (field.value === String(value)) submitter = [name, field.value]; }
+      else if (field.type === "radio") field.checked = field.value === String(value);
+      else if (field.type === "checkbox") field.checked = !!value;
+      else field.value = value == null ? "" : String(value);
+    }
+  }
+  form.querySelector("input:not([type=hidden])").dispatchEvent(new Event("input", { bubbles: true }));
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+  return submitter;
+}"""
+
+
+def fill_sample(page, samples):
+    """The hand form filled with the game's sample fields (``Samples.fields``, valid after ``hands[:1]``); the
+    button that saves: Save, or a field's own button (Schnapsen's game points)."""
+    submitter = page.evaluate(FILL, samples.fields)
+    if submitter is None:
+        return page.locator("button[name=save]"), True
+    return page.locator(f"form.hand-form button[name='{submitter[0]}'][value='{submitter[1]}']"), False
 
 
 def shown(value):
@@ -156,7 +168,12 @@ def record_offline(page, game, table, hand, enter, payout=None):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order(context, game):
-    players, first, offline, enter = GAMES[game]
+    """Every game of the registry, with its own samples (games/entry/<game>.py): a fifth game is covered as it is
+    registered. Its sample hand is recorded twice through the hand form without signal, each scored as settle
+    scores it after the ones before."""
+    samples = GAMES[game].samples
+    players, first = list(samples.players), list(samples.hands[:1])
+    offline = [samples.hand, samples.hand]
     table = make_table(game=game, players=players, hands=first)
     page = context.new_page()
     keep(page, table)
@@ -167,11 +184,20 @@ def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order
     expected = settled(table, offline)
     for number, hand in enumerate(offline):
         payout = [expected["hands"][len(first) + number]["scores"][p] for p in players]
-        record_offline(page, game, table, hand, enter, payout)
+        # "Record a hand" (a round in Two Ten Jack; "step by step" beside a quick entry): the hand form
+        page.locator(f"main a[href='/t/{table.edit_token}/hands/new/']").first.click()
+        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        assert engine_start(page) == "resumed"  # Python resumed from the snapshot made when the table was kept
+        save, previewed = fill_sample(page, samples)
+        if previewed:  # the form's preview, before Save, as settle scores it
+            preview = page.locator("#preview", has_text="Computed on this phone")
+            expect(preview.locator(".score")).to_have_text([shown(score) for score in payout])
+        save.click()
+        page.locator("tr.pending th", has_text=str(len(first) + number + 1)).wait_for()
         row = page.locator("tr.pending").first  # newest on top, its payout as settle gives it
         expect(row.locator("td")).to_have_text([shown(score) + shown(total) for score, total in zip(
             payout, [sum(h["scores"][p] for h in expected["hands"][:len(first) + number + 1]) for p in players])])
-        page.locator("tr.pending th", has_text=str(len(first) + number + 1)).wait_for()
+    assert page.evaluate(PENDING_DATA) == offline  # the form's fields made the game's own hand
     assert page_totals(page, players) == expected["totals"]
     assert page.locator("tr.what.pending .not-sent").count() == len(offline)
     assert "Hands not sent yet: 2" in page.locator("#offline-banner").inner_text()
@@ -886,80 +912,6 @@ def test_an_unsent_hand_is_edited_plainly_in_its_place(context):
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), team_hand(**edited), team_hand(**second)]
     assert table.totals == expected["totals"]
-
-
-class Server:
-    """The server as a phone reaches it: a TCP relay in front of the live server that can be stopped (its port
-    closed and every connection cut, as when the server's process is killed: connection refused), started again on
-    the same port, or made slow (each request answered ``delay`` seconds late)."""
-
-    def __init__(self, upstream):
-        self.upstream, self.delay, self.listener, self.open = upstream, 0.0, None, []
-        self.port = int(os.environ.get("TALON_PROXY_TEST_PORT", "0"))
-        self.start()
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def start(self):
-        listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", self.port))
-        listener.listen(64)
-        self.port, self.listener = listener.getsockname()[1], listener
-        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
-
-    def stop(self):
-        try:
-            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept: the port is closed
-        except OSError:
-            pass
-        self.listener.close()
-        for connection in self.open:
-            try:
-                connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            connection.close()
-        self.open = []
-
-    def _accept(self, listener):
-        while True:
-            try:
-                client, _ = listener.accept()
-            except OSError:
-                return  # stopped
-            upstream = socket.create_connection(self.upstream)
-            self.open += [client, upstream]
-            threading.Thread(target=self._pipe, args=(client, upstream, True), daemon=True).start()
-            threading.Thread(target=self._pipe, args=(upstream, client, False), daemon=True).start()
-
-    def _pipe(self, source, target, requests):
-        try:
-            while data := source.recv(65536):
-                if requests and self.delay and re.match(rb"[A-Z]+ /", data):
-                    time.sleep(self.delay)  # a slow server: the request is answered late
-                target.sendall(data)
-        except OSError:
-            pass
-        for end in (source, target):
-            try:
-                end.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
-@pytest.fixture
-def server(browser, live_server):
-    """A phone that reaches the live server through ``Server`` (its service worker runs)."""
-    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])))
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=relay.url, service_workers="allow")
-    context.set_default_timeout(20_000)
-    watch(context)
-    yield relay, context
-    context.close()
-    relay.stop()
-
-
 
 
 def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(server):
