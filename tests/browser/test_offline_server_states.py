@@ -9,8 +9,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from games import services
-from games import tournaments as tournament_service
+from games.tables import services
+from games.tournaments import services as tournament_service
 from games.models import Round
 
 from ..factories import make_table, team_hand
