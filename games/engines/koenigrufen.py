@@ -236,6 +236,7 @@ class Hand:
     bonuses: tuple[Bonus, ...] = ()
     trischaken: tuple[tuple[str, Fraction], ...] = ()
     sitting_out: str | None = None
+    win_at: Fraction = Fraction(107, 3)  # AT4: the table's "won with" (win_points), so its facts judge as it scores
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,11 @@ def in_hand(players: tuple[str, ...], sitting_out: str | None) -> tuple[str, ...
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
+    hand = _parse_hand(raw, players, rules)
+    return replace(hand, win_at=rules.win_at) if isinstance(hand, Hand) else hand
+
+
+def _parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
     common = parse_common(raw, players, zero_sum=True)
     if common is not None:
         return common
@@ -870,7 +876,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     elif hand.points is None:
         won = next(b for b in hand.bonuses if b.kind == "valat" and b.made).side == "declarers"
     else:
-        won = hand.points >= Fraction(107, 3)
+        won = hand.points >= hand.win_at
     return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=team, won=won,
                  points=hand.points, contra=hand.kontra, bonuses=hand.bonuses)
 

@@ -3,7 +3,9 @@ the table document lists. Pure: no Django."""
 
 import pytest
 
+import games.registry  # noqa: F401  (the games a tournament may be of)
 from games.engines import koenigrufen as kr
+from games.tournaments import engine as T
 from games.engines.base import InvalidHand
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")
@@ -117,6 +119,15 @@ def test_win_points_35_1_3_wins_with_35_and_1_blatt():
     assert scores(hand, rules={"win_points": "35 1/3"})[0] == [12, -4, -4, -4]
 
 
+@pytest.mark.parametrize("win_points, won", [("35 2/3", False), ("35 1/3", True)])
+def test_the_statistics_judge_a_won_game_by_the_tables_win_points(win_points, won):
+    """The facts statistics count ("won as declarer") follow the table's AT4 option, as its scores do."""
+    rules = kr.parse_rules({"win_points": win_points}, FOUR)
+    hand = kr.parse_hand({"contract": "dreier", "declarer": "Anna", "points": "35 1/3"}, FOUR, rules)
+    result, _state = kr.play(hand, rules, kr.new_state(FOUR, rules))
+    assert kr.facts(hand).won is won is (result.scores["Anna"] > 0)
+
+
 def test_a_silent_bird_lost_costs_only_with_silent_failure():
     hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
             "bonuses": [bonus("pagat", made=False)]}
@@ -223,9 +234,6 @@ def test_presets_differ_where_the_rules_file_says():
 
 def test_a_cups_tournament_sums_the_sheet_without_kontra_over_rounds():
     """AT10.5 and the tournament preset ``points``: the tables' documents are scored with kontra_scored false."""
-    import games.registry  # noqa: F401  (the games a tournament may be of)
-    from games.engines import tournament as T
-
     sheet = {"kontra_scored": False}
     names = ["Anna", "Bert", "Cilli", "Dieter"]
 
