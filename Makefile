@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages golden
+.PHONY: lint format serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages golden
 
 # Talon at home: debug off, plain HTTP on the home network, its address printed as text and as a QR code.
 serve: install
@@ -29,12 +29,22 @@ OFFLINE_TESTS := $(wildcard tests/browser/test_offline*.py tests/browser/test_tw
                    tests/browser/test_rejected_save.py tests/browser/test_test_game_offline.py)
 BROWSER_TESTS := tests/browser $(addprefix --ignore=,$(OFFLINE_TESTS))
 
-test: install-test chromium gettext
+test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
 	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser \
 	  && $(APP_TESTS) -n 2 $(BROWSER_TESTS) --reruns 2 \
 	  && $(APP_TESTS) $(OFFLINE_TESTS) --reruns 2'
+
+# The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).
+lint: install-test
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+# Format the code as `make lint` wants it.
+format: install-test
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
 
 test-sqlite: install-test chromium gettext
 	$(ENGINE_TESTS)

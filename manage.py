@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Django's command-line utility for Talon."""
+
 import os
 import sys
 

@@ -49,8 +49,13 @@ def client() -> Client:
 def czech_hand(i: int) -> dict:
     povinnost = PLAYERS[i % 4]
     if i % 5 == 4:
-        return {"povinnost": povinnost, "mode": "prever", "prever": PLAYERS[(i + 1) % 4], "talon": 1 + i % 3,
-                "points": (i * 37) % 107}
+        return {
+            "povinnost": povinnost,
+            "mode": "prever",
+            "prever": PLAYERS[(i + 1) % 4],
+            "talon": 1 + i % 3,
+            "points": (i * 37) % 107,
+        }
     hand = {"povinnost": povinnost, "partner": PLAYERS[(i + 2) % 4], "points": (i * 53) % 107}
     if i % 3:
         hand["contra"] = i % 3
@@ -78,8 +83,9 @@ def _size(response) -> int:
 def main() -> None:
     call_command("migrate", verbosity=0)
     doc = {"game": "czech-taroky", "players": PLAYERS, "hands": [czech_hand(i) for i in range(HANDS)]}
-    table = timed(f"import {HANDS} hands", lambda: services.import_table(doc, name="big") and None) or \
-        services.Table.objects.get(name="big")
+    table = timed(
+        f"import {HANDS} hands", lambda: services.import_table(doc, name="big") and None
+    ) or services.Table.objects.get(name="big")
     token = table.edit_token
     what_if = {"preset": "", "rule_step_factor": "false"}
     timed("what if (one option changed)", lambda: client().get(f"/t/{token}/what-if/", what_if))
@@ -94,13 +100,26 @@ def main() -> None:
     table.refresh_from_db()
     timed("undo them", lambda: keeper.post(f"/t/{token}/undo/", {"version": str(table.version)}))
     table.refresh_from_db()
-    response = timed("record one more hand", lambda: keeper.post(
-        f"/t/{token}/hands/new/", {"version": str(table.version), "povinnost": "Anna", "mode": "team",
-                                   "partner": "Cyril", "called": "XIX", "points": "60", "contra": "0"}))
+    response = timed(
+        "record one more hand",
+        lambda: keeper.post(
+            f"/t/{token}/hands/new/",
+            {
+                "version": str(table.version),
+                "povinnost": "Anna",
+                "mode": "team",
+                "partner": "Cyril",
+                "called": "XIX",
+                "points": "60",
+                "contra": "0",
+            },
+        ),
+    )
     table.refresh_from_db()
     print(f"live hands after it: {table.hand_count}")
-    other = services.import_table({"game": "czech-taroky", "players": PLAYERS,
-                                   "hands": [czech_hand(i) for i in range(10)]})
+    other = services.import_table(
+        {"game": "czech-taroky", "players": PLAYERS, "hands": [czech_hand(i) for i in range(10)]}
+    )
     timed("another table's page (10 hands)", lambda: client().get(f"/t/{other.edit_token}/"))
     asker = client()
     statuses = [asker.get(f"/t/{token}/sheet/").status_code for _ in range(40)]

@@ -36,8 +36,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 RATE = 1.6e6 / 8  # 1.6 Mbps, in bytes per second
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def free_port() -> int:
@@ -108,12 +114,28 @@ def serve(mode: str, tmp: Path, port: int) -> tuple[subprocess.Popen, dict]:
         subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
         command = [PYTHON, "manage.py", "serve_lan", "--host", "127.0.0.1", "--port", str(port)]
     else:
-        env |= {"TALON_PRODUCTION": "1", "SECURE_SSL_REDIRECT": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-                "ALLOWED_HOSTS": "127.0.0.1", "STATIC_ROOT": str(tmp / "static")}
+        env |= {
+            "TALON_PRODUCTION": "1",
+            "SECURE_SSL_REDIRECT": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "STATIC_ROOT": str(tmp / "static"),
+        }
         for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
             subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True)
-        command = [str(Path(PYTHON).parent / "gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
-                   "--workers", "2", "--threads", "4", "--log-level", "warning", "--no-control-socket"]
+        command = [
+            str(Path(PYTHON).parent / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            "--log-level",
+            "warning",
+            "--no-control-socket",
+        ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -125,14 +147,17 @@ def serve(mode: str, tmp: Path, port: int) -> tuple[subprocess.Popen, dict]:
 
 
 def make_table(env: dict) -> str:
-    code = ("from games import services\n"
-            "p = ['Anna', 'Bára', 'Cyril', 'Dana']\n"
-            "t = services.create_table(game='czech-taroky', players=p)\n"
-            "for i in range(20): services.record_hand(t, {'povinnost': p[i % 4], 'partner': p[(i + 2) % 4], "
-            "'points': 40 + i})\n"
-            "print(t.edit_token)")
-    done = subprocess.run([PYTHON, "manage.py", "shell", "-v0", "-c", code], cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True)
+    code = (
+        "from games import services\n"
+        "p = ['Anna', 'Bára', 'Cyril', 'Dana']\n"
+        "t = services.create_table(game='czech-taroky', players=p)\n"
+        "for i in range(20): services.record_hand(t, {'povinnost': p[i % 4], 'partner': p[(i + 2) % 4], "
+        "'points': 40 + i})\n"
+        "print(t.edit_token)"
+    )
+    done = subprocess.run(
+        [PYTHON, "manage.py", "shell", "-v0", "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
     return done.stdout.strip().splitlines()[-1]
 
 
@@ -159,8 +184,9 @@ FORGET_SNAPSHOTS = """async () => { const cache = await caches.open("talon-kept"
   for (const request of await cache.keys()) if (new URL(request.url).pathname === "/offline/snapshot.bin") await cache.delete(request); }"""
 
 
-def engine_ready(context, token: str, rounds: int, throttle: float = 1.0, quarter: bool = False,
-                 full: bool = False) -> float:
+def engine_ready(
+    context, token: str, rounds: int, throttle: float = 1.0, quarter: bool = False, full: bool = False
+) -> float:
     """The hand form loaded until the phone's engine is up (from what the phone kept), median of ``rounds``. Python
     resumes from the snapshot the first start saved; with ``full``, that snapshot is dropped before each load, so
     Python starts afresh (as the first start after a release does) and saves it again."""
@@ -195,7 +221,10 @@ class Quarter:
             if entry.name.isdigit():
                 try:
                     stat = (entry / "stat").read_text()
-                    parents[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), stat.split("(", 1)[1].split(")")[0])
+                    parents[int(entry.name)] = (
+                        int(stat.rsplit(")", 1)[1].split()[1]),
+                        stat.split("(", 1)[1].split(")")[0],
+                    )
                 except (OSError, IndexError, ValueError):
                     continue
         mine, found = {os.getpid()}, True
@@ -261,20 +290,28 @@ def main() -> None:
                 here_full = engine_ready(context, token, options.rounds, full=True)
                 quarter_full = engine_ready(context, token, options.rounds, quarter=True, full=True)
                 context.close()
-                line = (f"{mode}: keep {down / 1e6:.2f} MB on the wire, {down * 8 / 1.6e6:.1f} s at 1.6 Mbps "
-                        f"(computed), {seconds:.1f} s from 127.0.0.1")
+                line = (
+                    f"{mode}: keep {down / 1e6:.2f} MB on the wire, {down * 8 / 1.6e6:.1f} s at 1.6 Mbps "
+                    f"(computed), {seconds:.1f} s from 127.0.0.1"
+                )
                 if not options.no_throttled:
                     _, downloaded, throttled, context = keep(browser, relay, token, RATE)
                     context.close()
-                    line += (f"; measured at 1.6 Mbps: {downloaded:.1f} s to download, {throttled:.1f} s with the "
-                             f"engine's first start")
+                    line += (
+                        f"; measured at 1.6 Mbps: {downloaded:.1f} s to download, {throttled:.1f} s with the "
+                        f"engine's first start"
+                    )
                 print(line)
-                print(f"{mode}: engine ready on the hand form {here:.2f} s on this machine, {slow:.2f} s with the CPU "
-                      f"throttled 4× (DevTools: the page's thread), {quarter:.2f} s with the whole browser held to a "
-                      f"quarter of the time; medians of {options.rounds}")
-                print(f"{mode}: without the snapshot (Python started afresh, as after a release) {here_full:.2f} s "
-                      f"on this machine ({here_full / here:.1f}× the resumed start), {quarter_full:.2f} s a quarter "
-                      f"of the time ({quarter_full / quarter:.1f}×)")
+                print(
+                    f"{mode}: engine ready on the hand form {here:.2f} s on this machine, {slow:.2f} s with the CPU "
+                    f"throttled 4× (DevTools: the page's thread), {quarter:.2f} s with the whole browser held to a "
+                    f"quarter of the time; medians of {options.rounds}"
+                )
+                print(
+                    f"{mode}: without the snapshot (Python started afresh, as after a release) {here_full:.2f} s "
+                    f"on this machine ({here_full / here:.1f}× the resumed start), {quarter_full:.2f} s a quarter "
+                    f"of the time ({quarter_full / quarter:.1f}×)"
+                )
             finally:
                 relay.close()
                 server.terminate()

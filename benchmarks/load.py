@@ -30,8 +30,8 @@ from __future__ import annotations
 import argparse
 import csv
 import html.parser
-import io
 import http.cookiejar
+import io
 import json
 import os
 import random
@@ -67,14 +67,16 @@ def free_port() -> int:
 
 def prepare(env: dict[str, str], tables: int) -> list[str]:
     """Migrate and create the tables (200 hands each); returns their edit tokens."""
-    code = ("import django, json; django.setup(); from django.core.management import call_command; "
-            "call_command('migrate', verbosity=0); from games import services; tokens = []\n"
-            f"P = {PLAYERS!r}\n"
-            f"for n in range({tables}):\n"
-            "    doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], "
-            "'partner': P[(i + 2) % 4], 'points': (i * 53) % 107} for i in range(200)]}\n"
-            "    tokens.append(services.import_table(doc).edit_token)\n"
-            "print(json.dumps(tokens))")
+    code = (
+        "import django, json; django.setup(); from django.core.management import call_command; "
+        "call_command('migrate', verbosity=0); from games import services; tokens = []\n"
+        f"P = {PLAYERS!r}\n"
+        f"for n in range({tables}):\n"
+        "    doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], "
+        "'partner': P[(i + 2) % 4], 'points': (i * 53) % 107} for i in range(200)]}\n"
+        "    tokens.append(services.import_table(doc).edit_token)\n"
+        "print(json.dumps(tokens))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -82,8 +84,9 @@ def prepare(env: dict[str, str], tables: int) -> list[str]:
 class Phone:
     def __init__(self, base: str, token: str, seed: int):
         self.base, self.token, self.rng = base, token, random.Random(seed)
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
-                                                  NoRedirect)
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect
+        )
         self.timings: list[tuple[str, float, int]] = []
         self.recorded = self.refused = 0
         self.version = "0"
@@ -133,8 +136,13 @@ class Phone:
         if not (csrf and version):
             return
         i = self.rng.randrange(4)
-        data = {"csrfmiddlewaretoken": csrf.group(1), "version": version.group(1), "povinnost": PLAYERS[i],
-                "mode": "team", "contra": "0"}
+        data = {
+            "csrfmiddlewaretoken": csrf.group(1),
+            "version": version.group(1),
+            "povinnost": PLAYERS[i],
+            "mode": "team",
+            "contra": "0",
+        }
         for step in ({"partner": PLAYERS[(i + 1) % 4]}, {"points": str(self.rng.randint(0, 106))}, {}):
             data.update(step)
             self.call("preview", f"/t/{self.token}/preview/", data, htmx=True)
@@ -157,16 +165,34 @@ def run_phone(phone: Phone, keeper: bool, until: float, done: list, lock: thread
         done.append(phone)
 
 
-ENV = {"DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1",
-       "LOG_LEVEL": "ERROR", "PYTHONWARNINGS": "ignore:No directory at"}
+ENV = {
+    "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    "DEBUG": "0",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "LOG_LEVEL": "ERROR",
+    "PYTHONWARNINGS": "ignore:No directory at",
+}
 
 
 def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
     """A gunicorn serving Talon on 127.0.0.1:``port``, answering once this returns."""
-    gunicorn = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "scorekeeper.wsgi",
-                                 "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", "4",
-                                 "--log-level", "warning", "--no-control-socket"],
-                                cwd=ROOT, env=env)
+    gunicorn = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            "4",
+            "--log-level",
+            "warning",
+            "--no-control-socket",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     for _ in range(150):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).read()
@@ -195,8 +221,12 @@ def main() -> None:
     parser.add_argument("--tournament", action="store_true", help="a championship on two app servers")
     parser.add_argument("--players", type=int, default=150)
     parser.add_argument("--hands", type=int, default=21, help="hands each table records (--tournament)")
-    parser.add_argument("--pace", type=float, default=0.03,
-                        help="real play's pause between hands (2-5 minutes) is multiplied by this (--tournament)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.03,
+        help="real play's pause between hands (2-5 minutes) is multiplied by this (--tournament)",
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("load.py: run it under .ci/with-postgres (it needs PostgreSQL in DATABASE_URL)")
@@ -215,9 +245,12 @@ def main() -> None:
         done: list[Phone] = []
         lock = threading.Lock()
         until = time.perf_counter() + args.seconds
-        threads = [threading.Thread(target=run_phone, args=(Phone(base, tokens[i % len(tokens)], i),
-                                                            i < len(tokens), until, done, lock))
-                   for i in range(args.clients)]
+        threads = [
+            threading.Thread(
+                target=run_phone, args=(Phone(base, tokens[i % len(tokens)], i), i < len(tokens), until, done, lock)
+            )
+            for i in range(args.clients)
+        ]
         started = time.perf_counter()
         for thread in threads:
             thread.start()
@@ -233,15 +266,18 @@ def main() -> None:
     for kind, seconds, _status in timings:
         by_kind[kind].append(seconds * 1000)
     recorded, refused = sum(p.recorded for p in done), sum(p.refused for p in done)
-    print(f"load: {args.clients} phones at {args.tables} tables for {args.seconds:.0f} s against gunicorn "
-          f"({args.workers} workers) on PostgreSQL: {len(timings):,} requests ({len(timings) / elapsed:,.0f}/s), "
-          f"{errors} errors; saves: {recorded} recorded, {refused} refused")
+    print(
+        f"load: {args.clients} phones at {args.tables} tables for {args.seconds:.0f} s against gunicorn "
+        f"({args.workers} workers) on PostgreSQL: {len(timings):,} requests ({len(timings) / elapsed:,.0f}/s), "
+        f"{errors} errors; saves: {recorded} recorded, {refused} refused"
+    )
     for kind, values in sorted(by_kind.items()):
         print(f"  {kind:10} {len(values):6,}  median {statistics.median(values):6.0f} ms  p95 {p95(values):6.0f} ms")
     sys.exit(1 if errors else 0)
 
 
 # ---- --tournament: a championship on two app servers (issue 23) -------------------------------------------
+
 
 class Form(html.parser.HTMLParser):
     """What a browser would send from a page's forms as they are: text, number and hidden inputs' values, the
@@ -346,9 +382,11 @@ class Keeper(Client):
             self.refused += 1
             return
         data = dict(form.fields)
-        taps = ({"contract": self.rng.choice(["three", "two", "one"])},
-                {"declarer": self.rng.choice(form.choices["declarer"])},
-                {"points_whole": str(self.rng.randint(20, 50))})
+        taps = (
+            {"contract": self.rng.choice(["three", "two", "one"])},
+            {"declarer": self.rng.choice(form.choices["declarer"])},
+            {"points_whole": str(self.rng.randint(20, 50))},
+        )
         for tap in taps:
             data.update(tap)
             self.call("preview", f"/t/{self.token}/preview/", data, htmx=True)
@@ -401,8 +439,7 @@ class Watcher(Client):
                 if status == 200:
                     self.seen(text)
                 next_table += 3.0
-            stop_at.wait(max(0.05, min(next_board, next_table if not projector else next_board)
-                             - time.perf_counter()))
+            stop_at.wait(max(0.05, min(next_board, next_table if not projector else next_board) - time.perf_counter()))
 
 
 def as_fraction(text) -> Fraction:
@@ -415,23 +452,37 @@ def compare_standings(env: dict[str, str], base: str, token: str) -> tuple[int, 
     the exported document. Returns (players compared, differences, the first difference)."""
     director = Client(base, 1)
     page, _headers = director.must("setup", f"/d/{token}/rounds/1/")
-    director.must("setup", f"/d/{token}/rounds/1/close/",
-                  {"csrfmiddlewaretoken": Form(page).fields["csrfmiddlewaretoken"]}, expect=(302,))
+    director.must(
+        "setup",
+        f"/d/{token}/rounds/1/close/",
+        {"csrfmiddlewaretoken": Form(page).fields["csrfmiddlewaretoken"]},
+        expect=(302,),
+    )
     document, _headers = director.must("export", f"/d/{token}/export.json", expect=(200,))
     sheet, _headers = director.must("export", f"/d/{token}/standings.csv", expect=(200,))
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as out:
         out.write(document)
     try:
-        command = subprocess.run([sys.executable, "manage.py", "tournament", "standings", out.name], cwd=ROOT,
-                                 env=env, capture_output=True, text=True, check=True)
+        command = subprocess.run(
+            [sys.executable, "manage.py", "tournament", "standings", out.name],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     finally:
         os.unlink(out.name)
-    expected = {row["no"]: (row["place"], as_fraction(row["measure"]))
-                for row in json.loads(command.stdout)["standings"]}
+    expected = {
+        row["no"]: (row["place"], as_fraction(row["measure"])) for row in json.loads(command.stdout)["standings"]
+    }
     rows = list(csv.reader(io.StringIO(sheet)))[1:]
     shown = {int(row[1]): (int(row[0]), as_fraction(row[3])) for row in rows}
-    differences = [f"player {no}: page {shown.get(no)}, command {want}" for no, want in sorted(expected.items())
-                   if shown.get(no) != want]
+    differences = [
+        f"player {no}: page {shown.get(no)}, command {want}"
+        for no, want in sorted(expected.items())
+        if shown.get(no) != want
+    ]
     differences += [f"player {no}: on the page only" for no in sorted(set(shown) - set(expected))]
     return len(expected), len(differences), differences[0] if differences else ""
 
@@ -445,12 +496,13 @@ def run_tournament(args, env: dict[str, str]) -> None:
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         token, public, tables = director_sets_up(bases[0], args.players, args.hands)
-        stop_at, lock, done = threading.Event(), threading.Lock(), []
+        stop_at = threading.Event()
         until = time.perf_counter() + seconds
         keepers = [Keeper(bases[i % 2], table, 100 + i, args.hands, args.pace) for i, table in enumerate(tables)]
         seats = len(tables) and args.players // len(tables)
-        watchers = [Watcher(bases[(i + 1) % 2], 1000 + i, public, tables[i // seats]) for i in
-                    range(seats * len(tables))] + [Watcher(bases[1], 9999, public, None)]
+        watchers = [
+            Watcher(bases[(i + 1) % 2], 1000 + i, public, tables[i // seats]) for i in range(seats * len(tables))
+        ] + [Watcher(bases[1], 9999, public, None)]
         threads = [threading.Thread(target=keeper.play, args=(until,)) for keeper in keepers]
         watching = [threading.Thread(target=watcher.watch, args=(stop_at, until)) for watcher in watchers]
         started = time.perf_counter()
@@ -479,17 +531,23 @@ def run_tournament(args, env: dict[str, str]) -> None:
     for kind, took, _status in timings:
         by_kind["table poll" if kind == "poll" else kind].append(took * 1000)  # a keeper's page polls too
     span = (saved[-1] - started) if saved else elapsed
-    print(f"tournament load: {args.players} players at {len(tables)} tables (tarzs, Slovenian Tarok), {args.hands} "
-          f"hands a table, pace {args.pace} (a hand every {120 * args.pace:.1f}-{300 * args.pace:.1f} s); two "
-          f"gunicorn servers ({workers} workers x 4 threads each) on one PostgreSQL; {len(keepers)} scorekeepers, "
-          f"{len(watchers) - 1} phones, 1 projector")
-    print(f"  {elapsed:.0f} s, {len(timings):,} requests ({len(timings) / elapsed:,.1f}/s); hands recorded "
-          f"{recorded} of {len(tables) * args.hands}, {recorded / span:.2f} hands/s; errors: {failed} failed "
-          f"requests, {refused} refused saves")
+    print(
+        f"tournament load: {args.players} players at {len(tables)} tables (tarzs, Slovenian Tarok), {args.hands} "
+        f"hands a table, pace {args.pace} (a hand every {120 * args.pace:.1f}-{300 * args.pace:.1f} s); two "
+        f"gunicorn servers ({workers} workers x 4 threads each) on one PostgreSQL; {len(keepers)} scorekeepers, "
+        f"{len(watchers) - 1} phones, 1 projector"
+    )
+    print(
+        f"  {elapsed:.0f} s, {len(timings):,} requests ({len(timings) / elapsed:,.1f}/s); hands recorded "
+        f"{recorded} of {len(tables) * args.hands}, {recorded / span:.2f} hands/s; errors: {failed} failed "
+        f"requests, {refused} refused saves"
+    )
     for kind, values in sorted(by_kind.items()):
         print(f"  {kind:24} {len(values):6,}  p50 {statistics.median(values):6.0f} ms  p95 {p95(values):6.0f} ms")
-    print(f"  final standings (standings CSV) vs manage.py tournament standings of the exported document: "
-          f"{compared} players, {differences} differences" + (f" (first: {first})" if first else ""))
+    print(
+        f"  final standings (standings CSV) vs manage.py tournament standings of the exported document: "
+        f"{compared} players, {differences} differences" + (f" (first: {first})" if first else "")
+    )
     sys.exit(1 if failed or refused or differences or recorded < len(tables) * args.hands else 0)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import socket
 import statistics
@@ -46,10 +45,12 @@ def sizes() -> None:
         packed += min(len(data), len(gzip.compress(data, 9)))  # a zip is sent as it is
     engine = _engine_bundle()[0].encode()
     raw, packed = raw + len(engine), packed + len(gzip.compress(engine, 9))
-    print(f"runtime: Pyodide {settings.PYODIDE_VERSION} (its standard library cut to what the engine runs) + the "
-          f"engine files: {raw / 1e6:.1f} MB as stored, "
-          f"{packed / 1e6:.1f} MB compressed (gzip; what whitenoise serves in production); engine files alone "
-          f"{len(engine) / 1e3:.0f} KB")
+    print(
+        f"runtime: Pyodide {settings.PYODIDE_VERSION} (its standard library cut to what the engine runs) + the "
+        f"engine files: {raw / 1e6:.1f} MB as stored, "
+        f"{packed / 1e6:.1f} MB compressed (gzip; what whitenoise serves in production); engine files alone "
+        f"{len(engine) / 1e3:.0f} KB"
+    )
 
 
 def main() -> None:
@@ -57,7 +58,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     tmp = tempfile.mkdtemp(prefix="talon-offline-")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
     os.environ.update(env)
     import django
 
@@ -73,8 +78,13 @@ def main() -> None:
     for i in range(20):
         services.record_hand(table, {"povinnost": players[i % 4], "partner": players[(i + 2) % 4], "points": 40 + i})
     port = free_port()
-    server = subprocess.Popen([sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"], cwd=ROOT,
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -91,13 +101,20 @@ def main() -> None:
 def measure(base: str, table, rounds: int, tmp: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"]
+    args = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
     table_url, form_url = f"{base}/t/{table.edit_token}/", f"{base}/t/{table.edit_token}/hands/new/"
     with sync_playwright() as playwright:
         profile = f"{tmp}/profile"
-        context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=args,
-                                                                viewport={"width": 390, "height": 844})
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", args=args, viewport={"width": 390, "height": 844}
+        )
         page = context.new_page()
         page.goto(table_url)
         page.evaluate("navigator.serviceWorker.ready")
@@ -117,14 +134,17 @@ def measure(base: str, table, rounds: int, tmp: str) -> None:
         context.close()
         cold = []
         for _ in range(rounds):  # a new browser on the same phone profile: the runtime comes from its cache
-            context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
-                                                                    args=args, viewport={"width": 390, "height": 844})
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path="/usr/bin/chromium", args=args, viewport={"width": 390, "height": 844}
+            )
             cold.append(start_up(context.new_page()))
             page = context.pages[-1]
             if len(cold) < rounds:
                 context.close()
-        print(f"engine start on the hand form, from the phone's cache: {statistics.median(cold):.2f} s in a new "
-              f"browser, {statistics.median(warm):.2f} s on a later page load; medians of {rounds}")
+        print(
+            f"engine start on the hand form, from the phone's cache: {statistics.median(cold):.2f} s in a new "
+            f"browser, {statistics.median(warm):.2f} s on a later page load; medians of {rounds}"
+        )
 
         def preview_time(marker: str) -> float:
             page.fill("input[name=points]", "")
@@ -136,7 +156,8 @@ def measure(base: str, table, rounds: int, tmp: str) -> None:
             return time.perf_counter() - started
 
         here = [preview_time("Computed on this phone") for _ in range(rounds)]
-        timings = page.evaluate("""async (count) => {
+        timings = page.evaluate(
+            """async (count) => {
             const worker = new Worker('/static/js/engine-worker.js', { type: 'module' });
             const call = (id, name, args) => new Promise((resolve) => {
                 worker.onmessage = (e) => resolve(e.data); worker.postMessage({ id, call: name, args }); });
@@ -149,10 +170,14 @@ def measure(base: str, table, rounds: int, tmp: str) -> None:
             const started = performance.now();
             const answer = await call(2, 'table', { snapshot, pending });
             return { ms: performance.now() - started, rows: answer.result.rows.length };
-        }""", 200)
+        }""",
+            200,
+        )
         context.close()
-    print(f"a preview computed on the phone (a typed number to the payout painted): "
-          f"{statistics.median(here) * 1000:.0f} ms; median of {rounds}")
+    print(
+        f"a preview computed on the phone (a typed number to the payout painted): "
+        f"{statistics.median(here) * 1000:.0f} ms; median of {rounds}"
+    )
     print(f"the table's totals after {timings['rows']} unsent hands, on the phone: {timings['ms']:.0f} ms")
 
 

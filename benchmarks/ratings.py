@@ -22,7 +22,7 @@ import random
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,10 +38,11 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games.ratings import core as ratings, store as ratings_store  # noqa: E402
-from games.tables import services
-from games.tournaments import services as tournament_service  # noqa: E402
 from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
+from games.ratings import core as ratings  # noqa: E402
+from games.ratings import store as ratings_store  # noqa: E402
+from games.tables import services  # noqa: E402
+from games.tournaments import services as tournament_service  # noqa: E402
 
 TABLES = int(os.environ.get("RATINGS_TABLES", "1000"))
 PLAYERS = [f"Player {n}" for n in range(1, 13)]
@@ -69,18 +70,36 @@ def build_circle() -> Circle:
         players = rng.sample(PLAYERS, 4)
         totals = [rng.choice((-9, -5, 5, 9)) for _ in range(3)]
         totals.append(-sum(totals))
-        tables.append(Table(game="czech-taroky", players=players, circle=circle, totals=dict(zip(players, totals)),
-                            summary=model.summary, state=model.state, hand_count=2))
+        tables.append(
+            Table(
+                game="czech-taroky",
+                players=players,
+                circle=circle,
+                totals=dict(zip(players, totals)),
+                summary=model.summary,
+                state=model.state,
+                hand_count=2,
+            )
+        )
     Table.objects.bulk_create(tables, batch_size=500)
     hands = []
-    start = datetime.now(timezone.utc) - timedelta(days=TABLES + 1)  # an evening a day, the last one yesterday
-    for n, table in enumerate(Table.objects.filter(circle=circle).order_by("pk")):
+    start = datetime.now(UTC) - timedelta(days=TABLES + 1)  # an evening a day, the last one yesterday
+    for table in Table.objects.filter(circle=circle).order_by("pk"):
         totals = [table.totals[p] for p in table.players]
-        hands.append(Hand(table=table, seq=1, data={**first.data, "povinnost": table.players[0],
-                                                    "partner": table.players[2]},
-                          scores=totals, number=1, totals=totals, state=first.state))
-        hands.append(Hand(table=table, seq=2, data=closing.data, scores=[0] * 4, number=2, totals=totals,
-                          state=closing.state))
+        hands.append(
+            Hand(
+                table=table,
+                seq=1,
+                data={**first.data, "povinnost": table.players[0], "partner": table.players[2]},
+                scores=totals,
+                number=1,
+                totals=totals,
+                state=first.state,
+            )
+        )
+        hands.append(
+            Hand(table=table, seq=2, data=closing.data, scores=[0] * 4, number=2, totals=totals, state=closing.state)
+        )
     Hand.objects.bulk_create(hands, batch_size=1000)
     for n, hand in enumerate(Hand.objects.filter(table__circle=circle, seq=2).order_by("table_id")):
         Hand.objects.filter(pk=hand.pk).update(created_at=start + timedelta(days=n))
@@ -91,23 +110,35 @@ def league_events() -> list[ratings.Event]:
     rng = random.Random(23)
     names = [f"Player {n}" for n in range(1, 301)]  # two regions' players: the tournaments share most of them
     events = []
-    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
     for tournament in range(10):
         field = rng.sample(names, 150)
         for round_ in range(5):
             rng.shuffle(field)
             for table in range(50):
-                seated = field[3 * table:3 * table + 3]
+                seated = field[3 * table : 3 * table + 3]
                 totals = {name: rng.randint(-60, 60) for name in seated}
-                events.append(ratings.round_table_event(
-                    "slovenian-tarok", "higher", start + timedelta(days=30 * tournament, hours=round_),
-                    (tournament, round_, table), seated, totals))
+                events.append(
+                    ratings.round_table_event(
+                        "slovenian-tarok",
+                        "higher",
+                        start + timedelta(days=30 * tournament, hours=round_),
+                        (tournament, round_, table),
+                        seated,
+                        totals,
+                    )
+                )
     return events
 
 
-LEAGUE_SETTINGS = {"rules": {}, "table_size": 3, "rounds": 5, "round_limit": {"hands": 21, "minutes": 120},
-                   "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-                   "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
+LEAGUE_SETTINGS = {
+    "rules": {},
+    "table_size": 3,
+    "rounds": 5,
+    "round_limit": {"hands": 21, "minutes": 120},
+    "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+    "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+}
 
 
 def build_league() -> League:
@@ -116,24 +147,47 @@ def build_league() -> League:
     league = League.objects.create(name="Benchmark league")
     rng = random.Random(23)
     names = [f"Player {n}" for n in range(1, 301)]
-    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
     for number in range(10):
-        tournament = Tournament.objects.create(name=f"Tournament {number + 1}", game="slovenian-tarok",
-                                               preset="tarzs", settings=LEAGUE_SETTINGS, league=league)
+        tournament = Tournament.objects.create(
+            name=f"Tournament {number + 1}",
+            game="slovenian-tarok",
+            preset="tarzs",
+            settings=LEAGUE_SETTINGS,
+            league=league,
+        )
         field = rng.sample(names, 150)
-        entries = {name: entry for name, entry in zip(field, Entry.objects.bulk_create(
-            [Entry(tournament=tournament, no=i + 1, name=name) for i, name in enumerate(field)]))}
+        entries = {
+            name: entry
+            for name, entry in zip(
+                field,
+                Entry.objects.bulk_create(
+                    [Entry(tournament=tournament, no=i + 1, name=name) for i, name in enumerate(field)]
+                ),
+            )
+        }
         for round_no in range(1, 6):
-            round_ = Round.objects.create(tournament=tournament, number=round_no, status=Round.CLOSED,
-                                          closed_at=start + timedelta(days=30 * number, hours=round_no))
+            round_ = Round.objects.create(
+                tournament=tournament,
+                number=round_no,
+                status=Round.CLOSED,
+                closed_at=start + timedelta(days=30 * number, hours=round_no),
+            )
             rng.shuffle(field)
-            made = RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=table + 1,
-                                                              totals=[rng.randint(-60, 60) for _ in range(3)])
-                                                   for table in range(50)])
+            made = RoundTable.objects.bulk_create(
+                [
+                    RoundTable(round=round_, table_no=table + 1, totals=[rng.randint(-60, 60) for _ in range(3)])
+                    for table in range(50)
+                ]
+            )
             made = list(round_.tables.order_by("table_no"))
-            Seat.objects.bulk_create([Seat(round_table=made[table], round=round_, entry=entries[name], seat=i)
-                                      for table in range(50)
-                                      for i, name in enumerate(field[3 * table:3 * table + 3])])
+            Seat.objects.bulk_create(
+                [
+                    Seat(round_table=made[table], round=round_, entry=entries[name], seat=i)
+                    for table in range(50)
+                    for i, name in enumerate(field[3 * table : 3 * table + 3])
+                ]
+            )
     return league
 
 
@@ -146,40 +200,58 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     print(f"Ratings: a circle of {len(PLAYERS)} players and {TABLES:,} closed evenings of 4")
     circle = build_circle()
-    timed("  every table's events from its hands, then the circle rated (manage.py ratings --circle)",
-          lambda: ratings_store.rebuild_all([circle]))
-    timed("  the circle rebuilt from its stored results (what a change of an earlier table costs)",
-          lambda: ratings_store.rebuild_circle(circle.pk, "czech-taroky"))
+    timed(
+        "  every table's events from its hands, then the circle rated (manage.py ratings --circle)",
+        lambda: ratings_store.rebuild_all([circle]),
+    )
+    timed(
+        "  the circle rebuilt from its stored results (what a change of an earlier table costs)",
+        lambda: ratings_store.rebuild_circle(circle.pk, "czech-taroky"),
+    )
     evening = services.create_table(game="czech-taroky", players=PLAYERS[:4], circle=circle)
     services.record_hand(evening, {"povinnost": PLAYERS[0], "partner": PLAYERS[2], "points": 70})
-    timed("  ending one more evening of the circle (rated on from the stored ratings)",
-          lambda: services.record_hand(evening, {"closing": True}))
+    timed(
+        "  ending one more evening of the circle (rated on from the stored ratings)",
+        lambda: services.record_hand(evening, {"closing": True}),
+    )
     first = circle.tables.order_by("pk").first()
-    timed("  editing a hand of the circle's first evening (the circle rebuilt)",
-          lambda: services.edit_hand(first.hands.get(seq=1), {"povinnost": first.players[0],
-                                                               "partner": first.players[2], "points": 20}))
+    timed(
+        "  editing a hand of the circle's first evening (the circle rebuilt)",
+        lambda: services.edit_hand(
+            first.hands.get(seq=1), {"povinnost": first.players[0], "partner": first.players[2], "points": 20}
+        ),
+    )
     client = Client()
     client.get("/rules/ratings/")  # the templates compiled once, as a running server has them
     timed("  the circle page", lambda: client.get(f"/c/{circle.token}/"))
-    timed("  the circle page with tonight's chances",
-          lambda: client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Player+1&plays=Player+2&plays=Player+3"))
+    timed(
+        "  the circle page with tonight's chances",
+        lambda: client.get(f"/c/{circle.token}/?game=czech-taroky&plays=Player+1&plays=Player+2&plays=Player+3"),
+    )
     events = league_events()
     print(f"A league: 10 tournaments of 150 players, 5 rounds at 50 tables of 3 ({len(events):,} events)")
     history = []
     timed("  rate() over the whole season", lambda: history.append(ratings.rate(events)))
     rated = history[0].ratings["slovenian-tarok"]
-    timed("  current_ranking of 150 players (a seeded-thirds draw)",
-          lambda: ratings.current_ranking("slovenian-tarok", list(rated)[:150], history[0].ratings))
+    timed(
+        "  current_ranking of 150 players (a seeded-thirds draw)",
+        lambda: ratings.current_ranking("slovenian-tarok", list(rated)[:150], history[0].ratings),
+    )
     print("The same league stored (every round table typed from paper)")
     league = build_league()
-    timed("  its ratings rebuilt from the rows (a round closed, a correction, a closed round's table changed)",
-          lambda: tournament_service.rate_pool(ratings_store.Pool(league=league)))
+    timed(
+        "  its ratings rebuilt from the rows (a round closed, a correction, a closed round's table changed)",
+        lambda: tournament_service.rate_pool(ratings_store.Pool(league=league)),
+    )
     timed("  the league page", lambda: page_ok(client, f"/l/{league.public_token}/"))
-    next_one = Tournament.objects.create(name="Next", game="slovenian-tarok", preset="tarzs",
-                                         settings=LEAGUE_SETTINGS, league=league)
+    next_one = Tournament.objects.create(
+        name="Next", game="slovenian-tarok", preset="tarzs", settings=LEAGUE_SETTINGS, league=league
+    )
     Entry.objects.bulk_create([Entry(tournament=next_one, no=i, name=f"Player {i}") for i in range(1, 151)])
-    timed("  round 1 of its next tournament ranked by the ratings and drawn (seeded-thirds)",
-          lambda: (tournament_service.rank_by_ratings(next_one), tournament_service.draw_round(next_one, 1)))
+    timed(
+        "  round 1 of its next tournament ranked by the ratings and drawn (seeded-thirds)",
+        lambda: (tournament_service.rank_by_ratings(next_one), tournament_service.draw_round(next_one, 1)),
+    )
 
 
 if __name__ == "__main__":

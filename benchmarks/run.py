@@ -43,9 +43,9 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from games.tables import services  # noqa: E402
 from games.engines.table import InvalidTable  # noqa: E402
 from games.models import Hand, Table  # noqa: E402
+from games.tables import services  # noqa: E402
 
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "40"))
@@ -54,8 +54,13 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "40"))
 def czech_hand(i: int) -> dict:
     povinnost = PLAYERS[i % 4]
     if i % 5 == 4:
-        return {"povinnost": povinnost, "mode": "prever", "prever": PLAYERS[(i + 1) % 4], "talon": 1 + i % 3,
-                "points": (i * 37) % 107}
+        return {
+            "povinnost": povinnost,
+            "mode": "prever",
+            "prever": PLAYERS[(i + 1) % 4],
+            "talon": 1 + i % 3,
+            "points": (i * 37) % 107,
+        }
     hand = {"povinnost": povinnost, "partner": PLAYERS[(i + 2) % 4], "points": (i * 53) % 107}
     if i % 3:
         hand["contra"] = i % 3
@@ -92,8 +97,15 @@ def record_ms(client: Client, table: Table) -> tuple[float, int]:
     times, queries = [], []
     for i in range(ROUNDS):
         table.refresh_from_db()
-        data = {"povinnost": table.summary["next_povinnost"] or "Anna", "mode": "team", "partner": PLAYERS[i % 4],
-                "points": str(40 + i % 30), "contra": "0", "version": str(table.version), "save": "1"}
+        data = {
+            "povinnost": table.summary["next_povinnost"] or "Anna",
+            "mode": "team",
+            "partner": PLAYERS[i % 4],
+            "points": str(40 + i % 30),
+            "contra": "0",
+            "version": str(table.version),
+            "save": "1",
+        }
         with CaptureQueriesContext(connection) as captured:
             start = time.perf_counter()
             response = client.post(f"/t/{table.edit_token}/hands/new/", data)
@@ -122,18 +134,24 @@ def main() -> None:
 
     # (a) the table page, rendered every time
     a = [page_ms(client, f"/t/{t.edit_token}/") for t in (small, big)]
-    print(f"(a) table page rendered: {a[0]:.2f} ms at 10 hands, {a[1]:.2f} ms at 10,000; ratio {ratio(*a)} "
-          "(target ≤ 1.5×)")
+    print(
+        f"(a) table page rendered: {a[0]:.2f} ms at 10 hands, {a[1]:.2f} ms at 10,000; ratio {ratio(*a)} "
+        "(target ≤ 1.5×)"
+    )
 
     # (b) recording a hand
     (b_small, q_small), (b_big, q_big) = record_ms(client, small), record_ms(client, big)
-    print(f"(b) recording a hand: {b_small:.2f} ms at 10 hands, {b_big:.2f} ms at 10,000; ratio "
-          f"{ratio(b_small, b_big)}; {q_small} and {q_big} queries (target ≤ 1.5×)")
+    print(
+        f"(b) recording a hand: {b_small:.2f} ms at 10 hands, {b_big:.2f} ms at 10,000; ratio "
+        f"{ratio(b_small, b_big)}; {q_small} and {q_big} queries (target ≤ 1.5×)"
+    )
 
     # (c) HTML of the table page
     html = [Client().get(f"/t/{t.edit_token}/").content for t in (small, big)]
-    print(f"(c) table page HTML: {len(html[0]) / 1024:.1f} KB at 10 hands, {len(html[1]) / 1024:.1f} KB at 10,000; "
-          f"ratio {ratio(len(html[0]), len(html[1]))} (target ≤ 1.3×)")
+    print(
+        f"(c) table page HTML: {len(html[0]) / 1024:.1f} KB at 10 hands, {len(html[1]) / 1024:.1f} KB at 10,000; "
+        f"ratio {ratio(len(html[0]), len(html[1]))} (target ≤ 1.3×)"
+    )
 
     # (d) the first load at 10,000 hands: HTML as served (gzip) and the CSS and JS it links (as whitenoise serves
     # them compressed in production)
@@ -152,16 +170,20 @@ def main() -> None:
     services.record_hand(big, czech_hand(3))
     changed = watcher.get(f"/v/{big.view_token}/live/?v={big.version}")
     whole = watcher.get(f"/v/{big.view_token}/")
-    print(f"(e) a watching phone: {len(idle.content)} bytes per poll while nothing changes (HTTP {idle.status_code}); "
-          f"{len(changed.content):,} bytes compressed for a new hand (the whole page would be "
-          f"{len(whole.content):,})")
+    print(
+        f"(e) a watching phone: {len(idle.content)} bytes per poll while nothing changes (HTTP {idle.status_code}); "
+        f"{len(changed.content):,} bytes compressed for a new hand (the whole page would be "
+        f"{len(whole.content):,})"
+    )
 
     # (f) an edit of the first of 10,000 hands scores every later hand again
     first = Hand.objects.get(table=big, seq=1)
     start = time.perf_counter()
     services.edit_hand(first, {"povinnost": "Anna", "partner": "Bára", "points": 99})
-    print(f"(f) edit of the first of 10,000 hands, scoring every later one again: "
-          f"{(time.perf_counter() - start) * 1000:,.0f} ms")
+    print(
+        f"(f) edit of the first of 10,000 hands, scoring every later one again: "
+        f"{(time.perf_counter() - start) * 1000:,.0f} ms"
+    )
 
     # (g) import: the table of 10,000 above, and a document of 100,000 hands, refused at once
     text = json.dumps(document(100_000))
@@ -169,9 +191,11 @@ def main() -> None:
     response = client.post("/import/", {"document": text})
     refused = time.perf_counter() - start
     assert response.status_code == 200 and Table.objects.count() == 2, "refused, nothing saved"
-    print(f"(g) import: 10,000 hands in {build_big:.2f} s (10 hands {build_small * 1000:.0f} ms); a document of "
-          f"100,000 hands ({len(text) / 1e6:.1f} MB) refused in {refused * 1000:.0f} ms "
-          f"(limits: {settings.TALON_MAX_HANDS:,} hands, {settings.TALON_MAX_DOCUMENT / 1e6:.0f} MB)")
+    print(
+        f"(g) import: 10,000 hands in {build_big:.2f} s (10 hands {build_small * 1000:.0f} ms); a document of "
+        f"100,000 hands ({len(text) / 1e6:.1f} MB) refused in {refused * 1000:.0f} ms "
+        f"(limits: {settings.TALON_MAX_HANDS:,} hands, {settings.TALON_MAX_DOCUMENT / 1e6:.0f} MB)"
+    )
     try:
         services.import_table(document(settings.TALON_MAX_HANDS + 1))
     except InvalidTable as error:

@@ -35,23 +35,48 @@ def free_port() -> int:
 
 
 def serve(tmp: str) -> tuple[subprocess.Popen, str, str]:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/tap.sqlite3", "TALON_PRODUCTION": "1",
-           "SECURE_SSL_REDIRECT": "0", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
-           "STATIC_ROOT": f"{tmp}/static", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "LOG_LEVEL": "ERROR"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp}/tap.sqlite3",
+        "TALON_PRODUCTION": "1",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": f"{tmp}/static",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "LOG_LEVEL": "ERROR",
+    }
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    code = ("import django; django.setup(); from games import services\n"
-            f"P = {PLAYERS!r}\n"
-            "doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], 'partner': P[(i + 2) % 4], "
-            "'points': (i * 53) % 107} for i in range(40)]}\n"
-            "print(services.import_table(doc, name='Friday').edit_token)")
-    token = subprocess.run([python, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True,
-                           text=True).stdout.strip().splitlines()[-1]
+    code = (
+        "import django; django.setup(); from games import services\n"
+        f"P = {PLAYERS!r}\n"
+        "doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], 'partner': P[(i + 2) % 4], "
+        "'points': (i * 53) % 107} for i in range(40)]}\n"
+        "print(services.import_table(doc, name='Friday').edit_token)"
+    )
+    token = (
+        subprocess.run([python, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     port = free_port()
-    server = subprocess.Popen([str(Path(python).parent / "gunicorn"), "scorekeeper.wsgi", "--bind",
-                               f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning", "--no-control-socket"],
-                              cwd=ROOT, env=env)
+    server = subprocess.Popen(
+        [
+            str(Path(python).parent / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+            "--no-control-socket",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -94,8 +119,9 @@ def one_save(page, base: str, token: str, htmx: bool) -> float:
         elapsed = page.evaluate("""() => new Promise((resolve) => { const find = () => {
             const paint = performance.getEntriesByName("first-contentful-paint")[0];
             paint ? resolve(paint.startTime) : setTimeout(find, 20); }; find(); })""")
-    client.send("Network.emulateNetworkConditions", {**SLOW, "latency": 0, "downloadThroughput": -1,
-                                                      "uploadThroughput": -1})
+    client.send(
+        "Network.emulateNetworkConditions", {**SLOW, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    )
     return elapsed
 
 
@@ -109,13 +135,22 @@ def main() -> None:
         server, base, token = serve(tmp)
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--no-first-run"])
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium",
+                    args=[
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                    ],
+                )
                 results = {}
                 for htmx in (True, False):
-                    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                                  has_touch=True, service_workers="block")
+                    context = browser.new_context(
+                        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block"
+                    )
                     page = context.new_page()
                     page.goto(f"{base}/t/{token}/")  # the phone has the CSS and scripts already
                     results[htmx] = [one_save(page, base, token, htmx) for _ in range(args.rounds)]
@@ -125,9 +160,11 @@ def main() -> None:
             server.terminate()
             server.wait(10)
     with_js, without = statistics.median(results[True]), statistics.median(results[False])
-    print(f"tap on Save to new totals painted, 300 ms latency, 1.6 Mbps: {with_js:.0f} ms with JavaScript "
-          f"(one round trip; target < 450 ms), {without:.0f} ms without (post/redirect/get); medians of "
-          f"{args.rounds}")
+    print(
+        f"tap on Save to new totals painted, 300 ms latency, 1.6 Mbps: {with_js:.0f} ms with JavaScript "
+        f"(one round trip; target < 450 ms), {without:.0f} ms without (post/redirect/get); medians of "
+        f"{args.rounds}"
+    )
 
 
 if __name__ == "__main__":

@@ -41,9 +41,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from games.tournaments import services as service  # noqa: E402
-from games.tournaments import engine as engine  # noqa: E402
 from games.models import League, Tournament  # noqa: E402
+from games.tournaments import engine as engine  # noqa: E402
+from games.tournaments import services as service  # noqa: E402
 
 SAMPLES = int(os.environ.get("TL_SAMPLES", "5"))
 SIZE = 2
@@ -60,17 +60,38 @@ def largest() -> dict:
         rng.shuffle(order)
         tables = []
         for index in range(players // SIZE):
-            seats = order[index * SIZE:(index + 1) * SIZE]
-            tables.append({"table": index + 1, "seats": seats, "totals": [rng.randrange(0, 200) for _ in seats],
-                           "bummerl": [rng.randrange(0, 3) for _ in seats]})
+            seats = order[index * SIZE : (index + 1) * SIZE]
+            tables.append(
+                {
+                    "table": index + 1,
+                    "seats": seats,
+                    "totals": [rng.randrange(0, 200) for _ in seats],
+                    "bummerl": [rng.randrange(0, 3) for _ in seats],
+                }
+            )
         played.append({"round": number, "tables": tables})
-    corrections = [{"round": 1 + i % rounds, "table": 1 + i % (players // SIZE), "totals": [66, 40],
-                    "bummerl": [0, 1], "reason": f"appeal {i}", "at": "2026-05-01T18:30:00+02:00"}
-                   for i in range(engine.MOST_CORRECTIONS)]
-    return {"tournament": "The largest", "game": "schnapsen", "preset": "points", "table_size": SIZE,
-            "rounds": rounds, "draw": {"seed": 2026},
-            "players": [{"no": no, "name": f"Spieler {no:03d}"} for no in range(1, players + 1)],
-            "played": played, "corrections": corrections}
+    corrections = [
+        {
+            "round": 1 + i % rounds,
+            "table": 1 + i % (players // SIZE),
+            "totals": [66, 40],
+            "bummerl": [0, 1],
+            "reason": f"appeal {i}",
+            "at": "2026-05-01T18:30:00+02:00",
+        }
+        for i in range(engine.MOST_CORRECTIONS)
+    ]
+    return {
+        "tournament": "The largest",
+        "game": "schnapsen",
+        "preset": "points",
+        "table_size": SIZE,
+        "rounds": rounds,
+        "draw": {"seed": 2026},
+        "players": [{"no": no, "name": f"Spieler {no:03d}"} for no in range(1, players + 1)],
+        "played": played,
+        "corrections": corrections,
+    }
 
 
 def changed(tournament: Tournament) -> None:
@@ -106,30 +127,40 @@ def main() -> None:
     tournament = service.import_document(json.loads(text))
     took = time.perf_counter() - start
     tables = sum(len(item["tables"]) for item in document["played"])
-    print(f"{connection.vendor}: {len(document['players'])} players, {len(document['played'])} rounds, {tables:,} "
-          f"tables, {len(document['corrections'])} corrections, {len(text):,} bytes")
-    print(f"  import                 {took * 1000:7.0f} ms; counts as {service.import_cost(document, len(text))} "
-          f"long pages")
+    print(
+        f"{connection.vendor}: {len(document['players'])} players, {len(document['played'])} rounds, {tables:,} "
+        f"tables, {len(document['corrections'])} corrections, {len(text):,} bytes"
+    )
+    print(
+        f"  import                 {took * 1000:7.0f} ms; counts as {service.import_cost(document, len(text))} "
+        f"long pages"
+    )
     league = League.objects.create(name="Season")
     service.add_to_league(league, Tournament.objects.get(pk=tournament.pk))
     public, director = tournament.public_token, tournament.director_token
-    pages = {"public standings": reverse("tournament", args=[public]),
-             "projector": reverse("projector", args=[public]),
-             "projector live": reverse("projector_live", args=[public]),
-             "a player's page": reverse("tournament_player", args=[public, 1]),
-             "find a table": reverse("find_table", args=[public]) + "?q=Spieler+250",
-             "a round's tables": reverse("public_round", args=[public, 1]),
-             "league": reverse("league", args=[league.public_token]),
-             "director": reverse("director", args=[director]),
-             "director's round": reverse("director_round", args=[director, 1]),
-             "standings CSV": reverse("standings_csv", args=[director])}
-    print(f"  median of {SAMPLES}, each after a change of the tournament / again in the same state; wall clock "
-          f"(this process's CPU time, which a busy shared machine does not inflate):")
+    pages = {
+        "public standings": reverse("tournament", args=[public]),
+        "projector": reverse("projector", args=[public]),
+        "projector live": reverse("projector_live", args=[public]),
+        "a player's page": reverse("tournament_player", args=[public, 1]),
+        "find a table": reverse("find_table", args=[public]) + "?q=Spieler+250",
+        "a round's tables": reverse("public_round", args=[public, 1]),
+        "league": reverse("league", args=[league.public_token]),
+        "director": reverse("director", args=[director]),
+        "director's round": reverse("director_round", args=[director, 1]),
+        "standings CSV": reverse("standings_csv", args=[director]),
+    }
+    print(
+        f"  median of {SAMPLES}, each after a change of the tournament / again in the same state; wall clock "
+        f"(this process's CPU time, which a busy shared machine does not inflate):"
+    )
     for label, url in pages.items():
         ms, cpu, queries, size = measure(url, tournament)
         again, again_cpu, _queries, _size = measure(url)
-        print(f"  {label:18} {ms:6.0f} ({cpu:4.0f}) ms / {again:5.0f} ({again_cpu:4.0f}) ms, {queries:3} queries, "
-              f"{size:8,} bytes")
+        print(
+            f"  {label:18} {ms:6.0f} ({cpu:4.0f}) ms / {again:5.0f} ({again_cpu:4.0f}) ms, {queries:3} queries, "
+            f"{size:8,} bytes"
+        )
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 from django.contrib import admin
 
-from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 from games.tables.presentation import describe_hand
+
+from .models import Bonus, Change, Circle, Hand, HandFacts, Score, Table
 
 
 class ReadOnly(admin.ModelAdmin):

@@ -3,10 +3,9 @@ Talon's own origin only, no inline script or style, no plugins, not framed by ot
 Talon. And a browser's lists of tables and circles, kept without a session row for every mere visit."""
 
 import json
+import re
 import time
 from datetime import date, timedelta
-
-import re
 
 from django.conf import settings
 from django.http import HttpResponse
@@ -14,20 +13,22 @@ from django.utils.translation import gettext as _
 
 from games.tables.common import LISTS, add_to_list
 
-POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 
 # The worker that runs the engines on a phone (static/js/engine-worker.js) compiles Pyodide's WebAssembly: it alone
@@ -44,8 +45,7 @@ def content_security_policy(get_response):
 
     def middleware(request):
         response = get_response(request)
-        response.setdefault("Content-Security-Policy",
-                            worker_policy if worker.fullmatch(request.path) else policy)
+        response.setdefault("Content-Security-Policy", worker_policy if worker.fullmatch(request.path) else policy)
         return response
 
     return middleware
@@ -68,19 +68,29 @@ def keep_what_was_opened(get_response):
                 lists = json.loads(opened)
                 for key, pks in lists.items():
                     if key in LISTS and all(type(pk) is int for pk in pks):
-                        add_to_list(request.session, key, pks[:LISTS[key]])
+                        add_to_list(request.session, key, pks[: LISTS[key]])
             except (ValueError, AttributeError, TypeError):
                 pass
         response = get_response(request)
         if opened is not None:
             response.delete_cookie(OPENED, samesite="Lax")
         if getattr(request, "opened", None):
-            response.set_signed_cookie(OPENED, json.dumps(request.opened), salt=OPENED,
-                                       max_age=settings.SESSION_COOKIE_AGE, httponly=True, samesite="Lax",
-                                       secure=settings.SESSION_COOKIE_SECURE)
+            response.set_signed_cookie(
+                OPENED,
+                json.dumps(request.opened),
+                salt=OPENED,
+                max_age=settings.SESSION_COOKIE_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
+            )
         session = request.session
-        if session.accessed and not session.modified and settings.SESSION_COOKIE_NAME in request.COOKIES \
-                and session.session_key is not None:
+        if (
+            session.accessed
+            and not session.modified
+            and settings.SESSION_COOKIE_NAME in request.COOKIES
+            and session.session_key is not None
+        ):
             today = date.today()
             if session.get("renewed", "") < (today - RENEW_AFTER).isoformat():
                 session["renewed"] = today.isoformat()
@@ -105,8 +115,11 @@ def refuse_what_came_too_late(get_response):
             except ValueError:
                 late = True
             if late:
-                return HttpResponse(_("This change arrived after the phone had given up waiting: nothing was done."),
-                                    status=409, content_type="text/plain; charset=utf-8")
+                return HttpResponse(
+                    _("This change arrived after the phone had given up waiting: nothing was done."),
+                    status=409,
+                    content_type="text/plain; charset=utf-8",
+                )
         return get_response(request)
 
     return middleware

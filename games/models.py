@@ -140,10 +140,24 @@ class Score(models.Model):
 class Change(models.Model):
     """One entry of a table's history. Nothing is ever lost: each change keeps the data before and after."""
 
-    RECORDED, EDITED, DELETED, RESTORED, RULES, DETAILS = "recorded", "edited", "deleted", "restored", "rules", "details"
+    RECORDED, EDITED, DELETED, RESTORED, RULES, DETAILS = (
+        "recorded",
+        "edited",
+        "deleted",
+        "restored",
+        "rules",
+        "details",
+    )
     RENAMED = "renamed"
-    KINDS = [(RECORDED, _("recorded")), (EDITED, _("edited")), (DELETED, _("deleted")), (RESTORED, _("restored")),
-             (RULES, _("house rules changed")), (DETAILS, _("table details changed")), (RENAMED, _("player renamed"))]
+    KINDS = [
+        (RECORDED, _("recorded")),
+        (EDITED, _("edited")),
+        (DELETED, _("deleted")),
+        (RESTORED, _("restored")),
+        (RULES, _("house rules changed")),
+        (DETAILS, _("table details changed")),
+        (RENAMED, _("player renamed")),
+    ]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
@@ -160,8 +174,11 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        constraints = [models.UniqueConstraint(fields=["table", "submission"], condition=~models.Q(submission=""),
-                                               name="one_change_per_submission")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "submission"], condition=~models.Q(submission=""), name="one_change_per_submission"
+            )
+        ]
 
 
 class RatedEvent(models.Model):
@@ -188,8 +205,9 @@ class Rating(models.Model):
     circle = models.ForeignKey(Circle, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings")
     # or a league's pool (its tournaments' round tables), or a tournament's own when it is in no league
     league = models.ForeignKey("League", null=True, blank=True, on_delete=models.CASCADE, related_name="ratings")
-    tournament = models.ForeignKey("Tournament", null=True, blank=True, on_delete=models.CASCADE,
-                                   related_name="ratings")
+    tournament = models.ForeignKey(
+        "Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
+    )
     game = models.CharField(max_length=32)
     player = models.CharField(max_length=40)
     mu = models.FloatField()
@@ -198,9 +216,11 @@ class Rating(models.Model):
     change = models.FloatField(default=0)  # of mu, at the player's last event
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player"),
-                       models.UniqueConstraint(fields=["league", "game", "player"], name="one_league_rating"),
-                       models.UniqueConstraint(fields=["tournament", "game", "player"], name="one_tournament_rating")]
+        constraints = [
+            models.UniqueConstraint(fields=["circle", "game", "player"], name="one_rating_per_player"),
+            models.UniqueConstraint(fields=["league", "game", "player"], name="one_league_rating"),
+            models.UniqueConstraint(fields=["tournament", "game", "player"], name="one_tournament_rating"),
+        ]
 
 
 class RatingStep(models.Model):
@@ -210,10 +230,12 @@ class RatingStep(models.Model):
     event = models.ForeignKey(RatedEvent, null=True, blank=True, on_delete=models.CASCADE, related_name="steps")
     # a league's or a tournament's step: its event is a round table (played in Talon or typed from paper)
     league = models.ForeignKey("League", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_steps")
-    tournament = models.ForeignKey("Tournament", null=True, blank=True, on_delete=models.CASCADE,
-                                   related_name="rating_steps")
-    round_table = models.ForeignKey("RoundTable", null=True, blank=True, on_delete=models.CASCADE,
-                                    related_name="rating_steps")
+    tournament = models.ForeignKey(
+        "Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_steps"
+    )
+    round_table = models.ForeignKey(
+        "RoundTable", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_steps"
+    )
     game = models.CharField(max_length=32)
     number = models.PositiveIntegerField()  # the event's place among the circle's events of this game: 1, 2, …
     player = models.CharField(max_length=40)
@@ -226,10 +248,15 @@ class RatingStep(models.Model):
 
     class Meta:
         ordering = ["number", "id"]
-        indexes = [models.Index(fields=["circle", "game", "number"], name="step_by_number"),
-                   models.Index(fields=["league", "game", "number"], name="league_step_by_number"),
-                   models.Index(fields=["tournament", "game", "number"], name="tournament_step_by_number")]
+        indexes = [
+            models.Index(fields=["circle", "game", "number"], name="step_by_number"),
+            models.Index(fields=["league", "game", "number"], name="league_step_by_number"),
+            models.Index(fields=["tournament", "game", "number"], name="tournament_step_by_number"),
+        ]
+
+
 # ---- tournaments (issue 23; shared/formats/tournament.md) ---------------------------------------------------
+
 
 class League(models.Model):
     """TN9: a season of tournaments with one player list (the same name across its tournaments), its standings
@@ -277,8 +304,10 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["no"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "no"], name="one_start_number"),
-                       models.UniqueConstraint(fields=["tournament", "name"], name="one_entry_per_name")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "no"], name="one_start_number"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="one_entry_per_name"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.no}. {self.name}"
@@ -339,8 +368,10 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["seat"]
-        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="one_table_per_round"),
-                       models.UniqueConstraint(fields=["round_table", "seat"], name="one_player_per_seat")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_table_per_round"),
+            models.UniqueConstraint(fields=["round_table", "seat"], name="one_player_per_seat"),
+        ]
 
 
 class Correction(models.Model):

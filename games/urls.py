@@ -1,9 +1,9 @@
 from django.urls import path, register_converter
 
-from games.lib.inputs import TokenConverter
 from games.circles import views as circles
-from games.tables.views import evening, hands, rules, sharing, shell, tables, what_if
+from games.lib.inputs import TokenConverter
 from games.offline import views as offline
+from games.tables.views import evening, hands, rules, sharing, shell, tables, what_if
 from games.tournaments import views as tournaments
 
 register_converter(TokenConverter, "token")
@@ -78,8 +78,11 @@ urlpatterns = [
     path("d/<token:token>/rounds/<int:number>/close/", tournaments.close_round, name="close_round"),
     path("d/<token:token>/rounds/<int:number>/reopen/", tournaments.reopen_round, name="reopen_round"),
     path("d/<token:token>/rounds/<int:number>/result/", tournaments.result, name="round_result"),
-    path("d/<token:token>/rounds/<int:number>/tables/<int:table>/take-back/", tournaments.take_back_result,
-         name="take_back_result"),
+    path(
+        "d/<token:token>/rounds/<int:number>/tables/<int:table>/take-back/",
+        tournaments.take_back_result,
+        name="take_back_result",
+    ),
     path("d/<token:token>/rounds/<int:number>/print/", tournaments.print_round, name="print_round"),
     path("d/<token:token>/export.json", tournaments.export_json, name="tournament_json"),
     path("d/<token:token>/standings.csv", tournaments.standings_csv, name="standings_csv"),
@@ -93,7 +96,8 @@ urlpatterns = [
     path("leagues/new/", tournaments.new_league, name="new_league"),
     path("ld/<token:token>/", tournaments.league_director, name="league_director"),
     path("ld/<token:token>/tournaments/", tournaments.league_add, name="league_add"),
-    path("ld/<token:token>/tournaments/<token:tournament>/players/", tournaments.league_register,
-         name="league_register"),
+    path(
+        "ld/<token:token>/tournaments/<token:tournament>/players/", tournaments.league_register, name="league_register"
+    ),
     path("l/<token:token>/", tournaments.league, name="league"),
 ]

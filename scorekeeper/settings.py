@@ -154,14 +154,25 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 # version is another key, so nothing older is ever shown).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
-    "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-limits",
-               "OPTIONS": {"MAX_ENTRIES": 10_000}},
-    "what_if": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-what-if",
-                "TIMEOUT": 600, "OPTIONS": {"MAX_ENTRIES": 200}},
+    "limits": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "talon-limits",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    },
+    "what_if": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "talon-what-if",
+        "TIMEOUT": 600,
+        "OPTIONS": {"MAX_ENTRIES": 200},
+    },
     # A tournament's live board (standings, projector) rendered once per state and language, then sent to every
     # watching phone of that state (the state is in the key, so nothing older is ever shown).
-    "boards": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "talon-boards",
-               "TIMEOUT": 300, "OPTIONS": {"MAX_ENTRIES": 200}},
+    "boards": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "talon-boards",
+        "TIMEOUT": 300,
+        "OPTIONS": {"MAX_ENTRIES": 200},
+    },
 }
 # What if, the score sheet, the exports and adopting other rules read or score every hand of a table: one client
 # (an address; behind a proxy that sets X-Forwarded-For, TALON_BEHIND_PROXY=1) may ask for this many of them per
@@ -198,8 +209,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # The Python runtime a phone downloads to keep a table working without signal: Pyodide from the npm registry
 # (package.json; both set-up commands run npm), served under its version with its own file names.
 PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
-PYODIDE_VERSION = (json.loads((BASE_DIR / "package.json").read_text())["dependencies"]["pyodide"]
-                   if (BASE_DIR / "package.json").is_file() else "none")
+PYODIDE_VERSION = (
+    json.loads((BASE_DIR / "package.json").read_text())["dependencies"]["pyodide"]
+    if (BASE_DIR / "package.json").is_file()
+    else "none"
+)
 if PYODIDE_DIR.is_dir():
     STATICFILES_DIRS.append((f"pyodide/{PYODIDE_VERSION}", PYODIDE_DIR))
 if not PRODUCTION:  # development and tests serve static files from their folders; nothing is collected

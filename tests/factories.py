@@ -6,9 +6,9 @@ from contextlib import contextmanager
 
 from django.contrib.sessions.models import Session
 
-from games.tables import services
 from games.models import Circle, League, Table, Tournament
 from games.registry import GAMES
+from games.tables import services
 
 PLAYERS = ("Anna", "Bára", "Cyril", "Dana")
 

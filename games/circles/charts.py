@@ -37,5 +37,11 @@ def rating_chart(steps, only: list[str] | None = None):
     if len(series) > CHART_POINTS:
         numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
         series = [series[n - 1] for n in numbers]
-    return running_totals_chart(names, series, numbers=numbers, x_label=_("result"), base=round(ratings.START_MU),
-                                label=_("Ratings, result by result"))
+    return running_totals_chart(
+        names,
+        series,
+        numbers=numbers,
+        x_label=_("result"),
+        base=round(ratings.START_MU),
+        label=_("Ratings, result by result"),
+    )

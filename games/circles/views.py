@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Sum
@@ -16,18 +15,19 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games.ratings import core as ratings, store as ratings_store
-from games.tables import services
-from games.tables.forms import AddTableForm, CircleForm, RulesForm
+from games.circles.charts import CHART_POINTS, RECENT_EVENTS, rating_chart
 from games.lib.inputs import whole_number
 from games.lib.limits import too_many, wait_for
-from games.models import Circle, HandFacts, RatingStep, Score
-from games.tables.presentation import running_totals_chart
-from games.registry import GAMES
-from games.tables.stats import player_stats
 from games.lib.text import isolate_text
+from games.models import Circle, HandFacts, RatingStep, Score
+from games.ratings import core as ratings
+from games.ratings import store as ratings_store
+from games.registry import GAMES
+from games.tables import services
 from games.tables.common import game_or_404, known_tables, remember_on
-from games.circles.charts import CHART_POINTS, RECENT_EVENTS, rating_chart
+from games.tables.forms import AddTableForm, CircleForm, RulesForm
+from games.tables.presentation import running_totals_chart
+from games.tables.stats import player_stats
 
 
 def _remember_circle(request: HttpRequest, circle: Circle, *, can_edit: bool) -> None:
@@ -51,8 +51,9 @@ CIRCLE_TABLES = 20
 def _circle_chart(circle: Circle, game: str):
     """Each player's running total over the circle's tables of one game, a point per table (at most
     CHART_POINTS, evenly spread): a season is summarised, not drawn hand by hand."""
-    rows = list(circle.tables.filter(game=game, hand_count__gt=0).order_by("created_at", "pk")
-                .values_list("players", "totals"))
+    rows = list(
+        circle.tables.filter(game=game, hand_count__gt=0).order_by("created_at", "pk").values_list("players", "totals")
+    )
     if len(rows) < 2:
         return None
     names = list(circle.players)
@@ -80,8 +81,9 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
     last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
     if last is None:
         return []
-    return ratings_store.steps_by_event(RatingStep.objects.filter(circle=circle, game=game,
-                                                           number__gt=last - RECENT_EVENTS).order_by("-number", "id"))
+    return ratings_store.steps_by_event(
+        RatingStep.objects.filter(circle=circle, game=game, number__gt=last - RECENT_EVENTS).order_by("-number", "id")
+    )
 
 
 def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dict | None:
@@ -108,10 +110,15 @@ def _seats_refusal(counts: tuple[int, ...], picked: int) -> str:
         return ""
     least, most = min(counts), max(counts)
     if least == most:
-        return ngettext("This game is played by %(count)s players: pick %(count)s.",
-                        "This game is played by %(count)s players: pick %(count)s.", most) % {"count": most}
+        return ngettext(
+            "This game is played by %(count)s players: pick %(count)s.",
+            "This game is played by %(count)s players: pick %(count)s.",
+            most,
+        ) % {"count": most}
     return _("This game is played by %(least)s to %(most)s players: pick between %(least)s and %(most)s.") % {
-        "least": least, "most": most}
+        "least": least,
+        "most": most,
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -148,8 +155,14 @@ def circle_view(request: HttpRequest, token: str) -> HttpResponse:
     return _circle(request, circle, can_edit=False)
 
 
-def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: CircleForm | None = None,
-            add_form: AddTableForm | None = None) -> HttpResponse:
+def _circle(
+    request: HttpRequest,
+    circle: Circle,
+    *,
+    can_edit: bool,
+    form: CircleForm | None = None,
+    add_form: AddTableForm | None = None,
+) -> HttpResponse:
     """Its tables (newest first, a page at a time), and each game's statistics and chart, all from grouped
     queries: the page costs the same after a season as after an evening. Those queries still read every hand of
     the circle: a circle holding more hands than the longest table counts as long pages (one per TALON_MAX_HANDS
@@ -162,7 +175,7 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
     count = circle.tables.count()
     pages = max(1, -(-count // CIRCLE_TABLES))
     page = min(whole_number(request.GET.get("page")) or 1, pages)
-    tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES:page * CIRCLE_TABLES]
+    tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES : page * CIRCLE_TABLES]
     played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []
     pool = ratings_store.ratings_now(ratings_store.Pool(circle=circle))
@@ -171,18 +184,36 @@ def _circle(request: HttpRequest, circle: Circle, *, can_edit: bool, form: Circl
             continue
         scores = Score.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
         facts = HandFacts.objects.filter(table__circle=circle, table__game=game.slug, hand__deleted=False)
-        games.append({"game": game, "web": game.web, "stats": player_stats(game.slug, scores, facts),
-                      "chart": _circle_chart(circle, game.slug),
-                      "ratings": ratings_store.shown(ratings_store.Pool(circle=circle), game.slug),
-                      "rating_chart": _rating_chart(circle, game.slug),
-                      "recent": _recent_events(circle, game.slug),
-                      "tonight": _tonight(request, circle, game.slug, pool),
-                      "tables": circle.tables.filter(game=game.slug).count()})
+        games.append(
+            {
+                "game": game,
+                "web": game.web,
+                "stats": player_stats(game.slug, scores, facts),
+                "chart": _circle_chart(circle, game.slug),
+                "ratings": ratings_store.shown(ratings_store.Pool(circle=circle), game.slug),
+                "rating_chart": _rating_chart(circle, game.slug),
+                "recent": _recent_events(circle, game.slug),
+                "tonight": _tonight(request, circle, game.slug, pool),
+                "tables": circle.tables.filter(game=game.slug).count(),
+            }
+        )
     if can_edit and add_form is None:
         add_form = AddTableForm(tables=[table for table in known_tables(request) if table.circle_id != circle.pk])
-    return render(request, "games/circle.html", {
-        "circle": circle, "form": form, "tables": tables, "games": games, "new_games": GAMES.values(), "page": page,
-        "pages": pages, "can_edit": can_edit, "add_form": add_form})
+    return render(
+        request,
+        "games/circle.html",
+        {
+            "circle": circle,
+            "form": form,
+            "tables": tables,
+            "games": games,
+            "new_games": GAMES.values(),
+            "page": page,
+            "pages": pages,
+            "can_edit": can_edit,
+            "add_form": add_form,
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])

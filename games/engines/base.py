@@ -8,9 +8,10 @@ renders the same lines through ``gettext``.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 def N_(text: str) -> str:
@@ -48,8 +49,10 @@ class Line:
     context: str = ""  # for a word whose translation depends on another's gender (see NC_)
 
     def render(self, gettext: Callable[[str], str] = _identity) -> str:
-        args = {key: value.render(gettext) if isinstance(value, (Line, Phrase)) else value
-                for key, value in self.args.items()}
+        args = {
+            key: value.render(gettext) if isinstance(value, (Line, Phrase)) else value
+            for key, value in self.args.items()
+        }
         return self.reference() + self.translated(gettext).format(**args)
 
     def translated(self, translate: Callable[[str], str] = _identity) -> str:
@@ -97,7 +100,7 @@ class InvalidHand(ValueError):
     def message(self, gettext: Callable[[str], str] = _identity) -> str:
         return self.line.render(gettext)
 
-    def within(self, prefix: str) -> "InvalidHand":
+    def within(self, prefix: str) -> InvalidHand:
         """The same error with its field nested under ``prefix`` (``bonuses[2]`` + ``kind``)."""
         error = InvalidHand(f"{prefix}.{self.field}" if self.field else prefix, self.line.text, **self.line.args)
         return error
@@ -123,8 +126,9 @@ def name_problem(name: Any) -> Line | None:
     if not isinstance(name, str):
         return Line(N_("must be text, got {value}"), {"value": show(name)})
     if not 1 <= len(name) <= NAME_LENGTH:
-        return Line(N_("must be 1 to {most} characters long, this one has {count}"),
-                    {"most": NAME_LENGTH, "count": len(name)})
+        return Line(
+            N_("must be 1 to {most} characters long, this one has {count}"), {"most": NAME_LENGTH, "count": len(name)}
+        )
     if name != name.strip():
         return Line(N_("may not begin or end with a space"))
     if any(unicodedata.category(c) == "Cc" for c in name):
@@ -137,12 +141,26 @@ def name_problem(name: Any) -> Line | None:
 # Invisible characters that are not format characters (Cf): Unicode's other default-ignorable code points (the
 # combining grapheme joiner, the Hangul fillers, variation selectors) and the blank Braille pattern. A name
 # holding one looks like the name without it; a name of them alone shows nothing.
-INVISIBLE = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
-                       *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+INVISIBLE = frozenset(
+    [
+        0x034F,
+        0x115F,
+        0x1160,
+        0x17B4,
+        0x17B5,
+        0x2800,
+        0x3164,
+        0xFFA0,
+        *range(0x180B, 0x1810),
+        *range(0xFE00, 0xFE10),
+        *range(0xE0100, 0xE01F0),
+    ]
+)
 
 # Cyrillic and Greek letters drawn exactly like Latin ones: "Аnna" with a Cyrillic А looks like "Anna".
-LOOK_ALIKE = str.maketrans("АВЕКМНОРСТХЅІЈУҮаеорсухѕіјһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧο",
-                           "ABEKMHOPCTXSIJYYaeopcyxsijhdqwlABEZHIKMNOPTYXo")
+LOOK_ALIKE = str.maketrans(
+    "АВЕКМНОРСТХЅІЈУҮаеорсухѕіјһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "ABEKMHOPCTXSIJYYaeopcyxsijhdqwlABEZHIKMNOPTYXo"
+)
 
 
 def tidy_name(name: str) -> str:
@@ -170,12 +188,22 @@ def names_problem(names: list[str] | tuple[str, ...]) -> Line | None:
     seen: dict[str, int] = {}
     for number, name in enumerate(names, start=1):
         if tidy_name(name) != name:
-            return Line(N_("name {number} holds invisible characters, spaces in a row or letters not composed "
-                           "(NFC): write it as {tidy}"), {"number": number, "tidy": show(tidy_name(name))})
+            return Line(
+                N_(
+                    "name {number} holds invisible characters, spaces in a row or letters not composed "
+                    "(NFC): write it as {tidy}"
+                ),
+                {"number": number, "tidy": show(tidy_name(name))},
+            )
         key = name_key(name)
         if key in seen:
-            return Line(N_("names {first} and {number} are the same name (capitals and invisible characters do "
-                           "not tell players apart)"), {"first": seen[key], "number": number})
+            return Line(
+                N_(
+                    "names {first} and {number} are the same name (capitals and invisible characters do "
+                    "not tell players apart)"
+                ),
+                {"first": seen[key], "number": number},
+            )
         seen[key] = number
     return None
 
@@ -192,11 +220,17 @@ def check_keys(raw: Any, allowed: set[str] | frozenset[str], where: str = "") ->
 
 def whole(raw: Any, field_name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise InvalidHand(field_name, N_("must be a whole number between {low} and {high}, got {value}"),
-                          low=low, high=high, value=show(raw))
+        raise InvalidHand(
+            field_name,
+            N_("must be a whole number between {low} and {high}, got {value}"),
+            low=low,
+            high=high,
+            value=show(raw),
+        )
     if not low <= raw <= high:
-        raise InvalidHand(field_name, N_("must be between {low} and {high}, got {value}"),
-                          low=low, high=high, value=raw)
+        raise InvalidHand(
+            field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high, value=raw
+        )
     return raw
 
 
@@ -208,15 +242,20 @@ def flag(raw: Any, field_name: str) -> bool:
 
 def player(raw: Any, field_name: str, players: tuple[str, ...]) -> str:
     if not isinstance(raw, str) or raw not in players:
-        raise InvalidHand(field_name, N_("must be one of the players ({players}), got {value}"),
-                          players=", ".join(players), value=show(raw))
+        raise InvalidHand(
+            field_name,
+            N_("must be one of the players ({players}), got {value}"),
+            players=", ".join(players),
+            value=show(raw),
+        )
     return raw
 
 
 def choice(raw: Any, field_name: str, options: tuple[str, ...]) -> str:
     if not isinstance(raw, str) or raw not in options:
-        raise InvalidHand(field_name, N_("must be one of {options}, got {value}"),
-                          options=", ".join(options), value=show(raw))
+        raise InvalidHand(
+            field_name, N_("must be one of {options}, got {value}"), options=", ".join(options), value=show(raw)
+        )
     return raw
 
 
@@ -238,8 +277,7 @@ def key_name(key: Any) -> str:
 def show(value: Any) -> str:
     """A value as JSON writes it, cut short: for messages about bad input."""
     if isinstance(value, str):
-        text = '"' + "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cs") else c
-                             for c in value) + '"'
+        text = '"' + "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cs") else c for c in value) + '"'
     elif value is None:
         text = "null"
     elif isinstance(value, bool):
@@ -247,7 +285,6 @@ def show(value: Any) -> str:
     else:
         text = repr(value)
     return text if len(text) <= 40 else text[:37] + "…"
-
 
 
 class Number(str):
@@ -259,9 +296,9 @@ class Number(str):
     plus: bool
     places: int | None
 
-    def __new__(cls, value: int | Fraction, *, plus: bool = False, places: int | None = None) -> "Number":
+    def __new__(cls, value: int | Fraction, *, plus: bool = False, places: int | None = None) -> Number:
         if places is not None:
-            scaled = abs(Fraction(value)) * 10 ** places
+            scaled = abs(Fraction(value)) * 10**places
             digits = str(scaled.numerator // scaled.denominator).rjust(places + 1, "0")
             text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
             text = ("−" if value < 0 else "+" if plus and value > 0 else "") + text
@@ -286,7 +323,7 @@ def signed(value: int | Fraction) -> Number:
     return Number(value, plus=True)
 
 
-def scores_of(amounts: Any) -> "Phrase":
+def scores_of(amounts: Any) -> Phrase:
     """``Anna +4, Cyril −4``: each player's amount, from (player, amount) pairs."""
     return Phrase(tuple(Line("{player} {score}", {"player": p, "score": signed(a)}) for p, a in amounts), ", ")
 
@@ -312,6 +349,7 @@ def fmt_number(value: int | Fraction) -> str:
 
 
 # ---- the engine contract ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Option:
@@ -346,8 +384,12 @@ class Option:
             return whole(raw, self.key, self.low, self.high)
         values = tuple(value for value, _label in self.choices)
         if raw not in values or type(raw) is not type(values[0]):
-            raise InvalidHand(self.key, N_("must be one of {options}, got {value}"),
-                              options=", ".join(show(v) for v in values), value=show(raw))
+            raise InvalidHand(
+                self.key,
+                N_("must be one of {options}, got {value}"),
+                options=", ".join(show(v) for v in values),
+                value=show(raw),
+            )
         return raw
 
 
@@ -362,8 +404,9 @@ class Preset:
     default_for: tuple[int, ...] = ()  # the player counts whose tables start from it
 
 
-def parse_options(raw: Any, options: tuple[Option, ...], player_count: int,
-                  presets: tuple[Preset, ...] = ()) -> dict[str, Any]:
+def parse_options(
+    raw: Any, options: tuple[Option, ...], player_count: int, presets: tuple[Preset, ...] = ()
+) -> dict[str, Any]:
     """Every option's value for a table: its default, then the preset's values, then what ``raw`` says."""
     raw = {} if raw is None else raw
     if not isinstance(raw, dict):
@@ -465,7 +508,7 @@ class Engine(Protocol):
 
     def facts(self, hand: Any) -> Facts: ...
 
-    def status(self, state: Any) -> "Status": ...
+    def status(self, state: Any) -> Status: ...
 
     def summary(self, state: Any) -> dict[str, Any]: ...
 
@@ -479,7 +522,6 @@ class Engine(Protocol):
     def rename_player(self, raw: Any, old: str, new: str) -> Any: ...
 
     def penalty(self, players: tuple[str, ...], who: str, amount: int) -> dict[str, int]: ...
-
 
 
 # ---- hands every game has: an adjustment, a closing (shared/formats/table-json.md) -------------------------
@@ -528,15 +570,19 @@ def parse_closing(raw: Any) -> Closing:
     return Closing()
 
 
-def parse_adjustment(raw: Any, players: tuple[str, ...], *, marks: tuple[str, ...] = (), low: int = -MOST_POINTS,
-                     zero_sum: bool = False) -> Adjustment:
+def parse_adjustment(
+    raw: Any, players: tuple[str, ...], *, marks: tuple[str, ...] = (), low: int = -MOST_POINTS, zero_sum: bool = False
+) -> Adjustment:
     """``{"adjustment": {player: whole number}, "reason": text}``, and a whole number by player under each of the
     game's ``marks`` keys that an adjustment gives or crosses off (Slovenian Tarok's ``"radelci"``)."""
     check_keys(raw, {"adjustment", "reason", *marks})
     amounts = _per_player(raw["adjustment"], "adjustment", players, low)
     if zero_sum and sum(amounts.values()) != 0:
-        raise InvalidHand("adjustment", N_("the amounts must add up to 0 (every hand is zero-sum), they add up to "
-                                           "{total}"), total=sum(amounts.values()))
+        raise InvalidHand(
+            "adjustment",
+            N_("the amounts must add up to 0 (every hand is zero-sum), they add up to {total}"),
+            total=sum(amounts.values()),
+        )
     reason = raw.get("reason", "")
     if not isinstance(reason, str) or len(reason) > REASON_LENGTH:
         raise InvalidHand("reason", N_("must be text of at most {most} characters"), most=REASON_LENGTH)
@@ -544,12 +590,14 @@ def parse_adjustment(raw: Any, players: tuple[str, ...], *, marks: tuple[str, ..
         raise InvalidHand("reason", N_("may not hold a control character or a broken character"))
     changes = {key: _per_player(raw[key], key, players, -MOST_MARKS, MOST_MARKS) for key in marks if key in raw}
     given = ((key, tuple((p, change[p]) for p in players if change[p])) for key, change in changes.items())
-    return Adjustment(amounts=tuple(amounts.items()), reason=reason,
-                      marks=tuple((key, changed) for key, changed in given if changed))
+    return Adjustment(
+        amounts=tuple(amounts.items()), reason=reason, marks=tuple((key, changed) for key, changed in given if changed)
+    )
 
 
-def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int,
-                high: int = MOST_POINTS) -> dict[str, int]:
+def _per_player(
+    raw: Any, field_name: str, players: tuple[str, ...], low: int, high: int = MOST_POINTS
+) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise InvalidHand(field_name, N_("must give whole numbers by player"))
     for name in raw:
@@ -560,8 +608,11 @@ def _per_player(raw: Any, field_name: str, players: tuple[str, ...], low: int,
 
 def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:
     """What an adjustment says: its reason, then each player's amount."""
-    lines = [Line(N_("Written by hand: {reason}."), {"reason": adjustment.reason}, rule=rule) if adjustment.reason
-             else Line(N_("Written by hand."), rule=rule)]
+    lines = [
+        Line(N_("Written by hand: {reason}."), {"reason": adjustment.reason}, rule=rule)
+        if adjustment.reason
+        else Line(N_("Written by hand."), rule=rule)
+    ]
     lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(adjustment.amounts)}, rule=rule))
     return lines
 
@@ -569,7 +620,10 @@ def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:
 def describe_adjustment(adjustment: Adjustment) -> Line:
     changed = scores_of((p, a) for p, a in adjustment.amounts if a)
     if adjustment.reason:
-        return Line(N_("Adjustment: {scores} ({reason})"), {"scores": changed if changed.parts else "0", "reason": adjustment.reason})
+        return Line(
+            N_("Adjustment: {scores} ({reason})"),
+            {"scores": changed if changed.parts else "0", "reason": adjustment.reason},
+        )
     return Line(N_("Adjustment: {scores}"), {"scores": changed if changed.parts else "0"})
 
 
@@ -593,6 +647,7 @@ def rename_in(raw: Any, old: str, new: str, fields: tuple[str, ...] = (), keyed:
 
 
 # ---- the base every engine builds on: hands every game has, the order of players, the defaults ---------------
+
 
 @dataclass(frozen=True)
 class Status:
@@ -618,10 +673,18 @@ class Status:
 
     def as_json(self) -> dict[str, Any]:
         """As a table stores it (``Table.summary``) and the phone reads it: plain JSON data."""
-        return {**_json(dict(self.extra)), "finished": self.finished, "closed": self.closed, "over": self.over,
-                "next_dealer": self.next_dealer, "next_leader": self.next_leader, "round": self.round,
-                "rounds": self.rounds, "marks": _json({name: dict(kinds) for name, kinds in self.marks.items()}),
-                "table_marks": _json(dict(self.table_marks))}
+        return {
+            **_json(dict(self.extra)),
+            "finished": self.finished,
+            "closed": self.closed,
+            "over": self.over,
+            "next_dealer": self.next_dealer,
+            "next_leader": self.next_leader,
+            "round": self.round,
+            "rounds": self.rounds,
+            "marks": _json({name: dict(kinds) for name, kinds in self.marks.items()}),
+            "table_marks": _json(dict(self.table_marks)),
+        }
 
 
 def _json(value: Any) -> Any:
@@ -671,16 +734,17 @@ HIGHER_TOTAL: Ranking = (Rank(TOTAL, N_("total"), HIGHER, N_("the highest total 
 LOWER_TOTAL: Ranking = (Rank(TOTAL, N_("total"), LOWER, N_("the lowest total first (penalty points)")),)
 
 
-def rank_values(ranking: Ranking, name: str, totals: Mapping[str, int],
-                status: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+def rank_values(
+    ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None
+) -> tuple[int, ...]:
     """``name``'s value under each rank of ``ranking``, as players read them: the total, or a mark (0 if none)."""
     marks = (status or {}).get("marks") or {}
-    return tuple(totals.get(name, 0) if rank.key == TOTAL else (marks.get(name) or {}).get(rank.key, 0)
-                 for rank in ranking)
+    return tuple(
+        totals.get(name, 0) if rank.key == TOTAL else (marks.get(name) or {}).get(rank.key, 0) for rank in ranking
+    )
 
 
-def standing(ranking: Ranking, name: str, totals: Mapping[str, int],
-             status: Mapping[str, Any] | None = None) -> tuple:
+def standing(ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
     """What ``name`` is placed by under ``ranking``: the smaller, the better (everything sorts by it)."""
     values = rank_values(ranking, name, totals, status)
     return tuple(value if rank.better == LOWER else -value for rank, value in zip(ranking, values))
@@ -749,11 +813,14 @@ def facts_common(hand: Any) -> Facts | None:
     return None
 
 
-def playing(play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]], rule: str, *,
-            closing: str | Callable[[Any], Line],
-            on_adjustment: Callable[[Adjustment, Any, Any, list[Line]], Any] | None = None,
-            on_closing: Callable[[Any, Any, dict[str, int], list[Line]], Any] | None = None,
-            ) -> Callable[[Any, Any, Any], tuple[HandResult, Any]]:
+def playing(
+    play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]],
+    rule: str,
+    *,
+    closing: str | Callable[[Any], Line],
+    on_adjustment: Callable[[Adjustment, Any, Any, list[Line]], Any] | None = None,
+    on_closing: Callable[[Any, Any, dict[str, int], list[Line]], Any] | None = None,
+) -> Callable[[Any, Any, Any], tuple[HandResult, Any]]:
     """An engine's ``play``: the base plays the hands every game has, ``play_hand`` the game's own hands.
 
     An adjustment scores its amounts as written, explained under ``rule``; ``on_adjustment(adjustment, rules,
@@ -764,6 +831,7 @@ def playing(play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]], rule: 
     under ``rule``, or a function of the state giving the line). ``on_closing(rules, state, scores, lines)``
     gives the state the end leaves (an abandoned Bummerl struck out, the radelci still held paid for) and may add
     to ``scores`` and ``lines``; the default leaves the state as it was."""
+
     def play(hand: Any, rules: Any, state: Any) -> tuple[HandResult, Any]:
         if isinstance(hand, Adjustment):
             lines = adjustment_lines(hand, rule)
@@ -775,6 +843,7 @@ def playing(play_hand: Callable[[Any, Any, Any], tuple[HandResult, Any]], rule: 
             after = on_closing(rules, state, scores, lines) if on_closing is not None else state
             return HandResult(scores=scores, lines=tuple(lines)), replace(after, closed=True)
         return play_hand(hand, rules, state)
+
     play.__doc__ = f"A hand scored from the state the hands before it left (adjustments and closings: {rule})."
     return play
 
@@ -803,5 +872,6 @@ def settlement_by(ranking: Ranking) -> Callable[[Mapping[str, int], Mapping[str,
     def settlement(totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]:
         values = {name: rank_values((first,), name, totals, status)[0] for name in totals}
         return {name: -value for name, value in values.items()} if first.better == LOWER else values
+
     settlement.__doc__ = f"What settle-up counts under the rank {first.key!r} ({first.better} is better)."
     return settlement

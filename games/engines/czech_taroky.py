@@ -56,16 +56,23 @@ RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
-COUNTER = Counter(total=TOTAL_POINTS, cards=(
-    CounterCard("kings", N_("Kings"), 5, 4), CounterCard("queens", N_("Queens"), 4, 4),
-    CounterCard("riders", N_("Riders"), 3, 4), CounterCard("jacks", N_("Jacks"), 2, 4),
-    CounterCard("skyz", N_("Škýz"), 5, 1), CounterCard("mond", N_("Mond (XXI)"), 5, 1),
-    CounterCard("pagat", N_("Pagát (I)"), 5, 1), CounterCard("ones", N_("One-point cards"), 1, 35)))
+COUNTER = Counter(
+    total=TOTAL_POINTS,
+    cards=(
+        CounterCard("kings", N_("Kings"), 5, 4),
+        CounterCard("queens", N_("Queens"), 4, 4),
+        CounterCard("riders", N_("Riders"), 3, 4),
+        CounterCard("jacks", N_("Jacks"), 2, 4),
+        CounterCard("skyz", N_("Škýz"), 5, 1),
+        CounterCard("mond", N_("Mond (XXI)"), 5, 1),
+        CounterCard("pagat", N_("Pagát (I)"), 5, 1),
+        CounterCard("ones", N_("One-point cards"), 1, 35),
+    ),
+)
 CALLED_TAROKS = ("XIX", "XVIII", "XVII", "XVI", "XV")
 CONTRA_NAMES = (N_("no contra"), N_("contra"), N_("rhea-contra"), N_("supra-contra"))
 TALON_MULTIPLIER = {1: 1, 2: 2, 3: 4}
-TALON_NAMES = {1: N_("kept the first three"), 2: N_("took the second three"),
-               3: N_("went back up to the first three")}
+TALON_NAMES = {1: N_("kept the first three"), 2: N_("took the second three"), 3: N_("went back up to the first three")}
 SIDES = ("declarers", "defenders")
 
 # kind: (group, chips, min taroks, max taroks, kings needed, tarok honours needed, five-point cards needed)
@@ -80,8 +87,11 @@ POINT_CARDS: dict[str, tuple[str, int, int, int, int, int, int]] = {
     "trul": ("trul", 2, 3, 12, 0, 3, 3),
 }
 POINT_CARD_NAMES = {
-    "uni": N_("uni (no taroks)"), "bida": N_("bida (1–2 taroks)"), "little-ones": N_("little ones (8–9 taroks)"),
-    "big-ones": N_("big ones (10+ taroks)"), "honery": N_("honery (4+ five-point cards)"),
+    "uni": N_("uni (no taroks)"),
+    "bida": N_("bida (1–2 taroks)"),
+    "little-ones": N_("little ones (8–9 taroks)"),
+    "big-ones": N_("big ones (10+ taroks)"),
+    "honery": N_("honery (4+ five-point cards)"),
     "rosa-honery": N_("rosa-honery (all four kings)"),
     "rosa-honery-plus": N_("rosa-honery plus (four kings and another five-point card)"),
     "trul": N_("trul (Škýz, Mond, Pagát)"),
@@ -91,54 +101,139 @@ YES_NO = ((True, N_("yes")), (False, N_("no")))
 TOURNAMENT = N_("Westfest Tarock Tournament Rules (2012) and Mach Tarok's code")
 HELP_TEXT = N_("Mach Tarok's help text, read literally")
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
-    "R1": N_("Card points"), "R2": N_("Sides"), "R3": N_("Who wins"), "R4": N_("Base amount"),
-    "R5": N_("Prever talon multiplier"), "R6": N_("Contra multiplier"), "R7": N_("Game amount"),
-    "R8": N_("I on the end"), "R9": N_("Valat"), "R10": N_("Settlement"), "R11": N_("Point cards"),
-    "R12": N_("Zero sum; adjustments and the end of the evening"), "R13": N_("Rotation"),
+    "R1": N_("Card points"),
+    "R2": N_("Sides"),
+    "R3": N_("Who wins"),
+    "R4": N_("Base amount"),
+    "R5": N_("Prever talon multiplier"),
+    "R6": N_("Contra multiplier"),
+    "R7": N_("Game amount"),
+    "R8": N_("I on the end"),
+    "R9": N_("Valat"),
+    "R10": N_("Settlement"),
+    "R11": N_("Point cards"),
+    "R12": N_("Zero sum; adjustments and the end of the evening"),
+    "R13": N_("Rotation"),
 }
 
 OPTIONS = (
-    Option("step_factor", N_("Step factor ×2 / ×3"), default=True, choices=YES_NO, rule="R4", source=TOURNAMENT,
-           help=N_("On: (d + 10) × 2 in a team game (× 3 in prever) before dividing by ten, so 63 points pays 4. "
-                   "Off: (d + 10) / 10 as the help text says, so 63 pays 2 and a tie 1.")),
-    Option("rounding", N_("Rounding of the tenth"), default="half-up", rule="R4", source=TOURNAMENT,
-           choices=(("half-up", N_("half up")), ("up", N_("always up"))),
-           help=N_("Half up: 4.5 pays 5 and 4.4 pays 4. Always up: 4.1 already pays 5.")),
-    Option("prever_talon_multiplier", N_("Prever talon multiplier"), default="loss", rule="R5", source=TOURNAMENT,
-           choices=(("loss", N_("only when prever loses")), ("always", N_("always"))),
-           help=N_("The ×2 (down to the second three) and ×4 (back up) count only when prever loses, or also when "
-                   "she wins: a won prever worth 5 that went back up pays 20 instead of 5.")),
-    Option("pagat_inside_multipliers", N_("I on the end inside the multipliers"), default=False, rule="R8",
-           choices=((False, N_("no")), (True, N_("yes"))), source=HELP_TEXT,
-           help=N_("No: the I on the end is added after contra (2 × 2 + 4 = 8). Yes: it is added to the base "
-                   "before the talon and contra multipliers ((2 + 4) × 2 = 12).")),
-    Option("contra_on_valat", N_("Contra on valat"), default=True, choices=YES_NO, rule="R9",
-           source=N_("Westfest Tarock Tournament Rules (2012); off: Mach Tarok's code"),
-           help=N_("Yes: contra multiplies a valat too (an announced valat with contra pays 80). No: it pays 40 "
-                   "whatever contra was said.")),
-    Option("pagat_announced", N_("I on the end, announced, is worth"), default=4, kind="whole", low=1, high=100,
-           rule="R8", source=N_("Mach Tarok's tutorial: some rules say as many as 20"),
-           help=N_("What an announced I on the end wins or costs its side: 4 by default; with 8, a made one adds "
-                   "8 to the game amount.")),
-    Option("pagat_unannounced", N_("I on the end, unannounced, is worth"), default=2, kind="whole", low=0, high=100,
-           rule="R8", source=N_("Mach Tarok's tutorial"),
-           help=N_("What an unannounced I on the end wins or costs its side: 2 by default; 0 leaves it out.")),
-    Option("pagat_with_valat", N_("I on the end settled with a valat"), default=False, choices=YES_NO, rule="R9",
-           source=N_("Mach Tarok's tutorial: in some variants even with a valat"),
-           help=N_("No: with a valat the I on the end counts for nothing. Yes: it is added after the valat's "
-                   "multipliers, so an announced valat (40) with a made unannounced I pays 42.")),
+    Option(
+        "step_factor",
+        N_("Step factor ×2 / ×3"),
+        default=True,
+        choices=YES_NO,
+        rule="R4",
+        source=TOURNAMENT,
+        help=N_(
+            "On: (d + 10) × 2 in a team game (× 3 in prever) before dividing by ten, so 63 points pays 4. "
+            "Off: (d + 10) / 10 as the help text says, so 63 pays 2 and a tie 1."
+        ),
+    ),
+    Option(
+        "rounding",
+        N_("Rounding of the tenth"),
+        default="half-up",
+        rule="R4",
+        source=TOURNAMENT,
+        choices=(("half-up", N_("half up")), ("up", N_("always up"))),
+        help=N_("Half up: 4.5 pays 5 and 4.4 pays 4. Always up: 4.1 already pays 5."),
+    ),
+    Option(
+        "prever_talon_multiplier",
+        N_("Prever talon multiplier"),
+        default="loss",
+        rule="R5",
+        source=TOURNAMENT,
+        choices=(("loss", N_("only when prever loses")), ("always", N_("always"))),
+        help=N_(
+            "The ×2 (down to the second three) and ×4 (back up) count only when prever loses, or also when "
+            "she wins: a won prever worth 5 that went back up pays 20 instead of 5."
+        ),
+    ),
+    Option(
+        "pagat_inside_multipliers",
+        N_("I on the end inside the multipliers"),
+        default=False,
+        rule="R8",
+        choices=((False, N_("no")), (True, N_("yes"))),
+        source=HELP_TEXT,
+        help=N_(
+            "No: the I on the end is added after contra (2 × 2 + 4 = 8). Yes: it is added to the base "
+            "before the talon and contra multipliers ((2 + 4) × 2 = 12)."
+        ),
+    ),
+    Option(
+        "contra_on_valat",
+        N_("Contra on valat"),
+        default=True,
+        choices=YES_NO,
+        rule="R9",
+        source=N_("Westfest Tarock Tournament Rules (2012); off: Mach Tarok's code"),
+        help=N_(
+            "Yes: contra multiplies a valat too (an announced valat with contra pays 80). No: it pays 40 "
+            "whatever contra was said."
+        ),
+    ),
+    Option(
+        "pagat_announced",
+        N_("I on the end, announced, is worth"),
+        default=4,
+        kind="whole",
+        low=1,
+        high=100,
+        rule="R8",
+        source=N_("Mach Tarok's tutorial: some rules say as many as 20"),
+        help=N_(
+            "What an announced I on the end wins or costs its side: 4 by default; with 8, a made one adds "
+            "8 to the game amount."
+        ),
+    ),
+    Option(
+        "pagat_unannounced",
+        N_("I on the end, unannounced, is worth"),
+        default=2,
+        kind="whole",
+        low=0,
+        high=100,
+        rule="R8",
+        source=N_("Mach Tarok's tutorial"),
+        help=N_("What an unannounced I on the end wins or costs its side: 2 by default; 0 leaves it out."),
+    ),
+    Option(
+        "pagat_with_valat",
+        N_("I on the end settled with a valat"),
+        default=False,
+        choices=YES_NO,
+        rule="R9",
+        source=N_("Mach Tarok's tutorial: in some variants even with a valat"),
+        help=N_(
+            "No: with a valat the I on the end counts for nothing. Yes: it is added after the valat's "
+            "multipliers, so an announced valat (40) with a made unannounced I pays 42."
+        ),
+    ),
 )
 PRESETS = (
-    Preset("westfest", N_("Westfest tournament rules"),
-           N_("The Westfest Tarock Tournament Rules (2012) and Mach Tarok's code: every default."),
-           default_for=(4,)),
-    Preset("mach-code", N_("Mach Tarok's code"),
-           N_("Exactly what the Mach Tarok online game's code pays: contra does not multiply a valat."),
-           values={"contra_on_valat": False}),
-    Preset("help-text", N_("Mach Tarok's help text"),
-           N_("The help text read literally: no step factor, the prever multiplier whenever prever went down, the I "
-              "on the end before the multipliers."),
-           values={"step_factor": False, "prever_talon_multiplier": "always", "pagat_inside_multipliers": True}),
+    Preset(
+        "westfest",
+        N_("Westfest tournament rules"),
+        N_("The Westfest Tarock Tournament Rules (2012) and Mach Tarok's code: every default."),
+        default_for=(4,),
+    ),
+    Preset(
+        "mach-code",
+        N_("Mach Tarok's code"),
+        N_("Exactly what the Mach Tarok online game's code pays: contra does not multiply a valat."),
+        values={"contra_on_valat": False},
+    ),
+    Preset(
+        "help-text",
+        N_("Mach Tarok's help text"),
+        N_(
+            "The help text read literally: no step factor, the prever multiplier whenever prever went down, the I "
+            "on the end before the multipliers."
+        ),
+        values={"step_factor": False, "prever_talon_multiplier": "always", "pagat_inside_multipliers": True},
+    ),
 )
 
 
@@ -198,8 +293,9 @@ def new_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players=tuple(players))
 
 
-HAND_FIELDS = frozenset({"povinnost", "mode", "partner", "called", "prever", "talon", "points", "contra", "valat",
-                         "pagat", "declarations"})
+HAND_FIELDS = frozenset(
+    {"povinnost", "mode", "partner", "called", "prever", "talon", "points", "contra", "valat", "pagat", "declarations"}
+)
 
 
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
@@ -218,8 +314,10 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
     talon = 1
     if mode == "team":
         if raw.get("partner") is None:
-            raise InvalidHand("partner", N_("is required in a team game: the holder of the called tarok "
-                                            "(povinnost herself when she holds it)"))
+            raise InvalidHand(
+                "partner",
+                N_("is required in a team game: the holder of the called tarok (povinnost herself when she holds it)"),
+            )
         partner = player(raw["partner"], "partner", players)
         called = choice(raw.get("called", "XIX"), "called", CALLED_TAROKS)
         for key, default in (("prever", None), ("talon", 1)):  # a default value written out is no contradiction
@@ -249,8 +347,19 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
         points = whole(points, "points", 0, TOTAL_POINTS)  # checked, then ignored (R9)
 
     declarations = _declarations(raw.get("declarations", []), players)
-    return Hand(povinnost=povinnost, mode=mode, partner=partner, called=called, prever=prever, talon=talon,
-                points=points, contra=contra, valat=valat, pagat=pagat, declarations=declarations)
+    return Hand(
+        povinnost=povinnost,
+        mode=mode,
+        partner=partner,
+        called=called,
+        prever=prever,
+        talon=talon,
+        points=points,
+        contra=contra,
+        valat=valat,
+        pagat=pagat,
+        declarations=declarations,
+    )
 
 
 def _announcement(raw: Any, name: str) -> Announcement | None:
@@ -260,9 +369,11 @@ def _announcement(raw: Any, name: str) -> Announcement | None:
     for key in ("side", "announced", "made"):
         if key not in raw:
             raise InvalidHand(f"{name}.{key}", N_("is required"))
-    return Announcement(side=choice(raw["side"], f"{name}.side", SIDES),
-                        announced=flag(raw["announced"], f"{name}.announced"),
-                        made=flag(raw["made"], f"{name}.made"))
+    return Announcement(
+        side=choice(raw["side"], f"{name}.side", SIDES),
+        announced=flag(raw["announced"], f"{name}.announced"),
+        made=flag(raw["made"], f"{name}.made"),
+    )
 
 
 def _declarations(raw: Any, players: tuple[str, ...]) -> tuple[Declaration, ...]:
@@ -274,8 +385,12 @@ def _declarations(raw: Any, players: tuple[str, ...]) -> tuple[Declaration, ...]
         check_keys(item, {"player", "kind"}, where)
         if "player" not in item or "kind" not in item:
             raise InvalidHand(where, N_("needs a player and a kind"))
-        found.append(Declaration(player=player(item["player"], f"{where}.player", players),
-                                 kind=choice(item["kind"], f"{where}.kind", tuple(POINT_CARDS))))
+        found.append(
+            Declaration(
+                player=player(item["player"], f"{where}.player", players),
+                kind=choice(item["kind"], f"{where}.kind", tuple(POINT_CARDS)),
+            )
+        )
     _check_declarations_possible(found)
     return tuple(found)
 
@@ -295,8 +410,12 @@ def _check_declarations_possible(found: list[Declaration]) -> None:
         groups = [POINT_CARDS[k][0] for k in kinds]
         for group in set(groups):
             if groups.count(group) > 1:
-                raise InvalidHand("declarations", N_("{player} declared two point cards of one kind ({kinds})"),
-                                  player=name, kinds=", ".join(k for k in kinds if POINT_CARDS[k][0] == group))
+                raise InvalidHand(
+                    "declarations",
+                    N_("{player} declared two point cards of one kind ({kinds})"),
+                    player=name,
+                    kinds=", ".join(k for k in kinds if POINT_CARDS[k][0] == group),
+                )
     if _deal_possible(found):
         return
     clash = list(found)
@@ -305,13 +424,19 @@ def _check_declarations_possible(found: list[Declaration]) -> None:
         if not _deal_possible(rest):
             clash = rest
     names = Phrase(tuple(Phrase((d.player, Line(_POINT_CARD_SHORT_NAMES[d.kind])), " ") for d in clash), ", ")
-    raise InvalidHand("declarations", N_("These point cards cannot all be true in one deal: {declarations}."),
-                      declarations=names)
+    raise InvalidHand(
+        "declarations", N_("These point cards cannot all be true in one deal: {declarations}."), declarations=names
+    )
 
 
 _POINT_CARD_SHORT_NAMES = {
-    "uni": N_("uni"), "bida": N_("bida"), "little-ones": N_("little ones"), "big-ones": N_("big ones"),
-    "honery": N_("honery"), "rosa-honery": N_("rosa-honery"), "rosa-honery-plus": N_("rosa-honery plus"),
+    "uni": N_("uni"),
+    "bida": N_("bida"),
+    "little-ones": N_("little ones"),
+    "big-ones": N_("big ones"),
+    "honery": N_("honery"),
+    "rosa-honery": N_("rosa-honery"),
+    "rosa-honery-plus": N_("rosa-honery plus"),
     "trul": N_("trul"),
 }
 # one deck: 22 taroks (3 of them the five-point Škýz, Mond and Pagát), 4 kings, 28 other suit cards
@@ -366,8 +491,10 @@ def _hand_options(kinds: tuple[str, ...]) -> list[tuple[int, int, int, int]]:
     options = []
     for kings in range(_DECK_KINGS + 1):
         for honours in range(_DECK_HONOURS + 1):
-            if any(kings < POINT_CARDS[k][4] or honours < POINT_CARDS[k][5] or kings + honours < POINT_CARDS[k][6]
-                   for k in kinds):
+            if any(
+                kings < POINT_CARDS[k][4] or honours < POINT_CARDS[k][5] or kings + honours < POINT_CARDS[k][6]
+                for k in kinds
+            ):
                 continue
             low = max([honours] + [POINT_CARDS[k][2] for k in kinds])
             high = min([12 - kings] + [POINT_CARDS[k][3] for k in kinds])
@@ -387,7 +514,7 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
     declarers = _declarer_side(hand)
     defenders = tuple(p for p in players if p not in declarers)
     lines.append(_describe_sides(hand, declarers))
-    contra_factor = 2 ** hand.contra
+    contra_factor = 2**hand.contra
 
     if hand.valat is not None:
         amount = _valat(hand, rules, contra_factor, lines)
@@ -400,17 +527,35 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
         scores[single] += 3 * amount
         for p in defenders:
             scores[p] -= amount
-        lines.append(Line(N_("1 against 3: {single} {single_amount}; {others} {amount} each."),
-                          {"single": single, "single_amount": signed(3 * amount), "others": ", ".join(defenders),
-                           "amount": signed(-amount)}, rule="R10"))
+        lines.append(
+            Line(
+                N_("1 against 3: {single} {single_amount}; {others} {amount} each."),
+                {
+                    "single": single,
+                    "single_amount": signed(3 * amount),
+                    "others": ", ".join(defenders),
+                    "amount": signed(-amount),
+                },
+                rule="R10",
+            )
+        )
     else:
         for p in declarers:
             scores[p] += amount
         for p in defenders:
             scores[p] -= amount
-        lines.append(Line(N_("2 against 2: {declarers} {amount} each; {defenders} {minus} each."),
-                          {"declarers": " & ".join(declarers), "defenders": " & ".join(defenders),
-                           "amount": signed(amount), "minus": signed(-amount)}, rule="R10"))
+        lines.append(
+            Line(
+                N_("2 against 2: {declarers} {amount} each; {defenders} {minus} each."),
+                {
+                    "declarers": " & ".join(declarers),
+                    "defenders": " & ".join(defenders),
+                    "amount": signed(amount),
+                    "minus": signed(-amount),
+                },
+                rule="R10",
+            )
+        )
 
     for d in hand.declarations:
         chips = POINT_CARDS[d.kind][1]
@@ -418,13 +563,18 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
         for p in players:
             if p != d.player:
                 scores[p] -= chips
-        lines.append(Line(N_("Point card: {player} declared {kind}, worth {chips}: each of the other three pays "
-                             "{chips}, so {player} {gain}."),
-                          {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips,
-                           "gain": signed(3 * chips)}, rule="R11"))
+        lines.append(
+            Line(
+                N_(
+                    "Point card: {player} declared {kind}, worth {chips}: each of the other three pays "
+                    "{chips}, so {player} {gain}."
+                ),
+                {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips, "gain": signed(3 * chips)},
+                rule="R11",
+            )
+        )
     if hand.declarations:
-        lines.append(Line(N_("Total: {scores}."), {"scores": scores_of((p, scores[p]) for p in players)},
-                          rule="R12"))
+        lines.append(Line(N_("Total: {scores}."), {"scores": scores_of((p, scores[p]) for p in players)}, rule="R12"))
     assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
     return HandResult(scores=scores, lines=tuple(lines))
 
@@ -439,15 +589,25 @@ def _declarer_side(hand: Hand) -> tuple[str, ...]:
 
 def _describe_sides(hand: Hand, declarers: tuple[str, ...]) -> Line:
     if hand.mode == "prever":
-        return Line(N_("Prever: {prever} plays alone against the other three; talon: {talon} (×{t})."),
-                    {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]},
-                    rule="R2")
+        return Line(
+            N_("Prever: {prever} plays alone against the other three; talon: {talon} (×{t})."),
+            {"prever": hand.prever, "talon": Line(TALON_NAMES[hand.talon]), "t": TALON_MULTIPLIER[hand.talon]},
+            rule="R2",
+        )
     if len(declarers) == 1:
-        return Line(N_("Team game: {povinnost} (povinnost) called the {called}, which is in the same hand: no "
-                       "partner, scored as a team game and paid 1 against 3."),
-                    {"povinnost": hand.povinnost, "called": hand.called}, rule="R2")
-    return Line(N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
-                {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called}, rule="R2")
+        return Line(
+            N_(
+                "Team game: {povinnost} (povinnost) called the {called}, which is in the same hand: no "
+                "partner, scored as a team game and paid 1 against 3."
+            ),
+            {"povinnost": hand.povinnost, "called": hand.called},
+            rule="R2",
+        )
+    return Line(
+        N_("Team game: {povinnost} (povinnost) with {partner}, who held the {called}."),
+        {"povinnost": hand.povinnost, "partner": hand.partner, "called": hand.called},
+        rule="R2",
+    )
 
 
 def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> int:
@@ -466,31 +626,58 @@ def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> i
         lines.append(Line(N_("Announced: × 2 = {value}."), {"value": value}, rule="R9"))
     if rules.contra_on_valat and contra_factor > 1:
         value *= contra_factor
-        lines.append(Line(N_("{contra}: × {c} = {value}."),
-                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor, "value": value},
-                          rule="R9", option="contra_on_valat", setting=True))
+        lines.append(
+            Line(
+                N_("{contra}: × {c} = {value}."),
+                {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor, "value": value},
+                rule="R9",
+                option="contra_on_valat",
+                setting=True,
+            )
+        )
     elif contra_factor > 1:
-        lines.append(Line(N_("House rule: contra does not multiply a valat."), {}, rule="R9",
-                          option="contra_on_valat", setting=False))
+        lines.append(
+            Line(
+                N_("House rule: contra does not multiply a valat."),
+                {},
+                rule="R9",
+                option="contra_on_valat",
+                setting=False,
+            )
+        )
     side_name = _side_name(valat.side)
     if valat.made:
         lines.append(Line(N_("{side} took all twelve tricks."), {"side": side_name}, rule="R9"))
         won_by_declarers = valat.side == "declarers"
     else:
-        lines.append(Line(N_("{side} announced valat and failed: they pay the announced amount."),
-                          {"side": side_name}, rule="R9"))
+        lines.append(
+            Line(
+                N_("{side} announced valat and failed: they pay the announced amount."), {"side": side_name}, rule="R9"
+            )
+        )
         won_by_declarers = valat.side == "defenders"
     amount = value if won_by_declarers else -value
     if hand.pagat is not None and rules.pagat_with_valat:
         pagat_value = _pagat_value(hand, rules, lines)
-        lines.append(Line(N_("Valat {game}, then I on the end {pagat}: {amount}."),
-                          {"game": signed(amount), "pagat": signed(pagat_value),
-                           "amount": signed(amount + pagat_value)}, rule="R9", option="pagat_with_valat",
-                          setting=True))
+        lines.append(
+            Line(
+                N_("Valat {game}, then I on the end {pagat}: {amount}."),
+                {"game": signed(amount), "pagat": signed(pagat_value), "amount": signed(amount + pagat_value)},
+                rule="R9",
+                option="pagat_with_valat",
+                setting=True,
+            )
+        )
         amount += pagat_value
     elif hand.pagat is not None:
-        lines.append(Line(N_("The I on the end counts for nothing beside a valat."), rule="R9",
-                          option="pagat_with_valat", setting=False))
+        lines.append(
+            Line(
+                N_("The I on the end counts for nothing beside a valat."),
+                rule="R9",
+                option="pagat_with_valat",
+                setting=False,
+            )
+        )
     lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R9"))
     return amount
 
@@ -503,8 +690,13 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
     """R3–R8: distance from 53, step factor, tenth, talon, contra, I on the end."""
     points = hand.points
     won = points >= 54
-    lines.append(Line(N_("Card points: declarer side {P}, defenders {other} (106 − {P})."),
-                      {"P": points, "other": TOTAL_POINTS - points}, rule="R1"))
+    lines.append(
+        Line(
+            N_("Card points: declarer side {P}, defenders {other} (106 − {P})."),
+            {"P": points, "other": TOTAL_POINTS - points},
+            rule="R1",
+        )
+    )
     if won:
         lines.append(Line(N_("{P} ≥ 54: the declarer side wins."), {"P": points}, rule="R3"))
     elif points == 53:
@@ -516,16 +708,36 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
     k = (3 if hand.mode == "prever" else 2) if rules.step_factor else 1
     x = (d + 10) * k
     if k > 1:
-        lines.append(Line(N_("(d + 10) × {k} = {sum} × {k} = {x}."), {"k": k, "sum": d + 10, "x": x}, rule="R4",
-                          option="step_factor", setting=True))
+        lines.append(
+            Line(
+                N_("(d + 10) × {k} = {sum} × {k} = {x}."),
+                {"k": k, "sum": d + 10, "x": x},
+                rule="R4",
+                option="step_factor",
+                setting=True,
+            )
+        )
     else:
-        lines.append(Line(N_("d + 10 = {x} (house rule: no step factor)."), {"x": x}, rule="R4",
-                          option="step_factor", setting=False))
+        lines.append(
+            Line(
+                N_("d + 10 = {x} (house rule: no step factor)."),
+                {"x": x},
+                rule="R4",
+                option="step_factor",
+                setting=False,
+            )
+        )
     base = _round_tenth(x, rules)
     rounding = Line(N_("rounded up") if rules.rounding == "up" else N_("rounded half up"))
-    lines.append(Line(N_("{x} / 10 = {tenth}, {rounding}: {base}."),
-                      {"x": x, "tenth": number(Fraction(x, 10), places=1), "rounding": rounding, "base": base}, rule="R4",
-                      option="rounding", setting=rules.rounding))
+    lines.append(
+        Line(
+            N_("{x} / 10 = {tenth}, {rounding}: {base}."),
+            {"x": x, "tenth": number(Fraction(x, 10), places=1), "rounding": rounding, "base": base},
+            rule="R4",
+            option="rounding",
+            setting=rules.rounding,
+        )
+    )
 
     sign = 1 if won else -1
     t = 1
@@ -534,31 +746,64 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
         if applies and TALON_MULTIPLIER[hand.talon] > 1:
             t = TALON_MULTIPLIER[hand.talon]
         elif TALON_MULTIPLIER[hand.talon] > 1:
-            lines.append(Line(N_("Talon ×{t} not used: prever won."), {"t": TALON_MULTIPLIER[hand.talon]}, rule="R5",
-                              option="prever_talon_multiplier", setting=rules.prever_talon_multiplier))
+            lines.append(
+                Line(
+                    N_("Talon ×{t} not used: prever won."),
+                    {"t": TALON_MULTIPLIER[hand.talon]},
+                    rule="R5",
+                    option="prever_talon_multiplier",
+                    setting=rules.prever_talon_multiplier,
+                )
+            )
 
     pagat_value = _pagat_value(hand, rules, lines)
     if rules.pagat_inside_multipliers and pagat_value:
         amount = sign * base + pagat_value
-        lines.append(Line(N_("I on the end inside the multipliers: {base} {pagat} = {amount}."),
-                          {"base": signed(sign * base), "pagat": signed(pagat_value), "amount": signed(amount)},
-                          rule="R8", option="pagat_inside_multipliers", setting=True))
+        lines.append(
+            Line(
+                N_("I on the end inside the multipliers: {base} {pagat} = {amount}."),
+                {"base": signed(sign * base), "pagat": signed(pagat_value), "amount": signed(amount)},
+                rule="R8",
+                option="pagat_inside_multipliers",
+                setting=True,
+            )
+        )
     else:
         amount = sign * base
     if t > 1:
-        lines.append(Line(N_("× talon {t} = {amount}."), {"t": t, "amount": signed(amount * t)}, rule="R5",
-                          option="prever_talon_multiplier", setting=rules.prever_talon_multiplier))
+        lines.append(
+            Line(
+                N_("× talon {t} = {amount}."),
+                {"t": t, "amount": signed(amount * t)},
+                rule="R5",
+                option="prever_talon_multiplier",
+                setting=rules.prever_talon_multiplier,
+            )
+        )
         amount *= t
     if contra_factor > 1:
-        lines.append(Line(N_("× {contra} {c} = {amount}."),
-                          {"contra": Line(CONTRA_NAMES[hand.contra]), "c": contra_factor,
-                           "amount": signed(amount * contra_factor)}, rule="R6"))
+        lines.append(
+            Line(
+                N_("× {contra} {c} = {amount}."),
+                {
+                    "contra": Line(CONTRA_NAMES[hand.contra]),
+                    "c": contra_factor,
+                    "amount": signed(amount * contra_factor),
+                },
+                rule="R6",
+            )
+        )
         amount *= contra_factor
     if pagat_value and not rules.pagat_inside_multipliers:
-        lines.append(Line(N_("Game {game}, then I on the end {pagat}: {amount}."),
-                          {"game": signed(amount), "pagat": signed(pagat_value),
-                           "amount": signed(amount + pagat_value)}, rule="R8", option="pagat_inside_multipliers",
-                          setting=False))
+        lines.append(
+            Line(
+                N_("Game {game}, then I on the end {pagat}: {amount}."),
+                {"game": signed(amount), "pagat": signed(pagat_value), "amount": signed(amount + pagat_value)},
+                rule="R8",
+                option="pagat_inside_multipliers",
+                setting=False,
+            )
+        )
         amount += pagat_value
     lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R7"))
     return amount
@@ -573,13 +818,22 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
     value = rules.pagat_announced if pagat.announced else rules.pagat_unannounced
     for_holder = value if pagat.made else -value
     signed_value = for_holder if pagat.side == "declarers" else -for_holder
-    lines.append(Line(N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
-                      {"how": Line(N_("announced ({value})") if pagat.announced else N_("unannounced ({value})"),
-                                   {"value": value}),
-                       "result": Line(N_("made") if pagat.made else N_("failed"), context="pagat-ultimo"),
-                       "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
-                       "value": signed(signed_value)}, rule="R8",
-                      option="pagat_announced" if pagat.announced else "pagat_unannounced", setting=value))
+    lines.append(
+        Line(
+            N_("I on the end, {how}, {result}, by {side}: {value} for the declarer side."),
+            {
+                "how": Line(
+                    N_("announced ({value})") if pagat.announced else N_("unannounced ({value})"), {"value": value}
+                ),
+                "result": Line(N_("made") if pagat.made else N_("failed"), context="pagat-ultimo"),
+                "side": Line(N_("the declarer side") if pagat.side == "declarers" else N_("the defenders")),
+                "value": signed(signed_value),
+            },
+            rule="R8",
+            option="pagat_announced" if pagat.announced else "pagat_unannounced",
+            setting=value,
+        )
+    )
     return signed_value
 
 
@@ -618,9 +872,15 @@ summary = no_summary
 
 def status(state: State) -> Status:
     """For the table page: who is povinnost next (R13) and who deals; whether the evening was closed."""
-    return Status(finished=state.closed, closed=state.closed, over=state.closed, next_dealer=next_dealer(state),
-                  next_leader=next_povinnost(state), round=state.hands_played,
-                  extra={"next_povinnost": next_povinnost(state), "hands": state.hands_played})
+    return Status(
+        finished=state.closed,
+        closed=state.closed,
+        over=state.closed,
+        next_dealer=next_dealer(state),
+        next_leader=next_povinnost(state),
+        round=state.hands_played,
+        extra={"next_povinnost": next_povinnost(state), "hands": state.hands_played},
+    )
 
 
 settlement = settlement_by(RANKING)  # chips: each total is what the player wins or pays
@@ -687,19 +947,28 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
         won = (hand.valat.side == "declarers") == hand.valat.made
     else:
         won = hand.points >= 54
-    bonuses = tuple(Bonus(kind, a.side, a.announced, a.made) for kind, a in (("valat", hand.valat),
-                                                                            ("pagat", hand.pagat)) if a)
-    return Facts(mode=mode, mode_label=MODES[mode], leader=hand.povinnost, declarers=declarers, won=won,
-                 points=None if hand.points is None else Fraction(hand.points), contra=hand.contra, bonuses=bonuses)
-
+    bonuses = tuple(
+        Bonus(kind, a.side, a.announced, a.made) for kind, a in (("valat", hand.valat), ("pagat", hand.pagat)) if a
+    )
+    return Facts(
+        mode=mode,
+        mode_label=MODES[mode],
+        leader=hand.povinnost,
+        declarers=declarers,
+        won=won,
+        points=None if hand.points is None else Fraction(hand.points),
+        contra=hand.contra,
+        bonuses=bonuses,
+    )
 
 
 def rename_player(raw: Any, old: str, new: str) -> Any:
     """A hand's data with a player renamed (every field that names a player)."""
     out = rename_in(raw, old, new, ("povinnost", "partner", "prever"))
     if isinstance(out.get("declarations"), list):
-        out["declarations"] = [{**d, "player": new} if isinstance(d, dict) and d.get("player") == old else d
-                               for d in out["declarations"]]
+        out["declarations"] = [
+            {**d, "player": new} if isinstance(d, dict) and d.get("player") == old else d for d in out["declarations"]
+        ]
     return out
 
 

@@ -59,20 +59,40 @@ PLAYER_COUNTS = (4, 5)
 ZERO_SUM = True
 RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_("Königrufen is paid out: each player's total is what they win or pay, at the table's stake per "
-                 "point (usually 10 cents).")
+SETTLE_WHAT = N_(
+    "Königrufen is paid out: each player's total is what they win or pay, at the table's stake per "
+    "point (usually 10 cents)."
+)
 TOTAL = Fraction(70)
-COUNTER = Counter(total=70, unit=3, cards=(
-    CounterCard("kings", N_("Kings"), 13, 4), CounterCard("trull", "Sküs, Mond, Pagat", 13, 3),
-    CounterCard("queens", N_("Queens"), 10, 4), CounterCard("cavaliers", N_("Cavaliers"), 7, 4),
-    CounterCard("jacks", N_("Jacks"), 4, 4), CounterCard("others", N_("Other cards (Blatt)"), 1, 35)))
+COUNTER = Counter(
+    total=70,
+    unit=3,
+    cards=(
+        CounterCard("kings", N_("Kings"), 13, 4),
+        CounterCard("trull", "Sküs, Mond, Pagat", 13, 3),
+        CounterCard("queens", N_("Queens"), 10, 4),
+        CounterCard("cavaliers", N_("Cavaliers"), 7, 4),
+        CounterCard("jacks", N_("Jacks"), 4, 4),
+        CounterCard("others", N_("Other cards (Blatt)"), 1, 35),
+    ),
+)
 
 # AT3: the ladder of contracts, in the order of the bidding; the names are the game's own, in every language
 CONTRACT_NAMES = {
-    "rufer": "Rufer", "trischaken": "Trischaken", "sechserdreier": "Sechserdreier", "piccolo": "Piccolo",
-    "zwiccolo": "Zwiccolo", "solorufer": "Solorufer", "besserrufer": "Besserrufer", "bettler": "Bettler",
-    "farbendreier": "Farbendreier", "dreier": "Dreier", "piccolo-ouvert": "Piccolo ouvert",
-    "zwiccolo-ouvert": "Zwiccolo ouvert", "bettler-ouvert": "Bettler ouvert", "farbensolo": "Farbensolo",
+    "rufer": "Rufer",
+    "trischaken": "Trischaken",
+    "sechserdreier": "Sechserdreier",
+    "piccolo": "Piccolo",
+    "zwiccolo": "Zwiccolo",
+    "solorufer": "Solorufer",
+    "besserrufer": "Besserrufer",
+    "bettler": "Bettler",
+    "farbendreier": "Farbendreier",
+    "dreier": "Dreier",
+    "piccolo-ouvert": "Piccolo ouvert",
+    "zwiccolo-ouvert": "Zwiccolo ouvert",
+    "bettler-ouvert": "Bettler ouvert",
+    "farbensolo": "Farbensolo",
     "solodreier": "Solodreier",
 }
 CONTRACTS = tuple(CONTRACT_NAMES)
@@ -84,9 +104,17 @@ SOLO = frozenset({"solorufer", "solodreier", "farbensolo"})
 COLOUR = frozenset({"farbendreier", "farbensolo"})
 TRICKS = {"piccolo": 1, "zwiccolo": 2, "bettler": 0, "piccolo-ouvert": 1, "zwiccolo-ouvert": 2, "bettler-ouvert": 0}
 
-BONUS_NAMES = {"pagat": "Pagat", "uhu": "Uhu", "kakadu": "Kakadu", "quapil": "Quapil",
-               "king-ultimo": "König ultimo", "trull": "Trull", "kings": "Vier Könige", "valat": "Valat",
-               "mondfang": "Mondfang"}
+BONUS_NAMES = {
+    "pagat": "Pagat",
+    "uhu": "Uhu",
+    "kakadu": "Kakadu",
+    "quapil": "Quapil",
+    "king-ultimo": "König ultimo",
+    "trull": "Trull",
+    "kings": "Vier Könige",
+    "valat": "Valat",
+    "mondfang": "Mondfang",
+}
 BONUSES = tuple(BONUS_NAMES)
 BIRDS = ("pagat", "uhu", "kakadu", "quapil")
 NEVER_FAIL_SILENTLY = frozenset({"trull", "kings", "valat", "mondfang"})
@@ -111,24 +139,55 @@ def _value_key(name: str) -> str:
     return "value_" + name.replace("-", "_")
 
 
-OOE = N_("Upper Austrian Tarock rules 4/2023 (Raiffeisen Tarockcup Austria, Hausruckviertler and Sauwald "
-         "Tarockcup)")
+OOE = N_("Upper Austrian Tarock rules 4/2023 (Raiffeisen Tarockcup Austria, Hausruckviertler and Sauwald Tarockcup)")
 WIEN = N_("Wiener Tarockcup (ABAKUS, TarockBlock)")
 TARIFFS = N_("tarockcup: Upper Austrian rules 4/2023; wien: Wiener Tarockcup; tarockapp: tarockapp.at")
 YES_NO = ((True, N_("yes")), (False, N_("no")))
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
-    "AT1": N_("Card points"), "AT2": N_("Players; the dealer sits out at five"),
-    "AT3": N_("Contracts and their values"), "AT4": N_("Who wins"), "AT5": N_("Sides and how an amount is paid"),
-    "AT6": N_("The called king"), "AT7": N_("The game (positive contracts)"),
-    "AT8": N_("Negative contracts"), "AT9": N_("Bonuses (Prämien)"), "AT10": "Kontra", "AT11": "Valat",
-    "AT12": "Trischaken", "AT13": N_("Order of computation"), "AT14": N_("Adjustments and the end of the evening"),
+    "AT1": N_("Card points"),
+    "AT2": N_("Players; the dealer sits out at five"),
+    "AT3": N_("Contracts and their values"),
+    "AT4": N_("Who wins"),
+    "AT5": N_("Sides and how an amount is paid"),
+    "AT6": N_("The called king"),
+    "AT7": N_("The game (positive contracts)"),
+    "AT8": N_("Negative contracts"),
+    "AT9": N_("Bonuses (Prämien)"),
+    "AT10": "Kontra",
+    "AT11": "Valat",
+    "AT12": "Trischaken",
+    "AT13": N_("Order of computation"),
+    "AT14": N_("Adjustments and the end of the evening"),
 }
 
-CONTRACT_DEFAULTS = {"rufer": 1, "trischaken": 1, "sechserdreier": 4, "piccolo": 2, "zwiccolo": 0, "solorufer": 2,
-                     "besserrufer": 1, "bettler": 2, "farbendreier": 3, "dreier": 4, "piccolo-ouvert": 6,
-                     "zwiccolo-ouvert": 0, "bettler-ouvert": 7, "farbensolo": 6, "solodreier": 8}
-BONUS_DEFAULTS = {"pagat": 2, "uhu": 4, "kakadu": 6, "quapil": 8, "king-ultimo": 2, "trull": 2, "kings": 2,
-                  "valat": 20, "mondfang": 0}
+CONTRACT_DEFAULTS = {
+    "rufer": 1,
+    "trischaken": 1,
+    "sechserdreier": 4,
+    "piccolo": 2,
+    "zwiccolo": 0,
+    "solorufer": 2,
+    "besserrufer": 1,
+    "bettler": 2,
+    "farbendreier": 3,
+    "dreier": 4,
+    "piccolo-ouvert": 6,
+    "zwiccolo-ouvert": 0,
+    "bettler-ouvert": 7,
+    "farbensolo": 6,
+    "solodreier": 8,
+}
+BONUS_DEFAULTS = {
+    "pagat": 2,
+    "uhu": 4,
+    "kakadu": 6,
+    "quapil": 8,
+    "king-ultimo": 2,
+    "trull": 2,
+    "kings": 2,
+    "valat": 20,
+    "mondfang": 0,
+}
 
 
 def _even(raw: Any, key: str) -> int:
@@ -139,67 +198,163 @@ def _even(raw: Any, key: str) -> int:
 
 
 def _contract_option(name: str) -> Option:
-    return Option(_value_key(name), CONTRACT_NAMES[name], default=CONTRACT_DEFAULTS[name], kind="whole", low=0,
-                  high=100, rule="AT3", source=TARIFFS,
-                  help=N_("Points each paying player pays for this contract; 0: not played at this table."))
+    return Option(
+        _value_key(name),
+        CONTRACT_NAMES[name],
+        default=CONTRACT_DEFAULTS[name],
+        kind="whole",
+        low=0,
+        high=100,
+        rule="AT3",
+        source=TARIFFS,
+        help=N_("Points each paying player pays for this contract; 0: not played at this table."),
+    )
 
 
 def _bonus_option(name: str) -> Option:
-    return Option(_value_key(name), BONUS_NAMES[name], default=BONUS_DEFAULTS[name], kind="whole", low=0, high=200,
-                  check=_even, rule="AT9" if name != "valat" else "AT11", source=OOE,
-                  help=N_("The announced value, an even number; made silently it counts half (Uhu: 4 announced, "
-                          "2 silent); 0: not played."))
+    return Option(
+        _value_key(name),
+        BONUS_NAMES[name],
+        default=BONUS_DEFAULTS[name],
+        kind="whole",
+        low=0,
+        high=200,
+        check=_even,
+        rule="AT9" if name != "valat" else "AT11",
+        source=OOE,
+        help=N_(
+            "The announced value, an even number; made silently it counts half (Uhu: 4 announced, "
+            "2 silent); 0: not played."
+        ),
+    )
 
 
 OPTIONS = (
     *(_contract_option(name) for name in CONTRACTS),
     *(_bonus_option(name) for name in BONUSES),
-    Option("valat_mode", N_("The valat"), default="multiplier", rule="AT11",
-           choices=(("multiplier", N_("replaces the game (× 4 silent, × 8 announced)")),
-                    ("bonus", N_("is a bonus beside the game"))),
-           source=N_("multiplier: Upper Austrian rules 4/2023; bonus: Wiener and Steirischer Tarockcup"),
-           help=N_("Replaces the game: a silent valat in a Dreier is 4 × 4 = 16 from each opponent. A bonus: the "
-                   "game still counts on card points and the valat adds its value (20 announced, 10 silent).")),
-    Option("sechserdreier_lost_double", N_("A lost Sechserdreier counts double"), default=True, choices=YES_NO,
-           rule="AT7", source=OOE,
-           help=N_("Yes: a lost Sechserdreier worth 4 costs 8 from each opponent; no: 4.")),
-    Option("win_points", N_("The game is won with"), default="35 2/3", rule="AT4",
-           choices=(("35 2/3", N_("35 points and 2 Blatt (35⅔)")), ("35 1/3", N_("35 points and 1 Blatt (35⅓)"))),
-           source=N_("35⅔: every cup; 35⅓: some private rounds in Styria"),
-           help=N_("The card points the declarer's side needs; the same makes a Bürgermeister in Trischaken.")),
-    Option("silent_failure", N_("A silent bird lost costs"), default=False, rule="AT9",
-           choices=((False, N_("nothing")), (True, N_("its silent value"))),
-           source=N_("nothing: Upper Austrian rules 4/2023; its value: pagat.com and Viennese house rules"),
-           help=N_("A Pagat played in the last trick and lost without an Ansage: 0, or −1 for its side.")),
-    Option("two_jungfrauen", N_("Trischaken, two Jungfrauen"), default="share", rule="AT12",
-           choices=(("share", N_("share the pot (2 each)")), ("full", N_("each get the full pot (3 each)"))),
-           source=N_("share: Upper Austrian rules 4/2023; full: Sauwald 2019"),
-           help=N_("35⅓ : 34⅔ with two Jungfrauen: the loser pays 2 + 2, or 3 + 3.")),
-    Option("kontra_scored", N_("Kontra counts on the sheet"), default=True, choices=YES_NO, rule="AT10",
-           source=N_("no: the tournament sheet of the Tarockcups, where Kontras are paid in cash"),
-           help=N_("Yes: the score is the payout (a Dreier with Kontra pays 8). No: every Kontra counts 1 on the "
-                   "sheet (the Dreier pays 4), as in a cup's tournament.")),
-    Option("own_king_call", N_("Calling one's own king"), default=False, choices=YES_NO, rule="AT6",
-           source=N_("not allowed: Upper Austrian rules 4/2023; allowed: pagat.com"),
-           help=N_("Allowed: the declarer who calls his own king plays one against three (a Rufer won pays 3).")),
+    Option(
+        "valat_mode",
+        N_("The valat"),
+        default="multiplier",
+        rule="AT11",
+        choices=(
+            ("multiplier", N_("replaces the game (× 4 silent, × 8 announced)")),
+            ("bonus", N_("is a bonus beside the game")),
+        ),
+        source=N_("multiplier: Upper Austrian rules 4/2023; bonus: Wiener and Steirischer Tarockcup"),
+        help=N_(
+            "Replaces the game: a silent valat in a Dreier is 4 × 4 = 16 from each opponent. A bonus: the "
+            "game still counts on card points and the valat adds its value (20 announced, 10 silent)."
+        ),
+    ),
+    Option(
+        "sechserdreier_lost_double",
+        N_("A lost Sechserdreier counts double"),
+        default=True,
+        choices=YES_NO,
+        rule="AT7",
+        source=OOE,
+        help=N_("Yes: a lost Sechserdreier worth 4 costs 8 from each opponent; no: 4."),
+    ),
+    Option(
+        "win_points",
+        N_("The game is won with"),
+        default="35 2/3",
+        rule="AT4",
+        choices=(("35 2/3", N_("35 points and 2 Blatt (35⅔)")), ("35 1/3", N_("35 points and 1 Blatt (35⅓)"))),
+        source=N_("35⅔: every cup; 35⅓: some private rounds in Styria"),
+        help=N_("The card points the declarer's side needs; the same makes a Bürgermeister in Trischaken."),
+    ),
+    Option(
+        "silent_failure",
+        N_("A silent bird lost costs"),
+        default=False,
+        rule="AT9",
+        choices=((False, N_("nothing")), (True, N_("its silent value"))),
+        source=N_("nothing: Upper Austrian rules 4/2023; its value: pagat.com and Viennese house rules"),
+        help=N_("A Pagat played in the last trick and lost without an Ansage: 0, or −1 for its side."),
+    ),
+    Option(
+        "two_jungfrauen",
+        N_("Trischaken, two Jungfrauen"),
+        default="share",
+        rule="AT12",
+        choices=(("share", N_("share the pot (2 each)")), ("full", N_("each get the full pot (3 each)"))),
+        source=N_("share: Upper Austrian rules 4/2023; full: Sauwald 2019"),
+        help=N_("35⅓ : 34⅔ with two Jungfrauen: the loser pays 2 + 2, or 3 + 3."),
+    ),
+    Option(
+        "kontra_scored",
+        N_("Kontra counts on the sheet"),
+        default=True,
+        choices=YES_NO,
+        rule="AT10",
+        source=N_("no: the tournament sheet of the Tarockcups, where Kontras are paid in cash"),
+        help=N_(
+            "Yes: the score is the payout (a Dreier with Kontra pays 8). No: every Kontra counts 1 on the "
+            "sheet (the Dreier pays 4), as in a cup's tournament."
+        ),
+    ),
+    Option(
+        "own_king_call",
+        N_("Calling one's own king"),
+        default=False,
+        choices=YES_NO,
+        rule="AT6",
+        source=N_("not allowed: Upper Austrian rules 4/2023; allowed: pagat.com"),
+        help=N_("Allowed: the declarer who calls his own king plays one against three (a Rufer won pays 3)."),
+    ),
 )
 
 PRESETS = (
-    Preset("tarockcup", "Tarockcup",
-           N_("The Upper Austrian Tarock rules 4/2023 of the Raiffeisen Tarockcup Austria, the Hausruckviertler and "
-              "the Sauwald Tarockcup: Rufer 1, Dreier 4, Solodreier 8, the valat multiplies the game."),
-           values={}, default_for=(4, 5)),
-    Preset("wien", "Wiener Tarockcup",
-           N_("The Wiener Tarockcup: Trischaken 2, Zwiccolo 2, Bettler 4, Dreier 5, Solodreier 10, the valat a "
-              "bonus of 20."),
-           values={"value_trischaken": 2, "value_zwiccolo": 2, "value_bettler": 4, "value_farbendreier": 5,
-                   "value_dreier": 5, "value_zwiccolo_ouvert": 6, "value_bettler_ouvert": 8, "value_farbensolo": 10,
-                   "value_solodreier": 10, "valat_mode": "bonus", "value_valat": 20}),
-    Preset("tarockapp", "tarockapp.at",
-           N_("The table of tarockapp.at: Sechserdreier 3, Piccolo 1, Zwiccolo 1, Bettler 3, Farbendreier 4, "
-              "Piccolo ouvert 5, Farbensolo 8."),
-           values={"value_sechserdreier": 3, "value_piccolo": 1, "value_zwiccolo": 1, "value_bettler": 3,
-                   "value_farbendreier": 4, "value_piccolo_ouvert": 5, "value_farbensolo": 8}),
+    Preset(
+        "tarockcup",
+        "Tarockcup",
+        N_(
+            "The Upper Austrian Tarock rules 4/2023 of the Raiffeisen Tarockcup Austria, the Hausruckviertler and "
+            "the Sauwald Tarockcup: Rufer 1, Dreier 4, Solodreier 8, the valat multiplies the game."
+        ),
+        values={},
+        default_for=(4, 5),
+    ),
+    Preset(
+        "wien",
+        "Wiener Tarockcup",
+        N_(
+            "The Wiener Tarockcup: Trischaken 2, Zwiccolo 2, Bettler 4, Dreier 5, Solodreier 10, the valat a "
+            "bonus of 20."
+        ),
+        values={
+            "value_trischaken": 2,
+            "value_zwiccolo": 2,
+            "value_bettler": 4,
+            "value_farbendreier": 5,
+            "value_dreier": 5,
+            "value_zwiccolo_ouvert": 6,
+            "value_bettler_ouvert": 8,
+            "value_farbensolo": 10,
+            "value_solodreier": 10,
+            "valat_mode": "bonus",
+            "value_valat": 20,
+        },
+    ),
+    Preset(
+        "tarockapp",
+        "tarockapp.at",
+        N_(
+            "The table of tarockapp.at: Sechserdreier 3, Piccolo 1, Zwiccolo 1, Bettler 3, Farbendreier 4, "
+            "Piccolo ouvert 5, Farbensolo 8."
+        ),
+        values={
+            "value_sechserdreier": 3,
+            "value_piccolo": 1,
+            "value_zwiccolo": 1,
+            "value_bettler": 3,
+            "value_farbendreier": 4,
+            "value_piccolo_ouvert": 5,
+            "value_farbensolo": 8,
+        },
+    ),
 )
 
 
@@ -259,7 +414,7 @@ def new_state(players: tuple[str, ...], rules: Rules) -> State:
 # ---- the hand as the table document writes it (shared/formats/table-json.md) ---------------------------------
 
 _POINTS = re.compile(r"^(\d{1,2}) ([12])/3$")
-POINTS_FORMAT = N_("must be card points such as 40 or \"35 2/3\" (35 points and 2 Blatt), got {value}")
+POINTS_FORMAT = N_('must be card points such as 40 or "35 2/3" (35 points and 2 Blatt), got {value}')
 
 
 def parse_points(raw: Any, field_name: str) -> Fraction:
@@ -283,8 +438,9 @@ def format_points(value: Fraction) -> int | str:
     return f"{whole_part} {(value - whole_part) * 3}/3"
 
 
-HAND_FIELDS = frozenset({"contract", "declarer", "partner", "conceded", "points", "won", "kontra", "bonuses",
-                         "trischaken", "sitting_out"})
+HAND_FIELDS = frozenset(
+    {"contract", "declarer", "partner", "conceded", "points", "won", "kontra", "bonuses", "trischaken", "sitting_out"}
+)
 
 
 def in_hand(players: tuple[str, ...], sitting_out: str | None) -> tuple[str, ...]:
@@ -308,8 +464,11 @@ def _parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adju
         raise InvalidHand("contract", N_("is required"))
     contract = choice(raw["contract"], "contract", CONTRACTS)
     if not rules.contract(contract):
-        raise InvalidHand("contract", N_("{contract} is not played under this table's rules (its value is 0)"),
-                          contract=CONTRACT_NAMES[contract])
+        raise InvalidHand(
+            "contract",
+            N_("{contract} is not played under this table's rules (its value is 0)"),
+            contract=CONTRACT_NAMES[contract],
+        )
     if raw.get("declarer") is None:
         raise InvalidHand("declarer", N_("is required"))
     declarer = player(raw["declarer"], "declarer", four)
@@ -319,8 +478,9 @@ def _parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adju
         return replace(hand, trischaken=_trischaken(raw.get("trischaken"), four))
     if contract in NEGATIVE:
         if raw.get("won") is None:
-            raise InvalidHand("won", N_("is required in {contract}: did the declarer make it?"),
-                              contract=CONTRACT_NAMES[contract])
+            raise InvalidHand(
+                "won", N_("is required in {contract}: did the declarer make it?"), contract=CONTRACT_NAMES[contract]
+            )
         return replace(hand, won=flag(raw["won"], "won"), kontras=_kontras(raw.get("kontra", 0), declarer, four))
     return _positive_hand(raw, hand, four, rules)
 
@@ -338,10 +498,15 @@ def _sitting_out(raw: dict, players: tuple[str, ...]) -> str | None:
 def _nothing_beyond(raw: dict, contract: str) -> None:
     """The fields a contract has none of (the format's error list)."""
     name = CONTRACT_NAMES[contract]
-    unwanted = {"partner": contract not in CALLING, "conceded": contract not in ("rufer", "besserrufer"),
-                "points": contract not in POSITIVE, "won": contract not in NEGATIVE,
-                "bonuses": contract not in POSITIVE, "trischaken": contract != "trischaken",
-                "kontra": contract == "trischaken"}
+    unwanted = {
+        "partner": contract not in CALLING,
+        "conceded": contract not in ("rufer", "besserrufer"),
+        "points": contract not in POSITIVE,
+        "won": contract not in NEGATIVE,
+        "bonuses": contract not in POSITIVE,
+        "trischaken": contract != "trischaken",
+        "kontra": contract == "trischaken",
+    }
     for key, refused in unwanted.items():
         if refused and key in raw:
             raise InvalidHand(key, N_("has no place in {contract}"), contract=name)
@@ -359,8 +524,9 @@ def _trischaken(raw: Any, four: tuple[str, ...]) -> tuple[tuple[str, Fraction], 
     points = tuple((name, parse_points(raw[name], f"trischaken.{name}")) for name in four)
     total = sum(p for _, p in points)
     if total != TOTAL:
-        raise InvalidHand("trischaken", N_("the players' points must add up to 70, they add up to {total}"),
-                          total=number(total))
+        raise InvalidHand(
+            "trischaken", N_("the players' points must add up to 70, they add up to {total}"), total=number(total)
+        )
     return points
 
 
@@ -370,8 +536,9 @@ def _kontras(raw: Any, declarer: str, four: tuple[str, ...]) -> tuple[tuple[str,
     if isinstance(raw, dict):
         for name in raw:
             if name not in opponents:
-                raise InvalidHand("kontra", N_("{value} is not an opponent of the declarer in this hand"),
-                                  value=show(name))
+                raise InvalidHand(
+                    "kontra", N_("{value} is not an opponent of the declarer in this hand"), value=show(name)
+                )
         return tuple((p, whole(raw.get(p, 0), f"kontra.{p}", 0, 3)) for p in opponents)
     level = whole(raw, "kontra", 0, 3)
     return tuple((p, level) for p in opponents)
@@ -382,22 +549,28 @@ def _positive_hand(raw: dict, hand: Hand, four: tuple[str, ...], rules: Rules) -
     partner = None
     if contract in CALLING:
         if raw.get("partner") is None:
-            raise InvalidHand("partner", N_("is required in {contract}: who held the called king, or the talon"),
-                              contract=CONTRACT_NAMES[contract])
+            raise InvalidHand(
+                "partner",
+                N_("is required in {contract}: who held the called king, or the talon"),
+                contract=CONTRACT_NAMES[contract],
+            )
         partner = TALON if raw["partner"] == TALON else player(raw["partner"], "partner", four)
         if partner == hand.declarer and not rules.value("own_king_call"):
-            raise InvalidHand("partner", N_("the declarer may not call his own king under this table's rules "
-                                            "(a renonce)"))
+            raise InvalidHand(
+                "partner", N_("the declarer may not call his own king under this table's rules (a renonce)")
+            )
     conceded = flag(raw.get("conceded", False), "conceded")
     kontra = whole(raw.get("kontra", 0), "kontra", 0, 3)
     bonuses = _bonuses(raw.get("bonuses", []), contract, rules)
     hand = replace(hand, partner=partner, conceded=conceded, kontra=kontra, bonuses=bonuses)
     if conceded:
         return _conceded(raw, hand)
-    if contract == "besserrufer" and not any(b.kind in BIRDS and b.side == "declarers" and b.announced
-                                             for b in bonuses):
-        raise InvalidHand("bonuses", N_("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) announced by "
-                                        "the declarer"))
+    if contract == "besserrufer" and not any(
+        b.kind in BIRDS and b.side == "declarers" and b.announced for b in bonuses
+    ):
+        raise InvalidHand(
+            "bonuses", N_("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) announced by the declarer")
+        )
     if raw.get("points") is None:
         if not any(b.kind == "valat" and b.made for b in bonuses):
             raise InvalidHand("points", N_("is required in {contract}"), contract=CONTRACT_NAMES[contract])
@@ -432,11 +605,13 @@ def _bonuses(raw: Any, contract: str, rules: Rules) -> tuple[Bonus, ...]:
         for key in ("kind", "side", "announced", "made"):
             if key not in item:
                 raise InvalidHand(f"{where}.{key}", N_("is required"))
-        bonus = Bonus(kind=choice(item["kind"], f"{where}.kind", BONUSES),
-                      side=choice(item["side"], f"{where}.side", SIDES),
-                      announced=flag(item["announced"], f"{where}.announced"),
-                      made=flag(item["made"], f"{where}.made"),
-                      kontra=whole(item.get("kontra", 0), f"{where}.kontra", 0, 3))
+        bonus = Bonus(
+            kind=choice(item["kind"], f"{where}.kind", BONUSES),
+            side=choice(item["side"], f"{where}.side", SIDES),
+            announced=flag(item["announced"], f"{where}.announced"),
+            made=flag(item["made"], f"{where}.made"),
+            kontra=whole(item.get("kontra", 0), f"{where}.kontra", 0, 3),
+        )
         _check_bonus(bonus, where, contract, possible, rules)
         if any(b.kind == bonus.kind for b in found):
             raise InvalidHand(f"{where}.kind", N_("{kind} is listed twice"), kind=BONUS_NAMES[bonus.kind])
@@ -447,11 +622,13 @@ def _bonuses(raw: Any, contract: str, rules: Rules) -> tuple[Bonus, ...]:
 def _check_bonus(bonus: Bonus, where: str, contract: str, possible: tuple[str, ...], rules: Rules) -> None:
     name = BONUS_NAMES[bonus.kind]
     if bonus.kind not in possible:
-        raise InvalidHand(f"{where}.kind", N_("{kind} is not possible in {contract}"), kind=name,
-                          contract=CONTRACT_NAMES[contract])
+        raise InvalidHand(
+            f"{where}.kind", N_("{kind} is not possible in {contract}"), kind=name, contract=CONTRACT_NAMES[contract]
+        )
     if not _bonus_played(bonus.kind, rules):
-        raise InvalidHand(f"{where}.kind", N_("{kind} is not played under this table's rules (its value is 0)"),
-                          kind=name)
+        raise InvalidHand(
+            f"{where}.kind", N_("{kind} is not played under this table's rules (its value is 0)"), kind=name
+        )
     if bonus.kind == "king-ultimo" and bonus.side != "declarers":
         raise InvalidHand(f"{where}.side", N_("König ultimo always belongs to the declarer's side"))
     if bonus.kontra and not bonus.announced:
@@ -467,6 +644,7 @@ def _bonus_played(kind: str, rules: Rules) -> bool:
 
 
 # ---- scoring ----------------------------------------------------------------------------------------------------
+
 
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:
     return play(hand, rules, state)[0]
@@ -495,7 +673,7 @@ def _after(hand: Hand, state: State) -> State:
 
 def _factor(level: int, rules: Rules, void: bool = False) -> int:
     """AT10: Kontra × 2, Rekontra × 4, Subkontra × 8; 1 when void or not scored."""
-    return 1 if void or not rules.value("kontra_scored") else 2 ** level
+    return 1 if void or not rules.value("kontra_scored") else 2**level
 
 
 def _kontra_lines(hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> None:
@@ -503,11 +681,16 @@ def _kontra_lines(hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> No
     if not any_kontra:
         return
     if void:
-        lines.append(Line(N_("The called king lay in the talon of a Solorufer: every Kontra is void."),
-                          rule="AT6"))
+        lines.append(Line(N_("The called king lay in the talon of a Solorufer: every Kontra is void."), rule="AT6"))
     elif not rules.value("kontra_scored"):
-        lines.append(Line(N_("Kontras are paid in cash and count 1 on this sheet."), rule="AT10",
-                          option="kontra_scored", setting=False))
+        lines.append(
+            Line(
+                N_("Kontras are paid in cash and count 1 on this sheet."),
+                rule="AT10",
+                option="kontra_scored",
+                setting=False,
+            )
+        )
 
 
 def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str, int], list[Line]]:
@@ -525,45 +708,75 @@ def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str
         bonuses = tuple(b for b in bonuses if b.announced and b.kind != "valat")
         dropped = [b for b in hand.bonuses if not b.announced and b.kind != "valat"]
         if dropped:
-            lines.append(Line(N_("Next to the valat only announced bonuses count: {kinds} dropped."),
-                              {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11",
-                              option="valat_mode", setting="multiplier"))
+            lines.append(
+                Line(
+                    N_("Next to the valat only announced bonuses count: {kinds} dropped."),
+                    {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)},
+                    rule="AT11",
+                    option="valat_mode",
+                    setting="multiplier",
+                )
+            )
     elif any(b.kind == "valat" and b.made for b in bonuses):
         bonuses = _beside_bonus_valat(bonuses, lines)
     total = game + sum(_bonus(b, hand, rules, void, lines) for b in bonuses)
     if bonuses:
-        lines.append(Line(N_("Game and bonuses: {score} for the declarers."), {"score": signed(total)},
-                          rule="AT13"))
+        lines.append(Line(N_("Game and bonuses: {score} for the declarers."), {"score": signed(total)}, rule="AT13"))
     return _pay(hand, total, four, lines), lines
 
 
 def _who_plays(hand: Hand, value: int) -> Line:
-    args = {"declarer": hand.declarer, "contract": CONTRACT_NAMES[hand.contract], "value": value,
-            "partner": hand.partner}
+    args = {
+        "declarer": hand.declarer,
+        "contract": CONTRACT_NAMES[hand.contract],
+        "value": value,
+        "partner": hand.partner,
+    }
     if hand.partner == TALON:
-        return Line(N_("{declarer} plays {contract} ({value}); the called king lay in the talon: alone against "
-                       "three."), args, rule="AT6")
+        return Line(
+            N_("{declarer} plays {contract} ({value}); the called king lay in the talon: alone against three."),
+            args,
+            rule="AT6",
+        )
     if hand.partner == hand.declarer:
-        return Line(N_("{declarer} plays {contract} ({value}) and called his own king: alone against three."),
-                    args, rule="AT6", option="own_king_call", setting=True)
+        return Line(
+            N_("{declarer} plays {contract} ({value}) and called his own king: alone against three."),
+            args,
+            rule="AT6",
+            option="own_king_call",
+            setting=True,
+        )
     if hand.partner is not None:
-        return Line(N_("{declarer} plays {contract} ({value}) with {partner}, who held the called king."), args,
-                    rule="AT6")
+        return Line(
+            N_("{declarer} plays {contract} ({value}) with {partner}, who held the called king."), args, rule="AT6"
+        )
     return Line(N_("{declarer} plays {contract} ({value}) alone against three."), args, rule="AT3")
 
 
-def _conceding(hand: Hand, rules: Rules, four: tuple[str, ...], value: int,
-               lines: list[Line]) -> tuple[dict[str, int], list[Line]]:
+def _conceding(
+    hand: Hand, rules: Rules, four: tuple[str, ...], value: int, lines: list[Line]
+) -> tuple[dict[str, int], list[Line]]:
     bird = next((b for b in hand.bonuses if b.kind in BIRDS), None)
     owed = value + (rules.bonus(bird.kind) if bird else 0)
     if bird is not None:
-        lines.append(Line(N_("Given up at once: the game ({value}) and the announced {bird} ({bird_value}) are "
-                             "lost, {owed} to each of the three others."),
-                          {"value": value, "bird": BONUS_NAMES[bird.kind], "bird_value": rules.bonus(bird.kind),
-                           "owed": owed}, rule="AT6"))
+        lines.append(
+            Line(
+                N_(
+                    "Given up at once: the game ({value}) and the announced {bird} ({bird_value}) are "
+                    "lost, {owed} to each of the three others."
+                ),
+                {"value": value, "bird": BONUS_NAMES[bird.kind], "bird_value": rules.bonus(bird.kind), "owed": owed},
+                rule="AT6",
+            )
+        )
     else:
-        lines.append(Line(N_("Given up at once: the game is lost, {owed} to each of the three others."),
-                          {"owed": owed}, rule="AT6"))
+        lines.append(
+            Line(
+                N_("Given up at once: the game is lost, {owed} to each of the three others."),
+                {"owed": owed},
+                rule="AT6",
+            )
+        )
     scores = {p: (-3 * owed if p == hand.declarer else owed) for p in four}
     lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT5"))
     return scores, lines
@@ -580,27 +793,50 @@ def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -
     """AT4, AT7: the game item for the declarers."""
     won = _won(hand, rules)
     if hand.points is not None:
-        lines.append(Line(N_("Card points {points}: {verdict} ({limit} needed)."),
-                          {"points": number(hand.points), "verdict": Line(N_("won") if won else N_("lost")),
-                           "limit": number(rules.win_at)}, rule="AT4", option="win_points",
-                          setting=rules.value("win_points")))
+        lines.append(
+            Line(
+                N_("Card points {points}: {verdict} ({limit} needed)."),
+                {
+                    "points": number(hand.points),
+                    "verdict": Line(N_("won") if won else N_("lost")),
+                    "limit": number(rules.win_at),
+                },
+                rule="AT4",
+                option="win_points",
+                setting=rules.value("win_points"),
+            )
+        )
     else:
-        lines.append(Line(N_("Valat made by {side}: the game counts as {verdict}."),
-                          {"side": _side("declarers" if won else "defenders"),
-                           "verdict": Line(N_("won") if won else N_("lost"))}, rule="AT11"))
+        lines.append(
+            Line(
+                N_("Valat made by {side}: the game counts as {verdict}."),
+                {"side": _side("declarers" if won else "defenders"), "verdict": Line(N_("won") if won else N_("lost"))},
+                rule="AT11",
+            )
+        )
     factor = _factor(hand.kontra, rules, void)
     item = value * factor
     double = not won and hand.contract == "sechserdreier" and rules.value("sechserdreier_lost_double")
     if double:
         item *= 2
-        lines.append(Line(N_("A lost Sechserdreier counts double: {value} × 2 = {item}."),
-                          {"value": value, "item": value * 2}, rule="AT7", option="sechserdreier_lost_double",
-                          setting=True))
+        lines.append(
+            Line(
+                N_("A lost Sechserdreier counts double: {value} × 2 = {item}."),
+                {"value": value, "item": value * 2},
+                rule="AT7",
+                option="sechserdreier_lost_double",
+                setting=True,
+            )
+        )
     item = item if won else -item
     if factor > 1:
-        lines.append(Line(N_("Game × {kontra} {factor}: {item}."),
-                          {"kontra": KONTRA_NAMES[hand.kontra], "factor": factor, "item": signed(item)},
-                          rule="AT10"))
+        lines.append(
+            Line(
+                N_("Game × {kontra} {factor}: {item}."),
+                {"kontra": KONTRA_NAMES[hand.kontra], "factor": factor, "item": signed(item)},
+                rule="AT10",
+            )
+        )
     else:
         lines.append(Line(N_("Game: {item}."), {"item": signed(item)}, rule="AT7"))
     return item
@@ -622,14 +858,23 @@ def _valat_multiplier(hand: Hand, rules: Rules, value: int, void: bool, lines: l
     if double:
         for_side *= 2
     item = -for_side if declarers_pay else for_side
-    text = (N_("Valat announced by {side}, made: {value} × {times}{more} = {item}; it replaces the game.")
-            if valat.announced and valat.made else
-            N_("Valat announced by {side}, failed: {value} × {times}{more} = {item}; it replaces the game.")
-            if valat.announced else
-            N_("Valat made silently by {side}: {value} × {times}{more} = {item}; it replaces the game."))
+    text = (
+        N_("Valat announced by {side}, made: {value} × {times}{more} = {item}; it replaces the game.")
+        if valat.announced and valat.made
+        else N_("Valat announced by {side}, failed: {value} × {times}{more} = {item}; it replaces the game.")
+        if valat.announced
+        else N_("Valat made silently by {side}: {value} × {times}{more} = {item}; it replaces the game.")
+    )
     more = (f" × {factor}" if factor > 1 else "") + (" × 2" if double else "")
-    lines.append(Line(text, {"side": _side(valat.side), "value": value, "times": times, "more": more,
-                             "item": signed(item)}, rule="AT11", option="valat_mode", setting="multiplier"))
+    lines.append(
+        Line(
+            text,
+            {"side": _side(valat.side), "value": value, "times": times, "more": more, "item": signed(item)},
+            rule="AT11",
+            option="valat_mode",
+            setting="multiplier",
+        )
+    )
     return item
 
 
@@ -637,9 +882,15 @@ def _beside_bonus_valat(bonuses: tuple[Bonus, ...], lines: list[Line]) -> tuple[
     """AT11.2: next to a made valat (bonus mode) a silent Trull and silent Vier Könige are dropped."""
     dropped = [b for b in bonuses if not b.announced and b.kind in ("trull", "kings")]
     if dropped:
-        lines.append(Line(N_("Next to the valat silent {kinds} are dropped; silent birds still count."),
-                          {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)}, rule="AT11",
-                          option="valat_mode", setting="bonus"))
+        lines.append(
+            Line(
+                N_("Next to the valat silent {kinds} are dropped; silent birds still count."),
+                {"kinds": ", ".join(BONUS_NAMES[b.kind] for b in dropped)},
+                rule="AT11",
+                option="valat_mode",
+                setting="bonus",
+            )
+        )
     return tuple(b for b in bonuses if b not in dropped)
 
 
@@ -674,12 +925,17 @@ def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]
     else:
         item, option, setting = 0, "silent_failure", False
     for_declarers = item if bonus.side == "declarers" else -item
-    said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind],
-                                                            "side": _side(bonus.side)})
+    said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
     rule = "AT10" if factor > 1 else "AT9"
-    lines.append(Line(N_("{said}: {steps} → {value} for the declarers."),
-                      {"said": said, "steps": " × ".join(steps), "value": signed(for_declarers)}, rule=rule,
-                      option=option, setting=setting))
+    lines.append(
+        Line(
+            N_("{said}: {steps} → {value} for the declarers."),
+            {"said": said, "steps": " × ".join(steps), "value": signed(for_declarers)},
+            rule=rule,
+            option=option,
+            setting=setting,
+        )
+    )
     return for_declarers
 
 
@@ -688,14 +944,22 @@ def _pay(hand: Hand, total: int, four: tuple[str, ...], lines: list[Line]) -> di
     if hand.partner not in (None, TALON, hand.declarer):
         team = (hand.declarer, hand.partner)
         scores = {p: total if p in team else -total for p in four}
-        lines.append(Line(N_("Two against two: {declarer} and {partner} each {score}, the others each "
-                             "{other}."), {"declarer": hand.declarer, "partner": hand.partner,
-                                           "score": signed(total), "other": signed(-total)}, rule="AT5"))
+        lines.append(
+            Line(
+                N_("Two against two: {declarer} and {partner} each {score}, the others each {other}."),
+                {"declarer": hand.declarer, "partner": hand.partner, "score": signed(total), "other": signed(-total)},
+                rule="AT5",
+            )
+        )
         return scores
     scores = {p: 3 * total if p == hand.declarer else -total for p in four}
-    lines.append(Line(N_("One against three: {declarer} 3 × {total} = {score}, the others each {other}."),
-                      {"declarer": hand.declarer, "total": signed(total), "score": signed(3 * total),
-                       "other": signed(-total)}, rule="AT5"))
+    lines.append(
+        Line(
+            N_("One against three: {declarer} 3 × {total} = {score}, the others each {other}."),
+            {"declarer": hand.declarer, "total": signed(total), "score": signed(3 * total), "other": signed(-total)},
+            rule="AT5",
+        )
+    )
     return scores
 
 
@@ -703,9 +967,19 @@ def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
     """AT8: settled between the declarer and each opponent, each with his own Kontra."""
     value = rules.contract(hand.contract)
     name = CONTRACT_NAMES[hand.contract]
-    lines = [Line(N_("{declarer} plays {contract} ({value}): {tricks} tricks, {verdict}."),
-                  {"declarer": hand.declarer, "contract": name, "value": value, "tricks": TRICKS[hand.contract],
-                   "verdict": Line(N_("made") if hand.won else N_("failed"))}, rule="AT4")]
+    lines = [
+        Line(
+            N_("{declarer} plays {contract} ({value}): {tricks} tricks, {verdict}."),
+            {
+                "declarer": hand.declarer,
+                "contract": name,
+                "value": value,
+                "tricks": TRICKS[hand.contract],
+                "verdict": Line(N_("made") if hand.won else N_("failed")),
+            },
+            rule="AT4",
+        )
+    ]
     _kontra_lines(hand, rules, False, lines)
     sign = 1 if hand.won else -1
     scores = {hand.declarer: 0}
@@ -715,9 +989,19 @@ def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
         scores[opponent] = -amount
         scores[hand.declarer] += amount
         if factor > 1:
-            lines.append(Line(N_("{player} gave {kontra}: {value} × {factor}, {score}."),
-                              {"player": opponent, "kontra": KONTRA_NAMES[level], "value": value,
-                               "factor": factor, "score": signed(-amount)}, rule="AT8"))
+            lines.append(
+                Line(
+                    N_("{player} gave {kontra}: {value} × {factor}, {score}."),
+                    {
+                        "player": opponent,
+                        "kontra": KONTRA_NAMES[level],
+                        "value": value,
+                        "factor": factor,
+                        "score": signed(-amount),
+                    },
+                    rule="AT8",
+                )
+            )
     lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT8"))
     return scores, lines
 
@@ -729,12 +1013,15 @@ def _trischaken_scores(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple
     most = max(points.values())
     losers = [p for p in four if points[p] == most]
     jungfrauen = [p for p in four if points[p] == 0]
-    lines = [Line(N_("Trischaken, {declarer} the Trischaker: {points}."),
-                  {"declarer": hand.declarer,
-                   "points": ", ".join(f"{p} {fmt_number(points[p])}" for p in four)}, rule="AT12")]
+    lines = [
+        Line(
+            N_("Trischaken, {declarer} the Trischaker: {points}."),
+            {"declarer": hand.declarer, "points": ", ".join(f"{p} {fmt_number(points[p])}" for p in four)},
+            rule="AT12",
+        )
+    ]
     if hand.declarer in losers:
-        pays = _trischaker_loses(hand.declarer, points[hand.declarer] >= rules.win_at, four, jungfrauen, rules,
-                                 lines)
+        pays = _trischaker_loses(hand.declarer, points[hand.declarer] >= rules.win_at, four, jungfrauen, rules, lines)
     elif len(losers) == 1:
         pays = _one_loser(losers[0], points[losers[0]] >= rules.win_at, four, jungfrauen, rules, lines)
     else:
@@ -752,47 +1039,77 @@ def _to_jungfrauen(loser: str, jungfrauen: list[str], each: int) -> dict[str, in
     return pays
 
 
-def _trischaker_loses(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[str], rules: Rules,
-                      lines: list[Line]) -> dict[str, int]:
+def _trischaker_loses(
+    loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[str], rules: Rules, lines: list[Line]
+) -> dict[str, int]:
     b = 4 if mayor else 2
-    lines.append(Line(N_("The Trischaker {player} has the most points{mayor}: he pays double, {pot}."),
-                      {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
-                      rule="AT12", option="win_points" if mayor else "", setting=rules.value("win_points")))
+    lines.append(
+        Line(
+            N_("The Trischaker {player} has the most points{mayor}: he pays double, {pot}."),
+            {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
+            rule="AT12",
+            option="win_points" if mayor else "",
+            setting=rules.value("win_points"),
+        )
+    )
     if jungfrauen:
         each = 3 * b // len(jungfrauen)
-        lines.append(Line(N_("Jungfrauen {players} took no trick: {each} each."),
-                          {"players": ", ".join(jungfrauen), "each": each}, rule="AT12"))
+        lines.append(
+            Line(
+                N_("Jungfrauen {players} took no trick: {each} each."),
+                {"players": ", ".join(jungfrauen), "each": each},
+                rule="AT12",
+            )
+        )
         return _to_jungfrauen(loser, jungfrauen, each)
     return {p: (-3 * b if p == loser else b) for p in four}
 
 
-def _one_loser(loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[str], rules: Rules,
-               lines: list[Line]) -> dict[str, int]:
+def _one_loser(
+    loser: str, mayor: bool, four: tuple[str, ...], jungfrauen: list[str], rules: Rules, lines: list[Line]
+) -> dict[str, int]:
     b = 2 if mayor else 1
-    lines.append(Line(N_("{player} has the most points{mayor} and pays {pot}."),
-                      {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
-                      rule="AT12", option="win_points" if mayor else "", setting=rules.value("win_points")))
+    lines.append(
+        Line(
+            N_("{player} has the most points{mayor} and pays {pot}."),
+            {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
+            rule="AT12",
+            option="win_points" if mayor else "",
+            setting=rules.value("win_points"),
+        )
+    )
     if not jungfrauen:
         return {p: (-3 * b if p == loser else b) for p in four}
     if len(jungfrauen) == 2 and rules.value("two_jungfrauen") == "full":
         each = 3 * b
     else:
         each = -(-3 * b // len(jungfrauen))  # 3 cannot be halved: 2 each
-    lines.append(Line(N_("Jungfrauen {players} took no trick: {each} each."),
-                      {"players": ", ".join(jungfrauen), "each": each}, rule="AT12",
-                      option="two_jungfrauen" if len(jungfrauen) == 2 else "",
-                      setting=rules.value("two_jungfrauen")))
+    lines.append(
+        Line(
+            N_("Jungfrauen {players} took no trick: {each} each."),
+            {"players": ", ".join(jungfrauen), "each": each},
+            rule="AT12",
+            option="two_jungfrauen" if len(jungfrauen) == 2 else "",
+            setting=rules.value("two_jungfrauen"),
+        )
+    )
     return _to_jungfrauen(loser, jungfrauen, each)
 
 
 def _tied(losers: list[str], four: tuple[str, ...], jungfrauen: list[str], lines: list[Line]) -> dict[str, int]:
     others = [p for p in four if p not in losers]
     if len(losers) == 3:
-        lines.append(Line(N_("{players} tie for the most points and pay 1 each to {other}."),
-                          {"players": ", ".join(losers), "other": others[0]}, rule="AT12"))
+        lines.append(
+            Line(
+                N_("{players} tie for the most points and pay 1 each to {other}."),
+                {"players": ", ".join(losers), "other": others[0]},
+                rule="AT12",
+            )
+        )
         return {p: (3 if p in others else -1) for p in four}
-    lines.append(Line(N_("{players} tie for the most points and pay 2 each."), {"players": ", ".join(losers)},
-                      rule="AT12"))
+    lines.append(
+        Line(N_("{players} tie for the most points and pay 2 each."), {"players": ", ".join(losers)}, rule="AT12")
+    )
     pays = {p: -2 for p in losers}
     single = [p for p in others if p in jungfrauen]
     if len(single) == 1:
@@ -812,6 +1129,7 @@ play = playing(play_hand, "AT14", closing=N_("The evening ends here; nothing mor
 
 # ---- what the pages show -----------------------------------------------------------------------------------------
 
+
 def next_dealer(state: State) -> str:
     return state.players[state.dealer % len(state.players)]
 
@@ -820,8 +1138,15 @@ def status(state: State) -> Status:
     """Who deals next; at five the dealer sits the next hand out (the page's badge of ``next_leader``)."""
     dealer = None if state.closed else next_dealer(state)
     sits_out = dealer if len(state.players) == 5 else None
-    return Status(finished=state.closed, closed=state.closed, over=state.closed, next_dealer=dealer,
-                  next_leader=sits_out, round=state.deals, extra={"sits_out": sits_out})
+    return Status(
+        finished=state.closed,
+        closed=state.closed,
+        over=state.closed,
+        next_dealer=dealer,
+        next_leader=sits_out,
+        round=state.deals,
+        extra={"sits_out": sits_out},
+    )
 
 
 summary = no_summary
@@ -848,8 +1173,11 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if hand.won is not None:
         parts.append(Line(N_("made") if hand.won else N_("failed")))
     if hand.trischaken:
-        parts.append(Phrase(tuple(Line("{player} {points}", {"player": p, "points": number(v)})
-                                  for p, v in hand.trischaken), ", "))
+        parts.append(
+            Phrase(
+                tuple(Line("{player} {points}", {"player": p, "points": number(v)}) for p, v in hand.trischaken), ", "
+            )
+        )
     levels = [hand.kontra] + [k for _, k in hand.kontras]
     if max(levels):
         parts.append(KONTRA_NAMES[max(levels)])
@@ -868,8 +1196,14 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     if hand.contract == "trischaken":
         return Facts(mode="trischaken", mode_label=name, leader=hand.declarer)
     if hand.contract in NEGATIVE:
-        return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=(hand.declarer,),
-                     won=hand.won, contra=max(k for _, k in hand.kontras))
+        return Facts(
+            mode=hand.contract,
+            mode_label=name,
+            leader=hand.declarer,
+            declarers=(hand.declarer,),
+            won=hand.won,
+            contra=max(k for _, k in hand.kontras),
+        )
     team = (hand.declarer,) + ((hand.partner,) if hand.partner not in (None, TALON, hand.declarer) else ())
     if hand.conceded:
         won = False
@@ -877,8 +1211,16 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
         won = next(b for b in hand.bonuses if b.kind == "valat" and b.made).side == "declarers"
     else:
         won = hand.points >= hand.win_at
-    return Facts(mode=hand.contract, mode_label=name, leader=hand.declarer, declarers=team, won=won,
-                 points=hand.points, contra=hand.kontra, bonuses=hand.bonuses)
+    return Facts(
+        mode=hand.contract,
+        mode_label=name,
+        leader=hand.declarer,
+        declarers=team,
+        won=won,
+        points=hand.points,
+        contra=hand.kontra,
+        bonuses=hand.bonuses,
+    )
 
 
 def rename_player(raw: Any, old: str, new: str) -> Any:

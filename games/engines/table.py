@@ -7,8 +7,9 @@ and its export all go through ``replay`` (or ``score_next`` for a hand not yet s
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .base import (
     CLOSED,
@@ -29,12 +30,14 @@ DEEPEST = 16  # a table document nests 5 deep (the document, its hands, a hand, 
 
 
 PLACE = "a place in a table document"  # the context of the places' names in the catalogues
-PLACES = {"game": NC_("a place in a table document", "game"),
-          "rules": NC_("a place in a table document", "rules"),
-          "players": NC_("a place in a table document", "players"),
-          "hands": NC_("a place in a table document", "hands"),
-          "hand": NC_("a place in a table document", "hand"),
-          "document": NC_("a place in a table document", "document")}
+PLACES = {
+    "game": NC_("a place in a table document", "game"),
+    "rules": NC_("a place in a table document", "rules"),
+    "players": NC_("a place in a table document", "players"),
+    "hands": NC_("a place in a table document", "hands"),
+    "hand": NC_("a place in a table document", "hand"),
+    "document": NC_("a place in a table document", "document"),
+}
 
 
 class InvalidTable(ValueError):
@@ -116,8 +119,10 @@ def unregister(slug: str) -> None:
 def engine_for(game: Any) -> Engine:
     """The engine of ``game`` (a slug), from the games the registry registered."""
     if not isinstance(game, str) or game not in ENGINES:
-        raise InvalidTable("game", InvalidHand("", N_("must be one of {games}, got {value}"),
-                                               games=", ".join(ENGINES), value=show(game)))
+        raise InvalidTable(
+            "game",
+            InvalidHand("", N_("must be one of {games}, got {value}"), games=", ".join(ENGINES), value=show(game)),
+        )
     return ENGINES[game]
 
 
@@ -129,14 +134,23 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
     for number, name in enumerate(names, start=1):
         problem = name_problem(name)
         if problem is not None:
-            raise InvalidTable("players", InvalidHand("", N_("name {number} {problem}"), number=number,
-                                                      problem=problem))
+            raise InvalidTable(
+                "players", InvalidHand("", N_("name {number} {problem}"), number=number, problem=problem)
+            )
     if len(set(names)) != len(names):
         raise InvalidTable("players", InvalidHand("", N_("names must be distinct")))
     if len(names) not in counts:
         allowed = " or ".join(str(c) for c in counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
-        raise InvalidTable("players", InvalidHand("", N_("{game} is played by {allowed} players, got {count}"),
-                                                  game=engine.SLUG, allowed=allowed, count=len(names)))
+        raise InvalidTable(
+            "players",
+            InvalidHand(
+                "",
+                N_("{game} is played by {allowed} players, got {count}"),
+                game=engine.SLUG,
+                allowed=allowed,
+                count=len(names),
+            ),
+        )
     return names
 
 

@@ -47,16 +47,30 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
 RANKING = HIGHER_TOTAL
 SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
-                 "their differences with everyone else.")
+SETTLE_WHAT = N_(
+    "Every two players settle the difference of their totals: each player pays or receives the sum of "
+    "their differences with everyone else."
+)
 COUNTER = None
 MODES = {"round": N_("round"), **KIND_NAMES}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-FIXED_HEARTS = {"2H": 10, "10H": 10, "JH": 10, "AH": 5, "KH": 5, "QH": 5,
-                "2S": -10, "10S": -10, "JS": -10, "AS": -5, "KS": -5, "QS": -5}
+FIXED_HEARTS = {
+    "2H": 10,
+    "10H": 10,
+    "JH": 10,
+    "AH": 5,
+    "KH": 5,
+    "QH": 5,
+    "2S": -10,
+    "10S": -10,
+    "JS": -10,
+    "AS": -5,
+    "KS": -5,
+    "QS": -5,
+}
 
 
 @dataclass(frozen=True)
@@ -122,23 +136,41 @@ def _suit(suit: str) -> tuple[tuple[str, str], ...]:
 
 YES_NO = ((True, N_("yes")), (False, N_("no")))
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
-    "TR1": N_("Deck, play and rounds"), "TR2": N_("Point table and reversal"),
+    "TR1": N_("Deck, play and rounds"),
+    "TR2": N_("Point table and reversal"),
     "TR3": N_("Adjustments and the end of the game"),
 }
 
 OPTIONS = (
-    Option("card_points", N_("Point table"), kind="card-points", check=_card_points,
-           default=_card_points(FIXED_HEARTS, "card_points"),
-           groups=((N_("Hearts"), _suit("H")), (N_("Spades"), _suit("S")), (N_("Diamonds"), _suit("D")),
-                   (N_("Clubs"), _suit("C"))),
-           help=N_("The points of each scoring card (preset: fixed hearts, hearts plus, spades minus).")),
-    Option("reversal", N_("Reversal (all of a suit's scoring cards)"), default=True, choices=YES_NO,
-           help=N_("A player who captures all of a suit's scoring cards scores that suit reversed.")),
+    Option(
+        "card_points",
+        N_("Point table"),
+        kind="card-points",
+        check=_card_points,
+        default=_card_points(FIXED_HEARTS, "card_points"),
+        groups=(
+            (N_("Hearts"), _suit("H")),
+            (N_("Spades"), _suit("S")),
+            (N_("Diamonds"), _suit("D")),
+            (N_("Clubs"), _suit("C")),
+        ),
+        help=N_("The points of each scoring card (preset: fixed hearts, hearts plus, spades minus)."),
+    ),
+    Option(
+        "reversal",
+        N_("Reversal (all of a suit's scoring cards)"),
+        default=True,
+        choices=YES_NO,
+        help=N_("A player who captures all of a suit's scoring cards scores that suit reversed."),
+    ),
 )
 PRESETS = (
-    Preset("fixed-hearts", N_("Fixed hearts"),
-           N_("The published fixed-hearts table that fits Board Game Arena's description: hearts plus, spades "
-              "minus."), default_for=PLAYER_COUNTS),
+    Preset(
+        "fixed-hearts",
+        N_("Fixed hearts"),
+        N_("The published fixed-hearts table that fits Board Game Arena's description: hearts plus, spades minus."),
+        default_for=PLAYER_COUNTS,
+    ),
 )
 
 
@@ -161,8 +193,13 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
     check_keys(raw, {"removed", "captured"})
     removed = _cards(raw.get("removed", []), "removed")
     if removed and len(removed) != removed_count(len(players)):
-        raise InvalidHand("removed", N_("with {n} players exactly {count} cards are removed, got {got}"),
-                          n=len(players), count=removed_count(len(players)), got=len(removed))
+        raise InvalidHand(
+            "removed",
+            N_("with {n} players exactly {count} cards are removed, got {got}"),
+            n=len(players),
+            count=removed_count(len(players)),
+            got=len(removed),
+        )
     if "captured" not in raw:
         raise InvalidHand("captured", N_("is required"))
     captured_raw = raw["captured"]
@@ -177,8 +214,11 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
         cards = _cards(captured_raw.get(name, []), f"captured.{name}")
         for card in cards:
             if card in seen:
-                raise InvalidHand(f"captured.{name}", N_("{card} is already removed or captured by someone else"),
-                                  card=show_card(card))
+                raise InvalidHand(
+                    f"captured.{name}",
+                    N_("{card} is already removed or captured by someone else"),
+                    card=show_card(card),
+                )
             seen.add(card)
         captured.append((name, cards))
     return Hand(removed=removed, captured=tuple(captured))
@@ -220,8 +260,11 @@ def _adjustment(hand: Adjustment, rules: Rules, state: State, lines: list[Line])
 
 def _ends(state: State) -> Line:
     """TR3: what a closing says: how many rounds of the game under way were played."""
-    return Line(N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
-                {"played": state.rounds_played, "rounds": len(state.players)}, rule="TR3")
+    return Line(
+        N_("The game ends here, after {played} of {rounds} rounds: the highest total wins."),
+        {"played": state.rounds_played, "rounds": len(state.players)},
+        rule="TR3",
+    )
 
 
 def _reversals_impossible(hand: Hand, rules: Rules) -> list[Line]:
@@ -233,10 +276,18 @@ def _reversals_impossible(hand: Hand, rules: Rules) -> list[Line]:
     for suit in ("H", "S"):
         out = [card for card in scoring_cards(rules, suit) if card in hand.removed]
         if out:
-            lines.append(Line(N_("Out of the deck: {cards}. Nobody can capture all the scoring {suit}: no "
-                                 "reversal of {suit} this round."),
-                              {"cards": " ".join(show_card(card) for card in out), "suit": SUIT_SYMBOLS[suit]},
-                              rule="TR2", option="reversal", setting=True))
+            lines.append(
+                Line(
+                    N_(
+                        "Out of the deck: {cards}. Nobody can capture all the scoring {suit}: no "
+                        "reversal of {suit} this round."
+                    ),
+                    {"cards": " ".join(show_card(card) for card in out), "suit": SUIT_SYMBOLS[suit]},
+                    rule="TR2",
+                    option="reversal",
+                    setting=True,
+                )
+            )
     return lines
 
 
@@ -246,15 +297,29 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
     lines = []
     if state.rounds_played >= rounds:  # the game is over: this round starts the next game of the evening
         winning = game_winners(state)
-        lines.append(Line(N_("Game {game} begins; game {before} went to {winners}."),
-                          {"game": state.game + 1, "before": state.game, "winners": ", ".join(winning)}, rule="TR1"))
-        state = State(players=players, game=state.game + 1, points=(0,) * len(players),
-                      games_won=tuple(w + (p in winning) for w, p in zip(state.won(), players)))
+        lines.append(
+            Line(
+                N_("Game {game} begins; game {before} went to {winners}."),
+                {"game": state.game + 1, "before": state.game, "winners": ", ".join(winning)},
+                rule="TR1",
+            )
+        )
+        state = State(
+            players=players,
+            game=state.game + 1,
+            points=(0,) * len(players),
+            games_won=tuple(w + (p in winning) for w, p in zip(state.won(), players)),
+        )
     round_number = state.rounds_played + 1
     lines.append(Line(N_("Round {number} of {rounds}."), {"number": round_number, "rounds": rounds}, rule="TR1"))
     if hand.removed:
-        lines.append(Line(N_("Removed from the deck: {cards}."), {"cards": " ".join(show_card(c) for c in hand.removed)},
-                          rule="TR1"))
+        lines.append(
+            Line(
+                N_("Removed from the deck: {cards}."),
+                {"cards": " ".join(show_card(c) for c in hand.removed)},
+                rule="TR1",
+            )
+        )
     lines += _reversals_impossible(hand, rules)
     table_option = "card_points" if rules.card_points != OPTIONS[0].default else ""
     scores = {}
@@ -262,13 +327,25 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
         total, reversed_suits = score_cards(cards, rules)
         scoring = [c for c in cards if rules.points(c)]
         parts = " ".join(f"{show_card(c)} {signed(rules.points(c))}" for c in scoring) or "—"
-        lines.append(Line(N_("{player}: {parts} = {total}."),
-                          {"player": name, "parts": parts, "total": signed(sum(rules.points(c) for c in cards))},
-                          rule="TR2", option=table_option, setting=rules.card_points))
+        lines.append(
+            Line(
+                N_("{player}: {parts} = {total}."),
+                {"player": name, "parts": parts, "total": signed(sum(rules.points(c) for c in cards))},
+                rule="TR2",
+                option=table_option,
+                setting=rules.card_points,
+            )
+        )
         for suit in reversed_suits:
-            lines.append(Line(N_("{player} captured all the scoring {suit}: reversed, so {total}."),
-                              {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)}, rule="TR2",
-                              option="reversal", setting=True))
+            lines.append(
+                Line(
+                    N_("{player} captured all the scoring {suit}: reversed, so {total}."),
+                    {"player": name, "suit": SUIT_SYMBOLS[suit], "total": signed(total)},
+                    rule="TR2",
+                    option="reversal",
+                    setting=True,
+                )
+            )
         scores[name] = total
     new_state_ = replace(state, rounds_played=round_number, points=_add(state.game_points(), scores, players))
     if round_number == rounds:
@@ -291,8 +368,11 @@ def score_hand(hand: Hand, rules: Rules, state: State) -> HandResult:
 def milestone(before: State, after: State) -> Line | None:
     """The last round of a game says who won the game (the evening goes on with the next one)."""
     rounds = len(after.players)
-    if after.rounds_played == rounds and not after.closed and (before.rounds_played < rounds or
-                                                               before.game != after.game):
+    if (
+        after.rounds_played == rounds
+        and not after.closed
+        and (before.rounds_played < rounds or before.game != after.game)
+    ):
         return Line(N_("Game {game} won by {winners}"), {"game": after.game, "winners": ", ".join(game_winners(after))})
     return None
 
@@ -308,13 +388,21 @@ def status(state: State) -> Status:
     won = state.won()
     if finished:  # the game just over counts among the evening's games won
         won = tuple(w + (p in game_winners(state)) for w, p in zip(won, state.players))
-    return Status(finished=finished, closed=state.closed, over=state.closed,
-                  next_dealer=None if finished else next_dealer(state), round=state.rounds_played, rounds=rounds,
-                  marks=per_player(state.players, games_won=won),
-                  extra={"rounds_played": state.rounds_played, "game": state.game,
-                         "game_points": dict(zip(state.players, state.game_points())),
-                         "games_won": dict(zip(state.players, won))})
-
+    return Status(
+        finished=finished,
+        closed=state.closed,
+        over=state.closed,
+        next_dealer=None if finished else next_dealer(state),
+        round=state.rounds_played,
+        rounds=rounds,
+        marks=per_player(state.players, games_won=won),
+        extra={
+            "rounds_played": state.rounds_played,
+            "game": state.game,
+            "game_points": dict(zip(state.players, state.game_points())),
+            "games_won": dict(zip(state.players, won)),
+        },
+    )
 
 
 settlement = settlement_by(RANKING)

@@ -8,9 +8,10 @@ their checks stay in the forms (games/web/<game>/forms.py); the engine checks th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)

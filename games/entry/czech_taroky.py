@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
-from typing import Any, Mapping
+from typing import Any
+
 from . import Samples
 
 
@@ -19,15 +21,21 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
         if c.get("called") and c["called"] != "XIX":
             data["called"] = c["called"]
     if c.get("valat_side"):
-        data["valat"] = {"side": c["valat_side"], "announced": bool(c.get("valat_announced")),
-                         "made": bool(c.get("valat_made"))}
+        data["valat"] = {
+            "side": c["valat_side"],
+            "announced": bool(c.get("valat_announced")),
+            "made": bool(c.get("valat_made")),
+        }
     elif c.get("points") is not None:
         data["points"] = c["points"]
     if c.get("contra") and c["contra"] != "0":
         data["contra"] = int(c["contra"])
     if c.get("pagat_side"):
-        data["pagat"] = {"side": c["pagat_side"], "announced": bool(c.get("pagat_announced")),
-                         "made": bool(c.get("pagat_made"))}
+        data["pagat"] = {
+            "side": c["pagat_side"],
+            "announced": bool(c.get("pagat_announced")),
+            "made": bool(c.get("pagat_made")),
+        }
     declarations = []
     for i, p in enumerate(players):
         for kind in (c.get(f"trumps_{i}"), c.get(f"honours_{i}"), "trul" if c.get(f"trul_{i}") else ""):
@@ -45,8 +53,11 @@ DECLARATIONS = ["uni", "bida", "little-ones", "big-ones", "honery", "rosa-honery
 
 
 def _announcement(r: Random) -> dict:
-    return {"side": r.choice(["declarers", "defenders"]), "announced": r.randrange(100) < 50,
-            "made": r.randrange(100) < 60}
+    return {
+        "side": r.choice(["declarers", "defenders"]),
+        "announced": r.randrange(100) < 50,
+        "made": r.randrange(100) < 60,
+    }
 
 
 def random_hand(r: Random) -> dict:
@@ -66,8 +77,9 @@ def random_hand(r: Random) -> dict:
     if r.randrange(100) < 20:
         hand["pagat"] = _announcement(r)
     if r.randrange(100) < 30:
-        hand["declarations"] = [{"player": r.choice(PLAYERS), "kind": r.choice(DECLARATIONS)}
-                                for _ in range(r.randint(1, 2))]
+        hand["declarations"] = [
+            {"player": r.choice(PLAYERS), "kind": r.choice(DECLARATIONS)} for _ in range(r.randint(1, 2))
+        ]
     return hand
 
 
@@ -81,15 +93,47 @@ SAMPLES = Samples(
         {"adjustment": {"Dana": -9, "Anna": 3, "Bára": 3, "Cyril": 3}, "reason": "revoke"},
         {"povinnost": "Dana", "partner": "Anna", "valat": {"side": "declarers", "announced": True, "made": True}},
     ),
-    fields={"povinnost": "Bára", "mode": "team", "partner": "Dana", "called": "XIX", "prever": "", "talon": "1",
-            "points": 58, "contra": "1", "valat_side": "", "valat_announced": False, "valat_made": True,
-            "pagat_side": "defenders", "pagat_announced": True, "pagat_made": False, "trumps_0": "",
-            "honours_0": "honery", "trul_0": False, "trumps_1": "", "honours_1": "", "trul_1": True, "trumps_2": "",
-            "honours_2": "", "trul_2": False, "trumps_3": "", "honours_3": "", "trul_3": False, "declarations": ""},
-    hand={"povinnost": "Bára", "partner": "Dana", "points": 58, "contra": 1,
-          "pagat": {"side": "defenders", "announced": True, "made": False},
-          "declarations": [{"player": "Anna", "kind": "honery"}, {"player": "Bára", "kind": "trul"}]},
+    fields={
+        "povinnost": "Bára",
+        "mode": "team",
+        "partner": "Dana",
+        "called": "XIX",
+        "prever": "",
+        "talon": "1",
+        "points": 58,
+        "contra": "1",
+        "valat_side": "",
+        "valat_announced": False,
+        "valat_made": True,
+        "pagat_side": "defenders",
+        "pagat_announced": True,
+        "pagat_made": False,
+        "trumps_0": "",
+        "honours_0": "honery",
+        "trul_0": False,
+        "trumps_1": "",
+        "honours_1": "",
+        "trul_1": True,
+        "trumps_2": "",
+        "honours_2": "",
+        "trul_2": False,
+        "trumps_3": "",
+        "honours_3": "",
+        "trul_3": False,
+        "declarations": "",
+    },
+    hand={
+        "povinnost": "Bára",
+        "partner": "Dana",
+        "points": 58,
+        "contra": 1,
+        "pagat": {"side": "defenders", "announced": True, "made": False},
+        "declarations": [{"player": "Anna", "kind": "honery"}, {"player": "Bára", "kind": "trul"}],
+    },
     adjustment={"adjustment": {"Anna": 3, "Bára": -3}},
-    document=lambda r: {"game": "czech-taroky", "players": list(PLAYERS),
-                        "hands": [random_hand(r) for _ in range(r.randint(1, 8))]},
+    document=lambda r: {
+        "game": "czech-taroky",
+        "players": list(PLAYERS),
+        "hands": [random_hand(r) for _ in range(r.randint(1, 8))],
+    },
 )

@@ -3,9 +3,10 @@ four numbers, each opponent's Kontra) to the hand's object in shared/formats/tab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from random import Random
-from typing import Any, Mapping
+from typing import Any
 
 from ..engines import koenigrufen as kr
 from . import Samples
@@ -60,8 +61,12 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
         if state not in BONUS_STATES:
             continue
         announced = state.startswith("announced")
-        bonus = {"kind": kind, "side": c.get(f"bonus_{kind}_side") or "declarers", "announced": announced,
-                 "made": state.endswith("made")}
+        bonus = {
+            "kind": kind,
+            "side": c.get(f"bonus_{kind}_side") or "declarers",
+            "announced": announced,
+            "made": state.endswith("made"),
+        }
         kontra = c.get(f"bonus_{kind}_kontra") or "0"
         if announced and kontra != "0":
             bonus["kontra"] = int(kontra)
@@ -75,8 +80,9 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
 def _trischaken(c: Mapping[str, Any], players: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """Each player's card points; when one of the four is left empty, the rest of 70 is his."""
     four = in_hand(c, players)
-    points = {p: thirds(c.get(f"trischaken_{i}"), c.get(f"trischaken_{i}_third"))
-              for i, p in enumerate(players) if p in four}
+    points = {
+        p: thirds(c.get(f"trischaken_{i}"), c.get(f"trischaken_{i}_third")) for i, p in enumerate(players) if p in four
+    }
     empty = [p for p, value in points.items() if value is None]
     if len(empty) == 1:
         rest = kr.TOTAL - sum(value for value in points.values() if value is not None)
@@ -135,8 +141,9 @@ def random_hand(r: Random, players: list[str], sitting_out: str | None = None) -
         if announced and r.randrange(10) < 3:
             bonus["kontra"] = r.randint(1, 3)
         bonuses.append(bonus)
-    if contract == "besserrufer" and not any(b["kind"] in kr.BIRDS and b["side"] == "declarers" and b["announced"]
-                                             for b in bonuses):
+    if contract == "besserrufer" and not any(
+        b["kind"] in kr.BIRDS and b["side"] == "declarers" and b["announced"] for b in bonuses
+    ):
         bonuses = [b for b in bonuses if b["kind"] != "pagat"]
         bonuses.append({"kind": "pagat", "side": "declarers", "announced": True, "made": r.randrange(10) < 5})
     if bonuses:
@@ -158,20 +165,46 @@ SAMPLES = Samples(
     players=PLAYERS,
     table=({"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "points": "41 2/3"},),
     hands=(
-        {"contract": "trischaken", "declarer": "Anna",
-         "trischaken": {"Anna": "15 2/3", "Bert": "36 1/3", "Cilli": 10, "Dieter": 8}},
-        {"contract": "rufer", "declarer": "Bert", "partner": "Dieter", "points": "35 1/3", "kontra": 1,
-         "bonuses": [{"kind": "uhu", "side": "defenders", "announced": False, "made": True}]},
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": "15 2/3", "Bert": "36 1/3", "Cilli": 10, "Dieter": 8},
+        },
+        {
+            "contract": "rufer",
+            "declarer": "Bert",
+            "partner": "Dieter",
+            "points": "35 1/3",
+            "kontra": 1,
+            "bonuses": [{"kind": "uhu", "side": "defenders", "announced": False, "made": True}],
+        },
         {"contract": "piccolo", "declarer": "Cilli", "won": True, "kontra": {"Anna": 1}},
-        {"contract": "dreier", "declarer": "Dieter", "points": 38,
-         "bonuses": [{"kind": "pagat", "side": "declarers", "announced": True, "made": False}]},
+        {
+            "contract": "dreier",
+            "declarer": "Dieter",
+            "points": 38,
+            "bonuses": [{"kind": "pagat", "side": "declarers", "announced": True, "made": False}],
+        },
         {"contract": "solodreier", "declarer": "Anna", "points": 45, "kontra": 1},
     ),
-    fields={"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "points_whole": 40, "points_third": "2",
-            "kontra": "0", "bonus_trull": "silent-made", "bonus_trull_side": "defenders",
-            "bonus_trull_kontra": "0"},
-    hand={"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "points": "40 2/3",
-          "bonuses": [{"kind": "trull", "side": "defenders", "announced": False, "made": True}]},
+    fields={
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "points_whole": 40,
+        "points_third": "2",
+        "kontra": "0",
+        "bonus_trull": "silent-made",
+        "bonus_trull_side": "defenders",
+        "bonus_trull_kontra": "0",
+    },
+    hand={
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Cilli",
+        "points": "40 2/3",
+        "bonuses": [{"kind": "trull", "side": "defenders", "announced": False, "made": True}],
+    },
     adjustment={"adjustment": {"Anna": 12, "Bert": -20, "Cilli": 4, "Dieter": 4}, "reason": "renonce"},
     document=_document,
 )

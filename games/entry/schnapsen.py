@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
-from typing import Any, Mapping
+from typing import Any
 
 from ..engines import schnapsen as sn
 from . import Samples
@@ -73,13 +74,18 @@ SAMPLES = Samples(
     players=PLAYERS,
     table=({"winner": "Anna", "game_points": 2},),
     hands=(
-        {"winner": "Anna", "game_points": 3}, {"winner": "Anna", "game_points": 2},
-        {"winner": "Ben", "game_points": 1}, {"winner": "Anna", "game_points": 2},
+        {"winner": "Anna", "game_points": 3},
+        {"winner": "Anna", "game_points": 2},
+        {"winner": "Ben", "game_points": 1},
+        {"winner": "Anna", "game_points": 2},
         {"ending": "declared", "by": "Ben", "other_points": 20, "other_had_trick": True},
     ),
     fields={"winner": "Ben", "game_points": "2", "ending": "", "by": "", "other_points": None, "other_had_trick": ""},
     hand={"winner": "Ben", "game_points": 2},
     adjustment={"adjustment": {"Ben": 2}, "reason": "penalty"},
-    document=lambda r: {"game": "schnapsen", "players": list(PLAYERS),
-                        "hands": [random_hand(r) for _ in range(r.randint(1, 12))]},
+    document=lambda r: {
+        "game": "schnapsen",
+        "players": list(PLAYERS),
+        "hands": [random_hand(r) for _ in range(r.randint(1, 12))],
+    },
 )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from random import Random
-from typing import Any, Mapping
+from typing import Any
 
 from ..engines import slovenian_tarok as st
 from . import Samples
@@ -47,8 +48,12 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
             if not state:
                 continue
             announced = state.startswith("announced")
-            bonus = {"kind": kind, "side": c.get(f"bonus_{kind}_side") or "declarers", "announced": announced,
-                     "made": state.endswith("made")}
+            bonus = {
+                "kind": kind,
+                "side": c.get(f"bonus_{kind}_side") or "declarers",
+                "announced": announced,
+                "made": state.endswith("made"),
+            }
             kontra = c.get(f"bonus_{kind}_kontra") or "0"
             if announced and kontra != "0":
                 bonus["kontra"] = int(kontra)
@@ -66,8 +71,11 @@ PLAYERS = ("Ana", "Bojan", "Cene", "Dora")
 
 
 def _announcement(r: Random) -> dict:
-    return {"side": r.choice(["declarers", "defenders"]), "announced": r.randrange(100) < 50,
-            "made": r.randrange(100) < 60}
+    return {
+        "side": r.choice(["declarers", "defenders"]),
+        "announced": r.randrange(100) < 50,
+        "made": r.randrange(100) < 60,
+    }
 
 
 def _thirds(r: Random) -> int | str:
@@ -79,13 +87,19 @@ def _thirds(r: Random) -> int | str:
 def random_hand(r: Random, players: list[str]) -> dict:
     count = len(players)
     contracts = ["three", "two", "one", "beggar", "solo-without", "klop"] + (
-        ["solo-three", "solo-two", "solo-one", "open-beggar", "colour-valat", "valat"] if count == 4 else [])
+        ["solo-three", "solo-two", "solo-one", "open-beggar", "colour-valat", "valat"] if count == 4 else []
+    )
     contract = r.choice(contracts)
     if contract == "klop":
         cuts = sorted(r.randint(0, 210) for _ in range(count - 1))
         parts = [b - a for a, b in zip([0] + cuts, cuts + [210])]
-        return {"contract": "klop", "klop": {p: (t // 3 if t % 3 == 0 else f"{t // 3} {t % 3}/3" if t >= 3 else
-                                                 f"{t % 3}/3") for p, t in zip(players, parts)}}
+        return {
+            "contract": "klop",
+            "klop": {
+                p: (t // 3 if t % 3 == 0 else f"{t // 3} {t % 3}/3" if t >= 3 else f"{t % 3}/3")
+                for p, t in zip(players, parts)
+            },
+        }
     hand: dict = {"contract": contract, "declarer": r.choice(players)}
     if count == 4 and contract in ("three", "two", "one") and r.randrange(100) < 70:
         hand["partner"] = r.choice([p for p in players if p != hand["declarer"]])
@@ -97,7 +111,8 @@ def random_hand(r: Random, players: list[str]) -> dict:
         hand["kontra"] = r.randint(0, 4)
     if contract in ("three", "two", "one", "solo-three", "solo-two", "solo-one") and r.randrange(100) < 60:
         kinds = ["trula", "kings", "pagat-ultimo", "valat"] + (
-            ["king-ultimo"] if count == 4 and contract in ("three", "two", "one") else [])
+            ["king-ultimo"] if count == 4 and contract in ("three", "two", "one") else []
+        )
         bonuses = []
         for kind in r.sample(kinds, r.randint(1, 3)):
             bonus = {"kind": kind, **_announcement(r)}
@@ -111,9 +126,12 @@ def random_hand(r: Random, players: list[str]) -> dict:
 
 
 def _document(r: Random) -> dict:
-    players = list(PLAYERS[:r.choice([3, 4])])
-    return {"game": "slovenian-tarok", "players": players,
-            "hands": [random_hand(r, players) for _ in range(r.randint(1, 8))]}
+    players = list(PLAYERS[: r.choice([3, 4])])
+    return {
+        "game": "slovenian-tarok",
+        "players": players,
+        "hands": [random_hand(r, players) for _ in range(r.randint(1, 8))],
+    }
 
 
 SAMPLES = Samples(
@@ -123,15 +141,35 @@ SAMPLES = Samples(
         {"contract": "klop", "klop": {"Ana": 20, "Bojan": "15 1/3", "Cene": "20 2/3", "Dora": 14}},
         {"contract": "three", "declarer": "Bojan", "partner": "Dora", "points": "40 2/3"},
         {"contract": "beggar", "declarer": "Cene", "won": False},
-        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 36,
-         "bonuses": [{"kind": "trula", "side": "declarers", "announced": True, "made": True}]},
+        {
+            "contract": "two",
+            "declarer": "Ana",
+            "partner": "Cene",
+            "points": 36,
+            "bonuses": [{"kind": "trula", "side": "declarers", "announced": True, "made": True}],
+        },
         {"contract": "solo-one", "declarer": "Cene", "points": "40 2/3", "kontra": 1},
     ),
-    fields={"contract": "two", "declarer": "Ana", "partner": "Cene", "points_whole": 40, "points_third": "2",
-            "won": "", "kontra": "0", "mond_lost_by": "", "bonus_trula": "made", "bonus_trula_side": "defenders",
-            "bonus_trula_kontra": "0"},
-    hand={"contract": "two", "declarer": "Ana", "partner": "Cene", "points": "40 2/3",
-          "bonuses": [{"kind": "trula", "side": "defenders", "announced": False, "made": True}]},
+    fields={
+        "contract": "two",
+        "declarer": "Ana",
+        "partner": "Cene",
+        "points_whole": 40,
+        "points_third": "2",
+        "won": "",
+        "kontra": "0",
+        "mond_lost_by": "",
+        "bonus_trula": "made",
+        "bonus_trula_side": "defenders",
+        "bonus_trula_kontra": "0",
+    },
+    hand={
+        "contract": "two",
+        "declarer": "Ana",
+        "partner": "Cene",
+        "points": "40 2/3",
+        "bonuses": [{"kind": "trula", "side": "defenders", "announced": False, "made": True}],
+    },
     adjustment={"adjustment": {"Ana": 30}, "radelci": {"Ana": 1}},
     document=_document,
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
-from typing import Any, Mapping
+from typing import Any
 
 from ..engines import two_ten_jack as ttj
 from . import Samples
@@ -13,8 +14,10 @@ SUIT_ORDER = {"H": 0, "S": 1, "D": 2, "C": 3, "K": 4}  # hearts first; the joker
 
 def scoring_cards(rules: Any) -> list[str]:
     """The cards that score under the table's point table, in the form's order."""
-    return sorted((card for card, value in rules.card_points if value),
-                  key=lambda card: (SUIT_ORDER[card[-1]], ttj.DECK.index(card)))
+    return sorted(
+        (card for card, value in rules.card_points if value),
+        key=lambda card: (SUIT_ORDER[card[-1]], ttj.DECK.index(card)),
+    )
 
 
 def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: Any) -> dict[str, Any]:
@@ -42,15 +45,18 @@ def random_hand(r: Random, players: list[str]) -> dict:
         hand["removed"] = cards[:removed]
     cards = cards[removed:]
     for name in players:
-        hand["captured"][name] = cards[:r.randint(0, 12)]
-        cards = cards[len(hand["captured"][name]):]
+        hand["captured"][name] = cards[: r.randint(0, 12)]
+        cards = cards[len(hand["captured"][name]) :]
     return hand
 
 
 def _document(r: Random) -> dict:
-    players = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"][:r.randint(2, 6)]
-    return {"game": "two-ten-jack", "players": players,
-            "hands": [random_hand(r, players) for _ in range(r.randint(1, len(players)))]}
+    players = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"][: r.randint(2, 6)]
+    return {
+        "game": "two-ten-jack",
+        "players": players,
+        "hands": [random_hand(r, players) for _ in range(r.randint(1, len(players)))],
+    }
 
 
 SAMPLES = Samples(

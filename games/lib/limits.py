@@ -15,8 +15,8 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
+from collections.abc import Callable
 from functools import wraps
-from typing import Callable
 
 from django.conf import settings
 from django.core.cache import caches
@@ -92,10 +92,12 @@ def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
 
 def expensive(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A view whose every request counts against its client's allowance of expensive pages."""
+
     @wraps(view)
     def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         seconds = wait_for(request)
         if seconds:
             return too_many(request, seconds)
         return view(request, *args, **kwargs)
+
     return limited

@@ -53,8 +53,8 @@ def local_money(amount: Fraction, currency: str) -> str:
 
 def _decimal(value: Fraction, places: int | None) -> Decimal:
     if places is None:  # tenths, hundredths …: exact when the denominator divides a power of ten
-        places = next((p for p in range(1, 7) if 10 ** p % value.denominator == 0), 6)
-    rounded = int(value * 10 ** places + Fraction(1, 2))  # half up (``value`` is never negative here)
+        places = next((p for p in range(1, 7) if 10**p % value.denominator == 0), 6)
+    rounded = int(value * 10**places + Fraction(1, 2))  # half up (``value`` is never negative here)
     return Decimal(rounded).scaleb(-places)
 
 

@@ -27,9 +27,14 @@ def engine_files() -> dict[str, str]:
     """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
     registry, the engines, hand entry and the phone's entry point; and every registered game's engine and entry
     with their packages, wherever the game lives (a game registered elsewhere, as the tests' Hearts is)."""
-    paths = [GAMES_DIR / "__init__.py", GAMES_DIR / "registry.py",
-             GAMES_DIR / "offline" / "__init__.py", GAMES_DIR / "offline" / "phone.py",
-             *sorted((GAMES_DIR / "engines").glob("*.py")), *sorted((GAMES_DIR / "entry").glob("*.py"))]
+    paths = [
+        GAMES_DIR / "__init__.py",
+        GAMES_DIR / "registry.py",
+        GAMES_DIR / "offline" / "__init__.py",
+        GAMES_DIR / "offline" / "phone.py",
+        *sorted((GAMES_DIR / "engines").glob("*.py")),
+        *sorted((GAMES_DIR / "entry").glob("*.py")),
+    ]
     files = {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path for path in paths}
     for game in GAMES.values():
         for module in (game.engine, game.entry):
@@ -50,8 +55,15 @@ def _module_files(name: str) -> dict[str, Path]:
 
 def registered_games() -> list[dict[str, str]]:
     """Every registered game as the phone registers it (games.offline.phone.use_games): its modules and rule prefix."""
-    return [{"engine": game.engine.__name__, "entry": game.entry.__name__, "web": game.web_module,
-             "prefix": game.rule_prefix} for game in GAMES.values()]
+    return [
+        {
+            "engine": game.engine.__name__,
+            "entry": game.entry.__name__,
+            "web": game.web_module,
+            "prefix": game.rule_prefix,
+        }
+        for game in GAMES.values()
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -91,16 +103,22 @@ def offline_words() -> dict[str, str]:
         "downloading": _("Downloading: {done} of {total}"),
         "starting": _("Starting the engine on this phone…"),
         "kept": _("This phone keeps this table working without signal."),
-        "engineFailed": _("The engine did not start on this phone ({error}). Reload the page to try again; with "
-                          "signal, the server scores the hand."),
+        "engineFailed": _(
+            "The engine did not start on this phone ({error}). Reload the page to try again; with "
+            "signal, the server scores the hand."
+        ),
         "failed": _("The download did not finish ({error}). Try again where there is signal."),
         "notSent": _("not sent yet"),
-        "notSentBanner": _("No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "
-                           "when the signal returns."),
+        "notSentBanner": _(
+            "No signal. Hands not sent yet: {count}. They are kept on this phone and sent in order "
+            "when the signal returns."
+        ),
         "noSignalNone": _("No signal. Hands you record now are kept on this phone and sent when the signal returns."),
         "sending": _("Sending the hands kept on this phone: {count}…"),
-        "unanswered": _("The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
-                        "which tries again by itself."),
+        "unanswered": _(
+            "The server does not answer. Hands not sent yet: {count}. They are kept on this phone, "
+            "which tries again by itself."
+        ),
         "choosing": _("Hands not sent yet: {count}. Another phone changed the table meanwhile: choose where they go."),
         "saving": _("Saving…"),
         "allSent": _("Every hand kept on this phone has been sent."),
@@ -112,13 +130,17 @@ def offline_words() -> dict[str, str]:
         "forget": _("Delete from this phone"),
         "edit": _("Edit"),
         "editing": _("This hand is not sent yet: saving it replaces it on this phone, in its place."),
-        "editGone": _("This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's "
-                      "page."),
+        "editGone": _(
+            "This hand is no longer waiting on this phone (it was sent or deleted): edit it on the table's page."
+        ),
         "confirmForget": _("Delete this hand from this phone? It was never sent to the server."),
-        "confirmForgetUnanswered": _("Delete this hand from this phone? The server may have recorded it before its "
-                                     "answer was lost: it is then deleted there too when the signal returns."),
-        "conflict": _("Another phone changed this table meanwhile. Choose where the hands kept on this phone go; "
-                      "none is lost."),
+        "confirmForgetUnanswered": _(
+            "Delete this hand from this phone? The server may have recorded it before its "
+            "answer was lost: it is then deleted there too when the signal returns."
+        ),
+        "conflict": _(
+            "Another phone changed this table meanwhile. Choose where the hands kept on this phone go; none is lost."
+        ),
         "theirs": _("On the other phone"),
         "mine": _("On this phone, not sent yet: {count}"),
         "after": _("Put mine after theirs"),
@@ -129,8 +151,10 @@ def offline_words() -> dict[str, str]:
         "deals": _("deals"),
         "round": _("Round {number} of {rounds}"),
         "over": _("The game is over. Winner: {winners}"),
-        "held": _("Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
-                  "are shown after its hands until you choose where they go."),
+        "held": _(
+            "Hands kept on this phone, not sent yet: {count}. Another phone changed the table meanwhile; they "
+            "are shown after its hands until you choose where they go."
+        ),
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
@@ -139,9 +163,13 @@ def offline_words() -> dict[str, str]:
         "roundFull": _(services.ROUND_FULL),
         "roundClosed": _(services.ROUND_CLOSED),
         "notDownloaded": _("Not downloaded: the server does not answer."),
-        "olderPage": _("This page was kept before the table's last change: the totals are those of this phone's "
-                       "newest copy of the table; the list of hands may miss the latest."),
-        "unsure": _("This phone's copy of the table may be out of date (it changed since this phone last reached the "
-                    "server), so the totals are not computed here. Hands you record are kept and sent when the "
-                    "signal returns."),
+        "olderPage": _(
+            "This page was kept before the table's last change: the totals are those of this phone's "
+            "newest copy of the table; the list of hands may miss the latest."
+        ),
+        "unsure": _(
+            "This phone's copy of the table may be out of date (it changed since this phone last reached the "
+            "server), so the totals are not computed here. Hands you record are kept and sent when the "
+            "signal returns."
+        ),
     }

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from games.engines import table as engine_table
 from games.engines.base import InvalidHand, Line, Number, Phrase
 from games.engines.table import InvalidTable, Setup
 from games.registry import GAMES, Game, add
-
 
 FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
 NUMBER = re.compile(r"([+\u2212]?)(\d*)(?:\.(\d+))?([\u2153\u2154]?)")
@@ -37,6 +37,7 @@ def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
     def gettext(text: str) -> str:
         found = catalog.get(text)
         return found if isinstance(found, str) and found else text
+
     formats = catalog.get(FORMATS)
     gettext.formats = formats if isinstance(formats, dict) else {}  # type: ignore[attr-defined]
     return gettext
@@ -69,10 +70,14 @@ def render(item: Line | Phrase | str | None, gettext: Callable[[str], str]) -> s
     if isinstance(item, Phrase):
         return item.separator.join(render(part, gettext) for part in item.parts)
     if isinstance(item, Line):
-        args = {key: render(value, gettext) if isinstance(value, (Line, Phrase, Number))
-                else local_number(str(Number(value)), formats)
-                if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else value
-                for key, value in item.args.items()}
+        args = {
+            key: render(value, gettext)
+            if isinstance(value, (Line, Phrase, Number))
+            else local_number(str(Number(value)), formats)
+            if isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+            else value
+            for key, value in item.args.items()
+        }
         return item.reference() + item.translated(gettext).format(**args)
     return item
 
@@ -81,17 +86,21 @@ def _setup(snapshot: dict[str, Any]) -> Setup:
     return engine_table.setup(snapshot["game"], snapshot.get("rules") or {}, snapshot["players"])
 
 
-
-
-def _error(error: InvalidTable | InvalidHand, gettext: Callable[[str], str], number: int | None = None
-           ) -> dict[str, Any]:
+def _error(
+    error: InvalidTable | InvalidHand, gettext: Callable[[str], str], number: int | None = None
+) -> dict[str, Any]:
     inner = error.error if isinstance(error, InvalidTable) else error
-    return {"field": inner.field, "root": inner.field.split(".")[0].split("[")[0], "message": inner.message(gettext),
-            "number": number}
+    return {
+        "field": inner.field,
+        "root": inner.field.split(".")[0].split("[")[0],
+        "message": inner.message(gettext),
+        "number": number,
+    }
 
 
-def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str]
-          ) -> tuple[Any, int, list[int], list[dict[str, Any]], dict[str, Any] | None]:
+def _walk(
+    table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str]
+) -> tuple[Any, int, list[int], list[dict[str, Any]], dict[str, Any] | None]:
     """The unsent hands scored in order after the snapshot: the state, number and totals they leave, a row per
     hand, and the objection of the first hand the engine refuses (scoring stops there)."""
     engine = table.engine
@@ -110,24 +119,36 @@ def _walk(table: Setup, snapshot: dict[str, Any], pending: list[Any], gettext: C
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
         played = engine.status(state)
-        rows.append({"number": number, "round": played.round if played.rounds else None,  # Two Ten Jack: its round
-                     "scores": scores, "totals": totals,
-                     "what": render(engine.describe(parsed, table.rules), gettext),
-                     "lines": [render(line, gettext) for line in result.lines],
-                     "note": render(engine.milestone(before, state), gettext)})
+        rows.append(
+            {
+                "number": number,
+                "round": played.round if played.rounds else None,  # Two Ten Jack: its round
+                "scores": scores,
+                "totals": totals,
+                "what": render(engine.describe(parsed, table.rules), gettext),
+                "lines": [render(line, gettext) for line in result.lines],
+                "note": render(engine.milestone(before, state), gettext),
+            }
+        )
     return state, number, totals, rows, None
 
 
-def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str] = str
-                  ) -> dict[str, Any]:
+def score_pending(snapshot: dict[str, Any], pending: list[Any], gettext: Callable[[str], str] = str) -> dict[str, Any]:
     """The table after the unsent hands: totals, status, winners and one row per hand (its number, scores, running
     totals, one line saying what it was, its explanation, what it ended). A hand the engine refuses (the table
     changed under it) stops there, with its objection."""
     table = _setup(snapshot)
     state, number, totals, rows, error = _walk(table, snapshot, pending, gettext)
     status = table.engine.status(state).as_json()
-    return {"players": list(table.players), "totals": totals, "status": status, "rows": rows, "error": error,
-            "winners": table.engine.winners(dict(zip(table.players, totals)), status), "hand_count": number}
+    return {
+        "players": list(table.players),
+        "totals": totals,
+        "status": status,
+        "rows": rows,
+        "error": error,
+        "winners": table.engine.winners(dict(zip(table.players, totals)), status),
+        "hand_count": number,
+    }
 
 
 def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
@@ -136,8 +157,9 @@ def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[s
     return GAMES[table.engine.SLUG].entry.to_data(fields, table.players, table.rules)
 
 
-def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any],
-                 gettext: Callable[[str], str] = str) -> dict[str, Any]:
+def preview_hand(
+    snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any], gettext: Callable[[str], str] = str
+) -> dict[str, Any]:
     """The form's hand scored after the unsent ones: {"data", "scores", "lines"} or {"data", "error"}."""
     data = hand_from_fields(snapshot, fields)
     table = _setup(snapshot)
@@ -148,8 +170,11 @@ def preview_hand(snapshot: dict[str, Any], pending: list[Any], fields: dict[str,
         result = engine_table.score_next(table, state, data, number + 1)[0]
     except (InvalidHand, InvalidTable) as refused:
         return {"data": data, "error": _error(refused, gettext)}
-    return {"data": data, "scores": [result.scores[p] for p in table.players],
-            "lines": [render(line, gettext) for line in result.lines]}
+    return {
+        "data": data,
+        "scores": [result.scores[p] for p in table.players],
+        "lines": [render(line, gettext) for line in result.lines],
+    }
 
 
 # ---- the worker's calls: JSON text in, JSON text out ----------------------------------------------------------
@@ -183,5 +208,6 @@ def table_now(snapshot: str, pending: str) -> str:
 
 
 def preview(snapshot: str, pending: str, fields: str) -> str:
-    return _answer(lambda: preview_hand(json.loads(snapshot), json.loads(pending), json.loads(fields),
-                                        translator(_catalog)))
+    return _answer(
+        lambda: preview_hand(json.loads(snapshot), json.loads(pending), json.loads(fields), translator(_catalog))
+    )

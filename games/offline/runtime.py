@@ -44,31 +44,39 @@ def compress(folder: Path) -> list[Path]:
 
 
 # What Pyodide imports by itself before any of Talon's code runs (this version: sys.modules after loadPyodide).
-BOOT = frozenset((
-    "__future__ __main__ _abc _ast _asyncio _bisect _bz2 _codecs _collections _collections_abc _colorize _contextvars "
-    "_frozen_importlib _frozen_importlib_external _functools _heapq _imp _io _json _locale _lzma _opcode "
-    "_opcode_metadata _operator _py_warnings _pyodide _pyodide._base _pyodide._core_docs _pyodide._future_helper "
-    "_pyodide._importhook _pyodide.docs_argspec _pyodide.docstring _pyodide.jsbind _pyodide_core _random _signal "
-    "_sitebuiltins _socket _sre _ssl _stat _string _struct _thread _tokenize _types _typing _warnings _weakref "
-    "_weakrefset _zstd abc annotationlib ast asyncio asyncio.base_events asyncio.base_futures asyncio.base_subprocess "
-    "asyncio.base_tasks asyncio.constants asyncio.coroutines asyncio.events asyncio.exceptions asyncio.format_helpers "
-    "asyncio.futures asyncio.graph asyncio.locks asyncio.log asyncio.mixins asyncio.protocols asyncio.queues "
-    "asyncio.runners asyncio.selector_events asyncio.sslproto asyncio.staggered asyncio.streams asyncio.subprocess "
-    "asyncio.taskgroups asyncio.tasks asyncio.threads asyncio.timeouts asyncio.transports asyncio.trsock "
-    "asyncio.unix_events atexit base64 binascii bisect builtins bz2 codecs codeop collections collections.abc "
-    "compression compression._common compression._common._streams compression.zstd compression.zstd._zstdfile "
-    "concurrent concurrent.futures concurrent.futures._base contextlib contextvars copy copyreg dataclasses dis "
-    "encodings encodings.aliases encodings.utf_8 enum errno fcntl fnmatch functools gc genericpath glob heapq "
-    "importlib importlib._abc importlib._bootstrap importlib._bootstrap_external importlib.abc importlib.machinery "
-    "importlib.util inspect io itertools json json.decoder json.encoder json.scanner keyword linecache locale logging "
-    "lzma marshal math ntpath opcode operator os os.path pathlib pathlib._os posix posixpath pyodide "
-    "pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi pyodide.webloop pyodide_js "
-    "pyodide_js._api random re re._casefix re._compiler re._constants re._parser reprlib select selectors shutil "
-    "signal site socket ssl stat string struct subprocess sys tempfile textwrap threading time token tokenize "
-    "traceback types typing warnings weakref zipfile zipfile._path zipfile._path.glob zipimport zlib "
-).split())
-ENCODINGS = ("encodings/__init__.py", "encodings/aliases.py", "encodings/utf_8.py", "encodings/utf_8_sig.py",
-             "encodings/ascii.py", "encodings/latin_1.py")
+BOOT = frozenset(
+    (
+        "__future__ __main__ _abc _ast _asyncio _bisect _bz2 _codecs _collections _collections_abc _colorize _contextvars "
+        "_frozen_importlib _frozen_importlib_external _functools _heapq _imp _io _json _locale _lzma _opcode "
+        "_opcode_metadata _operator _py_warnings _pyodide _pyodide._base _pyodide._core_docs _pyodide._future_helper "
+        "_pyodide._importhook _pyodide.docs_argspec _pyodide.docstring _pyodide.jsbind _pyodide_core _random _signal "
+        "_sitebuiltins _socket _sre _ssl _stat _string _struct _thread _tokenize _types _typing _warnings _weakref "
+        "_weakrefset _zstd abc annotationlib ast asyncio asyncio.base_events asyncio.base_futures asyncio.base_subprocess "
+        "asyncio.base_tasks asyncio.constants asyncio.coroutines asyncio.events asyncio.exceptions asyncio.format_helpers "
+        "asyncio.futures asyncio.graph asyncio.locks asyncio.log asyncio.mixins asyncio.protocols asyncio.queues "
+        "asyncio.runners asyncio.selector_events asyncio.sslproto asyncio.staggered asyncio.streams asyncio.subprocess "
+        "asyncio.taskgroups asyncio.tasks asyncio.threads asyncio.timeouts asyncio.transports asyncio.trsock "
+        "asyncio.unix_events atexit base64 binascii bisect builtins bz2 codecs codeop collections collections.abc "
+        "compression compression._common compression._common._streams compression.zstd compression.zstd._zstdfile "
+        "concurrent concurrent.futures concurrent.futures._base contextlib contextvars copy copyreg dataclasses dis "
+        "encodings encodings.aliases encodings.utf_8 enum errno fcntl fnmatch functools gc genericpath glob heapq "
+        "importlib importlib._abc importlib._bootstrap importlib._bootstrap_external importlib.abc importlib.machinery "
+        "importlib.util inspect io itertools json json.decoder json.encoder json.scanner keyword linecache locale logging "
+        "lzma marshal math ntpath opcode operator os os.path pathlib pathlib._os posix posixpath pyodide "
+        "pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi pyodide.webloop pyodide_js "
+        "pyodide_js._api random re re._casefix re._compiler re._constants re._parser reprlib select selectors shutil "
+        "signal site socket ssl stat string struct subprocess sys tempfile textwrap threading time token tokenize "
+        "traceback types typing warnings weakref zipfile zipfile._path zipfile._path.glob zipimport zlib "
+    ).split()
+)
+ENCODINGS = (
+    "encodings/__init__.py",
+    "encodings/aliases.py",
+    "encodings/utf_8.py",
+    "encodings/utf_8_sig.py",
+    "encodings/ascii.py",
+    "encodings/latin_1.py",
+)
 
 
 def _imports(source: str, package: str) -> set[str]:
@@ -84,7 +92,7 @@ def _imports(source: str, package: str) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1] if package else []
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1] if package else []
                 base = ".".join([*parts, base] if base else parts)
             if base:
                 found.add(base)
@@ -106,7 +114,7 @@ def stdlib(zip_path: Path, engine_files: dict[str, str]) -> tuple[bytes, str]:
 
     wanted, seen = set(ENCODINGS), set()
     todo = set(BOOT) | {"fractions", "numbers"}
-    for path, text in engine_files.items():
+    for text in engine_files.values():
         todo |= {name for name in _imports(text, "games") if not name.startswith("games")}
     while todo:
         module = todo.pop()
@@ -123,8 +131,11 @@ def stdlib(zip_path: Path, engine_files: dict[str, str]) -> tuple[bytes, str]:
         if module not in BOOT:  # what start-up imports is known; a module only the engine needs brings its own
             package = module if path.endswith("__init__.py") else ".".join(parts[:-1])
             todo |= _imports(source.read(path).decode("utf-8", "replace"), package) - seen
-    wanted |= {name for name in names if name.startswith(("pyodide/", "_pyodide/", "_sysconfigdata"))
-               and not name.endswith("/")}
+    wanted |= {
+        name
+        for name in names
+        if name.startswith(("pyodide/", "_pyodide/", "_sysconfigdata")) and not name.endswith("/")
+    }
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as cut:
         for info in sorted(source.infolist(), key=lambda info: info.filename):

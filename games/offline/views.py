@@ -16,23 +16,28 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import trans_real
+from django.utils.translation import ngettext, trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from games.tables import services
 from games.engines.table import load_json
-from games.tables.forms import version_of
 from games.lib.inputs import LARGEST, is_submission
 from games.lib.limits import wait_for_rescoring
 from games.models import Round, Table
-from games.offline.bundle import RUNTIME_FILES, STDLIB, _engine_bundle, _runtime_url, _stdlib
-from games.offline.bundle import engine_version  # noqa: F401 (the tests clear and read the bundle here)
+from games.offline.bundle import (
+    RUNTIME_FILES,
+    STDLIB,
+    _engine_bundle,
+    _runtime_url,
+    _stdlib,
+    engine_version,  # noqa: F401 (the tests clear and read the bundle here)
+)
 from games.offline.phone import FORMATS
-from games.tables.presentation import describe_change, describer
-from games.tables.lines import line_html
+from games.tables import services
 from games.tables.common import device, editable, outcome
+from games.tables.forms import version_of
+from games.tables.lines import line_html
+from games.tables.presentation import describe_change, describer
 
 
 @require_safe
@@ -51,8 +56,16 @@ def runtime(request: HttpRequest) -> JsonResponse:
     files.append({"url": stdlib_url, "bytes": len(zipped)})
     body, version = _engine_bundle()
     files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
-    response = JsonResponse({"version": settings.PYODIDE_VERSION, "engine": version, "index": _runtime_url(""),
-                             "stdlib": stdlib_url, "files": files, "bytes": sum(f["bytes"] for f in files)})
+    response = JsonResponse(
+        {
+            "version": settings.PYODIDE_VERSION,
+            "engine": version,
+            "index": _runtime_url(""),
+            "stdlib": stdlib_url,
+            "files": files,
+            "bytes": sum(f["bytes"] for f in files),
+        }
+    )
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -89,9 +102,11 @@ def words(request: HttpRequest, language: str) -> JsonResponse:
     for key, value in catalog.items():  # Talon's own catalogue first, then Django's (humanize's "three" …)
         if isinstance(key, str) and key:
             words.setdefault(key, value)
-    words[FORMATS] = {"decimal": get_format("DECIMAL_SEPARATOR", language),
-                      "thousands": get_format("THOUSAND_SEPARATOR", language),
-                      "grouping": get_format("NUMBER_GROUPING", language)}  # as games.numbers writes them
+    words[FORMATS] = {
+        "decimal": get_format("DECIMAL_SEPARATOR", language),
+        "thousands": get_format("THOUSAND_SEPARATOR", language),
+        "grouping": get_format("NUMBER_GROUPING", language),
+    }  # as games.numbers writes them
     response = JsonResponse(words, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"
     return response
@@ -100,9 +115,19 @@ def words(request: HttpRequest, language: str) -> JsonResponse:
 def snapshot_of(table: Table) -> dict[str, Any]:
     """The table as the server holds it: what the phone scores its unsent hands after."""
     last = table.hands.filter(deleted=False).order_by("-seq").values_list("seq", flat=True).first() or 0
-    return {"game": table.game, "rules": table.rules, "players": list(table.players), "state": table.state,
-            "totals": table.totals, "hand_count": table.hand_count, "version": table.version, "last_seq": last,
-            "status": table.summary or {}, "engine": _engine_bundle()[1], "round": _round_of(table)}
+    return {
+        "game": table.game,
+        "rules": table.rules,
+        "players": list(table.players),
+        "state": table.state,
+        "totals": table.totals,
+        "hand_count": table.hand_count,
+        "version": table.version,
+        "last_seq": last,
+        "status": table.summary or {},
+        "engine": _engine_bundle()[1],
+        "round": _round_of(table),
+    }
 
 
 def _round_of(table: Table) -> dict[str, Any] | None:
@@ -123,16 +148,17 @@ def snapshot(request: HttpRequest, token: str) -> JsonResponse:
 
 def _since(table: Table, version: int) -> list[str]:
     """What another phone changed after ``version``, a line each, in the player's language."""
-    return [line_html(describe_change(table, change)) for change in
-            table.changes.filter(version__gt=version).order_by("id")[:50]]
+    return [
+        line_html(describe_change(table, change))
+        for change in table.changes.filter(version__gt=version).order_by("id")[:50]
+    ]
 
 
 def _recent(table: Table, count: int) -> list[dict[str, Any]]:
     """The last ``count`` live hands, each as the table page writes it (number, one line, scores)."""
     describe = describer(table)
     hands = list(table.hands.filter(deleted=False).order_by("-seq")[:count])[::-1]
-    return [{"number": hand.number, "what": line_html(describe(hand.data)), "scores": hand.scores}
-            for hand in hands]
+    return [{"number": hand.number, "what": line_html(describe(hand.data)), "scores": hand.scores} for hand in hands]
 
 
 def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any]) -> JsonResponse | None:
@@ -141,8 +167,15 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
     so that it counts once); a delete of a hand the server never recorded is done. None: record the hand as sent."""
     change = body.get("change")
     if not is_submission(change):
-        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
-                                        "it from a copy; it stays on the phone.")}, status=400)
+        return JsonResponse(
+            {
+                "error": _(
+                    "This hand carries no valid submission id, so the server could not tell "
+                    "it from a copy; it stays on the phone."
+                )
+            },
+            status=400,
+        )
     done = table.changes.filter(submission=body["submission"]).select_related("hand").first()
     if done is None or done.hand is None:
         if body["then"] == "delete":
@@ -156,8 +189,9 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
     table.refresh_from_db()
     if refusal is None or refusal.kind == "already":
         return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
-    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
-                        status=422)
+    return JsonResponse(
+        {"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}}, status=422
+    )
 
 
 @never_cache
@@ -179,24 +213,43 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
         return JsonResponse({"error": _("This hand could not be read; it stays on the phone.")}, status=400)
     submission = body.get("submission")
     if not is_submission(submission):  # without it a hand sent twice would be recorded twice
-        return JsonResponse({"error": _("This hand carries no valid submission id, so the server could not tell "
-                                        "it from a copy; it stays on the phone.")}, status=400)
+        return JsonResponse(
+            {
+                "error": _(
+                    "This hand carries no valid submission id, so the server could not tell "
+                    "it from a copy; it stays on the phone."
+                )
+            },
+            status=400,
+        )
     if body.get("then") in ("edit", "delete"):  # changed on the phone after a Save whose answer was lost
         answer = _after_lost_answer(request, table, body)
         if answer is not None:
             return answer
     seconds = wait_for_rescoring(request, table, after) if after is not None else 0
     if seconds:  # put in before many later hands, each scored again
-        response = JsonResponse({"error": ngettext(
-            "This phone asked for many long pages in a short time. Try again in %(seconds)s second.",
-            "This phone asked for many long pages in a short time. Try again in %(seconds)s seconds.",
-            seconds) % {"seconds": seconds}}, status=429)
+        response = JsonResponse(
+            {
+                "error": ngettext(
+                    "This phone asked for many long pages in a short time. Try again in %(seconds)s second.",
+                    "This phone asked for many long pages in a short time. Try again in %(seconds)s seconds.",
+                    seconds,
+                )
+                % {"seconds": seconds}
+            },
+            status=429,
+        )
         response["Retry-After"] = str(seconds)
         return response
-    hand, refusal = outcome(lambda: services.record_hand(
-        table, body["data"], device=device(request), version=version, submission=submission) if after is None
-        else services.insert_hand(table, body["data"], after_seq=after, device=device(request), version=version,
-                                  submission=submission))
+    hand, refusal = outcome(
+        lambda: (
+            services.record_hand(table, body["data"], device=device(request), version=version, submission=submission)
+            if after is None
+            else services.insert_hand(
+                table, body["data"], after_seq=after, device=device(request), version=version, submission=submission
+            )
+        )
+    )
     table.refresh_from_db()
     if refusal is None:
         return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
@@ -204,7 +257,15 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
         return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
     if refusal.kind == "conflict":
         since = _since(table, version or 0)
-        return JsonResponse({"conflict": True, "snapshot": snapshot_of(table), "changes": since,
-                             "recent": _recent(table, max(1, min(len(since), 20)))}, status=409)
-    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}},
-                        status=422)
+        return JsonResponse(
+            {
+                "conflict": True,
+                "snapshot": snapshot_of(table),
+                "changes": since,
+                "recent": _recent(table, max(1, min(len(since), 20))),
+            },
+            status=409,
+        )
+    return JsonResponse(
+        {"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}}, status=422
+    )

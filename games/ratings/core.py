@@ -19,9 +19,10 @@ status), a round table typed from paper too; ``current_ranking`` orders names by
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -116,22 +117,31 @@ class History:
         return {(step.event.game, step.player): step.change for step in self.steps}
 
 
-def places(ranking: Ranking, players: Sequence[str], totals: Mapping[str, int],
-           status: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+def places(
+    ranking: Ranking, players: Sequence[str], totals: Mapping[str, int], status: Mapping[str, Any] | None = None
+) -> tuple[int, ...]:
     """Each player's place under the game's ``ranking``: 1 + how many are strictly ahead, so ties share a place."""
     keys = [standing(ranking, name, totals, status) for name in players]
     return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
-def round_table_event(game: str, ranking: Ranking, ended: datetime, key: tuple, players: Sequence[str],
-                      totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> Event:
+def round_table_event(
+    game: str,
+    ranking: Ranking,
+    ended: datetime,
+    key: tuple,
+    players: Sequence[str],
+    totals: Mapping[str, int],
+    status: Mapping[str, Any] | None = None,
+) -> Event:
     """An event of one table's result: a circle's table, or a tournament round's table (played in Talon or typed
     from its paper sheet; ``status`` may be None where only totals are known). Leagues rate these."""
     return Event(game, ended, key, tuple(players), places(ranking, players, totals, status))
 
 
-def outcomes(table_setup: Setup, hands: Iterable[tuple[Any, Sequence[int], Mapping[str, Any], datetime]]
-             ) -> list[Outcome]:
+def outcomes(
+    table_setup: Setup, hands: Iterable[tuple[Any, Sequence[int], Mapping[str, Any], datetime]]
+) -> list[Outcome]:
     """The finished parts of a table, from its live hands as stored: (data, running totals, state after,
     created at), in order. A part ends at the last hand of a run of hands after which the game's status says
     ``finished``: a closed evening, a game over by itself, each Two Ten Jack game (the next round starts the
@@ -155,8 +165,9 @@ def outcomes(table_setup: Setup, hands: Iterable[tuple[Any, Sequence[int], Mappi
     return found
 
 
-def _outcome(part: int, players: tuple[str, ...], start: list[int], totals: list[int], status: dict,
-             ended: datetime) -> Outcome:
+def _outcome(
+    part: int, players: tuple[str, ...], start: list[int], totals: list[int], status: dict, ended: datetime
+) -> Outcome:
     return Outcome(part, ended, players, {p: t - s for p, t, s in zip(players, totals, start)}, status)
 
 
@@ -198,7 +209,7 @@ def first_place_chances(rated: Sequence[Rated]) -> list[float]:
     the integral of the player's density times everyone else's chance of doing less. (``predict_win`` for three
     or more averages the head-to-head chances, which is not the chance of first place.) Below the strongest
     player's range the integrand vanishes, so the integral starts there. They add up to 1."""
-    spreads = [math.sqrt(r.sigma ** 2 + MODEL.beta ** 2) for r in rated]
+    spreads = [math.sqrt(r.sigma**2 + MODEL.beta**2) for r in rated]
     if len(rated) == 2:  # the difference of two normal performances: exactly predict_win's
         a, b = rated
         first = 0.5 * math.erfc((b.mu - a.mu) / math.sqrt(2 * (spreads[0] ** 2 + spreads[1] ** 2)))
@@ -209,7 +220,7 @@ def first_place_chances(rated: Sequence[Rated]) -> list[float]:
     grid = [low + k * width for k in range(STEPS + 1)]
     weights = [1 if k in (0, STEPS) else 4 if k % 2 else 2 for k in range(STEPS + 1)]
     below = [[0.5 * math.erfc((r.mu - x) / (s * math.sqrt(2))) for x in grid] for r, s in zip(rated, spreads)]
-    density = [[math.exp(-((x - r.mu) / s) ** 2 / 2) / s for x in grid] for r, s in zip(rated, spreads)]
+    density = [[math.exp(-(((x - r.mu) / s) ** 2) / 2) / s for x in grid] for r, s in zip(rated, spreads)]
     found = []
     for i in range(len(rated)):
         others = [below[j] for j in range(len(rated)) if j != i]
@@ -223,7 +234,7 @@ def whole_percents(values: Sequence[float]) -> list[int]:
     largest remainders (the earlier one first on a tie)."""
     exact = [value * 100 / sum(values) for value in values]
     shown = [math.floor(value) for value in exact]
-    for i in sorted(range(len(exact)), key=lambda i: (-(exact[i] - shown[i]), i))[:100 - sum(shown)]:
+    for i in sorted(range(len(exact)), key=lambda i: (-(exact[i] - shown[i]), i))[: 100 - sum(shown)]:
         shown[i] += 1
     return shown
 

@@ -15,8 +15,9 @@ transaction): either way the same events give the same ratings, however they wer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from django.db import transaction
 
@@ -48,8 +49,11 @@ class Pool:
 
     def lock(self) -> None:
         """The owner's row locked for the transaction: two rebuilds of one pool follow each other."""
-        model, owner = {"circle": (Circle, self.circle), "league": (League, self.league),
-                        "tournament": (Tournament, self.tournament)}[next(iter(self.owner))]
+        model, owner = {
+            "circle": (Circle, self.circle),
+            "league": (League, self.league),
+            "tournament": (Tournament, self.tournament),
+        }[next(iter(self.owner))]
         model.objects.select_for_update().get(pk=owner.pk)
 
 
@@ -58,26 +62,40 @@ def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[i
     their (data, totals, state, created_at) in order, when already read)."""
     table_setup = setup(table.game, table.rules, table.players)
     if rows is None:
-        rows = table.hands.filter(deleted=False).order_by("seq").values_list(
-            "data", "totals", "state", "created_at").iterator(chunk_size=2000)
+        rows = (
+            table.hands.filter(deleted=False)
+            .order_by("seq")
+            .values_list("data", "totals", "state", "created_at")
+            .iterator(chunk_size=2000)
+        )
     ranking = ENGINES[table.game].RANKING
-    return [(o.part, o.ended, list(o.players), list(places(ranking, o.players, o.totals, o.status)))
-            for o in outcomes(table_setup, rows)]
+    return [
+        (o.part, o.ended, list(o.players), list(places(ranking, o.players, o.totals, o.status)))
+        for o in outcomes(table_setup, rows)
+    ]
 
 
 def refresh_table_events(table: Table) -> tuple[bool, list[int]]:
     """Store the table's events as its hands now say: (whether they changed, the rows added when nothing else
     changed: the new results of a table whose earlier results stand)."""
     found = {event[0]: tuple(event) for event in events_of(table)}
-    stored = {part: (pk, (part, ended, players, ranks)) for pk, part, ended, players, ranks in
-              table.rated_events.values_list("pk", "part", "ended", "players", "places")}
+    stored = {
+        part: (pk, (part, ended, players, ranks))
+        for pk, part, ended, players, ranks in table.rated_events.values_list(
+            "pk", "part", "ended", "players", "places"
+        )
+    }
     gone = [pk for part, (pk, row) in stored.items() if found.get(part) != row]
     new = [row for part, row in found.items() if part not in stored or stored[part][1] != row]
     if not gone and not new:
         return False, []
     RatedEvent.objects.filter(pk__in=gone).delete()
-    RatedEvent.objects.bulk_create([RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players,
-                                               places=ranks) for part, ended, players, ranks in new])
+    RatedEvent.objects.bulk_create(
+        [
+            RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players, places=ranks)
+            for part, ended, players, ranks in new
+        ]
+    )
     added = list(table.rated_events.filter(part__in=[row[0] for row in new]).values_list("pk", flat=True))
     return True, [] if gone else added
 
@@ -104,7 +122,8 @@ def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tupl
     writes it); and each event's row by its key, (table id, part)."""
     events, rows_of = [], {}
     for pk, table_id, part, game, ended, players, ranks in rows.values_list(
-            "pk", "table_id", "part", "game", "ended", "players", "places"):
+        "pk", "table_id", "part", "game", "ended", "players", "places"
+    ):
         event = Event(game, ended, (table_id, part), tuple(spell(name) for name in players), tuple(ranks))
         events.append(event)
         rows_of[event.key] = pk
@@ -124,9 +143,21 @@ def rebuild(pool: Pool, events: list[Event], rows_of: dict[tuple, int], game: st
         ratings.delete()
         steps.delete()
         last = history.last
-        Rating.objects.bulk_create([Rating(**pool.owner, game=g, player=name, mu=r.mu, sigma=r.sigma,
-                                           events=r.events, change=last.get((g, name), 0.0))
-                                    for g, players in history.ratings.items() for name, r in players.items()])
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    **pool.owner,
+                    game=g,
+                    player=name,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    events=r.events,
+                    change=last.get((g, name), 0.0),
+                )
+                for g, players in history.ratings.items()
+                for name, r in players.items()
+            ]
+        )
         _store_steps(pool, history, rows_of)
         return history
 
@@ -150,9 +181,21 @@ def _store_steps(pool: Pool, history: History, rows_of: dict[tuple, int], first:
     for step in history.steps:
         seen = numbers.setdefault(step.event.game, {})
         number = seen.setdefault(step.event.key, first + len(seen))
-        made.append(RatingStep(**pool.owner, **{pool.link: rows_of[step.event.key]}, game=step.event.game,
-                               number=number, player=step.player, place=step.place, expected=step.expected,
-                               chance=step.chance, mu=step.after.mu, sigma=step.after.sigma, change=step.change))
+        made.append(
+            RatingStep(
+                **pool.owner,
+                **{pool.link: rows_of[step.event.key]},
+                game=step.event.game,
+                number=number,
+                player=step.player,
+                place=step.place,
+                expected=step.expected,
+                chance=step.chance,
+                mu=step.after.mu,
+                sigma=step.after.sigma,
+                change=step.change,
+            )
+        )
     RatingStep.objects.bulk_create(made, batch_size=2000)
 
 
@@ -163,10 +206,16 @@ def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
     with transaction.atomic():
         circle = Circle.objects.select_for_update().get(pk=circle_id)
         spelled = {name_key(name): name for name in circle.players}
-        events, rows_of = stored_events(RatedEvent.objects.filter(pk__in=added),
-                                        lambda name: spelled.get(name_key(name), name))
-        latest = (RatedEvent.objects.filter(table__circle=circle, game=game).exclude(pk__in=added)
-                  .order_by("-ended", "-table_id", "-part").values_list("ended", "table_id", "part").first())
+        events, rows_of = stored_events(
+            RatedEvent.objects.filter(pk__in=added), lambda name: spelled.get(name_key(name), name)
+        )
+        latest = (
+            RatedEvent.objects.filter(table__circle=circle, game=game)
+            .exclude(pk__in=added)
+            .order_by("-ended", "-table_id", "-part")
+            .values_list("ended", "table_id", "part")
+            .first()
+        )
         if latest is not None and (latest[0], latest[1:]) >= min((e.ended, e.key) for e in events):
             rebuild_circle(circle_id, game)
             return
@@ -175,9 +224,21 @@ def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
         moved = {step.player for step in history.steps}
         circle.ratings.filter(game=game, player__in=moved).delete()
         last = history.last
-        Rating.objects.bulk_create([Rating(circle=circle, game=game, player=name, mu=r.mu, sigma=r.sigma,
-                                           events=r.events, change=last[game, name])
-                                    for name, r in history.ratings[game].items() if name in moved])
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    circle=circle,
+                    game=game,
+                    player=name,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    events=r.events,
+                    change=last[game, name],
+                )
+                for name, r in history.ratings[game].items()
+                if name in moved
+            ]
+        )
         last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
         _store_steps(Pool(circle=circle), history, rows_of, first=(last or 0) + 1)
 
@@ -194,22 +255,30 @@ def rebuild_all(circles=None) -> None:
     ids = list(tables.values_list("pk", flat=True))
     for start in range(0, len(ids), BATCH):
         with transaction.atomic():
-            batch = list(Table.objects.filter(pk__in=ids[start:start + BATCH]).order_by("pk"))
+            batch = list(Table.objects.filter(pk__in=ids[start : start + BATCH]).order_by("pk"))
             hands: dict[int, list] = {table.pk: [] for table in batch}
-            for table_id, *row in (Hand.objects.filter(table__in=batch, deleted=False).order_by("table_id", "seq")
-                                   .values_list("table_id", "data", "totals", "state", "created_at")
-                                   .iterator(chunk_size=5000)):
+            for table_id, *row in (
+                Hand.objects.filter(table__in=batch, deleted=False)
+                .order_by("table_id", "seq")
+                .values_list("table_id", "data", "totals", "state", "created_at")
+                .iterator(chunk_size=5000)
+            ):
                 hands[table_id].append(row)
             RatedEvent.objects.filter(table__in=batch).delete()
             RatedEvent.objects.bulk_create(
-                [RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players, places=ranks)
-                 for table in batch for part, ended, players, ranks in events_of(table, hands[table.pk])],
-                batch_size=1000)
-    for circle in (Circle.objects.all() if circles is None else circles):
+                [
+                    RatedEvent(table=table, part=part, game=table.game, ended=ended, players=players, places=ranks)
+                    for table in batch
+                    for part, ended, players, ranks in events_of(table, hands[table.pk])
+                ],
+                batch_size=1000,
+            )
+    for circle in Circle.objects.all() if circles is None else circles:
         rebuild_circle(circle.pk)
 
 
 # ---- what pages and the draw read ----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -227,8 +296,10 @@ class Shown:
 def shown(pool: Pool, game: str) -> list[Shown]:
     """The pool's players rated in ``game``, the highest cautious rating (``Rated.ordinal``) first (two lucky
     results do not top a season's regular), then by name (one query)."""
-    rows = [Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change)
-            for r in Rating.objects.filter(**pool.owner, game=game)]
+    rows = [
+        Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change)
+        for r in Rating.objects.filter(**pool.owner, game=game)
+    ]
     return sorted(rows, key=lambda row: (-row.rated.ordinal, row.player))
 
 
@@ -248,17 +319,28 @@ def steps_by_event(steps_rows) -> list[dict]:
     found: dict[int, dict] = {}
     for step in steps_rows.select_related("event__table", "round_table__round__tournament"):
         if step.event_id is not None:
-            row = found.setdefault(("event", step.event_id), {
-                "table": step.event.table, "ended": step.event.ended, "part": step.event.part, "players": []})
+            row = found.setdefault(
+                ("event", step.event_id),
+                {"table": step.event.table, "ended": step.event.ended, "part": step.event.part, "players": []},
+            )
         else:
             round_table = step.round_table
-            row = found.setdefault(("round_table", step.round_table_id), {
-                "tournament": round_table.round.tournament, "round": round_table.round.number,
-                "table_no": round_table.table_no, "players": []})
+            row = found.setdefault(
+                ("round_table", step.round_table_id),
+                {
+                    "tournament": round_table.round.tournament,
+                    "round": round_table.round.number,
+                    "table_no": round_table.table_no,
+                    "players": [],
+                },
+            )
         row["players"].append(step)
     tables = {row["table"].pk for row in found.values() if "table" in row}
-    several = set(RatedEvent.objects.filter(table__in=tables, part__gt=1)
-                  .values_list("table_id", flat=True)) if tables else set()  # an evening of several games names each
+    several = (
+        set(RatedEvent.objects.filter(table__in=tables, part__gt=1).values_list("table_id", flat=True))
+        if tables
+        else set()
+    )  # an evening of several games names each
     for row in found.values():
         if "table" in row:
             row["several"] = row["table"].pk in several
@@ -269,7 +351,8 @@ def ratings_now(pool: Pool) -> dict[str, dict[str, Rated]]:
     """game → player → rating, as stored: what ``games.ratings.core.chances`` and ``current_ranking`` read."""
     found: dict[str, dict[str, Rated]] = {}
     for game, player, mu, sigma, events in Rating.objects.filter(**pool.owner).values_list(
-            "game", "player", "mu", "sigma", "events"):
+        "game", "player", "mu", "sigma", "events"
+    ):
         found.setdefault(game, {})[player] = Rated(mu, sigma, events)
     return found
 

@@ -7,8 +7,9 @@ and the home page lists just those tables: nothing else about other groups is ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -17,10 +18,10 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from games.tables import services
 from games.engines.table import InvalidTable
 from games.models import Circle, Hand, Table
 from games.registry import GAMES, Game
+from games.tables import services
 
 REMEMBERED = "tables"
 
@@ -57,8 +58,15 @@ def outcome(change: Callable[[], Any]) -> tuple[Any, Refusal | None]:
         return None, Refusal("invalid", error.said(_), error)
 
 
-def say(request: HttpRequest, refusal: Refusal | None, *, done: str, already: str, invalid: str = "%(error)s",
-        tags: str = "") -> None:
+def say(
+    request: HttpRequest,
+    refusal: Refusal | None,
+    *,
+    done: str,
+    already: str,
+    invalid: str = "%(error)s",
+    tags: str = "",
+) -> None:
     """A change's outcome as a message on the next page: ``done`` (with ``tags``: "undo" draws the Undo button
     beside it), ``already`` (it counted once), or the refusal (``invalid`` wraps the reason the engine gave)."""
     if refusal is None:
@@ -87,8 +95,13 @@ def remember(request: HttpRequest, table: Table) -> None:
     remember_on(request, REMEMBERED, table.pk)
 
 
-LISTS = {REMEMBERED: 200, "circles": 50, "circle_views": 50,  # this browser's lists, and how long each may grow
-         "tournaments": 50, "leagues": 50}  # the tournaments and leagues it directs
+LISTS = {
+    REMEMBERED: 200,
+    "circles": 50,
+    "circle_views": 50,  # this browser's lists, and how long each may grow
+    "tournaments": 50,
+    "leagues": 50,
+}  # the tournaments and leagues it directs
 
 
 def remember_on(request: HttpRequest, key: str, pk: int) -> None:
@@ -115,7 +128,7 @@ def has_session(request: HttpRequest) -> bool:
 def add_to_list(session, key: str, pks: list[int]) -> None:
     remembered = session.get(key, [])
     if any(pk not in remembered for pk in pks):
-        session[key] = (pks + [pk for pk in remembered if pk not in pks])[:LISTS[key]]
+        session[key] = (pks + [pk for pk in remembered if pk not in pks])[: LISTS[key]]
 
 
 def known_circles(request: HttpRequest) -> list[Circle]:

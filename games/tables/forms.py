@@ -95,8 +95,10 @@ def resolved(engine: Engine, rules: dict, player_count: int) -> dict[str, Any]:
     return parse_options(rules, engine.OPTIONS, player_count, engine.PRESETS)
 
 
-PRICE_LABELS = {"point": _("Price per point (optional)"),  # by what the game's settle-up counts
-                "Bummerl": _("Price per Bummerl (optional)")}
+PRICE_LABELS = {
+    "point": _("Price per point (optional)"),  # by what the game's settle-up counts
+    "Bummerl": _("Price per Bummerl (optional)"),
+}
 
 
 class RulesForm(forms.Form):
@@ -104,13 +106,19 @@ class RulesForm(forms.Form):
     engine option, each saying what it does with an example amount; an option left "as the preset" follows the
     preset. Then the table's name and its price per point."""
 
-    name = forms.CharField(label=_("Name of the evening (optional)"), max_length=80, required=False,
-                           validators=[validate_title])
-    price_per_point = forms.CharField(label=_("Price per point (optional)"), max_length=12, required=False,
-                                      help_text=_("For settling up, e.g. 0.10 or 0.05."),
-                                      widget=forms.TextInput(attrs={"inputmode": "decimal"}))
-    currency = forms.CharField(label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"),
-                               validators=[validate_text])
+    name = forms.CharField(
+        label=_("Name of the evening (optional)"), max_length=80, required=False, validators=[validate_title]
+    )
+    price_per_point = forms.CharField(
+        label=_("Price per point (optional)"),
+        max_length=12,
+        required=False,
+        help_text=_("For settling up, e.g. 0.10 or 0.05."),
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+    )
+    currency = forms.CharField(
+        label=_("Currency"), max_length=8, required=False, help_text=_("e.g. Kč, €"), validators=[validate_text]
+    )
 
     def clean_price_per_point(self):
         text = self.cleaned_data["price_per_point"].strip()
@@ -129,35 +137,53 @@ class RulesForm(forms.Form):
         if len(usual) > 1:  # the usual rules depend on the number of players
             choices.insert(0, (AS_PRESET, gettext("the usual rules for the number of players")))
         self.fields["preset"] = forms.ChoiceField(
-            label=_("Whose rules"), choices=choices, required=False, widget=WideTaps(),
-            initial=current.get("preset", AS_PRESET if len(usual) > 1 else usual.pop()))
+            label=_("Whose rules"),
+            choices=choices,
+            required=False,
+            widget=WideTaps(),
+            initial=current.get("preset", AS_PRESET if len(usual) > 1 else usual.pop()),
+        )
         self.presets = [(gettext(p.label), gettext(p.description)) for p in engine.PRESETS]
         for option in engine.OPTIONS:
             if option.kind == "choice":
                 self.fields[f"rule_{option.key}"] = forms.ChoiceField(
-                    label=gettext(option.label), required=False, widget=TapChoice,
-                    choices=[(AS_PRESET, gettext("as the preset"))] + [(_encode(v), gettext(label))
-                                                                        for v, label in option.choices],
+                    label=gettext(option.label),
+                    required=False,
+                    widget=TapChoice,
+                    choices=[(AS_PRESET, gettext("as the preset"))]
+                    + [(_encode(v), gettext(label)) for v, label in option.choices],
                     initial=_encode(current[option.key]) if option.key in current else AS_PRESET,
-                    help_text=self._help(option))
+                    help_text=self._help(option),
+                )
             elif option.kind == "whole":
                 self.fields[f"rule_{option.key}"] = forms.IntegerField(
-                    label=gettext(option.label), initial=current.get(option.key), required=False,
-                    min_value=option.low, max_value=option.high, help_text=self._help(option),
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("as the preset")}))
+                    label=gettext(option.label),
+                    initial=current.get(option.key),
+                    required=False,
+                    min_value=option.low,
+                    max_value=option.high,
+                    help_text=self._help(option),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": gettext("as the preset")}),
+                )
             else:  # a point per card
                 points = current.get(option.key, dict(option.default))
                 for _group, cards in option.groups:
                     for card, label in cards:
                         self.fields[f"points_{card}"] = forms.IntegerField(
-                            label=label, initial=points.get(card, 0), required=False,
-                            min_value=-MOST_CARD_POINTS, max_value=MOST_CARD_POINTS,
-                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                            label=label,
+                            initial=points.get(card, 0),
+                            required=False,
+                            min_value=-MOST_CARD_POINTS,
+                            max_value=MOST_CARD_POINTS,
+                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                        )
 
     def _help(self, option: Option) -> str:
         if option.by_count:
-            default = ", ".join(_("%(count)s players: %(value)s") % {"count": count, "value": self._label(option, v)}
-                                for count, v in sorted(option.by_count.items()))
+            default = ", ".join(
+                _("%(count)s players: %(value)s") % {"count": count, "value": self._label(option, v)}
+                for count, v in sorted(option.by_count.items())
+            )
         else:
             default = self._label(option, option.default)
         text = _("Default: %(default)s. %(help)s") % {"default": default, "help": gettext(option.help)}
@@ -167,16 +193,21 @@ class RulesForm(forms.Form):
 
     @staticmethod
     def _label(option: Option, value: Any) -> str:
-        return next((gettext(label) for v, label in option.choices if v == value and type(v) is type(value)),
-                    _encode(value))
+        return next(
+            (gettext(label) for v, label in option.choices if v == value and type(v) is type(value)), _encode(value)
+        )
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
 
     def card_point_groups(self):
         """The inputs of a point-per-card option, a group at a time (Two Ten Jack's suits)."""
-        return [(gettext(group), [self[f"points_{card}"] for card, _label in cards])
-                for option in self.engine.OPTIONS if option.kind == "card-points" for group, cards in option.groups]
+        return [
+            (gettext(group), [self[f"points_{card}"] for card, _label in cards])
+            for option in self.engine.OPTIONS
+            if option.kind == "card-points"
+            for group, cards in option.groups
+        ]
 
     def chosen_preset(self, player_count: int) -> str:
         return self.cleaned_data.get("preset") or default_preset(self.engine, player_count)
@@ -197,7 +228,7 @@ class RulesForm(forms.Form):
                 names = [f"points_{card}" for _group, cards in option.groups for card, _label in cards]
                 if not any(name in self.data for name in names):  # not on this form: as the preset
                     continue
-                table = {name[len("points_"):]: self.cleaned_data.get(name) or 0 for name in names}
+                table = {name[len("points_") :]: self.cleaned_data.get(name) or 0 for name in names}
                 value = {card: points for card, points in table.items() if points}
                 value = value if value != dict(base[option.key]) else None
             if value is not None and value != base[option.key]:
@@ -211,8 +242,12 @@ class NewTableForm(RulesForm):
         counts = engine.PLAYER_COUNTS
         self.min_players, self.max_players = counts[0], counts[-1]
         for i in range(1, self.max_players + 1):
-            self.fields[f"player_{i}"] = forms.CharField(label=_("Player %(number)s") % {"number": i}, max_length=40,
-                                                         required=i <= self.min_players, validators=[validate_name])
+            self.fields[f"player_{i}"] = forms.CharField(
+                label=_("Player %(number)s") % {"number": i},
+                max_length=40,
+                required=i <= self.min_players,
+                validators=[validate_name],
+            )
 
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(1, self.max_players + 1)]
@@ -237,9 +272,10 @@ class NewTableForm(RulesForm):
                 seen.add(name_key(name))
         count = len(self.players())
         if not self.errors and count not in self.engine.PLAYER_COUNTS:
-            self.add_error(f"player_{self.min_players}",
-                           _("This game needs %(low)s to %(high)s players.") % {"low": self.min_players,
-                                                                              "high": self.max_players})
+            self.add_error(
+                f"player_{self.min_players}",
+                _("This game needs %(low)s to %(high)s players.") % {"low": self.min_players, "high": self.max_players},
+            )
         return cleaned
 
 
@@ -276,36 +312,51 @@ class RenameForm(forms.Form):
 
 # ---- a penalty or correction, totals carried over from paper --------------------------------------------
 
+
 class PenaltyForm(forms.Form):
     """Who pays, how much, why: the engine turns it into an adjustment its game allows (zero-sum in Czech
     Taroky: the player pays each other player the amount)."""
 
     who = forms.ChoiceField(label=_("Who"), widget=TapChoice)
-    amount = forms.IntegerField(label=_("How much"), min_value=0, max_value=10_000, required=False,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
-                             help_text=_("e.g. a revoke, a misdeal"))
+    amount = forms.IntegerField(
+        label=_("How much"),
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    reason = forms.CharField(
+        label=_("Why (optional)"), max_length=200, required=False, help_text=_("e.g. a revoke, a misdeal")
+    )
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], engine: Engine, extras: tuple[AdjustmentField, ...] = (),
-                 **kwargs):
+    def __init__(self, *args, players: list[str], engine: Engine, extras: tuple[AdjustmentField, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
         self.players, self.engine, self.extras = tuple(players), engine, tuple(extras)
         self.fields["who"].choices = [(p, p) for p in players]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
         for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
             self.fields[extra.key] = forms.IntegerField(
-                label=extra.label, required=False, min_value=extra.low, max_value=extra.high, help_text=extra.help,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                label=extra.label,
+                required=False,
+                min_value=extra.low,
+                max_value=extra.high,
+                help_text=extra.help,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
 
     def extra_fields(self) -> list[forms.BoundField]:
         return [self[extra.key] for extra in self.extras]
 
     def clean(self) -> dict[str, Any]:
         c = super().clean()
-        if "amount" in c and not c.get("amount") and not any(c.get(extra.key) for extra in self.extras) \
-                and "amount" not in self.errors:
+        if (
+            "amount" in c
+            and not c.get("amount")
+            and not any(c.get(extra.key) for extra in self.extras)
+            and "amount" not in self.errors
+        ):
             self.add_error("amount", self.extras[0].missing if self.extras else _("Write how much."))
         return c
 
@@ -334,8 +385,9 @@ class CarryOverForm(forms.Form):
     """Every player's total from a paper sheet (and what the game's adjustments carry beyond the amounts, as its
     web module declares them: ``GameWeb.adjustment_fields``), in one adjustment."""
 
-    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False,
-                             initial=_("carried over from paper"))
+    reason = forms.CharField(
+        label=_("Why (optional)"), max_length=200, required=False, initial=_("carried over from paper")
+    )
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
@@ -343,33 +395,49 @@ class CarryOverForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players, self.extras = list(players), tuple(extras)
         for i, p in enumerate(players):
-            self.fields[f"total_{i}"] = forms.IntegerField(label=p, required=False, min_value=-MOST_POINTS,
-                                                           max_value=MOST_POINTS,
-                                                           widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+            self.fields[f"total_{i}"] = forms.IntegerField(
+                label=p,
+                required=False,
+                min_value=-MOST_POINTS,
+                max_value=MOST_POINTS,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
             for extra in self.extras:
                 self.fields[f"{extra.key}_{i}"] = forms.IntegerField(
-                    label=extra.carry_label % {"player": p}, required=False, min_value=extra.carry_low,
-                    max_value=extra.carry_high, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                    label=extra.carry_label % {"player": p},
+                    required=False,
+                    min_value=extra.carry_low,
+                    max_value=extra.carry_high,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
 
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
 
     def clean(self) -> dict[str, Any]:
         c = super().clean()
-        if not any(c.get(f"total_{i}") or any(c.get(f"{extra.key}_{i}") for extra in self.extras)
-                   for i in range(len(self.players))) and not self.errors:
+        if (
+            not any(
+                c.get(f"total_{i}") or any(c.get(f"{extra.key}_{i}") for extra in self.extras)
+                for i in range(len(self.players))
+            )
+            and not self.errors
+        ):
             raise forms.ValidationError(_("Write at least one player's total."))
         return c
 
     def rows(self):
         """Each player's name, total field and the game's own fields beside it (short label, field)."""
-        return [(p, self[f"total_{i}"], [(extra.carry_short, self[f"{extra.key}_{i}"]) for extra in self.extras])
-                for i, p in enumerate(self.players)]
+        return [
+            (p, self[f"total_{i}"], [(extra.carry_short, self[f"{extra.key}_{i}"]) for extra in self.extras])
+            for i, p in enumerate(self.players)
+        ]
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
-        data: dict[str, Any] = {"adjustment": {p: c.get(f"total_{i}") or 0 for i, p in enumerate(self.players)
-                                               if c.get(f"total_{i}")}}
+        data: dict[str, Any] = {
+            "adjustment": {p: c.get(f"total_{i}") or 0 for i, p in enumerate(self.players) if c.get(f"total_{i}")}
+        }
         for extra in self.extras:
             given = {p: c.get(f"{extra.key}_{i}") for i, p in enumerate(self.players) if c.get(f"{extra.key}_{i}")}
             if given:
@@ -381,18 +449,23 @@ class CarryOverForm(forms.Form):
 
 # ---- a table document, a circle ---------------------------------------------------------------------
 
+
 class ImportForm(forms.Form):
     """A table document (shared/formats/table-json.md), pasted or uploaded."""
 
-    document = forms.CharField(label=_("Table document (JSON)"), required=False,
-                               widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    document = forms.CharField(
+        label=_("Table document (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
     upload = forms.FileField(label=_("or a file"), required=False)
 
     @staticmethod
     def too_large() -> str:
-        return _("This document is larger than %(size)s MB, the most Talon imports at once. Split the table, or "
-                 "import it on a Talon of your own with a higher limit.") % {
-            "size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
+        return _(
+            "This document is larger than %(size)s MB, the most Talon imports at once. Split the table, or "
+            "import it on a Talon of your own with a higher limit."
+        ) % {"size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
 
     upload_too_large = False  # the file sent was skipped as it arrived (games.uploads): larger than Talon reads
 
@@ -435,8 +508,13 @@ class ImportForm(forms.Form):
         if self.is_bound and len(self.data.get("document") or "") > self.ECHOED:
             self.data = self.data.copy()
             self.data["document"] = ""
-            self.add_error("document", _("This document is not shown again here, it is too long: correct it and "
-                                         "paste it again, or choose its file."))
+            self.add_error(
+                "document",
+                _(
+                    "This document is not shown again here, it is too long: correct it and "
+                    "paste it again, or choose its file."
+                ),
+            )
         return self
 
 
@@ -448,9 +526,12 @@ class JoinCircleForm(forms.Form):
     """A circle a table joins: its edit link (or the token in it) pasted, or one of the circles this phone can
     change. A view link can only look, so it is refused."""
 
-    link = forms.CharField(label=_("The circle's edit link"), max_length=300, required=False,
-                           widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off",
-                                                         "spellcheck": "false"}))
+    link = forms.CharField(
+        label=_("The circle's edit link"),
+        max_length=300,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off", "spellcheck": "false"}),
+    )
     known = forms.TypedChoiceField(label=_("or one of your circles"), required=False, coerce=int, empty_value=None)
 
     def __init__(self, *args, known: list[Any], **kwargs):
@@ -466,8 +547,12 @@ class JoinCircleForm(forms.Form):
         kind, token = found.groups() if found else ("", text if TOKEN.match(text) else "")
         circle = Circle.objects.filter(token=token).first() if token and kind != "cv" else None
         if circle is None and token and Circle.objects.filter(view_token=token).exists():
-            raise forms.ValidationError(_("This is the circle's view link: it can only look. Paste its edit link "
-                                          "(the one that opens the circle to change it)."))
+            raise forms.ValidationError(
+                _(
+                    "This is the circle's view link: it can only look. Paste its edit link "
+                    "(the one that opens the circle to change it)."
+                )
+            )
         if circle is None:
             raise forms.ValidationError(_("No circle at this link. Paste the whole edit link of the circle."))
         return circle
@@ -522,10 +607,13 @@ class CircleForm(forms.Form):
             name = tidy_name(line)
             problem = name_problem(name) if name else None
             if problem is not None:
-                raise forms.ValidationError(_("Line %(number)s: the name %(problem)s.") % {
-                    "number": number, "problem": problem.render(gettext)})
+                raise forms.ValidationError(
+                    _("Line %(number)s: the name %(problem)s.") % {"number": number, "problem": problem.render(gettext)}
+                )
             first, spelled = seen.setdefault(name_key(name), (number, name)) if name else (number, name)
             if spelled != name:  # "Anna" and "anna": one player, or two who must be told apart
-                raise forms.ValidationError(_("Line %(number)s: the same name as line %(first)s; tell them "
-                                              "apart.") % {"number": number, "first": first})
+                raise forms.ValidationError(
+                    _("Line %(number)s: the same name as line %(first)s; tell them apart.")
+                    % {"number": number, "first": first}
+                )
         return text

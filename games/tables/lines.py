@@ -45,8 +45,13 @@ class RuleLinks:
             label = self.labels.get(line.option, line.option)
             setting = self.setting(line)
             # the parentheses and the colon inside the link: a long option name wraps inside them, never away
-            return rule + format_html(' <a href="{}#option-{}">({}{}):</a> ', self.url, line.option, label,
-                                      f": {setting}" if setting != "" else "")
+            return rule + format_html(
+                ' <a href="{}#option-{}">({}{}):</a> ',
+                self.url,
+                line.option,
+                label,
+                f": {setting}" if setting != "" else "",
+            )
         return rule + ": "
 
 
@@ -71,8 +76,10 @@ def line_html(item, links: RuleLinks | None = None) -> str:
         return f"<bdi>{escape(item)}</bdi>" if any(c.isalpha() for c in item) else escape(item)
     if isinstance(item, Phrase):
         return escape(item.separator).join(line_html(part) for part in item.parts)
-    args = {key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(_number_or(value))
-            for key, value in item.args.items()}
+    args = {
+        key: line_html(value) if isinstance(value, (Line, Phrase, str)) else escape(_number_or(value))
+        for key, value in item.args.items()
+    }
     reference = links.reference(item) if links is not None else escape(item.reference())
     return reference + escape(item.translated(gettext)).format(**args)
 

@@ -4,19 +4,20 @@ player's language. Only presentation: the numbers and every rule fact come from 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import N_, InvalidHand, Line, Phrase, parse_options, ranked
 from games.engines.settle_up import balances, fewest_payments, parse_price
-from games.models import Table
 from games.lib.numbers import local_money, local_number
-from games.tables.lines import rule_value
+from games.models import Table
 from games.registry import ENGINES
+from games.tables.lines import rule_value
 
 
 def describer(table: Table) -> Callable[[dict[str, Any]], Line | Phrase]:
@@ -40,9 +41,17 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
     marks = status.get("marks") or {}
     winning = winners(table)
     ahead = not status.get("over")  # nobody deals or leads next once nothing may follow (an evening closed)
-    return [{"name": name, "total": table.totals.get(name, 0), "leader": ahead and status.get("next_leader") == name,
-             "dealer": ahead and status.get("next_dealer") == name, "marks": marks.get(name, {}), "winner": name in winning}
-            for name in table.players]
+    return [
+        {
+            "name": name,
+            "total": table.totals.get(name, 0),
+            "leader": ahead and status.get("next_leader") == name,
+            "dealer": ahead and status.get("next_dealer") == name,
+            "marks": marks.get(name, {}),
+            "winner": name in winning,
+        }
+        for name in table.players
+    ]
 
 
 def winners(table: Table) -> list[str]:
@@ -57,8 +66,9 @@ def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | No
     return {name: totals[name] for name in order}
 
 
-def settle_up(table: Table, totals: dict[str, int] | None = None,
-              summary: dict[str, Any] | None = None) -> dict[str, Any] | None:
+def settle_up(
+    table: Table, totals: dict[str, int] | None = None, summary: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """Who pays whom, in money, with the fewest payments (at the table's totals, or at ``totals`` and ``summary``:
     the end of the evening's), and what is settled (the engine's words); each payment with its sum ("3 Bummerl ×
     2,00 €"). None until the table has a price per point."""
@@ -67,16 +77,27 @@ def settle_up(table: Table, totals: dict[str, int] | None = None,
         return None
     engine = ENGINES[table.game]
     totals = table.totals if totals is None else totals
-    scores = engine.settlement({name: totals.get(name, 0) for name in table.players},
-                               (table.summary if summary is None else summary) or {})
+    scores = engine.settlement(
+        {name: totals.get(name, 0) for name in table.players}, (table.summary if summary is None else summary) or {}
+    )
     balance = balances(scores, zero_sum=engine.ZERO_SUM)
     payments = fewest_payments({name: points * price for name, points in balance.items()})
     money = local_money(price, table.currency)
     counted = SETTLE_COUNTS.get(engine.SETTLE_UNIT, SETTLE_COUNTS["point"])
-    return {"price": money, "what": gettext(engine.SETTLE_WHAT), "per": price_per(engine, money),
-            "payments": [(payer, receiver, local_money(amount, table.currency),
-                          _("%(count)s × %(price)s") % {"count": _count(counted, amount / price), "price": money})
-                         for payer, receiver, amount in payments]}
+    return {
+        "price": money,
+        "what": gettext(engine.SETTLE_WHAT),
+        "per": price_per(engine, money),
+        "payments": [
+            (
+                payer,
+                receiver,
+                local_money(amount, table.currency),
+                _("%(count)s × %(price)s") % {"count": _count(counted, amount / price), "price": money},
+            )
+            for payer, receiver, amount in payments
+        ],
+    }
 
 
 SETTLE_COUNTS = {  # what settle-up counts, by the engine's SETTLE_UNIT: "3 Bummerl", "24 points"
@@ -103,12 +124,20 @@ LABEL_GAP = 12  # end labels at least this far apart (viewBox units; the font is
 
 
 def _short(name: str, most: int = 9) -> str:
-    return name if len(name) <= most else name[:most - 1] + "…"
+    return name if len(name) <= most else name[: most - 1] + "…"
 
 
-def running_totals_chart(players: list[str], series: list[list[int | None]], *, numbers: list[int] | None = None,
-                         width: int = 340, height: int = 200, x_label: str = "", base: int = 0,
-                         label: str = "") -> dict[str, Any] | None:
+def running_totals_chart(
+    players: list[str],
+    series: list[list[int | None]],
+    *,
+    numbers: list[int] | None = None,
+    width: int = 340,
+    height: int = 200,
+    x_label: str = "",
+    base: int = 0,
+    label: str = "",
+) -> dict[str, Any] | None:
     """A line per player through the running totals ``series`` (one row per point, seating order; None where a
     player has no score, which leaves a gap), placed at hand ``numbers`` (1, 2, … when not given), with the values
     on the left, the first and last hand below and each line's name and total at its end, for
@@ -146,13 +175,24 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
             segments.append(current)
         if not segments:
             continue
-        lines.append({"name": name, "colour": COLOURS[p % len(COLOURS)], "dash": DASHES[p % len(DASHES)],
-                      "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
-                      "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1]})
+        lines.append(
+            {
+                "name": name,
+                "colour": COLOURS[p % len(COLOURS)],
+                "dash": DASHES[p % len(DASHES)],
+                "segments": [" ".join(f"{a:.1f},{b:.1f}" for a, b in seg) for seg in segments if len(seg) > 1],
+                "dots": [f"{seg[0][0]:.1f},{seg[0][1]:.1f}".split(",") for seg in segments if len(seg) == 1],
+            }
+        )
         final = next(row[p] for row in reversed(series) if row[p] is not None)
-        ends.append({"y": segments[-1][-1][1], "text": _short(name),
-                     "title": f"\u2068{name}\u2069 {local_number(final)}",
-                     "colour": COLOURS[p % len(COLOURS)]})
+        ends.append(
+            {
+                "y": segments[-1][-1][1],
+                "text": _short(name),
+                "title": f"\u2068{name}\u2069 {local_number(final)}",
+                "colour": COLOURS[p % len(COLOURS)],
+            }
+        )
     ends.sort(key=lambda end: end["y"])  # push end labels apart, keeping their order, inside the chart
     for i, end in enumerate(ends):
         end["y"] = max(end["y"], ends[i - 1]["y"] + LABEL_GAP if i else top + 4)
@@ -164,11 +204,22 @@ def running_totals_chart(players: list[str], series: list[list[int | None]], *, 
             ends[i]["y"] = min(ends[i]["y"], ends[i + 1]["y"] - LABEL_GAP)
     # the zero line's value is left out when it would sit on the highest or lowest value (they would overlap)
     ticks = [v for v in tick_values if v in (high, low) or min(abs(y(v) - y(high)), abs(y(v) - y(low))) >= LABEL_GAP]
-    return {"width": width, "height": height, "left": left, "right": right, "bottom": bottom,
-            "zero": f"{y(base, spread / 2):.1f}", "lines": lines, "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
-            "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": labels[v]} for v in ticks],
-            "first": first, "last": last, "x_label": x_label, "label_x": right + 4,
-            "label": label or _("Running totals, hand by hand")}
+    return {
+        "width": width,
+        "height": height,
+        "left": left,
+        "right": right,
+        "bottom": bottom,
+        "zero": f"{y(base, spread / 2):.1f}",
+        "lines": lines,
+        "ends": [{**e, "y": f"{e['y'] + 4:.1f}"} for e in ends],
+        "ticks": [{"y": f"{y(v, spread / 2) + 4:.1f}", "value": labels[v]} for v in ticks],
+        "first": first,
+        "last": last,
+        "x_label": x_label,
+        "label_x": right + 4,
+        "label": label or _("Running totals, hand by hand"),
+    }
 
 
 def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
@@ -177,10 +228,18 @@ def describe_rules(table: Table, before: dict, after: dict) -> Phrase:
     engine = ENGINES[table.game]
     old = engine_options(engine, before, table.players)
     new = engine_options(engine, after, table.players)
-    parts = [Line(N_("{option}: {before} → {after}"), {"option": Line(option.label),
-                                                        "before": rule_value(option, old[option.key]),
-                                                        "after": rule_value(option, new[option.key])})
-             for option in engine.OPTIONS if old[option.key] != new[option.key]]
+    parts = [
+        Line(
+            N_("{option}: {before} → {after}"),
+            {
+                "option": Line(option.label),
+                "before": rule_value(option, old[option.key]),
+                "after": rule_value(option, new[option.key]),
+            },
+        )
+        for option in engine.OPTIONS
+        if old[option.key] != new[option.key]
+    ]
     return Phrase(tuple(parts) or (Line(N_("no option changed")),), "; ")
 
 
@@ -211,22 +270,29 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
     if change.kind == "recorded":
         return Line(N_("Hand {number} recorded: {what}"), {"number": number, "what": what(change.after)})
     if change.kind == "edited":
-        return Line(N_("Hand {number} changed: {before} → {after}"),
-                    {"number": number, "before": what(change.before), "after": what(change.after)})
+        return Line(
+            N_("Hand {number} changed: {before} → {after}"),
+            {"number": number, "before": what(change.before), "after": what(change.after)},
+        )
     if change.kind == "deleted":
         return Line(N_("Hand {number} deleted: {what}"), {"number": number, "what": what(change.before)})
     if change.kind == "restored":
         return Line(N_("Hand {number} restored: {what}"), {"number": number, "what": what(change.after)})
     if change.kind == "renamed":
-        return Line(N_("Renamed {before} to {after}"), {"before": change.before["player"],
-                                                        "after": change.after["player"]})
+        return Line(
+            N_("Renamed {before} to {after}"), {"before": change.before["player"], "after": change.after["player"]}
+        )
     if change.kind == "rules":
-        return Line(N_("House rules: {changes}"), {"changes": describe_rules(table, change.before or {},
-                                                                             change.after or {})})
-    parts = tuple(Line(N_("{option}: {before} → {after}"), {"option": Line(DETAIL_LABELS[key]),
-                                                             "before": change.before.get(key) or "—",
-                                                             "after": value or "—"})
-                  for key, value in (change.after or {}).items())
+        return Line(
+            N_("House rules: {changes}"), {"changes": describe_rules(table, change.before or {}, change.after or {})}
+        )
+    parts = tuple(
+        Line(
+            N_("{option}: {before} → {after}"),
+            {"option": Line(DETAIL_LABELS[key]), "before": change.before.get(key) or "—", "after": value or "—"},
+        )
+        for key, value in (change.after or {}).items()
+    )
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
 
 
@@ -237,8 +303,11 @@ def _a_hand(change) -> bool:
     return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
 
 
-OTHER_CHANGES = {"recorded": N_("Recorded: {what}"), "deleted": N_("Deleted: {what}"),
-                 "restored": N_("Restored: {what}")}
+OTHER_CHANGES = {
+    "recorded": N_("Recorded: {what}"),
+    "deleted": N_("Deleted: {what}"),
+    "restored": N_("Restored: {what}"),
+}
 
 
 def _other_change(change, what: Callable[[Any], Any]) -> Line:
@@ -277,7 +346,16 @@ def rules_summary(table: Table) -> dict[str, Any]:
     preset = next((p for p in engine.PRESETS if p.key == key), None)
     base = engine_options(engine, {"preset": key} if preset else {}, table.players)
     now = engine_options(engine, table.rules or {}, table.players)
-    return {"preset": gettext(preset.label) if preset else "",
-            "differences": [(gettext(option.label), rule_value(option, now[option.key]).render(gettext)
-                             if isinstance(rule_value(option, now[option.key]), Line) else now[option.key])
-                            for option in engine.OPTIONS if now[option.key] != base[option.key]]}
+    return {
+        "preset": gettext(preset.label) if preset else "",
+        "differences": [
+            (
+                gettext(option.label),
+                rule_value(option, now[option.key]).render(gettext)
+                if isinstance(rule_value(option, now[option.key]), Line)
+                else now[option.key],
+            )
+            for option in engine.OPTIONS
+            if now[option.key] != base[option.key]
+        ],
+    }

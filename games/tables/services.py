@@ -10,8 +10,9 @@ gave. Nothing is overwritten without a Change that keeps the data before and aft
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, Callable
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -19,12 +20,12 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.ratings import store as ratings_store
-from games.tables.signals import table_changed
 from games.engines import table as engine_table
 from games.engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
 from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
+from games.ratings import store as ratings_store
+from games.tables.signals import table_changed
 
 
 class Conflict(Exception):
@@ -62,11 +63,19 @@ def status_of(table: Table, replay: Replay) -> dict[str, Any]:
     return setup_for(table).engine.status(replay.state).as_json()
 
 
-def create_table(*, game: str, players: list[str], rules: dict | None = None, name: str = "",
-                 played_on=None, circle: Circle | None = None) -> Table:
+def create_table(
+    *,
+    game: str,
+    players: list[str],
+    rules: dict | None = None,
+    name: str = "",
+    played_on=None,
+    circle: Circle | None = None,
+) -> Table:
     table_setup = engine_table.setup(game, rules or {}, players)  # raises InvalidTable
-    table = Table(game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on,
-                  circle=circle)
+    table = Table(
+        game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on, circle=circle
+    )
     if circle is not None:
         known = {name_key(p) for p in circle.players}
         newcomers = [p for p in table.players if name_key(p) not in known]
@@ -83,14 +92,19 @@ def create_table(*, game: str, players: list[str], rules: dict | None = None, na
 
 # ---- scoring from the stored state ----------------------------------------------------------------
 
+
 def _before(table: Table, table_setup: Setup, hand: Hand | None) -> tuple[Any, int, list[int]]:
     """The state, number and running totals that the live hands before ``hand`` left (or the end of the
     table, for a new hand): where scoring ``hand`` starts."""
     if hand is None:
         totals = [table.totals.get(p, 0) for p in table.players]
         return engine_table.load_state(table_setup, table.state), table.hand_count, totals
-    previous = (table.hands.filter(deleted=False, seq__lt=hand.seq).order_by("-seq")
-                .values_list("state", "number", "totals").first())
+    previous = (
+        table.hands.filter(deleted=False, seq__lt=hand.seq)
+        .order_by("-seq")
+        .values_list("state", "number", "totals")
+        .first()
+    )
     if previous is None:
         return engine_table.load_state(table_setup, None), 0, [0] * len(table.players)
     state, number, totals = previous
@@ -117,8 +131,13 @@ def result_of(table: Table, hand: Hand) -> HandResult:
     return preview_hand(table, hand.data, replacing=hand)
 
 
-def preview_without_table(game: str, players: list[str], rules: dict, data: dict,
-                          set_up: Callable[[Any, Any], Any] = lambda hand, state: state) -> HandResult:
+def preview_without_table(
+    game: str,
+    players: list[str],
+    rules: dict,
+    data: dict,
+    set_up: Callable[[Any, Any], Any] = lambda hand, state: state,
+) -> HandResult:
     """The rules page's calculator: one hand on an empty table (``set_up`` may give it a state: a radelc)."""
     table_setup = engine_table.setup(game, rules, players)
     state = engine_table.load_state(table_setup, None)
@@ -130,15 +149,26 @@ def preview_without_table(game: str, players: list[str], rules: dict, data: dict
 
 
 def _facts_rows(table: Table, hand: Hand, facts: Facts) -> tuple[HandFacts, list[Bonus], list[Score]]:
-    row = HandFacts(hand=hand, table=table, kind=facts.mode if facts.mode in ("adjustment", "closing") else "hand",
-                    mode=facts.mode, leader=facts.leader or "",
-                    declarer=facts.declarers[0] if facts.declarers else "",
-                    partner=facts.declarers[1] if len(facts.declarers) > 1 else "", won=facts.won,
-                    points="" if facts.points is None else str(_points(facts.points)), contra=facts.contra)
-    bonuses = [Bonus(facts=row, kind=b.kind, side=b.side, announced=b.announced, made=b.made, kontra=b.kontra)
-               for b in facts.bonuses]
-    scores = [Score(hand=hand, table=table, player=p, score=s, declaring=p in facts.declarers)
-              for p, s in zip(table.players, hand.scores)]
+    row = HandFacts(
+        hand=hand,
+        table=table,
+        kind=facts.mode if facts.mode in ("adjustment", "closing") else "hand",
+        mode=facts.mode,
+        leader=facts.leader or "",
+        declarer=facts.declarers[0] if facts.declarers else "",
+        partner=facts.declarers[1] if len(facts.declarers) > 1 else "",
+        won=facts.won,
+        points="" if facts.points is None else str(_points(facts.points)),
+        contra=facts.contra,
+    )
+    bonuses = [
+        Bonus(facts=row, kind=b.kind, side=b.side, announced=b.announced, made=b.made, kontra=b.kontra)
+        for b in facts.bonuses
+    ]
+    scores = [
+        Score(hand=hand, table=table, player=p, score=s, declaring=p in facts.declarers)
+        for p, s in zip(table.players, hand.scores)
+    ]
     return row, bonuses, scores
 
 
@@ -173,8 +203,11 @@ def _rescore_from(table: Table, table_setup: Setup, first: Hand | None) -> None:
         seq, (state, number, totals) = 0, (engine_table.load_state(table_setup, None), 0, [0] * len(table.players))
     else:  # a deleted hand too: scoring starts at the live hand after it
         seq, (state, number, totals) = first.seq, _before(table, table_setup, first)
-    rows = table.hands.filter(deleted=False, seq__gte=seq).order_by("seq").values_list(
-        "pk", "data", "scores", "number", "totals", "state")
+    rows = (
+        table.hands.filter(deleted=False, seq__gte=seq)
+        .order_by("seq")
+        .values_list("pk", "data", "scores", "number", "totals", "state")
+    )
     changed, rescored = [], []
     for pk, data, old_scores, old_number, old_totals, old_state in rows:
         number += 1
@@ -200,18 +233,26 @@ def _write(rows: list[tuple], fields: list[str]) -> None:
     columns = [Hand._meta.get_field(name) for name in fields]
     sql = "UPDATE {} SET {} WHERE id = %s".format(
         connection.ops.quote_name(Hand._meta.db_table),
-        ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in columns))
+        ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in columns),
+    )
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [[field.get_db_prep_save(value, connection) for field, value in zip(columns, values)]
-                                 + [pk] for pk, *values in rows])
+        cursor.executemany(
+            sql,
+            [
+                [field.get_db_prep_save(value, connection) for field, value in zip(columns, values)] + [pk]
+                for pk, *values in rows
+            ],
+        )
 
 
 def _write_scores(players: list[str], rescored: list[tuple[int, list[int]]]) -> None:
     sql = "UPDATE {} SET {} = %s WHERE {} = %s AND {} = %s".format(
-        *(connection.ops.quote_name(name) for name in (Score._meta.db_table, "score", "hand_id", "player")))
+        *(connection.ops.quote_name(name) for name in (Score._meta.db_table, "score", "hand_id", "player"))
+    )
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [(score, pk, player) for pk, scores in rescored
-                                 for player, score in zip(players, scores)])
+        cursor.executemany(
+            sql, [(score, pk, player) for pk, scores in rescored for player, score in zip(players, scores)]
+        )
 
 
 def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: list[int]) -> None:
@@ -221,8 +262,15 @@ def _finish(table: Table, table_setup: Setup, state: Any, number: int, totals: l
     table.hand_count = number
 
 
-def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], Any], submission: str = "", *,
-            appends: bool = False, by_tournament: bool = False) -> Any:
+def _change(
+    table_id: int,
+    version: int | None,
+    apply: Callable[[Table, Setup], Any],
+    submission: str = "",
+    *,
+    appends: bool = False,
+    by_tournament: bool = False,
+) -> Any:
     """Lock the table, see that this form was not submitted before, check the version the player saw, apply the
     change (which scores what it touched), store, and refresh what ratings read of the table (``appends``: the
     change only adds a hand at the end). All or nothing. The table of a closed tournament round takes no change
@@ -237,8 +285,9 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
         if not by_tournament and RoundTable.objects.filter(table=table, round__status=Round.CLOSED).exists():
             raise InvalidTable("hands", InvalidHand("", ROUND_CLOSED))
         if version is not None and version != table.version:
-            raise Conflict(_("Another phone changed this table meanwhile. Here is the current state; "
-                             "check it and try again."))
+            raise Conflict(
+                _("Another phone changed this table meanwhile. Here is the current state; check it and try again.")
+            )
         table_setup = setup_for(table)
         table.version += 1
         was_finished = bool(table.summary.get("finished"))
@@ -247,8 +296,20 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
             result = apply(table, table_setup)
         finally:
             _submission.set("")
-        table.save(update_fields=["totals", "summary", "state", "hand_count", "version", "rules", "name",
-                                  "price_per_point", "currency", "players"])
+        table.save(
+            update_fields=[
+                "totals",
+                "summary",
+                "state",
+                "hand_count",
+                "version",
+                "rules",
+                "name",
+                "price_per_point",
+                "currency",
+                "players",
+            ]
+        )
         table_changed.send(sender=Table, table=table, was_finished=was_finished, appended=appends)
         return result
 
@@ -256,14 +317,31 @@ def _change(table_id: int, version: int | None, apply: Callable[[Table, Setup], 
 _submission: ContextVar[str] = ContextVar("submission", default="")
 
 
-def _log(table: Table, hand: Hand | None, kind: str, *, before=None, after=None, device: str = "",
-         undoes: Change | None = None) -> Change:
+def _log(
+    table: Table,
+    hand: Hand | None,
+    kind: str,
+    *,
+    before=None,
+    after=None,
+    device: str = "",
+    undoes: Change | None = None,
+) -> Change:
     """The change in the history; the first one a form makes carries its submission token."""
     submission = _submission.get()
     _submission.set("")
-    return Change.objects.create(table=table, hand=hand, kind=kind, before=before, after=after, device=device,
-                                 undoes=undoes, version=table.version, number=_hand_number(table, hand),
-                                 submission=submission)
+    return Change.objects.create(
+        table=table,
+        hand=hand,
+        kind=kind,
+        before=before,
+        after=after,
+        device=device,
+        undoes=undoes,
+        version=table.version,
+        number=_hand_number(table, hand),
+        submission=submission,
+    )
 
 
 def _hand_number(table: Table, hand: Hand | None) -> int | None:
@@ -280,12 +358,20 @@ def _hand_number(table: Table, hand: Hand | None) -> int | None:
 def _room_for(held: int) -> None:
     """A table holds at most as many hands as an import may bring (deleted ones too: they can be restored)."""
     if held >= settings.TALON_MAX_HANDS:
-        raise InvalidTable("hands", InvalidHand("", N_("this table is full: it holds at most {most} hands; start a "
-                                                       "new evening for more"), most=settings.TALON_MAX_HANDS))
+        raise InvalidTable(
+            "hands",
+            InvalidHand(
+                "",
+                N_("this table is full: it holds at most {most} hands; start a new evening for more"),
+                most=settings.TALON_MAX_HANDS,
+            ),
+        )
 
 
-ROUND_CLOSED = N_("this table's tournament round is closed: its result stands, and only the tournament's director "
-                  "changes it, as a correction with a reason")
+ROUND_CLOSED = N_(
+    "this table's tournament round is closed: its result stands, and only the tournament's director "
+    "changes it, as a correction with a reason"
+)
 
 
 ROUND_FULL = N_("this round's limit of {hands} hands is reached: no new hand begins; the table's result stands")
@@ -302,14 +388,20 @@ def limit_of(round_table: RoundTable | None) -> dict[str, Any] | None:
     if round_table is None or round_table.round.status != Round.STARTED:
         return None
     tournament = round_table.round.tournament
-    return {"tournament": tournament, "round": round_table.round.number, "table": round_table.table_no,
-            "hands": (tournament.settings.get("round_limit") or {}).get("hands"), "ends_at": round_table.round.ends_at}
+    return {
+        "tournament": tournament,
+        "round": round_table.round.number,
+        "table": round_table.table_no,
+        "hands": (tournament.settings.get("round_limit") or {}).get("hands"),
+        "ends_at": round_table.round.ends_at,
+    }
 
 
 def round_limit(table: Table) -> dict[str, Any] | None:
     """The limit of a started tournament round this table is played in (TN4), or None."""
-    return limit_of(RoundTable.objects.filter(table=table, round__status=Round.STARTED)
-                    .select_related("round__tournament").first())
+    return limit_of(
+        RoundTable.objects.filter(table=table, round__status=Round.STARTED).select_related("round__tournament").first()
+    )
 
 
 def _within_round_limit(table: Table) -> None:
@@ -321,10 +413,15 @@ def _within_round_limit(table: Table) -> None:
         return
     _within_round_hands(table, limit)
     ends_at = limit["ends_at"]
-    if ends_at is not None and timezone.now() >= ends_at and \
-            table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists():
-        raise InvalidTable("hands", InvalidHand("", N_("this round's time is up: the hand being played was saved "
-                                                       "and no new hand begins")))
+    if (
+        ends_at is not None
+        and timezone.now() >= ends_at
+        and table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists()
+    ):
+        raise InvalidTable(
+            "hands",
+            InvalidHand("", N_("this round's time is up: the hand being played was saved and no new hand begins")),
+        )
 
 
 def _within_round_hands(table: Table, limit: dict[str, Any] | None) -> None:
@@ -341,22 +438,32 @@ def _restorable(table: Table) -> None:
     _within_round_hands(table, round_limit(table))
 
 
-def record_hand(table: Table, data: dict, *, device: str = "", version: int | None = None,
-                submission: str = "", parsed: Any = None) -> Hand:
+def record_hand(
+    table: Table, data: dict, *, device: str = "", version: int | None = None, submission: str = "", parsed: Any = None
+) -> Hand:
     """The new hand is scored alone, from the state the last hand left: the same cost at any length of table.
     ``parsed``: the hand as the form's check already parsed it, used when the table is still at the ``version``
     the form was made for (its players and rules the same), so that a Save parses the hand once."""
+
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
         _room_for(last)
         _within_round_limit(locked)
         state, number, totals = _before(locked, table_setup, None)
-        played, result, state = engine_table.play_next(table_setup, state, data, number + 1,
-                                                       parsed if version is not None else None)  # may refuse
+        played, result, state = engine_table.play_next(
+            table_setup, state, data, number + 1, parsed if version is not None else None
+        )  # may refuse
         scores = [result.scores[p] for p in locked.players]
         totals = [t + s for t, s in zip(totals, scores)]
-        hand = Hand.objects.create(table=locked, seq=last + 1, data=data, scores=scores, number=number + 1,
-                                   totals=totals, state=engine_table.dump_state(state))
+        hand = Hand.objects.create(
+            table=locked,
+            seq=last + 1,
+            data=data,
+            scores=scores,
+            number=number + 1,
+            totals=totals,
+            state=engine_table.dump_state(state),
+        )
         facts, bonuses, score_rows = _facts_rows(locked, hand, table_setup.engine.facts(played))
         facts.save()
         Bonus.objects.bulk_create(bonuses)
@@ -364,17 +471,20 @@ def record_hand(table: Table, data: dict, *, device: str = "", version: int | No
         _finish(locked, table_setup, state, number + 1, totals)
         _log(locked, hand, Change.RECORDED, after=data, device=device)
         return hand
+
     return _change(table.pk, version, apply, submission, appends=True)
 
 
 SHIFT = 1_000_000_000  # moves hands out of the way in two steps, so that no two share a place in between
 
 
-def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", version: int | None = None,
-                submission: str = "") -> Hand:
+def insert_hand(
+    table: Table, data: dict, *, after_seq: int, device: str = "", version: int | None = None, submission: str = ""
+) -> Hand:
     """A hand put in after the hand at ``after_seq`` (0: first), before the hands that follow it: a phone's hands
     recorded without signal, placed before what another phone recorded meanwhile. The later hands move one place
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
+
     def apply(locked: Table, table_setup: Setup) -> Hand:
         _room_for(locked.hands.count())
         _within_round_limit(locked)
@@ -392,6 +502,7 @@ def insert_hand(table: Table, data: dict, *, after_seq: int, device: str = "", v
         hand.refresh_from_db(fields=["number"])
         _log(locked, hand, Change.RECORDED, after=data, device=device)
         return hand
+
     return _change(table.pk, version, apply, submission)
 
 
@@ -402,25 +513,24 @@ def _current(locked: Table, hand: Hand, *, deleted: bool) -> Hand:
     return current
 
 
-def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None,
-              submission: str = "") -> Hand:
+def edit_hand(hand: Hand, data: dict, *, device: str = "", version: int | None = None, submission: str = "") -> Hand:
     return _change_hand(hand, Change.EDITED, data, device=device, version=version, submission=submission)
 
 
-def delete_hand(hand: Hand, *, device: str = "", version: int | None = None,
-                submission: str = "") -> Hand:
+def delete_hand(hand: Hand, *, device: str = "", version: int | None = None, submission: str = "") -> Hand:
     return _change_hand(hand, Change.DELETED, device=device, version=version, submission=submission)
 
 
-def restore_hand(hand: Hand, *, device: str = "", version: int | None = None,
-                 submission: str = "") -> Hand:
+def restore_hand(hand: Hand, *, device: str = "", version: int | None = None, submission: str = "") -> Hand:
     return _change_hand(hand, Change.RESTORED, device=device, version=version, submission=submission)
 
 
-def _change_hand(hand: Hand, kind: str, data: dict | None = None, *, device: str, version: int | None,
-                 submission: str) -> Hand:
+def _change_hand(
+    hand: Hand, kind: str, data: dict | None = None, *, device: str, version: int | None, submission: str
+) -> Hand:
     """Edit (to ``data``), delete or restore one hand: the hand as it is now (live; deleted, for a restore)
     changed, every hand from it on scored again, the change in the history."""
+
     def apply(locked: Table, table_setup: Setup) -> Hand:
         current = _current(locked, hand, deleted=kind == Change.RESTORED)
         if kind == Change.EDITED:
@@ -441,33 +551,45 @@ def _change_hand(hand: Hand, kind: str, data: dict | None = None, *, device: str
             current.refresh_from_db(fields=["number"])
             _log(locked, current, kind, after=current.data, device=device)
         return current
+
     return _change(hand.table_id, version, apply, submission)
 
 
 DETAILS = ("name", "price_per_point", "currency")
 
 
-def change_settings(table: Table, *, details: dict[str, str], rules: dict, device: str = "",
-                    version: int | None = None, submission: str = "") -> Table:
+def change_settings(
+    table: Table,
+    *,
+    details: dict[str, str],
+    rules: dict,
+    device: str = "",
+    version: int | None = None,
+    submission: str = "",
+) -> Table:
     """Name, price per point, currency and house rules, in one change: every hand is scored again under new
     rules (or the whole change is refused). Each part that changed is in the history and can be undone."""
+
     def apply(locked: Table, table_setup: Setup) -> Table:
         before = {key: getattr(locked, key) for key in DETAILS}
         changed = {key: value for key, value in details.items() if before[key] != value}
         if changed:
-            _log(locked, None, Change.DETAILS, before={key: before[key] for key in changed}, after=changed,
-                 device=device)
+            _log(
+                locked, None, Change.DETAILS, before={key: before[key] for key in changed}, after=changed, device=device
+            )
             for key, value in changed.items():
                 setattr(locked, key, value)
         if rules != locked.rules:
             if RoundTable.objects.filter(table=locked).exists():
-                raise InvalidTable("rules", InvalidHand("", N_("a tournament's table plays the tournament's house "
-                                                               "rules")))
+                raise InvalidTable(
+                    "rules", InvalidHand("", N_("a tournament's table plays the tournament's house rules"))
+                )
             new_setup = engine_table.setup(locked.game, rules, locked.players)  # raises InvalidTable
             _log(locked, None, Change.RULES, before=locked.rules, after=rules, device=device)
             locked.rules = rules
             _rescore_from(locked, new_setup, None)
         return locked
+
     return _change(table.pk, version, apply, submission)
 
 
@@ -483,8 +605,13 @@ def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -
     if old not in locked.players:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
     if not by_tournament and RoundTable.objects.filter(table=locked).exists():  # the tournament names its players
-        raise InvalidTable("players", InvalidHand("", N_("a tournament's table keeps the names the tournament "
-                                                         "registered, as its standings and document do")))
+        raise InvalidTable(
+            "players",
+            InvalidHand(
+                "",
+                N_("a tournament's table keeps the names the tournament registered, as its standings and document do"),
+            ),
+        )
     players = [new if name == old else name for name in locked.players]
     new_setup = engine_table.setup(locked.game, locked.rules, players)  # raises InvalidTable: a name twice
     engine = new_setup.engine
@@ -501,14 +628,24 @@ def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -
     _rescore_from(locked, new_setup, None)
 
 
-def rename_player(table: Table, old: str, new: str, *, device: str = "", version: int | None = None,
-                  submission: str = "", by_tournament: bool = False) -> Table:
+def rename_player(
+    table: Table,
+    old: str,
+    new: str,
+    *,
+    device: str = "",
+    version: int | None = None,
+    submission: str = "",
+    by_tournament: bool = False,
+) -> Table:
     """A player's name corrected (a typo) everywhere at the table, in one change that undo reverses. At a
     tournament's table only the tournament's director renames (``by_tournament``), for the whole tournament."""
+
     def apply(locked: Table, table_setup: Setup) -> Table:
         _rename(locked, old, new, by_tournament=by_tournament)
         _log(locked, None, Change.RENAMED, before={"player": old}, after={"player": new}, device=device)
         return locked
+
     return _change(table.pk, version, apply, submission, by_tournament=by_tournament)
 
 
@@ -516,9 +653,9 @@ def last_undoable(table: Table) -> Change | None:
     return table.changes.filter(undoes__isnull=True, undone_by__isnull=True).order_by("-id").first()
 
 
-def undo_last(table: Table, *, device: str = "", version: int | None = None,
-              submission: str = "") -> Change | None:
+def undo_last(table: Table, *, device: str = "", version: int | None = None, submission: str = "") -> Change | None:
     """Reverse the latest change that is not itself an undo; the undo is kept in the history too."""
+
     def apply(locked: Table, table_setup: Setup) -> Change | None:
         target = last_undoable(locked)
         if target is None:
@@ -531,12 +668,18 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
         if target.kind == Change.RENAMED:
             old, new = target.before["player"], target.after["player"]
             _rename(locked, new, old)
-            return _log(locked, None, Change.RENAMED, before={"player": new}, after={"player": old}, device=device,
-                        undoes=target)
+            return _log(
+                locked,
+                None,
+                Change.RENAMED,
+                before={"player": new},
+                after={"player": old},
+                device=device,
+                undoes=target,
+            )
         if target.kind == Change.RULES:
             before, locked.rules = locked.rules, target.before
-            change = _log(locked, None, Change.RULES, before=before, after=target.before, device=device,
-                          undoes=target)
+            change = _log(locked, None, Change.RULES, before=before, after=target.before, device=device, undoes=target)
             _rescore_from(locked, engine_table.setup(locked.game, locked.rules, locked.players), None)
             return change
         hand = Hand.objects.get(pk=target.hand_id)
@@ -561,6 +704,7 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None,
             hand.refresh_from_db(fields=["number"])
             change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
         return change
+
     return _change(table.pk, version, apply, submission)
 
 
@@ -603,9 +747,15 @@ def import_table(doc: Any, *, name: str = "") -> Table:
     if problem is not None:
         raise InvalidTable("players", InvalidHand("", problem.text, **problem.args))
     if len(hands) > settings.TALON_MAX_HANDS:
-        raise InvalidTable("hands", InvalidHand("", N_("a table document may hold at most {most} hands, this one "
-                                                       "has {count}"), most=settings.TALON_MAX_HANDS,
-                                                count=len(hands)))
+        raise InvalidTable(
+            "hands",
+            InvalidHand(
+                "",
+                N_("a table document may hold at most {most} hands, this one has {count}"),
+                most=settings.TALON_MAX_HANDS,
+                count=len(hands),
+            ),
+        )
     state = engine_table.load_state(table_setup, None)
     scored = []
     totals = [0] * len(table_setup.players)
@@ -617,21 +767,51 @@ def import_table(doc: Any, *, name: str = "") -> Table:
     with transaction.atomic():
         table = create_table(game=doc["game"], players=doc["players"], rules=doc.get("rules") or {}, name=name)
         made = Hand.objects.bulk_create(
-            [Hand(table=table, seq=number, data=data, scores=scores, number=number, totals=running, state=after)
-             for number, (data, scores, running, after, _facts) in enumerate(scored, start=1)], batch_size=1000)
+            [
+                Hand(table=table, seq=number, data=data, scores=scores, number=number, totals=running, state=after)
+                for number, (data, scores, running, after, _facts) in enumerate(scored, start=1)
+            ],
+            batch_size=1000,
+        )
         made = list(table.hands.order_by("seq"))  # with their keys on every database
         rows = [_facts_rows(table, hand, facts) for hand, (*_rest, facts) in zip(made, scored)]
         HandFacts.objects.bulk_create([row for row, _b, _s in rows], batch_size=1000)
         Bonus.objects.bulk_create([b for _r, bonuses, _s in rows for b in bonuses], batch_size=1000)
         Score.objects.bulk_create([s for _r, _b, scores in rows for s in scores], batch_size=1000)
-        Change.objects.bulk_create([Change(table=table, hand=hand, kind=Change.RECORDED, after=hand.data,
-                                           device=_("import"), version=0, number=hand.number) for hand in made],
-                                   batch_size=1000)
+        Change.objects.bulk_create(
+            [
+                Change(
+                    table=table,
+                    hand=hand,
+                    kind=Change.RECORDED,
+                    after=hand.data,
+                    device=_("import"),
+                    version=0,
+                    number=hand.number,
+                )
+                for hand in made
+            ],
+            batch_size=1000,
+        )
         _finish(table, table_setup, state, len(made), totals)
         table.save(update_fields=["totals", "summary", "state", "hand_count"])
         ratings_store.refresh_table_events(table)
     return table
 
 
-__all__ = ["Conflict", "InvalidTable", "create_table", "record_hand", "insert_hand", "edit_hand", "delete_hand", "restore_hand",
-           "rename_player", "undo_last", "preview_hand", "replay_table", "export_table", "import_table"]
+__all__ = [
+    "Conflict",
+    "InvalidTable",
+    "create_table",
+    "record_hand",
+    "insert_hand",
+    "edit_hand",
+    "delete_hand",
+    "restore_hand",
+    "rename_player",
+    "undo_last",
+    "preview_hand",
+    "replay_table",
+    "export_table",
+    "import_table",
+]

@@ -67,8 +67,9 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     for name, total in scores.values("player").annotate(t=Sum("score")).values_list("player", "t"):
         row(name).total = total
     hands = scores.filter(hand__facts__kind="hand")
-    for name, count, total in hands.values("player").annotate(n=Count("id"), t=Sum("score")).values_list(
-            "player", "n", "t"):
+    for name, count, total in (
+        hands.values("player").annotate(n=Count("id"), t=Sum("score")).values_list("player", "n", "t")
+    ):
         row(name).hands, row(name).hands_total = count, total
     for name, count in facts.exclude(declarer="").values("leader").annotate(n=Count("pk")).values_list("leader", "n"):
         row(name).leading = count
@@ -77,18 +78,32 @@ def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts])
     for name, played in declaring.values("player").annotate(n=Count("id")).values_list("player", "n"):
         row(name).declaring = played
     declared = declaring.filter(player=F("hand__facts__declarer"))
-    for name, mode, played, wins in declared.values("player", "hand__facts__mode").annotate(
-            n=Count("id"), w=Count("id", filter=won)).values_list("player", "hand__facts__mode", "n", "w"):
+    for name, mode, played, wins in (
+        declared.values("player", "hand__facts__mode")
+        .annotate(n=Count("id"), w=Count("id", filter=won))
+        .values_list("player", "hand__facts__mode", "n", "w")
+    ):
         row(name).by_mode[mode] = [wins, played]
         row(name).mode_labels[mode] = labels.get(mode, mode)
-    for name, played, wins in scores.filter(hand__facts__contra__gt=0).values("player").annotate(
+    for name, played, wins in (
+        scores.filter(hand__facts__contra__gt=0)
+        .values("player")
+        .annotate(
             n=Count("id"), w=Count("id", filter=Q(declaring=True) & won | Q(declaring=False, hand__facts__won=False))
-    ).values_list("player", "n", "w"):
+        )
+        .values_list("player", "n", "w")
+    ):
         row(name).contra = [wins, played]
-    partner = Case(When(player=F("hand__facts__declarer"), then=F("hand__facts__partner")),
-                   default=F("hand__facts__declarer"))
-    for name, other, total, hands in declaring.exclude(hand__facts__partner="").annotate(other=partner).values(
-            "player", "other").annotate(t=Sum("score"), n=Count("id")).values_list("player", "other", "t", "n"):
+    partner = Case(
+        When(player=F("hand__facts__declarer"), then=F("hand__facts__partner")), default=F("hand__facts__declarer")
+    )
+    for name, other, total, hands in (
+        declaring.exclude(hand__facts__partner="")
+        .annotate(other=partner)
+        .values("player", "other")
+        .annotate(t=Sum("score"), n=Count("id"))
+        .values_list("player", "other", "t", "n")
+    ):
         row(name).partners[other] = [total, hands]
     ranking = ENGINES[game].RANKING  # the better first: a higher total, or a lower one where points are penalties
     return sorted(stats.values(), key=lambda r: (total_key(ranking, r.total), r.name))

@@ -140,15 +140,22 @@ def offline_part(context, table, page: str):
     (its marks, who leads: games.web.GameWeb.look), in the player's language."""
     language = get_language() or "en"
     request = context["request"]
-    return {"table": table, "page": page, "bytes": download_bytes(), "words": offline_words(),
-            "look": GAMES[table.game].web.look(),
-            "csrf": get_token(request), "script": static("js/offline.js"), "worker": static("js/engine-worker.js"),
-            "runtime_url": reverse("offline_runtime"),
-            "words_url": reverse("offline_words", args=[language if language in ("en", "cs", "sl", "de") else "en"]),
-            "snapshot_url": reverse("offline_snapshot", args=[table.edit_token]),
-            "send_url": reverse("offline_send", args=[table.edit_token]),
-            "table_url": reverse("table", args=[table.edit_token]),
-            "form_url": reverse("record_hand", args=[table.edit_token])}
+    return {
+        "table": table,
+        "page": page,
+        "bytes": download_bytes(),
+        "words": offline_words(),
+        "look": GAMES[table.game].web.look(),
+        "csrf": get_token(request),
+        "script": static("js/offline.js"),
+        "worker": static("js/engine-worker.js"),
+        "runtime_url": reverse("offline_runtime"),
+        "words_url": reverse("offline_words", args=[language if language in ("en", "cs", "sl", "de") else "en"]),
+        "snapshot_url": reverse("offline_snapshot", args=[table.edit_token]),
+        "send_url": reverse("offline_send", args=[table.edit_token]),
+        "table_url": reverse("table", args=[table.edit_token]),
+        "form_url": reverse("record_hand", args=[table.edit_token]),
+    }
 
 
 @register.inclusion_tag("games/_kept_table.html", takes_context=True)
@@ -160,10 +167,16 @@ def kept_table(context):
     token = getattr(table, "edit_token", None)
     if not token or request is None or not request.path.startswith(reverse("table", args=[token])):
         return {}
-    return {"table": table, "script": static("js/offline.js"), "worker": static("js/engine-worker.js"),
-            "runtime_url": reverse("offline_runtime"), "engine": engine_version(),
-            "snapshot_url": reverse("offline_snapshot", args=[token]),
-            "table_url": reverse("table", args=[token]), "form_url": reverse("record_hand", args=[token])}
+    return {
+        "table": table,
+        "script": static("js/offline.js"),
+        "worker": static("js/engine-worker.js"),
+        "runtime_url": reverse("offline_runtime"),
+        "engine": engine_version(),
+        "snapshot_url": reverse("offline_snapshot", args=[token]),
+        "table_url": reverse("table", args=[token]),
+        "form_url": reverse("record_hand", args=[token]),
+    }
 
 
 @register.filter
@@ -188,5 +201,8 @@ def change_direction(value) -> str:
 @register.filter
 def certainty_word(sigma) -> str:
     """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
-    return {"new": pgettext("rating", "new"), "settling": pgettext("rating", "settling"),
-            "sure": pgettext("rating", "sure")}[certainty(sigma)]
+    return {
+        "new": pgettext("rating", "new"),
+        "settling": pgettext("rating", "settling"),
+        "sure": pgettext("rating", "sure"),
+    }[certainty(sigma)]

@@ -6,8 +6,9 @@ import csv
 import io
 import re
 import secrets
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -16,25 +17,34 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.tournaments import engine
 from games.engines.base import Rank, tidy_name
-from games.tables.forms import ImportForm, validate_event_title
 from games.lib.inputs import whole_number
-from games.models import League
 from games.lib.numbers import local_number
+from games.models import League
 from games.registry import GAMES
+from games.tables.forms import ImportForm, validate_event_title
+from games.tournaments import engine
 from games.tournaments.services import Refused, parse_players
 
-DRAWS = [("random", _("random, no repeat opponents")),  # short: a choice is read whole in a 390 px select
-         ("seeded-thirds", _("seeded by the ranking")),
-         ("by-standings", _("by the standings")),
-         ("schedule", _("a fixed schedule"))]
-DRAWS_EXPLAINED = _("Seeded: one player from each group of the ranking at a table. By the standings: the top "
-                    "players together, the next together … A fixed schedule: start numbers drawn once, every "
-                    "round published before round 1.")
-TIE_BREAK_CHOICES = [("", "—"), ("score", _("the sum of table scores")), ("wins", _("table wins")),
-                     ("places", _("better table places")),  # short: read whole in a 390 px select
-                     ("best-round", _("the best single round")), ("head-to-head", _("head-to-head score"))]
+DRAWS = [
+    ("random", _("random, no repeat opponents")),  # short: a choice is read whole in a 390 px select
+    ("seeded-thirds", _("seeded by the ranking")),
+    ("by-standings", _("by the standings")),
+    ("schedule", _("a fixed schedule")),
+]
+DRAWS_EXPLAINED = _(
+    "Seeded: one player from each group of the ranking at a table. By the standings: the top "
+    "players together, the next together … A fixed schedule: start numbers drawn once, every "
+    "round published before round 1."
+)
+TIE_BREAK_CHOICES = [
+    ("", "—"),
+    ("score", _("the sum of table scores")),
+    ("wins", _("table wins")),
+    ("places", _("better table places")),  # short: read whole in a 390 px select
+    ("best-round", _("the best single round")),
+    ("head-to-head", _("head-to-head score")),
+]
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
 MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
 
@@ -52,36 +62,58 @@ def _json_number(value: int | Fraction) -> int | float | str:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH,
-                           validators=[validate_event_title])
+    name = forms.CharField(
+        label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH, validators=[validate_event_title]
+    )
     preset = forms.ChoiceField(label=_("Tournament preset"))
     rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
     table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
-    hands = forms.IntegerField(label=_("Hands in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
-                               required=False, help_text=_("Empty: no limit of hands."))
-    minutes = forms.IntegerField(label=_("Minutes in a round"), min_value=1, max_value=engine.MOST_ROUND_LIMIT,
-                                 required=False, help_text=_("Empty: no time limit."))
+    hands = forms.IntegerField(
+        label=_("Hands in a round"),
+        min_value=1,
+        max_value=engine.MOST_ROUND_LIMIT,
+        required=False,
+        help_text=_("Empty: no limit of hands."),
+    )
+    minutes = forms.IntegerField(
+        label=_("Minutes in a round"),
+        min_value=1,
+        max_value=engine.MOST_ROUND_LIMIT,
+        required=False,
+        help_text=_("Empty: no time limit."),
+    )
     draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
     draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS, help_text=DRAWS_EXPLAINED)
-    seed = forms.IntegerField(label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1,
-                              help_text=_("The same seed gives the same draw."))
+    seed = forms.IntegerField(
+        label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1, help_text=_("The same seed gives the same draw.")
+    )
     measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
-    place_points = forms.CharField(label=_("Place points"), required=False, max_length=60,
-                                   help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"))
-    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False,
-                                    help_text=_("Better table places: more firsts, then more seconds …"))
+    place_points = forms.CharField(
+        label=_("Place points"),
+        required=False,
+        max_length=60,
+        help_text=_("For the first place, the second …, separated by spaces: 2 1 0.5"),
+    )
+    tie_break_1 = forms.ChoiceField(
+        label=_("First tie-break"),
+        choices=TIE_BREAK_CHOICES,
+        required=False,
+        help_text=_("Better table places: more firsts, then more seconds …"),
+    )
     tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["preset"].choices = [(key, key) for key in engine.TOURNAMENT_PRESETS
-                                         if engine.PRESETS[key]["game"] in (None, game)]
+        self.fields["preset"].choices = [
+            (key, key) for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)
+        ]
         engine_presets = GAMES[game].engine.PRESETS
         self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
-            (p.key, gettext(p.label)) for p in engine_presets]
+            (p.key, gettext(p.label)) for p in engine_presets
+        ]
 
     def clean_place_points(self) -> list:
         text = self.cleaned_data["place_points"].strip()
@@ -110,10 +142,14 @@ class TournamentForm(forms.Form):
         scoring: dict[str, Any] = {"measure": data["measure"], "tie_breaks": data["tie_breaks"]}
         if data["place_points"]:
             scoring["place_points"] = data["place_points"]
-        return {"rules": {"preset": data["rules_preset"]} if data["rules_preset"] else {},
-                "table_size": data["table_size"], "rounds": data["rounds"], "round_limit": limit,
-                "scoring": scoring, "draw": {"first": data["draw_first"], "later": data["draw_later"],
-                                             "seed": data["seed"]}}
+        return {
+            "rules": {"preset": data["rules_preset"]} if data["rules_preset"] else {},
+            "table_size": data["table_size"],
+            "rounds": data["rounds"],
+            "round_limit": limit,
+            "scoring": scoring,
+            "draw": {"first": data["draw_first"], "later": data["draw_later"], "seed": data["seed"]},
+        }
 
 
 def _typed_number(raw: Any) -> str:
@@ -140,14 +176,20 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
     if points and len(points) != size:
         points = list(range(size, 0, -1))  # the engine's own default: n, n − 1, … 1
     rules = values.get("rules") or {}
-    return {"preset": preset, "table_size": size,
-            "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
-            "hands": limit.get("hands"), "minutes": limit.get("minutes"),
-            "draw_first": draw.get("first", "random"), "draw_later": draw.get("later", draw.get("first", "random")),
-            "seed": draw.get("seed", secrets.randbelow(1_000_000)), "measure": scoring.get("measure", "points"),
-            "place_points": " ".join(_typed_number(p) for p in points),
-            **dict(zip(TIE_BREAK_FIELDS, list(scoring.get("tie_breaks", [])) + [""] * len(TIE_BREAK_FIELDS))),
-            "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else ""}
+    return {
+        "preset": preset,
+        "table_size": size,
+        "rounds": values.get("rounds") if isinstance(values.get("rounds"), int) else 4,
+        "hands": limit.get("hands"),
+        "minutes": limit.get("minutes"),
+        "draw_first": draw.get("first", "random"),
+        "draw_later": draw.get("later", draw.get("first", "random")),
+        "seed": draw.get("seed", secrets.randbelow(1_000_000)),
+        "measure": scoring.get("measure", "points"),
+        "place_points": " ".join(_typed_number(p) for p in points),
+        **dict(zip(TIE_BREAK_FIELDS, list(scoring.get("tie_breaks", [])) + [""] * len(TIE_BREAK_FIELDS))),
+        "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else "",
+    }
 
 
 def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[str, str, str]]:
@@ -155,8 +197,7 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
     (the setting's label as the form names it, the preset's value, the tournament's), in the reader's language."""
     try:
         mine = engine.load(tournament_document)
-        theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset,
-                              "draw": {"seed": mine.draw.seed}})
+        theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset, "draw": {"seed": mine.draw.seed}})
     except engine.InvalidTournament:
         return []
     rules_presets = {p.key: p.label for p in GAMES[mine.game].engine.PRESETS}
@@ -171,17 +212,23 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
     def limit(key: str):
         return lambda t: t.round_limit.get(key) if isinstance(t.round_limit, dict) else None
 
-    fields = [(_("House rules"), rules), (_("Players at a table"), lambda t: t.table_size),
-              (_("Rounds"), lambda t: t.rounds), (_("Hands in a round"), limit("hands")),
-              (_("Minutes in a round"), limit("minutes")),
-              (_("Standings by"), lambda t: measures.get(t.scoring.measure, t.scoring.measure)),
-              (_("Place points"), lambda t: t.scoring.place_points),
-              (_("Tie-breaks"), lambda t: ", ".join(str(tie_breaks.get(key, key)) for key in t.scoring.tie_breaks)
-               or None),
-              (_("Draw of the first round"), lambda t: draws.get(t.draw.first, t.draw.first)),
-              (_("Draw of the later rounds"), lambda t: draws.get(t.draw.later, t.draw.later))]
-    return [(str(label), _shown(value(theirs)), _shown(value(mine))) for label, value in fields
-            if value(theirs) != value(mine)]
+    fields = [
+        (_("House rules"), rules),
+        (_("Players at a table"), lambda t: t.table_size),
+        (_("Rounds"), lambda t: t.rounds),
+        (_("Hands in a round"), limit("hands")),
+        (_("Minutes in a round"), limit("minutes")),
+        (_("Standings by"), lambda t: measures.get(t.scoring.measure, t.scoring.measure)),
+        (_("Place points"), lambda t: t.scoring.place_points),
+        (_("Tie-breaks"), lambda t: ", ".join(str(tie_breaks.get(key, key)) for key in t.scoring.tie_breaks) or None),
+        (_("Draw of the first round"), lambda t: draws.get(t.draw.first, t.draw.first)),
+        (_("Draw of the later rounds"), lambda t: draws.get(t.draw.later, t.draw.later)),
+    ]
+    return [
+        (str(label), _shown(value(theirs)), _shown(value(mine)))
+        for label, value in fields
+        if value(theirs) != value(mine)
+    ]
 
 
 def _shown(value: Any) -> str:
@@ -201,12 +248,18 @@ PLAYERS_FILE = 200_000  # bytes of a players CSV (a spreadsheet's export may car
 
 
 class PlayersForm(forms.Form):
-    players = forms.CharField(label=_("Players, one a line"), required=False, max_length=PLAYERS_TEXT,
-                              widget=forms.Textarea(attrs={"rows": 6}),
-                              help_text=_("A ranking for a seeded draw may follow a name after a semicolon: "
-                                          "Ana; 3"))
-    csv_file = forms.FileField(label=_("or a CSV file"), required=False,
-                               help_text=_("A name in the first column, an optional ranking in the second."))
+    players = forms.CharField(
+        label=_("Players, one a line"),
+        required=False,
+        max_length=PLAYERS_TEXT,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("A ranking for a seeded draw may follow a name after a semicolon: Ana; 3"),
+    )
+    csv_file = forms.FileField(
+        label=_("or a CSV file"),
+        required=False,
+        help_text=_("A name in the first column, an optional ranking in the second."),
+    )
 
     def clean_csv_file(self):
         upload = self.cleaned_data.get("csv_file")
@@ -260,12 +313,17 @@ class ResultForm(forms.Form):
     """A paper table's totals, or (after the round) a correction with its reason."""
 
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=10_000)
-    totals = forms.CharField(label=_("Totals in seat order"), max_length=200,
-                             help_text=_("One whole number for each seat, separated by spaces."))
+    totals = forms.CharField(
+        label=_("Totals in seat order"),
+        max_length=200,
+        help_text=_("One whole number for each seat, separated by spaces."),
+    )
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
-    replace = forms.BooleanField(label=_("Replace the hands played"), required=False,
-                                 help_text=_("Only for a table played in Talon: the typed result counts instead, "
-                                             "the hands stay in the record."))
+    replace = forms.BooleanField(
+        label=_("Replace the hands played"),
+        required=False,
+        help_text=_("Only for a table played in Talon: the typed result counts instead, the hands stay in the record."),
+    )
 
     def __init__(self, *args, marks: Sequence[Rank] = (), **kwargs):
         """``marks``: the ranks of the game's ranking read from marks, not the totals (``marks_ranked``): each is
@@ -275,8 +333,11 @@ class ResultForm(forms.Form):
         for rank in marks:
             label = capfirst(gettext(rank.label))
             self.fields[rank.key] = forms.CharField(
-                label=format_lazy(_("{label} in seat order"), label=label), required=False, max_length=200,
-                help_text=format_lazy(_("Each seat's {label}, separated by spaces."), label=gettext(rank.label)))
+                label=format_lazy(_("{label} in seat order"), label=label),
+                required=False,
+                max_length=200,
+                help_text=format_lazy(_("Each seat's {label}, separated by spaces."), label=gettext(rank.label)),
+            )
 
     def clean_totals(self) -> list[int]:
         return _whole_numbers(self.cleaned_data["totals"])
@@ -310,8 +371,9 @@ def _whole_numbers(text: str) -> list[int]:
     parts = [part.strip(",") for part in parts if part.strip(",")]
     decimal = next((part for part in parts if "," in part or "." in part), None)
     if decimal is not None:
-        raise forms.ValidationError(_("%(value)s is not a whole number: totals are whole points, such as "
-                                      "120 -40 -80.") % {"value": decimal})
+        raise forms.ValidationError(
+            _("%(value)s is not a whole number: totals are whole points, such as 120 -40 -80.") % {"value": decimal}
+        )
     try:
         return [int(part.replace("\u2212", "-")) for part in parts]
     except ValueError:
@@ -333,13 +395,25 @@ LEAGUE_NAME = League._meta.get_field("name").max_length
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name of the league"), max_length=LEAGUE_NAME, validators=[validate_event_title])
-    points_table = forms.CharField(label=_("Points for the final places"), required=False, max_length=200,
-                                   help_text=_("Empty: each tournament counts its own measure. Else the points of "
-                                               "the first place, the second …, separated by spaces: 25 20 16"))
-    best = forms.IntegerField(label=_("Best tournaments that count"), min_value=1, max_value=100, required=False,
-                              help_text=_("Empty: every tournament counts."))
-    qualify = forms.IntegerField(label=_("Places that qualify for the final"), min_value=1, max_value=1000,
-                                 required=False)
+    points_table = forms.CharField(
+        label=_("Points for the final places"),
+        required=False,
+        max_length=200,
+        help_text=_(
+            "Empty: each tournament counts its own measure. Else the points of "
+            "the first place, the second …, separated by spaces: 25 20 16"
+        ),
+    )
+    best = forms.IntegerField(
+        label=_("Best tournaments that count"),
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=_("Empty: every tournament counts."),
+    )
+    qualify = forms.IntegerField(
+        label=_("Places that qualify for the final"), min_value=1, max_value=1000, required=False
+    )
 
     def clean_points_table(self) -> list | None:
         text = self.cleaned_data["points_table"].strip()
@@ -351,16 +425,20 @@ class LeagueForm(forms.Form):
             raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
 
     def settings(self) -> dict[str, Any]:
-        return {key: self.cleaned_data[key] for key in ("points_table", "best", "qualify")
-                if self.cleaned_data[key] is not None}
+        return {
+            key: self.cleaned_data[key]
+            for key in ("points_table", "best", "qualify")
+            if self.cleaned_data[key] is not None
+        }
 
 
 class JoinLeagueForm(forms.Form):
     link = forms.CharField(label=_("The tournament's director link"), max_length=300)
 
     def clean_link(self) -> str:
-        match = re.search(r"/d/([A-Za-z0-9_-]{1,64})/?", self.cleaned_data["link"]) or \
-            re.fullmatch(r"\s*([A-Za-z0-9_-]{1,64})\s*", self.cleaned_data["link"])
+        match = re.search(r"/d/([A-Za-z0-9_-]{1,64})/?", self.cleaned_data["link"]) or re.fullmatch(
+            r"\s*([A-Za-z0-9_-]{1,64})\s*", self.cleaned_data["link"]
+        )
         if match is None:
             raise forms.ValidationError(_("Paste the director link of a tournament."))
         return match.group(1)

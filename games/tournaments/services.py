@@ -20,19 +20,31 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engines.base import marks_ranked, name_key, name_problem, tidy_name
+from games.engines.table import InvalidTable
+from games.lib import limits
+from games.lib.inputs import whole_number
+from games.lib.numbers import local_number
+from games.models import (
+    Correction,
+    Entry,
+    FormerLink,
+    League,
+    Rating,
+    RatingStep,
+    Round,
+    RoundTable,
+    Seat,
+    Table,
+    Tournament,
+    new_token,
+)
 from games.ratings import store as ratings_store
 from games.ratings.core import Event, History, current_ranking
 from games.ratings.store import Pool
-from games.lib import limits
+from games.registry import GAMES
 from games.tables import services
 from games.tournaments import engine
-from games.engines.base import marks_ranked, name_key, name_problem, tidy_name
-from games.engines.table import InvalidTable
-from games.lib.inputs import whole_number
-from games.models import (Correction, Entry, FormerLink, League, Rating, RatingStep, Round, RoundTable, Seat, Table,
-                          Tournament, new_token)
-from games.lib.numbers import local_number
-from games.registry import GAMES
 
 SETTINGS = ("rules", "table_size", "rounds", "round_limit", "scoring", "draw")
 
@@ -46,11 +58,22 @@ class Refused(ValueError):
         self.message = message
 
 
-FORM_FIELDS = {"tournament": "name", "table_size": "table_size", "rounds": "rounds", "round_limit": "hands",
-               "scoring.measure": "measure", "scoring.place_points": "place_points",
-               "scoring.tie_breaks": "tie_break_1",
-               "draw.seed": "seed", "draw.first": "draw_first", "draw": "draw_later", "rules": "rules_preset",
-               "totals": "totals", "reason": "reason", "name": "players"}  # and each ranked mark: its own field
+FORM_FIELDS = {
+    "tournament": "name",
+    "table_size": "table_size",
+    "rounds": "rounds",
+    "round_limit": "hands",
+    "scoring.measure": "measure",
+    "scoring.place_points": "place_points",
+    "scoring.tie_breaks": "tie_break_1",
+    "draw.seed": "seed",
+    "draw.first": "draw_first",
+    "draw": "draw_later",
+    "rules": "rules_preset",
+    "totals": "totals",
+    "reason": "reason",
+    "name": "players",
+}  # and each ranked mark: its own field
 
 
 def _engine_error(error: Exception, field: str | None = None, marks: tuple[str, ...] = ()) -> Refused:
@@ -58,8 +81,14 @@ def _engine_error(error: Exception, field: str | None = None, marks: tuple[str, 
     the game's ranked marks, each typed in a field of its own name."""
     if isinstance(error, engine.InvalidTournament):
         fields = {**FORM_FIELDS, **{key: key for key in marks}}
-        named = next((fields[key] for key in sorted(fields, key=len, reverse=True)
-                      if error.field == key or error.field.startswith((key + ".", key + "["))), None)
+        named = next(
+            (
+                fields[key]
+                for key in sorted(fields, key=len, reverse=True)
+                if error.field == key or error.field.startswith((key + ".", key + "["))
+            ),
+            None,
+        )
         if named is not None and field != "document":
             reason = error.reason(_)
             return Refused(named, reason[:1].upper() + reason[1:])  # a sentence beside the field
@@ -85,16 +114,24 @@ def _bump(tournament: Tournament) -> None:
 
 # ---- creating and registering --------------------------------------------------------------------------
 
+
 def create_tournament(*, name: str, game: str, preset: str, settings: dict[str, Any]) -> Tournament:
     """A tournament whose settings the engine accepts (it checks them as a document with no players yet)."""
-    document = {"tournament": name, "game": game, "preset": preset,
-                **{key: settings[key] for key in SETTINGS if key in settings}, "players": [], "played": []}
+    document = {
+        "tournament": name,
+        "game": game,
+        "preset": preset,
+        **{key: settings[key] for key in SETTINGS if key in settings},
+        "players": [],
+        "played": [],
+    }
     try:
         engine.load(document)
     except engine.InvalidTournament as error:
         raise _engine_error(error) from None
-    return Tournament.objects.create(name=name, game=game, preset=preset,
-                                     settings={key: settings[key] for key in SETTINGS if key in settings})
+    return Tournament.objects.create(
+        name=name, game=game, preset=preset, settings={key: settings[key] for key in SETTINGS if key in settings}
+    )
 
 
 def is_final(tournament: Tournament) -> bool:
@@ -133,29 +170,43 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         if is_final(tournament):
-            raise Refused("players", _("This tournament is final: its last round is closed, and it takes no more "
-                                       "players."))
+            raise Refused(
+                "players", _("This tournament is final: its last round is closed, and it takes no more players.")
+            )
         _room_for_players(tournament, len(players))
         known = {name_key(name): name for name in tournament.entries.values_list("name", flat=True)}
         listed: dict[str, tuple[int, str]] = {}  # the pasted list's own names, by line
-        for number, (name, ranking) in enumerate(players, start=1):
+        for number, (name, _ranking) in enumerate(players, start=1):
             problem = name_problem(name)
             if problem is not None:
-                raise Refused("players", _("Line %(number)s: %(problem)s") % {
-                    "number": number, "problem": problem.render(_)})
+                raise Refused(
+                    "players", _("Line %(number)s: %(problem)s") % {"number": number, "problem": problem.render(_)}
+                )
             if name_key(name) in listed:
-                raise Refused("players", _("Lines %(first)s and %(number)s: %(name)s and %(other)s are one name "
-                                           "(capitals and spaces do not tell players apart).") % {
-                    "first": listed[name_key(name)][0], "number": number, "name": listed[name_key(name)][1],
-                    "other": name})
+                raise Refused(
+                    "players",
+                    _(
+                        "Lines %(first)s and %(number)s: %(name)s and %(other)s are one name "
+                        "(capitals and spaces do not tell players apart)."
+                    )
+                    % {
+                        "first": listed[name_key(name)][0],
+                        "number": number,
+                        "name": listed[name_key(name)][1],
+                        "other": name,
+                    },
+                )
             if name_key(name) in known:
                 raise Refused("players", _("%(name)s is registered already.") % {"name": name})
             listed[name_key(name)] = (number, name)
         first = (tournament.entries.aggregate(last=Max("no"))["last"] or 0) + 1
         joins = last_started(tournament) + 1
-        entries = Entry.objects.bulk_create([
-            Entry(tournament=tournament, no=first + i, name=name, ranking=ranking, joins=joins)
-            for i, (name, ranking) in enumerate(players)])
+        entries = Entry.objects.bulk_create(
+            [
+                Entry(tournament=tournament, no=first + i, name=name, ranking=ranking, joins=joins)
+                for i, (name, ranking) in enumerate(players)
+            ]
+        )
         void_draw(tournament)
         _still_valid(tournament, "players")
         _bump(tournament)
@@ -172,9 +223,14 @@ def _room_for_players(tournament: Tournament, adding: int) -> None:
     most = engine.most_players(rounds)
     registered = tournament.entries.count()
     if registered + adding > most:
-        raise Refused("players", _("A tournament of %(rounds)s rounds takes at most %(most)s players: "
-                                   "%(registered)s are registered, this list adds %(count)s.") % {
-            "rounds": rounds, "most": most, "registered": registered, "count": adding})
+        raise Refused(
+            "players",
+            _(
+                "A tournament of %(rounds)s rounds takes at most %(most)s players: "
+                "%(registered)s are registered, this list adds %(count)s."
+            )
+            % {"rounds": rounds, "most": most, "registered": registered, "count": adding},
+        )
 
 
 def rename_entry(entry: Entry, new: str) -> None:
@@ -216,10 +272,15 @@ def void_draw(tournament: Tournament) -> int | None:
 def drawn_links(tournament: Tournament, number: int) -> dict[tuple, tuple[str, int, list[int]]]:
     """Every printed link of round ``number`` not started yet, by its table and seats: its drawn tables' and
     those of its earlier draws (token, table number, start numbers in seat order)."""
-    links = {(link.table_no, tuple(link.seats)): (link.token, link.table_no, link.seats)
-             for link in FormerLink.objects.filter(tournament=tournament, round_no=number)}
-    drawn = list(RoundTable.objects.filter(round__tournament=tournament, round__number=number,
-                                           round__status=Round.DRAWN).exclude(planned_token=""))
+    links = {
+        (link.table_no, tuple(link.seats)): (link.token, link.table_no, link.seats)
+        for link in FormerLink.objects.filter(tournament=tournament, round_no=number)
+    }
+    drawn = list(
+        RoundTable.objects.filter(
+            round__tournament=tournament, round__number=number, round__status=Round.DRAWN
+        ).exclude(planned_token="")
+    )
     seats = seat_numbers(drawn)
     for round_table in drawn:
         numbers = seats.get(round_table.pk, [])
@@ -230,11 +291,18 @@ def drawn_links(tournament: Tournament, number: int) -> dict[tuple, tuple[str, i
 def retire(tournament: Tournament, number: int, links: dict[tuple, tuple[str, int, list[int]]]) -> None:
     """Printed links of round ``number`` that no table of its draw carries any more: kept, to say where their
     players sit now."""
-    known = set(FormerLink.objects.filter(token__in=[token for token, _no, _seats in links.values()])
-                .values_list("token", flat=True))
-    FormerLink.objects.bulk_create([FormerLink(tournament=tournament, token=token, round_no=number, table_no=no,
-                                               seats=seats) for token, no, seats in links.values()
-                                    if token not in known])
+    known = set(
+        FormerLink.objects.filter(token__in=[token for token, _no, _seats in links.values()]).values_list(
+            "token", flat=True
+        )
+    )
+    FormerLink.objects.bulk_create(
+        [
+            FormerLink(tournament=tournament, token=token, round_no=number, table_no=no, seats=seats)
+            for token, no, seats in links.values()
+            if token not in known
+        ]
+    )
 
 
 def _lock(entry: Entry) -> None:
@@ -261,8 +329,9 @@ def reinstate(entry: Entry) -> int | None:
     with transaction.atomic():
         _lock(entry)
         if entry.withdrawn_after != last_started(entry.tournament):
-            raise Refused(None, _("%(name)s missed a round since withdrawing and cannot come back.") % {
-                "name": entry.name})
+            raise Refused(
+                None, _("%(name)s missed a round since withdrawing and cannot come back.") % {"name": entry.name}
+            )
         entry.withdrawn_after = None
         entry.save(update_fields=["withdrawn_after"])
         voided = void_draw(entry.tournament)
@@ -271,6 +340,7 @@ def reinstate(entry: Entry) -> int | None:
 
 
 # ---- the document ---------------------------------------------------------------------------------------
+
 
 def _players(tournament: Tournament) -> list[dict[str, Any]]:
     players = []
@@ -289,8 +359,11 @@ def _players(tournament: Tournament) -> list[dict[str, Any]]:
 def seat_numbers(round_tables) -> dict[int, list[int]]:
     """Each round table's start numbers in seat order, in one query."""
     seats: dict[int, list[int]] = {}
-    for table_id, no in (Seat.objects.filter(round_table__in=round_tables).order_by("round_table", "seat")
-                         .values_list("round_table", "entry__no")):
+    for table_id, no in (
+        Seat.objects.filter(round_table__in=round_tables)
+        .order_by("round_table", "seat")
+        .values_list("round_table", "entry__no")
+    ):
         seats.setdefault(table_id, []).append(no)
     return seats
 
@@ -316,8 +389,9 @@ def has_result(round_table: RoundTable) -> bool:
     return round_table.totals is not None or (round_table.table is not None and round_table.table.hand_count > 0)
 
 
-def document(tournament: Tournament, *, export: bool = False, before: int | None = None,
-             live: bool = True) -> dict[str, Any]:
+def document(
+    tournament: Tournament, *, export: bool = False, before: int | None = None, live: bool = True
+) -> dict[str, Any]:
     """The tournament document from the rows. ``export``: Talon tables as their own documents (the record);
     else their stored totals. ``before``: only the rounds before that one (a draw). ``live``: a started round's
     tables that have a result count too (live standings); else only closed rounds."""
@@ -326,8 +400,13 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
     rounds = tournament.rounds.filter(status__in=statuses).order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
-    round_tables = list(RoundTable.objects.filter(round__in=rounds).select_related("table").defer("table__state")
-                        .annotate(number=F("round__number")).order_by("round__number", "table_no"))
+    round_tables = list(
+        RoundTable.objects.filter(round__in=rounds)
+        .select_related("table")
+        .defer("table__state")
+        .annotate(number=F("round__number"))
+        .order_by("round__number", "table_no")
+    )
     seats = seat_numbers(round_tables)
     played: dict[int, list[dict[str, Any]]] = {}
     for round_table in round_tables:
@@ -345,18 +424,31 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
             line["totals"] = played_totals(round_table.table)
             line.update(played_marks(round_table.table, keys))
         played.setdefault(round_table.number, []).append(line)
-    doc: dict[str, Any] = {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
-                           **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
-                           "players": _players(tournament),
-                           "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())]}
+    doc: dict[str, Any] = {
+        "tournament": tournament.name,
+        "game": tournament.game,
+        "preset": tournament.preset,
+        **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
+        "players": _players(tournament),
+        "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())],
+    }
     corrections = Correction.objects.filter(round_table__round__tournament=tournament)
     if before is not None:
         corrections = corrections.filter(round_table__round__number__lt=before)
-    listed = [{"round": number, "table": table_no, "totals": totals, **(marks or {}),
-               "reason": reason, "at": at.isoformat(timespec="seconds")}
-              for number, table_no, totals, marks, reason, at in corrections.order_by("at", "id").values_list(
-                  "round_table__round__number", "round_table__table_no", "totals", "marks", "reason", "at")
-              if number in played]
+    listed = [
+        {
+            "round": number,
+            "table": table_no,
+            "totals": totals,
+            **(marks or {}),
+            "reason": reason,
+            "at": at.isoformat(timespec="seconds"),
+        }
+        for number, table_no, totals, marks, reason, at in corrections.order_by("at", "id").values_list(
+            "round_table__round__number", "round_table__table_no", "totals", "marks", "reason", "at"
+        )
+        if number in played
+    ]
     if listed:
         doc["corrections"] = listed
     return doc
@@ -364,9 +456,14 @@ def document(tournament: Tournament, *, export: bool = False, before: int | None
 
 def settings_document(tournament: Tournament) -> dict[str, Any]:
     """The tournament's document without its players and results: what its settings alone say (cheap at any size)."""
-    return {"tournament": tournament.name, "game": tournament.game, "preset": tournament.preset,
-            **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
-            "players": [], "played": []}
+    return {
+        "tournament": tournament.name,
+        "game": tournament.game,
+        "preset": tournament.preset,
+        **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
+        "players": [],
+        "played": [],
+    }
 
 
 def last_round(tournament: Tournament) -> int:
@@ -391,6 +488,7 @@ def standings(tournament: Tournament, *, corrected: bool = True):
 
 # ---- rounds ---------------------------------------------------------------------------------------------
 
+
 def next_round(tournament: Tournament) -> int:
     """The round a draw is for: the one drawn and not started yet (a redraw), or the next."""
     last = tournament.rounds.order_by("-number").first()
@@ -400,8 +498,11 @@ def next_round(tournament: Tournament) -> int:
 
 
 def active_players(tournament: Tournament, number: int) -> int:
-    return sum(1 for entry in tournament.entries.all()
-               if entry.joins <= number and (entry.withdrawn_after is None or entry.withdrawn_after >= number))
+    return sum(
+        1
+        for entry in tournament.entries.all()
+        if entry.joins <= number and (entry.withdrawn_after is None or entry.withdrawn_after >= number)
+    )
 
 
 def draw_round(tournament: Tournament, number: int) -> Round:
@@ -410,12 +511,18 @@ def draw_round(tournament: Tournament, number: int) -> Round:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if number != next_round(tournament):
-            raise Refused("round", _("Round %(number)s cannot be drawn now: the next draw is round %(next)s.") % {
-                "number": number, "next": next_round(tournament)})
+            raise Refused(
+                "round",
+                _("Round %(number)s cannot be drawn now: the next draw is round %(next)s.")
+                % {"number": number, "next": next_round(tournament)},
+            )
         previous = tournament.rounds.filter(number=number - 1).first()
         if previous is not None and previous.status != Round.CLOSED:
-            raise Refused("round", _("Close round %(number)s before drawing the next: its results decide the "
-                                     "draw.") % {"number": previous.number})
+            raise Refused(
+                "round",
+                _("Close round %(number)s before drawing the next: its results decide the draw.")
+                % {"number": previous.number},
+            )
         try:
             last = engine.load(document(tournament, live=False)).last_round
         except engine.InvalidTournament as error:
@@ -427,8 +534,9 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         size = tournament.settings.get("table_size") or 0
         playing = active_players(tournament, number)
         if playing < size:
-            raise Refused("round", _("%(count)s players cannot fill one table of %(size)s.") % {
-                "count": playing, "size": size})
+            raise Refused(
+                "round", _("%(count)s players cannot fill one table of %(size)s.") % {"count": playing, "size": size}
+            )
         try:
             drawn = engine.draw(load(tournament, before=number, live=False), number)
         except engine.InvalidTournament as error:
@@ -438,13 +546,22 @@ def draw_round(tournament: Tournament, number: int) -> Round:
         round_ = Round.objects.create(tournament=tournament, number=number)
         entries = {entry.no: entry for entry in tournament.entries.all()}
         tokens = [kept_link(links, no, seats) for no, seats in drawn.tables]
-        RoundTable.objects.bulk_create([RoundTable(round=round_, table_no=no, planned_token=token)
-                                        for (no, _seats), token in zip(drawn.tables, tokens)])
+        RoundTable.objects.bulk_create(
+            [
+                RoundTable(round=round_, table_no=no, planned_token=token)
+                for (no, _seats), token in zip(drawn.tables, tokens)
+            ]
+        )
         FormerLink.objects.filter(token__in=tokens).delete()
         retire(tournament, number, links)
         made = list(round_.tables.order_by("table_no"))
-        Seat.objects.bulk_create([Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
-                                  for rt, (_no, seats) in zip(made, drawn.tables) for i, no in enumerate(seats)])
+        Seat.objects.bulk_create(
+            [
+                Seat(round_table=rt, round=round_, entry=entries[no], seat=i)
+                for rt, (_no, seats) in zip(made, drawn.tables)
+                for i, no in enumerate(seats)
+            ]
+        )
         _bump(tournament)
     round_.repeats = drawn.repeats  # pairs who meet again: only where no seating without a repeat was found
     return round_
@@ -471,8 +588,11 @@ def start_round(round_: Round) -> Round:
         for round_table in round_.tables.order_by("table_no"):
             names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
             round_table.table = services.create_table(
-                game=tournament.game, players=names, rules=rules,
-                name=table_name(tournament.name, round_.number, round_table.table_no))
+                game=tournament.game,
+                players=names,
+                rules=rules,
+                name=table_name(tournament.name, round_.number, round_table.table_no),
+            )
             if round_table.planned_token:  # the link its printed sheet carries
                 round_table.table.edit_token = round_table.planned_token
                 round_table.table.save(update_fields=["edit_token"])
@@ -494,19 +614,28 @@ def table_name(tournament: str, round_no: int, table_no: int) -> str:
     if len(full) <= most:
         return full
     room = most - (len(full) - len(tournament)) - 1
-    return where % {"tournament": tournament[:max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
+    return where % {"tournament": tournament[: max(room, 0)].rstrip() + "…", "round": round_no, "table": table_no}
 
 
-def type_result(round_: Round, round_table: RoundTable, totals: list[int],
-                marks: dict[str, list[int]] | None = None, *, replace: bool = False) -> None:
+def type_result(
+    round_: Round,
+    round_table: RoundTable,
+    totals: list[int],
+    marks: dict[str, list[int]] | None = None,
+    *,
+    replace: bool = False,
+) -> None:
     """A paper table's final totals (TN5): refused with the difference when a zero-sum result does not add up;
     only for a table of this round while it is played (after it, a correction with a reason). A table with hands
     played in Talon takes a typed result only when the director chose to ``replace`` them: the hands stay in the
     record (the export keeps the table's document as ``replaced``) and the typed result counts. ``marks``: each
     ranked mark of the game (``mark_keys``) in seat order, by its name."""
     if round_table.round_id != round_.pk:
-        raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
-            "table": round_table.table_no, "round": round_.number})
+        raise Refused(
+            "table",
+            _("Table %(table)s is not a table of round %(round)s.")
+            % {"table": round_table.table_no, "round": round_.number},
+        )
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
         _while_played(round_)
@@ -541,9 +670,13 @@ def replace_warning(round_table: RoundTable) -> str:
         "round closes.",
         "Table %(table)s has %(count)s hands played in Talon (totals %(totals)s). To count the typed result "
         "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
-        "round closes.", table.hand_count) % {
-        "table": round_table.table_no, "count": table.hand_count,
-        "totals": " / ".join(local_number(total) for total in played_totals(table))}
+        "round closes.",
+        table.hand_count,
+    ) % {
+        "table": round_table.table_no,
+        "count": table.hand_count,
+        "totals": " / ".join(local_number(total) for total in played_totals(table)),
+    }
 
 
 def take_back_result(round_: Round, round_table: RoundTable) -> None:
@@ -553,8 +686,9 @@ def take_back_result(round_: Round, round_table: RoundTable) -> None:
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         _while_played(round_)
         if round_table.round_id != round_.pk or round_table.totals is None:
-            raise Refused("table", _("Table %(table)s has no typed result to take back.") % {
-                "table": round_table.table_no})
+            raise Refused(
+                "table", _("Table %(table)s has no typed result to take back.") % {"table": round_table.table_no}
+            )
         round_table.totals, round_table.marks = None, None
         round_table.save(update_fields=["totals", "marks"])
         _bump(round_.tournament)
@@ -565,8 +699,9 @@ def _check(round_: Round, round_table: RoundTable, totals: list[int], marks: dic
     if len(totals) != size:
         raise Refused("totals", _("Give one total for each of the %(count)s seats.") % {"count": size})
     try:
-        engine.check_result(load(round_.tournament, live=False), round_.number, round_table.table_no, list(totals),
-                            marks or {})
+        engine.check_result(
+            load(round_.tournament, live=False), round_.number, round_table.table_no, list(totals), marks or {}
+        )
     except engine.InvalidTournament as error:
         raise _engine_error(error, "totals", mark_keys(round_.tournament.game)) from None
 
@@ -579,8 +714,10 @@ def close_round(round_: Round) -> None:
             raise Refused(None, _("Only a round being played can be closed."))
         missing = [rt.table_no for rt in round_.tables.select_related("table") if not has_result(rt)]
         if missing:
-            raise Refused(None, _("These tables have no result yet: %(tables)s.") % {
-                "tables": ", ".join(str(no) for no in missing)})
+            raise Refused(
+                None,
+                _("These tables have no result yet: %(tables)s.") % {"tables": ", ".join(str(no) for no in missing)},
+            )
         round_.status, round_.closed_at = Round.CLOSED, timezone.now()
         round_.save(update_fields=["status", "closed_at"])
         _bump(round_.tournament)
@@ -597,9 +734,14 @@ def reopen_round(round_: Round) -> int | None:
         if round_.status != Round.CLOSED:
             raise Refused(None, _("Only a closed round can be opened again."))
         if tournament.rounds.filter(number__gt=round_.number).exclude(status=Round.DRAWN).exists():
-            raise Refused(None, _("Round %(number)s has started: round %(closed)s stays closed (a late change is "
-                                  "a correction, with its reason).") % {"number": round_.number + 1,
-                                                                         "closed": round_.number})
+            raise Refused(
+                None,
+                _(
+                    "Round %(number)s has started: round %(closed)s stays closed (a late change is "
+                    "a correction, with its reason)."
+                )
+                % {"number": round_.number + 1, "closed": round_.number},
+            )
         voided = void_draw(tournament)
         round_.status, round_.closed_at = Round.STARTED, None
         round_.save(update_fields=["status", "closed_at"])
@@ -608,21 +750,32 @@ def reopen_round(round_: Round) -> int | None:
     return voided
 
 
-def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: str,
-            marks: dict[str, list[int]] | None = None, *, keep: bool = True) -> Correction:
+def correct(
+    round_: Round,
+    round_table: RoundTable,
+    totals: list[int],
+    reason: str,
+    marks: dict[str, list[int]] | None = None,
+    *,
+    keep: bool = True,
+) -> Correction:
     """TN8: a closed round's result changed after an appeal, with its reason; a later draw stays as played.
     ``keep=False``: only checked (refused as it would be), nothing saved: the director is asked first."""
     if round_table.round_id != round_.pk:
-        raise Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
-            "table": round_table.table_no, "round": round_.number})
+        raise Refused(
+            "table",
+            _("Table %(table)s is not a table of round %(round)s.")
+            % {"table": round_table.table_no, "round": round_.number},
+        )
     if round_.status != Round.CLOSED:
         raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
     if not reason.strip():
         raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
     _check(round_, round_table, totals, marks)
     with transaction.atomic():
-        correction = Correction.objects.create(round_table=round_table, totals=totals, marks=marks or None,
-                                               reason=reason.strip())
+        correction = Correction.objects.create(
+            round_table=round_table, totals=totals, marks=marks or None, reason=reason.strip()
+        )
         _still_valid(round_.tournament, "reason")
         if not keep:
             transaction.set_rollback(True)
@@ -633,6 +786,7 @@ def correct(round_: Round, round_table: RoundTable, totals: list[int], reason: s
 
 
 # ---- export and import ----------------------------------------------------------------------------------
+
 
 def export(tournament: Tournament) -> dict[str, Any]:
     return document(tournament, export=True)
@@ -650,11 +804,18 @@ def import_cost(raw: Any, size: int) -> int:
     is needed). Counted from the document as sent, before any of it is checked."""
     rounds = raw.get("played") if isinstance(raw, dict) else None
     corrections = raw.get("corrections") if isinstance(raw, dict) else None
-    tables = sum(len(item["tables"]) for item in rounds if isinstance(item, dict)
-                 and isinstance(item.get("tables"), list)) if isinstance(rounds, list) else 0
-    return (1 + table_hands(raw) // limits.HANDS_PER_PAGE + tables // TABLES_PER_PAGE
-            + (len(corrections) if isinstance(corrections, list) else 0) // CORRECTIONS_PER_PAGE
-            + size // BYTES_PER_PAGE)
+    tables = (
+        sum(len(item["tables"]) for item in rounds if isinstance(item, dict) and isinstance(item.get("tables"), list))
+        if isinstance(rounds, list)
+        else 0
+    )
+    return (
+        1
+        + table_hands(raw) // limits.HANDS_PER_PAGE
+        + tables // TABLES_PER_PAGE
+        + (len(corrections) if isinstance(corrections, list) else 0) // CORRECTIONS_PER_PAGE
+        + size // BYTES_PER_PAGE
+    )
 
 
 def table_hands(raw: Any) -> int:
@@ -676,18 +837,41 @@ def import_document(raw: Any) -> Tournament:
     more would outlast a request."""
     hands = table_hands(raw)
     if hands > django_settings.TALON_MAX_HANDS:
-        raise Refused("document", _("Hands at the tables of this document: %(count)s; an import brings at most "
-                                    "%(most)s.") % {"count": hands, "most": django_settings.TALON_MAX_HANDS})
+        raise Refused(
+            "document",
+            _("Hands at the tables of this document: %(count)s; an import brings at most %(most)s.")
+            % {"count": hands, "most": django_settings.TALON_MAX_HANDS},
+        )
     try:
         read = engine.load(raw)
     except engine.InvalidTournament as error:
         raise _engine_error(error, "document") from None
     with transaction.atomic():
-        tournament = Tournament.objects.create(name=read.name, game=read.game, preset=read.preset,
-                                               settings={key: raw[key] for key in SETTINGS if key in raw})
-        entries = {player.no: entry for player, entry in zip(read.players, Entry.objects.bulk_create([
-            Entry(tournament=tournament, no=player.no, name=player.name, ranking=player.ranking,
-                  joins=player.joins, withdrawn_after=player.withdrawn_after) for player in read.players]))}
+        tournament = Tournament.objects.create(
+            name=read.name,
+            game=read.game,
+            preset=read.preset,
+            settings={key: raw[key] for key in SETTINGS if key in raw},
+        )
+        entries = {
+            player.no: entry
+            for player, entry in zip(
+                read.players,
+                Entry.objects.bulk_create(
+                    [
+                        Entry(
+                            tournament=tournament,
+                            no=player.no,
+                            name=player.name,
+                            ranking=player.ranking,
+                            joins=player.joins,
+                            withdrawn_after=player.withdrawn_after,
+                        )
+                        for player in read.players
+                    ]
+                ),
+            )
+        }
         made: dict[tuple[int, int], RoundTable] = {}
         for played in read.played:
             made.update(_imported_round(tournament, played, entries))
@@ -697,19 +881,31 @@ def import_document(raw: Any) -> Tournament:
     return tournament
 
 
-def _imported_round(tournament: Tournament, played: engine.PlayedRound,
-                    entries: dict[int, Entry]) -> dict[tuple[int, int], RoundTable]:
+def _imported_round(
+    tournament: Tournament, played: engine.PlayedRound, entries: dict[int, Entry]
+) -> dict[tuple[int, int], RoundTable]:
     """One round of an imported document, closed, its tables and seats written in a few queries: each table played
     in Talon a Talon table again, each typed one its totals."""
     round_ = Round.objects.create(tournament=tournament, number=played.round, status=Round.CLOSED)
-    made = RoundTable.objects.bulk_create([
-        RoundTable(round=round_, table_no=result.table, table=_imported_talon_table(result),
-                   totals=list(result.totals) if result.document is None else None,
-                   marks=_listed(result.marks) if result.document is None else None)
-        for result in played.tables])
-    Seat.objects.bulk_create([Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
-                              for round_table, result in zip(made, played.tables)
-                              for i, no in enumerate(result.seats)])
+    made = RoundTable.objects.bulk_create(
+        [
+            RoundTable(
+                round=round_,
+                table_no=result.table,
+                table=_imported_talon_table(result),
+                totals=list(result.totals) if result.document is None else None,
+                marks=_listed(result.marks) if result.document is None else None,
+            )
+            for result in played.tables
+        ]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(round_table=round_table, round=round_, entry=entries[no], seat=i)
+            for round_table, result in zip(made, played.tables)
+            for i, no in enumerate(result.seats)
+        ]
+    )
     return {(played.round, round_table.table_no): round_table for round_table in made}
 
 
@@ -729,13 +925,19 @@ def _imported_talon_table(result: engine.TableResult) -> Table | None:
         raise _engine_error(error, "document") from None
 
 
-def _imported_corrections(corrections: tuple[engine.Correction, ...],
-                          made: dict[tuple[int, int], RoundTable]) -> None:
+def _imported_corrections(corrections: tuple[engine.Correction, ...], made: dict[tuple[int, int], RoundTable]) -> None:
     """The document's corrections, each kept at the time it gives (not the time of the import)."""
-    kept = Correction.objects.bulk_create([
-        Correction(round_table=made[(correction.round, correction.table)], totals=list(correction.totals),
-                   marks=_listed(correction.marks), reason=correction.reason)
-        for correction in corrections])
+    kept = Correction.objects.bulk_create(
+        [
+            Correction(
+                round_table=made[(correction.round, correction.table)],
+                totals=list(correction.totals),
+                marks=_listed(correction.marks),
+                reason=correction.reason,
+            )
+            for correction in corrections
+        ]
+    )
     for correction, row in zip(corrections, kept):  # ``at`` is the time of writing when first written
         row.at = engine.correction_time(correction.at)
     Correction.objects.bulk_update(kept, ["at"], batch_size=500)
@@ -743,12 +945,17 @@ def _imported_corrections(corrections: tuple[engine.Correction, ...],
 
 # ---- a league (TN9) -------------------------------------------------------------------------------------
 
+
 def league_standings(league: League):
     """The season's standings: each tournament of the league, in the order they were created, through the engine."""
     tournaments = [load(tournament) for tournament in league.tournaments.order_by("created_at", "pk")]
     settings = league.settings
-    return engine.league(tournaments, points_table=settings.get("points_table"), best_n=settings.get("best"),
-                         qualify=settings.get("qualify"))
+    return engine.league(
+        tournaments,
+        points_table=settings.get("points_table"),
+        best_n=settings.get("best"),
+        qualify=settings.get("qualify"),
+    )
 
 
 MOST_IN_A_LEAGUE = 50  # a season holds a dozen; the league's pages and ratings read every one of them
@@ -774,8 +981,11 @@ def league_players(league: League) -> list[str]:
     """The league's one player list: every name registered in its tournaments, in the order they first came and
     as first written; names are compared as a table compares them ("Anna" and "ANNA" are one player)."""
     seen: dict[str, str] = {}
-    for name in Entry.objects.filter(tournament__league=league).order_by("tournament__created_at", "no") \
-            .values_list("name", flat=True):
+    for name in (
+        Entry.objects.filter(tournament__league=league)
+        .order_by("tournament__created_at", "no")
+        .values_list("name", flat=True)
+    ):
         seen.setdefault(name_key(name), name)
     return list(seen.values())
 
@@ -822,14 +1032,17 @@ def pool_events(pool: Pool) -> tuple[list[Event], dict[tuple, int]]:
         if not closed:
             continue
         t = engine.load(document(tournament, live=False))
-        ids = dict(((number, no), pk) for number, no, pk in RoundTable.objects.filter(
-            round__tournament=tournament, round__status=Round.CLOSED).values_list("round__number", "table_no", "pk"))
+        ids = dict(
+            ((number, no), pk)
+            for number, no, pk in RoundTable.objects.filter(
+                round__tournament=tournament, round__status=Round.CLOSED
+            ).values_list("round__number", "table_no", "pk")
+        )
         for played in engine.results(t, corrected=True):
             round_ = closed[played.round]
             ended = round_.closed_at or round_.started_at or tournament.created_at
             for result in played.tables:
-                names = tuple(spelled.setdefault(name_key(t.player(no).name), t.player(no).name)
-                              for no in result.seats)
+                names = tuple(spelled.setdefault(name_key(t.player(no).name), t.player(no).name) for no in result.seats)
                 key = (tournament.pk, played.round, result.table)
                 events.append(Event(tournament.game, ended, key, names, engine.seat_places(t, result.seats, result)))
                 round_tables[key] = ids[(played.round, result.table)]
@@ -861,8 +1074,11 @@ def round_table_changed(sender, *, table: Table, **kwargs) -> None:
     """A Talon table's hands changed (connected in games.apps): if it is a table of a closed round, its
     tournament's pool again (the standings read its stored totals, and so do the ratings). One query for any
     other table."""
-    round_table = (RoundTable.objects.filter(table_id=table.pk, round__status=Round.CLOSED)
-                   .select_related("round__tournament").first())
+    round_table = (
+        RoundTable.objects.filter(table_id=table.pk, round__status=Round.CLOSED)
+        .select_related("round__tournament")
+        .first()
+    )
     if round_table is not None:
         results_changed(round_table.round.tournament)
 

@@ -26,24 +26,25 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from games.ratings import store as ratings_store
-from games.ratings.store import Pool
-from games.tournaments import services
-from games.tournaments import engine
+from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.engines.base import Rank, marks_ranked
 from games.engines.table import load_json
-from games.tables.forms import ImportForm
 from games.lib.inputs import LARGEST, whole_number
 from games.lib.limits import expensive, too_many, wait_for
-from games.models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
 from games.lib.numbers import local_number
-from games.registry import GAMES
 from games.lib.text import cell, isolate_text
+from games.lib.uploads import TOO_LARGE
+from games.models import Correction, Entry, League, Round, RoundTable, Seat, Table, Tournament
+from games.ratings import store as ratings_store
+from games.ratings.store import Pool
+from games.registry import GAMES
+from games.tables.common import game_or_404, remember_on
+from games.tables.forms import ImportForm
+from games.tournaments import engine, services
 from games.tournaments.forms import (
     ImportTournamentForm,
     JoinLeagueForm,
@@ -55,12 +56,16 @@ from games.tournaments.forms import (
     differences,
     initial_from,
 )
-from games.lib.uploads import TOO_LARGE
-from games.circles.charts import RECENT_EVENTS, rating_chart
-from games.tables.common import game_or_404, remember_on
 
-FIELDS = {"table_size": "table_size", "rounds": "rounds", "round_limit": "hands", "scoring": "place_points",
-          "draw": "seed", "rules": "rules_preset", "tournament": "name"}
+FIELDS = {
+    "table_size": "table_size",
+    "rounds": "rounds",
+    "round_limit": "hands",
+    "scoring": "place_points",
+    "draw": "seed",
+    "rules": "rules_preset",
+    "tournament": "name",
+}
 
 
 def _director(token: str) -> Tournament:
@@ -83,24 +88,38 @@ def _entry(tournament: Tournament, no: int) -> Entry:
     return get_object_or_404(Entry, tournament=tournament, no=no)
 
 
-def _unconfirmed(request: HttpRequest, tournament: Tournament, *, question: str, consequences: list[str],
-                 yes: str, back: str) -> HttpResponse | None:
+def _unconfirmed(
+    request: HttpRequest, tournament: Tournament, *, question: str, consequences: list[str], yes: str, back: str
+) -> HttpResponse | None:
     """A one-tap action that changes the room asks once: its page saying what will happen (None once confirmed).
     What was sent comes back with the confirmation, so the page works without JavaScript."""
     if request.POST.get("confirmed") == "1":
         return None
     fields = [(name, value) for name, value in request.POST.items() if name not in ("csrfmiddlewaretoken", "confirmed")]
-    return render(request, "games/tournament/confirm.html", {
-        "tournament": tournament, "question": question, "consequences": consequences, "yes": yes, "back": back,
-        "fields": fields, "action": request.path})
+    return render(
+        request,
+        "games/tournament/confirm.html",
+        {
+            "tournament": tournament,
+            "question": question,
+            "consequences": consequences,
+            "yes": yes,
+            "back": back,
+            "fields": fields,
+            "action": request.path,
+        },
+    )
 
 
 # ---- creating and importing ---------------------------------------------------------------------------------
 
+
 @require_safe
 def new_tournament(request: HttpRequest) -> HttpResponse:
-    choices = [(game, [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game.slug)])
-               for game in GAMES.values()]
+    choices = [
+        (game, [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game.slug)])
+        for game in GAMES.values()
+    ]
     return render(request, "games/tournament/choose.html", {"choices": choices})
 
 
@@ -113,8 +132,9 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
     form = TournamentForm(request.POST or None, game=game, initial=initial_from(preset, game))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(name=form.cleaned_data["name"], game=game,
-                                                   preset=form.cleaned_data["preset"], settings=form.settings())
+            tournament = services.create_tournament(
+                name=form.cleaned_data["name"], game=game, preset=form.cleaned_data["preset"], settings=form.settings()
+            )
         except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -145,36 +165,60 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
 
 # ---- the director ------------------------------------------------------------------------------------------
 
-def _director_page(request: HttpRequest, tournament: Tournament, *, players_form: PlayersForm | None = None,
-                   draw_error: str = "", rename_form: RenameEntryForm | None = None,
-                   status: int = 200) -> HttpResponse:
+
+def _director_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    players_form: PlayersForm | None = None,
+    draw_error: str = "",
+    rename_form: RenameEntryForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     rounds = list(tournament.rounds.order_by("number"))
-    return render(request, "games/tournament/director.html", {
-        "tournament": tournament, "game": GAMES[tournament.game], "entries": tournament.entries.order_by("no"),
-        "rounds": rounds, "next_round": services.next_round(tournament),
-        "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
-        "players_form": players_form or PlayersForm(), "draw_error": draw_error,
-        "rename_form": rename_form or RenameEntryForm(),
-        "differences": differences(services.settings_document(tournament), tournament.preset),
-        "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
-        "by_ratings": by_ratings_offered(tournament),
-        "final": services.is_final(tournament), "schedule": schedule_shown(tournament),
-        "all_drawn": services.next_round(tournament) > services.last_round(tournament),
-        "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token]))},
-        status=status)
+    return render(
+        request,
+        "games/tournament/director.html",
+        {
+            "tournament": tournament,
+            "game": GAMES[tournament.game],
+            "entries": tournament.entries.order_by("no"),
+            "rounds": rounds,
+            "next_round": services.next_round(tournament),
+            "redraw": bool(rounds) and rounds[-1].status == Round.DRAWN,
+            "players_form": players_form or PlayersForm(),
+            "draw_error": draw_error,
+            "rename_form": rename_form or RenameEntryForm(),
+            "differences": differences(services.settings_document(tournament), tournament.preset),
+            "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
+            "by_ratings": by_ratings_offered(tournament),
+            "final": services.is_final(tournament),
+            "schedule": schedule_shown(tournament),
+            "all_drawn": services.next_round(tournament) > services.last_round(tournament),
+            "public_url": request.build_absolute_uri(reverse("tournament", args=[tournament.public_token])),
+        },
+        status=status,
+    )
 
 
 def schedule_shown(tournament: Tournament) -> list[dict]:
     """TN3: a schedule's every round, published before round 1 (start numbers and names by table, who sits out);
     empty for other draws or too few players for a table."""
-    if (tournament.settings.get("draw") or {}).get("first") != "schedule" or \
-            tournament.entries.count() < (tournament.settings.get("table_size") or 0):
+    if (tournament.settings.get("draw") or {}).get("first") != "schedule" or tournament.entries.count() < (
+        tournament.settings.get("table_size") or 0
+    ):
         return []
     names = dict(tournament.entries.values_list("no", "name"))
-    return [{"round": number, "tables": [[(no, names[no]) for no in seats] for seats in tables],
-             "out": [(no, names[no]) for no in out]}
-            for number, (tables, out) in enumerate(engine.published_schedule(services.load(tournament, live=False)),
-                                                   start=1)]
+    return [
+        {
+            "round": number,
+            "tables": [[(no, names[no]) for no in seats] for seats in tables],
+            "out": [(no, names[no]) for no in out],
+        }
+        for number, (tables, out) in enumerate(
+            engine.published_schedule(services.load(tournament, live=False)), start=1
+        )
+    ]
 
 
 @require_safe
@@ -197,8 +241,9 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Players registered: %(count)s.") % {"count": len(added)})
             if drawn is not None:
-                messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
-                    "number": drawn})
+                messages.info(
+                    request, _("Round %(number)s was drawn before this change: draw it again.") % {"number": drawn}
+                )
             return redirect("director", token=token)
     return _director_page(request, tournament, players_form=form, status=400)
 
@@ -218,8 +263,11 @@ def rename(request: HttpRequest, token: str) -> HttpResponse:
         except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
-            messages.success(request, _("%(old)s is now called %(new)s, in every hand.") % {
-                "old": isolate_text(old), "new": isolate_text(form.cleaned_data["name"])})
+            messages.success(
+                request,
+                _("%(old)s is now called %(new)s, in every hand.")
+                % {"old": isolate_text(old), "new": isolate_text(form.cleaned_data["name"])},
+            )
             return redirect("director", token=token)
     return _director_page(request, tournament, rename_form=form, status=400)
 
@@ -229,18 +277,34 @@ def _withdraw_question(request: HttpRequest, tournament: Tournament, entry: Entr
     name = isolate_text(entry.name)
     if entry.withdrawn_after is None:
         question = _("Withdraw %(name)s?") % {"name": name}
-        lines = [_("%(name)s keeps the results played and is drawn no more. The withdrawal can be taken back "
-                   "until the next round starts.") % {"name": name}]
+        lines = [
+            _(
+                "%(name)s keeps the results played and is drawn no more. The withdrawal can be taken back "
+                "until the next round starts."
+            )
+            % {"name": name}
+        ]
         yes = _("Withdraw %(name)s") % {"name": name}
     else:
         question = _("Bring %(name)s back?") % {"name": name}
         lines = [_("%(name)s is drawn again from the next round.") % {"name": name}]
         yes = _("Bring %(name)s back") % {"name": name}
     if drawn is not None:
-        lines.append(_("Round %(number)s is drawn: its draw is voided and must be made again; sheets whose table "
-                       "changes say where their players sit now.") % {"number": drawn})
-    return _unconfirmed(request, tournament, question=question, consequences=lines, yes=yes,
-                        back=reverse("director", args=[tournament.director_token]))
+        lines.append(
+            _(
+                "Round %(number)s is drawn: its draw is voided and must be made again; sheets whose table "
+                "changes say where their players sit now."
+            )
+            % {"number": drawn}
+        )
+    return _unconfirmed(
+        request,
+        tournament,
+        question=question,
+        consequences=lines,
+        yes=yes,
+        back=reverse("director", args=[tournament.director_token]),
+    )
 
 
 @require_POST
@@ -256,14 +320,14 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
             messages.success(request, _("%(name)s is drawn no more.") % {"name": isolate_text(entry.name)})
         else:
             voided = services.reinstate(entry)
-            messages.success(request, _("%(name)s plays again from the next round.") % {
-                "name": isolate_text(entry.name)})
+            messages.success(
+                request, _("%(name)s plays again from the next round.") % {"name": isolate_text(entry.name)}
+            )
     except services.Refused as error:
         messages.error(request, error.message)
         voided = None
     if voided is not None:
-        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
-            "number": voided})
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {"number": voided})
     return redirect("director", token=token)
 
 
@@ -273,12 +337,19 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
     number = whole_number(request.POST.get("round", ""))
     if number is not None and tournament.rounds.filter(number=min(number, LARGEST), status=Round.DRAWN).exists():
         asked = _unconfirmed(
-            request, tournament, question=_("Draw round %(number)s again?") % {"number": number},
-            consequences=[_("With the same players the draw is the same and every printed sheet stays valid; "
-                            "a table whose seats change gets a new sheet, and its old sheet says where its "
-                            "players sit now.")],
+            request,
+            tournament,
+            question=_("Draw round %(number)s again?") % {"number": number},
+            consequences=[
+                _(
+                    "With the same players the draw is the same and every printed sheet stays valid; "
+                    "a table whose seats change gets a new sheet, and its old sheet says where its "
+                    "players sit now."
+                )
+            ],
             yes=_("Draw round %(number)s again") % {"number": number},
-            back=reverse("director_round", args=[token, number]))
+            back=reverse("director_round", args=[token, number]),
+        )
         if asked is not None:
             return asked
     try:
@@ -292,10 +363,15 @@ def draw(request: HttpRequest, token: str) -> HttpResponse:
         return _director_page(request, tournament, draw_error=error.message, status=400)
     messages.success(request, _("Round %(number)s is drawn.") % {"number": number})
     if drawn.repeats:
-        messages.info(request, ngettext(
-            "%(count)s pair of players meets again: no seating without a repeat was found.",
-            "%(count)s pairs of players meet again: no seating without a repeat was found.",
-            drawn.repeats) % {"count": drawn.repeats})
+        messages.info(
+            request,
+            ngettext(
+                "%(count)s pair of players meets again: no seating without a repeat was found.",
+                "%(count)s pairs of players meet again: no seating without a repeat was found.",
+                drawn.repeats,
+            )
+            % {"count": drawn.repeats},
+        )
     return redirect("director_round", token=token, number=number)
 
 
@@ -310,19 +386,25 @@ def _rank_by_ratings(tournament: Tournament) -> None:
     if not by_ratings_offered(tournament):
         raise services.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
     if not ratings_store.ratings_now(services.pool_of(tournament)).get(tournament.game):
-        raise services.Refused("round", _("The league has no ratings of this game yet: type the rankings, or draw "
-                                         "without them."))
+        raise services.Refused(
+            "round", _("The league has no ratings of this game yet: type the rankings, or draw without them.")
+        )
     services.rank_by_ratings(tournament)
 
 
 def _table_rows(round_: Round) -> list[dict]:
     round_tables = list(round_.tables.select_related("table").order_by("table_no"))
     seats: dict[int, list] = {}
-    for rt_id, no, name in Seat.objects.filter(round_table__round=round_).order_by("round_table", "seat") \
-            .values_list("round_table", "entry__no", "entry__name"):
+    for rt_id, no, name in (
+        Seat.objects.filter(round_table__round=round_)
+        .order_by("round_table", "seat")
+        .values_list("round_table", "entry__no", "entry__name")
+    ):
         seats.setdefault(rt_id, []).append((no, name))
-    latest = {correction.round_table_id: correction for correction
-              in Correction.objects.filter(round_table__round=round_).order_by("at", "id")}  # the last one wins
+    latest = {
+        correction.round_table_id: correction
+        for correction in Correction.objects.filter(round_table__round=round_).order_by("at", "id")
+    }  # the last one wins
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
@@ -333,14 +415,25 @@ def _table_rows(round_: Round) -> list[dict]:
             state, totals = "not-started", None
         else:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
-            finished = round_.status == Round.CLOSED or (limit and rt.table.hand_count >= limit) or \
-                (round_.ends_at and timezone.now() >= round_.ends_at)
+            finished = (
+                round_.status == Round.CLOSED
+                or (limit and rt.table.hand_count >= limit)
+                or (round_.ends_at and timezone.now() >= round_.ends_at)
+            )
             state, totals = ("finished" if finished else "playing"), services.played_totals(rt.table)
         if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
             totals = latest[rt.pk].totals
-        rows.append({"rt": rt, "seats": seats.get(rt.pk, []), "state": state, "totals": totals,
-                     "hands": rt.table.hand_count if rt.table else None, "correction": latest.get(rt.pk),
-                     "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, []))))})
+        rows.append(
+            {
+                "rt": rt,
+                "seats": seats.get(rt.pk, []),
+                "state": state,
+                "totals": totals,
+                "hands": rt.table.hand_count if rt.table else None,
+                "correction": latest.get(rt.pk),
+                "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, [])))),
+            }
+        )
     return rows
 
 
@@ -352,9 +445,13 @@ def _marks(tournament: Tournament) -> tuple[Rank, ...]:
 def sitting_out(tournament: Tournament, round_: Round) -> list[Entry]:
     """The players of this round (registered for it, not withdrawn) who sit at no table of it (TN2)."""
     seated = set(Seat.objects.filter(round=round_).values_list("entry_id", flat=True))
-    return [entry for entry in tournament.entries.order_by("no") if entry.pk not in seated
-            and entry.joins <= round_.number
-            and (entry.withdrawn_after is None or entry.withdrawn_after >= round_.number)]
+    return [
+        entry
+        for entry in tournament.entries.order_by("no")
+        if entry.pk not in seated
+        and entry.joins <= round_.number
+        and (entry.withdrawn_after is None or entry.withdrawn_after >= round_.number)
+    ]
 
 
 def corrected_since(round_: Round) -> list[Correction]:
@@ -362,25 +459,51 @@ def corrected_since(round_: Round) -> list[Correction]:
     was made, from the standings before them."""
     if round_.started_at is None:
         return []
-    return list(Correction.objects.filter(round_table__round__tournament_id=round_.tournament_id,
-                                          round_table__round__number__lt=round_.number, at__gt=round_.started_at)
-                .select_related("round_table__round").order_by("at", "id"))
+    return list(
+        Correction.objects.filter(
+            round_table__round__tournament_id=round_.tournament_id,
+            round_table__round__number__lt=round_.number,
+            at__gt=round_.started_at,
+        )
+        .select_related("round_table__round")
+        .order_by("at", "id")
+    )
 
 
-def _round_page(request: HttpRequest, tournament: Tournament, round_: Round, *, form: ResultForm | None = None,
-                error: str = "", status: int = 200) -> HttpResponse:
-    return render(request, "games/tournament/round.html", {
-        "corrected_since": corrected_since(round_),
-        "tournament": tournament, "round": round_, "rows": _table_rows(round_),
-        "shown": shown_state(tournament.public_token), "sitting_out": sitting_out(tournament, round_),
-        "form": form or ResultForm(marks=_marks(tournament)), "can_reopen": can_reopen(tournament, round_),
-        "error": error, "now": timezone.now()}, status=status)
+def _round_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    round_: Round,
+    *,
+    form: ResultForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    return render(
+        request,
+        "games/tournament/round.html",
+        {
+            "corrected_since": corrected_since(round_),
+            "tournament": tournament,
+            "round": round_,
+            "rows": _table_rows(round_),
+            "shown": shown_state(tournament.public_token),
+            "sitting_out": sitting_out(tournament, round_),
+            "form": form or ResultForm(marks=_marks(tournament)),
+            "can_reopen": can_reopen(tournament, round_),
+            "error": error,
+            "now": timezone.now(),
+        },
+        status=status,
+    )
 
 
 def can_reopen(tournament: Tournament, round_: Round) -> bool:
     """A closed round's close can be taken back until the next round starts."""
-    return round_.status == Round.CLOSED and not tournament.rounds.filter(number__gt=round_.number) \
-        .exclude(status=Round.DRAWN).exists()
+    return (
+        round_.status == Round.CLOSED
+        and not tournament.rounds.filter(number__gt=round_.number).exclude(status=Round.DRAWN).exists()
+    )
 
 
 @require_safe
@@ -398,8 +521,11 @@ def director_round_live(request: HttpRequest, token: str, number: int) -> HttpRe
         response = HttpResponse(status=204)
     else:
         round_ = _round(tournament, number)
-        response = render(request, "games/tournament/round.html#glance", {
-            "tournament": tournament, "round": round_, "rows": _table_rows(round_), "shown": shown})
+        response = render(
+            request,
+            "games/tournament/round.html#glance",
+            {"tournament": tournament, "round": round_, "rows": _table_rows(round_), "shown": shown},
+        )
     response["Cache-Control"] = "no-store"
     return response
 
@@ -415,13 +541,20 @@ def close_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     round_ = _round(tournament, number)
     if round_.status == Round.STARTED:
         unfinished = [str(row["rt"].table_no) for row in _table_rows(round_) if row["state"] == "playing"]
-        lines = [_("Its results count as they stand now; the close can be taken back until round %(next)s "
-                   "starts.") % {"next": number + 1}]
+        lines = [
+            _("Its results count as they stand now; the close can be taken back until round %(next)s starts.")
+            % {"next": number + 1}
+        ]
         if unfinished:
             lines.insert(0, _("Tables still playing: %(tables)s.") % {"tables": ", ".join(unfinished)})
-        asked = _unconfirmed(request, tournament, question=_("Close round %(number)s?") % {"number": number},
-                             consequences=lines, yes=_("Close round %(number)s") % {"number": number},
-                             back=reverse("director_round", args=[token, number]))
+        asked = _unconfirmed(
+            request,
+            tournament,
+            question=_("Close round %(number)s?") % {"number": number},
+            consequences=lines,
+            yes=_("Close round %(number)s") % {"number": number},
+            back=reverse("director_round", args=[token, number]),
+        )
         if asked is not None:
             return asked
     return _round_step(request, token, number, services.close_round, _("Round %(number)s is closed."))
@@ -438,8 +571,7 @@ def reopen_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         return _round_page(request, tournament, round_, error=error.message, status=400)
     messages.success(request, _("Round %(number)s is open again: its tables take results.") % {"number": number})
     if voided is not None:
-        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {
-            "number": voided})
+        messages.info(request, _("Round %(number)s was drawn before this change: draw it again.") % {"number": voided})
     return redirect("director_round", token=token, number=number)
 
 
@@ -463,23 +595,28 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     round_ = _round(tournament, number)
     form = ResultForm(request.POST, marks=_marks(tournament))
     if form.is_valid():
-        round_table = RoundTable.objects.filter(round__tournament=tournament,
-                                                table_no=form.cleaned_data["table"], round=round_).first()
+        round_table = RoundTable.objects.filter(
+            round__tournament=tournament, table_no=form.cleaned_data["table"], round=round_
+        ).first()
         try:
             if round_table is None:
-                raise services.Refused("table", _("Table %(table)s is not a table of round %(round)s.") % {
-                    "table": form.cleaned_data["table"], "round": number})
+                raise services.Refused(
+                    "table",
+                    _("Table %(table)s is not a table of round %(round)s.")
+                    % {"table": form.cleaned_data["table"], "round": number},
+                )
             marks = form.marks()
             if round_.status == Round.CLOSED and request.POST.get("confirmed") != "1":
-                services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
-                                marks, keep=False)
+                services.correct(
+                    round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"], marks, keep=False
+                )
                 return _correction_question(request, tournament, round_table, form.cleaned_data["totals"])
             if round_.status == Round.CLOSED:
-                services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"],
-                                marks)
+                services.correct(round_, round_table, form.cleaned_data["totals"], form.cleaned_data["reason"], marks)
             else:
-                services.type_result(round_, round_table, form.cleaned_data["totals"], marks,
-                                    replace=form.cleaned_data["replace"])
+                services.type_result(
+                    round_, round_table, form.cleaned_data["totals"], marks, replace=form.cleaned_data["replace"]
+                )
         except services.Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -488,16 +625,24 @@ def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return _round_page(request, tournament, round_, form=form, status=400)
 
 
-def _correction_question(request: HttpRequest, tournament: Tournament, round_table: RoundTable,
-                         totals: list[int]) -> HttpResponse:
+def _correction_question(
+    request: HttpRequest, tournament: Tournament, round_table: RoundTable, totals: list[int]
+) -> HttpResponse:
     number = round_table.round.number
     return _unconfirmed(
-        request, tournament,
-        question=_("Correct round %(round)s, table %(table)s to %(totals)s?") % {
-            "round": number, "table": round_table.table_no, "totals": " ".join(local_number(t) for t in totals)},
-        consequences=[_("The correction is kept with its time and reason; the standings show the places as they "
-                        "were and as they are; a draw already played stands.")],
-        yes=_("Save the correction"), back=reverse("director_round", args=[tournament.director_token, number]))
+        request,
+        tournament,
+        question=_("Correct round %(round)s, table %(table)s to %(totals)s?")
+        % {"round": number, "table": round_table.table_no, "totals": " ".join(local_number(t) for t in totals)},
+        consequences=[
+            _(
+                "The correction is kept with its time and reason; the standings show the places as they "
+                "were and as they are; a draw already played stands."
+            )
+        ],
+        yes=_("Save the correction"),
+        back=reverse("director_round", args=[tournament.director_token, number]),
+    )
 
 
 @require_POST
@@ -535,18 +680,28 @@ def print_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         token = table.edit_token if table else row["rt"].planned_token
         row["link"] = request.build_absolute_uri(reverse("table", args=[token])) if token else ""
         row["qr"] = mark_safe(qr_svg(row["link"])) if token else ""  # noqa: S308 (segno's own SVG)
-    return render(request, "games/tournament/print.html", {
-        "tournament": tournament, "round": round_, "rows": rows, "sheets": True,
-        "sitting_out": sitting_out(tournament, round_),
-        "limit": tournament.settings.get("round_limit") or {}})
+    return render(
+        request,
+        "games/tournament/print.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "rows": rows,
+            "sheets": True,
+            "sitting_out": sitting_out(tournament, round_),
+            "limit": tournament.settings.get("round_limit") or {},
+        },
+    )
 
 
 @require_safe
 @expensive
 def export_json(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
-    response = HttpResponse(json.dumps(services.export(tournament), ensure_ascii=False, indent=2),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        json.dumps(services.export(tournament), ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.json"'
     return response
 
@@ -559,23 +714,43 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     writer.writerow([_("Place"), _("Start number"), _("Player"), MEASURES.get(measure, _("Measure")), _("Tie-breaks")])
     for line in standings_now(tournament)[0]:
-        tie_breaks = " ".join(f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
-                              for key, value in line.tie_breaks.items())
+        tie_breaks = " ".join(
+            f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
+            for key, value in line.tie_breaks.items()
+        )
         writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), cell(tie_breaks)])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
     return response
 
 
-VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 6): "⅙", (5, 6): "⅚", (1, 5): "⅕",
-          (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+VULGAR = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 5): "⅕",
+    (2, 5): "⅖",
+    (3, 5): "⅗",
+    (4, 5): "⅘",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
 
 
 def exact(value) -> str:
     """Place points as a player writes them: 2, 1½, 1⅙, −3 (exact: a sixth is no 0,166667)."""
     if not isinstance(value, Fraction) or value.denominator == 1:
-        return local_number(int(value)) if isinstance(value, (int, Fraction)) and not isinstance(value, bool) \
+        return (
+            local_number(int(value))
+            if isinstance(value, (int, Fraction)) and not isinstance(value, bool)
             else str(value)
+        )
     sign, value = ("\u2212" if value < 0 else ""), abs(value)
     whole, rest = divmod(value.numerator, value.denominator)
     if (rest, value.denominator) not in VULGAR:  # 4 5/12 is unreadable: 4,42 in the reader's language
@@ -593,19 +768,28 @@ def _plain(value) -> str:
 
 # ---- the public link ---------------------------------------------------------------------------------------
 
-MEASURES = {"place-points": gettext_lazy("Place points"), "balance": gettext_lazy("Balance"),
-            "points": gettext_lazy("Points")}
+MEASURES = {
+    "place-points": gettext_lazy("Place points"),
+    "balance": gettext_lazy("Balance"),
+    "points": gettext_lazy("Points"),
+}
 
 
-TIE_BREAKS = {"score": gettext_lazy("score"), "wins": gettext_lazy("table wins"),
-              "places": gettext_lazy("places"), "best-round": gettext_lazy("best round"),
-              "head-to-head": gettext_lazy("head-to-head")}
+TIE_BREAKS = {
+    "score": gettext_lazy("score"),
+    "wins": gettext_lazy("table wins"),
+    "places": gettext_lazy("places"),
+    "best-round": gettext_lazy("best round"),
+    "head-to-head": gettext_lazy("head-to-head"),
+}
 
 
 def tie_rule(tie_breaks: list[str] | None = None) -> str:
-    rule = _("Players who tie at a table share the place points of the places they occupy equally (two tied for "
-             "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
-             "Players still equal after every tie-break share the place and are listed by start number.")
+    rule = _(
+        "Players who tie at a table share the place points of the places they occupy equally (two tied for "
+        "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
+        "Players still equal after every tie-break share the place and are listed by start number."
+    )
     if not tie_breaks:
         return rule
     named = ", ".join(str(TIE_BREAKS.get(key, key)) for key in tie_breaks)
@@ -631,29 +815,53 @@ def standings_now(tournament: Tournament) -> tuple[list, dict[int, int], bool]:
 def _standings_context(tournament: Tournament) -> dict:
     lines, was, finished = standings_now(tournament)
     corrected = bool(was)
-    current = tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first() or \
-        tournament.rounds.order_by("-number").first()
+    current = (
+        tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first()
+        or tournament.rounds.order_by("-number").first()
+    )
     measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     withdrawn = dict(tournament.entries.filter(withdrawn_after__isnull=False).values_list("no", "withdrawn_after"))
-    rows = [{"no": line.no, "name": line.name, "place": line.place, "was": was.get(line.no),
-             "withdrawn": withdrawn.get(line.no),
-             "measure": exact(line.measure), "tie_breaks": [(TIE_BREAKS.get(key, key), exact(value)) for key, value
-                                                            in line.tie_breaks.items() if not isinstance(value, list)]}
-            for line in lines]
+    rows = [
+        {
+            "no": line.no,
+            "name": line.name,
+            "place": line.place,
+            "was": was.get(line.no),
+            "withdrawn": withdrawn.get(line.no),
+            "measure": exact(line.measure),
+            "tie_breaks": [
+                (TIE_BREAKS.get(key, key), exact(value))
+                for key, value in line.tie_breaks.items()
+                if not isinstance(value, list)
+            ],
+        }
+        for line in lines
+    ]
     running = current.ends_at if current is not None and current.status == Round.STARTED else None
     final = current is not None and current.status == Round.CLOSED and finished  # every round closed
-    return {"tournament": tournament, "lines": rows, "round": current, "corrected": corrected, "final": final,
-            "replaced": replaced_tables(tournament),
-            "minutes_left": minutes_left(running), "shown": shown_state(tournament.public_token),
-            "measure_label": MEASURES.get(measure, measure),
-            "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks")),
-            "game": GAMES[tournament.game], "now": timezone.now()}
+    return {
+        "tournament": tournament,
+        "lines": rows,
+        "round": current,
+        "corrected": corrected,
+        "final": final,
+        "replaced": replaced_tables(tournament),
+        "minutes_left": minutes_left(running),
+        "shown": shown_state(tournament.public_token),
+        "measure_label": MEASURES.get(measure, measure),
+        "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks")),
+        "game": GAMES[tournament.game],
+        "now": timezone.now(),
+    }
 
 
 def replaced_tables(tournament: Tournament) -> list[RoundTable]:
     """The tables whose typed result counts instead of the hands played at them in Talon (which are kept)."""
-    return list(RoundTable.objects.filter(round__tournament=tournament, totals__isnull=False, table__hand_count__gt=0)
-                .select_related("round").order_by("round__number", "table_no"))
+    return list(
+        RoundTable.objects.filter(round__tournament=tournament, totals__isnull=False, table__hand_count__gt=0)
+        .select_related("round")
+        .order_by("round__number", "table_no")
+    )
 
 
 @require_safe
@@ -672,24 +880,40 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     opponents = player_tables(entry)
     line = lines.get(no)
     played = {r.round: r for r in line.rounds} if line else {}
-    rows = [{"round": number, "table": table, "opponents": others, "line": played.get(number)}
-            for number, (table, others) in sorted(opponents.items())]
-    rows = sorted(rows + [{"round": number, "sits_out": True} for number in tournament.rounds
-                          .values_list("number", flat=True) if number not in opponents and active_in(entry, number)],
-                  key=lambda row: row["round"])
-    return render(request, "games/tournament/player.html", {"tournament": tournament, "entry": entry,
-                                                             "line": line, "rows": rows})
+    rows = [
+        {"round": number, "table": table, "opponents": others, "line": played.get(number)}
+        for number, (table, others) in sorted(opponents.items())
+    ]
+    rows = sorted(
+        rows
+        + [
+            {"round": number, "sits_out": True}
+            for number in tournament.rounds.values_list("number", flat=True)
+            if number not in opponents and active_in(entry, number)
+        ],
+        key=lambda row: row["round"],
+    )
+    return render(
+        request, "games/tournament/player.html", {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
+    )
 
 
 def player_tables(entry: Entry) -> dict[int, tuple[int, list[tuple[int, str]]]]:
     """Each round the player sat at a table of: (its table number, the others at it in seat order), in two
     queries whatever the number of rounds."""
-    tables = {round_table: (number, table_no) for round_table, number, table_no in Seat.objects.filter(entry=entry)
-              .values_list("round_table", "round_table__round__number", "round_table__table_no")}
+    tables = {
+        round_table: (number, table_no)
+        for round_table, number, table_no in Seat.objects.filter(entry=entry).values_list(
+            "round_table", "round_table__round__number", "round_table__table_no"
+        )
+    }
     others: dict[int, list[tuple[int, str]]] = {}
-    for round_table, no, name in (Seat.objects.filter(round_table__in=list(tables)).exclude(entry=entry)
-                                  .order_by("round_table", "seat")
-                                  .values_list("round_table", "entry__no", "entry__name")):
+    for round_table, no, name in (
+        Seat.objects.filter(round_table__in=list(tables))
+        .exclude(entry=entry)
+        .order_by("round_table", "seat")
+        .values_list("round_table", "entry__no", "entry__name")
+    ):
         others.setdefault(round_table, []).append((no, name))
     return {number: (table_no, others.get(round_table, [])) for round_table, (number, table_no) in tables.items()}
 
@@ -719,22 +943,37 @@ def matching_entries(tournament: Tournament, query: str) -> list[Entry]:
         return list(tournament.entries.filter(no=no))
     wanted = searchable(query)
     named = [(searchable(entry.name), entry) for entry in tournament.entries.order_by("no")]
-    return ([entry for name, entry in named if name == wanted] +
-            [entry for name, entry in named if wanted in name and name != wanted])
+    return [entry for name, entry in named if name == wanted] + [
+        entry for name, entry in named if wanted in name and name != wanted
+    ]
 
 
 def _seated(entries: list[Entry], round_: Round | None) -> list[dict]:
     """Where each of ``entries`` sits in ``round_`` and with whom (no seat: not at a table of it), in two
     queries however many."""
-    seats = {seat.entry_id: seat for seat in Seat.objects.filter(entry__in=entries, round=round_)
-             .select_related("round_table__table")} if round_ else {}
+    seats = (
+        {
+            seat.entry_id: seat
+            for seat in Seat.objects.filter(entry__in=entries, round=round_).select_related("round_table__table")
+        }
+        if round_
+        else {}
+    )
     others: dict[int, list] = {}
-    for table_id, no, name in Seat.objects.filter(round_table__in=[seat.round_table_id for seat in seats.values()]) \
-            .order_by("seat").values_list("round_table", "entry__no", "entry__name"):
+    for table_id, no, name in (
+        Seat.objects.filter(round_table__in=[seat.round_table_id for seat in seats.values()])
+        .order_by("seat")
+        .values_list("round_table", "entry__no", "entry__name")
+    ):
         others.setdefault(table_id, []).append((no, name))
-    return [{"entry": entry, "seat": seats.get(entry.pk),
-             "others": others.get(seats[entry.pk].round_table_id, []) if entry.pk in seats else []}
-            for entry in entries]
+    return [
+        {
+            "entry": entry,
+            "seat": seats.get(entry.pk),
+            "others": others.get(seats[entry.pk].round_table_id, []) if entry.pk in seats else [],
+        }
+        for entry in entries
+    ]
 
 
 @require_safe
@@ -752,8 +991,11 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
             error = _("%(count)s players match: type more of the name.") % {"count": len(entries)}
         else:
             found = _seated(entries, round_)
-    return render(request, "games/tournament/find.html", {"tournament": tournament, "query": query, "found": found,
-                                                          "error": error, "round": round_})
+    return render(
+        request,
+        "games/tournament/find.html",
+        {"tournament": tournament, "query": query, "found": found, "error": error, "round": round_},
+    )
 
 
 @require_safe
@@ -761,10 +1003,18 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """The round's printable table list (no edit links: those are on the director's sheets)."""
     tournament = _public(token)
     round_ = _round(tournament, number)
-    return render(request, "games/tournament/print.html", {
-        "tournament": tournament, "round": round_, "rows": _table_rows(round_), "sheets": False,
-        "sitting_out": sitting_out(tournament, round_),
-        "limit": tournament.settings.get("round_limit") or {}})
+    return render(
+        request,
+        "games/tournament/print.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "rows": _table_rows(round_),
+            "sheets": False,
+            "sitting_out": sitting_out(tournament, round_),
+            "limit": tournament.settings.get("round_limit") or {},
+        },
+    )
 
 
 @require_safe
@@ -787,10 +1037,14 @@ def shown_state(token: str) -> str | None:
     version = Tournament.objects.filter(public_token=token).values_list("version", flat=True).first()
     if version is None:
         return None
-    ends_at = Round.objects.filter(tournament__public_token=token, status=Round.STARTED) \
-        .values_list("ends_at", flat=True).first()
-    tables = Table.objects.filter(tournament_tables__round__tournament__public_token=token,
-                                  tournament_tables__round__status=Round.STARTED).aggregate(total=Sum("version"))
+    ends_at = (
+        Round.objects.filter(tournament__public_token=token, status=Round.STARTED)
+        .values_list("ends_at", flat=True)
+        .first()
+    )
+    tables = Table.objects.filter(
+        tournament_tables__round__tournament__public_token=token, tournament_tables__round__status=Round.STARTED
+    ).aggregate(total=Sum("version"))
     left = minutes_left(ends_at)
     return f"{version}.{tables['total'] or 0}" + ("" if left is None else f"-{left}")
 
@@ -839,10 +1093,16 @@ def pool_ratings(pool: Pool) -> list[dict]:
         rows = ratings_store.shown(pool, game)
         steps = ratings_store.steps(pool, game)
         last = steps.order_by("-number").values_list("number", flat=True).first() or 0
-        shown.append({"game": GAMES[game], "ratings": rows,
-                      "chart": rating_chart(steps, only=[row.player for row in rows[:CHART_LEADERS]]),
-                      "recent": ratings_store.steps_by_event(steps.filter(number__gt=last - RECENT_EVENTS)
-                                                       .order_by("-number", "id"))})
+        shown.append(
+            {
+                "game": GAMES[game],
+                "ratings": rows,
+                "chart": rating_chart(steps, only=[row.player for row in rows[:CHART_LEADERS]]),
+                "recent": ratings_store.steps_by_event(
+                    steps.filter(number__gt=last - RECENT_EVENTS).order_by("-number", "id")
+                ),
+            }
+        )
     return shown
 
 
@@ -850,8 +1110,9 @@ def league_state(league: League) -> str:
     """What a league's standings are worked out from, as one word, in two queries: its settings, each of its
     tournaments' versions and the versions of the Talon tables of their rounds under way."""
     versions = list(league.tournaments.order_by("created_at", "pk").values_list("pk", "version"))
-    tables = Table.objects.filter(tournament_tables__round__tournament__league=league,
-                                  tournament_tables__round__status=Round.STARTED).aggregate(total=Sum("version"))
+    tables = Table.objects.filter(
+        tournament_tables__round__tournament__league=league, tournament_tables__round__status=Round.STARTED
+    ).aggregate(total=Sum("version"))
     state = json.dumps([league.settings, versions, tables["total"] or 0], sort_keys=True)
     return hashlib.sha256(state.encode()).hexdigest()
 
@@ -869,10 +1130,17 @@ def league_now(league: League) -> list:
 
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
-    return [{"line": line, "points": exact(line.points),
-             "results": [(tournament, None if value is None else exact(value), index in line.counted)
-                         for index, (tournament, value) in enumerate(zip(names, line.results))]}
-            for line in league_now(league)]
+    return [
+        {
+            "line": line,
+            "points": exact(line.points),
+            "results": [
+                (tournament, None if value is None else exact(value), index in line.counted)
+                for index, (tournament, value) in enumerate(zip(names, line.results))
+            ],
+        }
+        for line in league_now(league)
+    ]
 
 
 @require_http_methods(["GET", "POST"])
@@ -884,13 +1152,24 @@ def new_league(request: HttpRequest) -> HttpResponse:
     return render(request, "games/tournament/new_league.html", {"form": form})
 
 
-def _league_page(request: HttpRequest, league: League, *, form: JoinLeagueForm | None = None,
-                 status: int = 200) -> HttpResponse:
-    return render(request, "games/tournament/league.html", {
-        "league": league, "director": True, "form": form or JoinLeagueForm(),
-        "tournaments": league.tournaments.order_by("created_at", "pk"), "lines": _league_lines(league),
-        "players": services.league_players(league), "ratings": pool_ratings(Pool(league=league)),
-        "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token]))}, status=status)
+def _league_page(
+    request: HttpRequest, league: League, *, form: JoinLeagueForm | None = None, status: int = 200
+) -> HttpResponse:
+    return render(
+        request,
+        "games/tournament/league.html",
+        {
+            "league": league,
+            "director": True,
+            "form": form or JoinLeagueForm(),
+            "tournaments": league.tournaments.order_by("created_at", "pk"),
+            "lines": _league_lines(league),
+            "players": services.league_players(league),
+            "ratings": pool_ratings(Pool(league=league)),
+            "public_url": request.build_absolute_uri(reverse("league", args=[league.public_token])),
+        },
+        status=status,
+    )
 
 
 @require_safe
@@ -913,8 +1192,9 @@ def league_add(request: HttpRequest, token: str) -> HttpResponse:
         except services.Refused as error:
             form.add_error("link", error.message)
         else:
-            messages.success(request, _("%(tournament)s is in the league.") % {
-                "tournament": isolate_text(tournament.name)})
+            messages.success(
+                request, _("%(tournament)s is in the league.") % {"tournament": isolate_text(tournament.name)}
+            )
             return redirect("league_director", token=token)
     return _league_page(request, league, form=form, status=400)
 
@@ -936,6 +1216,14 @@ def league_register(request: HttpRequest, token: str, tournament: str) -> HttpRe
 @require_safe
 def league(request: HttpRequest, token: str) -> HttpResponse:
     chosen = get_object_or_404(League, public_token=token)
-    return render(request, "games/tournament/league.html", {
-        "league": chosen, "director": False, "tournaments": chosen.tournaments.order_by("created_at", "pk"),
-        "lines": _league_lines(chosen), "ratings": pool_ratings(Pool(league=chosen))})
+    return render(
+        request,
+        "games/tournament/league.html",
+        {
+            "league": chosen,
+            "director": False,
+            "tournaments": chosen.tournaments.order_by("created_at", "pk"),
+            "lines": _league_lines(chosen),
+            "ratings": pool_ratings(Pool(league=chosen)),
+        },
+    )

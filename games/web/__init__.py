@@ -17,12 +17,12 @@ of numbers drawn as a tally struck off one after another, after ``data-start``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
@@ -46,8 +46,15 @@ class Mark:
 
     def as_json(self) -> dict[str, Any]:
         labels = [str(self.counted % {"counter": n}) for n in range(COUNTED)] if self.counted is not None else []
-        return {"kind": self.kind, "look": self.look, "label": str(self.label), "used": self.used, "few": self.few,
-                "classes": list(self.classes), "labels": labels}
+        return {
+            "kind": self.kind,
+            "look": self.look,
+            "label": str(self.label),
+            "used": self.used,
+            "few": self.few,
+            "classes": list(self.classes),
+            "labels": labels,
+        }
 
 
 @dataclass(frozen=True)
@@ -96,10 +103,14 @@ class HandWords:
     chart: str | Promise = _("Running totals, hand by hand")  # the chart's label for a screen reader
 
 
-ROUND_WORDS = HandWords(recorded=_("Round recorded."),
-                        changed=_("Round %(number)s changed; every later round was recomputed."),
-                        deleted=_("Round deleted. You can undo it."), edit=_("Edit round %(number)s"),
-                        axis=_("round"), chart=_("Running totals, round by round"))
+ROUND_WORDS = HandWords(
+    recorded=_("Round recorded."),
+    changed=_("Round %(number)s changed; every later round was recomputed."),
+    deleted=_("Round deleted. You can undo it."),
+    edit=_("Edit round %(number)s"),
+    axis=_("round"),
+    chart=_("Running totals, round by round"),
+)
 
 
 @dataclass(frozen=True)
@@ -133,8 +144,12 @@ class GameWeb:
     def look(self) -> dict[str, Any]:
         """What the phone draws of this game's status, in the player's language: its marks, who leads, and the games
         of an evening."""
-        return {"marks": [mark.as_json() for mark in self.marks], "leader_badge": str(self.leader_badge),
-                "leader_field": self.leader_field, "games": self.games.as_json() if self.games else None}
+        return {
+            "marks": [mark.as_json() for mark in self.marks],
+            "leader_badge": str(self.leader_badge),
+            "leader_field": self.leader_field,
+            "games": self.games.as_json() if self.games else None,
+        }
 
     @property
     def fields_template(self) -> str:

@@ -84,8 +84,14 @@ class HandForm(forms.Form):
 
     def prompts_json(self) -> str:
         """What to tap when the engine finds a field missing, by the engine's field: for the phone's own preview."""
-        return json.dumps({engine: [target, str(self.prompts[target])] for engine, target in self.error_fields.items()
-                           if target in self.prompts}, ensure_ascii=False)
+        return json.dumps(
+            {
+                engine: [target, str(self.prompts[target])]
+                for engine, target in self.error_fields.items()
+                if target in self.prompts
+            },
+            ensure_ascii=False,
+        )
 
     def mark_invalid(self) -> None:
         """Every field with an error says so (aria-invalid) and points at its message; Django does this for
@@ -94,8 +100,9 @@ class HandForm(forms.Form):
             return
         for name in self.errors:
             if name in self.fields and not self.fields[name].widget.is_hidden:
-                self.fields[name].widget.attrs.update({"aria-invalid": "true",
-                                                       "aria-describedby": f"{self[name].auto_id}_error"})
+                self.fields[name].widget.attrs.update(
+                    {"aria-invalid": "true", "aria-describedby": f"{self[name].auto_id}_error"}
+                )
 
     def error_list(self) -> list[tuple[str, str, str]]:
         """(field id, label, message) of every error, for the alert at the top of a rejected form."""
@@ -126,8 +133,9 @@ class HandForm(forms.Form):
 
     def add_counter_fields(self) -> None:
         for card in self.engine.COUNTER.cards:
-            self.fields[f"count_{card.key}"] = forms.IntegerField(label=gettext(card.label), required=False,
-                                                                  min_value=0, max_value=card.count)
+            self.fields[f"count_{card.key}"] = forms.IntegerField(
+                label=gettext(card.label), required=False, min_value=0, max_value=card.count
+            )
 
     def counted(self) -> int | None:
         """The counter's total in its unit, or None when nothing was counted."""

@@ -18,8 +18,15 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"])
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield browser
         browser.close()
 
@@ -27,8 +34,14 @@ def browser():
 @pytest.fixture
 def phone(browser, live_server):
     # Service workers would keep fetching from the test server after a test ends; test_pwa.py covers them.
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+        service_workers="block",
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)  # a busy 2-core machine
     yield page

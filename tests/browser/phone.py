@@ -21,7 +21,9 @@ def fits_the_screen(page: Page) -> None:
     """Nothing on the page is wider than the phone: no sideways scrolling, nothing cut off at the edge."""
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > page.viewport_size["width"]:
-        wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX == "visible").slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + "/" + e.scrollWidth + ' ' + (e.textContent || '').trim().slice(0, 40))""")
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX == "visible").slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + "/" + e.scrollWidth + ' ' + (e.textContent || '').trim().slice(0, 40))"""
+        )
         raise AssertionError(f"{page.url} is {width} px wide: {wide}")
     assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
 

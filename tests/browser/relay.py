@@ -136,8 +136,14 @@ class Server:
 def server(browser, live_server):
     """A phone (its service worker runs) that reaches the live server through a ``Server``: (relay, context)."""
     relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])))
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=relay.url, service_workers="allow")
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=relay.url,
+        service_workers="allow",
+    )
     context.set_default_timeout(20_000)
     yield relay, context
     context.close()

@@ -24,8 +24,15 @@ CONTROLS = """() => [...document.querySelectorAll(
 def pages(live_server):
     table = make_table(hands=[team_hand(), team_hand(points=40)])
     slovenian = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"))
-    return ["/", "/new/czech-taroky/", f"/t/{table.edit_token}/", f"/t/{table.edit_token}/hands/new/",
-            f"/t/{table.edit_token}/hands/1/", f"/t/{slovenian.edit_token}/hands/new/", "/rules/czech-taroky/"]
+    return [
+        "/",
+        "/new/czech-taroky/",
+        f"/t/{table.edit_token}/",
+        f"/t/{table.edit_token}/hands/new/",
+        f"/t/{table.edit_token}/hands/1/",
+        f"/t/{slovenian.edit_token}/hands/new/",
+        "/rules/czech-taroky/",
+    ]
 
 
 def test_controls_are_labelled_and_big_enough(phone: Page, live_server):
@@ -58,10 +65,16 @@ EXPLANATION_LINKS = """() => [...document.querySelectorAll('.explanation a')].ma
 
 def test_explanation_links_are_big_enough_to_tap(phone: Page, live_server):
     table = make_table(hands=[team_hand(), team_hand(points=40)])
-    slovenian = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"),
-                           hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 40}])
-    for path in [f"/t/{table.edit_token}/hands/1/", f"/t/{table.edit_token}/what-if/?hand=2",
-                 f"/v/{slovenian.view_token}/hands/1/"]:
+    slovenian = make_table(
+        game="slovenian-tarok",
+        players=("Ana", "Bojan", "Cene", "Dora"),
+        hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 40}],
+    )
+    for path in [
+        f"/t/{table.edit_token}/hands/1/",
+        f"/t/{table.edit_token}/what-if/?hand=2",
+        f"/v/{slovenian.view_token}/hands/1/",
+    ]:
         phone.goto(path)
         links = phone.evaluate(EXPLANATION_LINKS)
         assert len(links) > 3, path

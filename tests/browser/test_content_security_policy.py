@@ -16,16 +16,29 @@ WATCH = """document.addEventListener("securitypolicyviolation", (event) => {
 def test_no_page_breaks_the_policy(phone, live_server):
     phone.add_init_script(WATCH)
     console = []
-    phone.on("console", lambda message: console.append(message.text) if "Content Security Policy" in message.text
-             else None)
+    phone.on(
+        "console", lambda message: console.append(message.text) if "Content Security Policy" in message.text else None
+    )
     outside = []
-    phone.on("request", lambda request: outside.append(request.url)
-             if not request.url.startswith((live_server.url, "data:", "blob:")) else None)
+    phone.on(
+        "request",
+        lambda request: (
+            outside.append(request.url) if not request.url.startswith((live_server.url, "data:", "blob:")) else None
+        ),
+    )
     for game in GAMES:
         table = make_sample(game)
-        for url in (f"/t/{table.edit_token}/", f"/t/{table.edit_token}/hands/new/", f"/t/{table.edit_token}/hands/1/",
-                    f"/t/{table.edit_token}/settings/", f"/t/{table.edit_token}/history/",
-                    f"/t/{table.edit_token}/sheet/", f"/v/{table.view_token}/", f"/rules/{game}/", f"/new/{game}/"):
+        for url in (
+            f"/t/{table.edit_token}/",
+            f"/t/{table.edit_token}/hands/new/",
+            f"/t/{table.edit_token}/hands/1/",
+            f"/t/{table.edit_token}/settings/",
+            f"/t/{table.edit_token}/history/",
+            f"/t/{table.edit_token}/sheet/",
+            f"/v/{table.view_token}/",
+            f"/rules/{game}/",
+            f"/new/{game}/",
+        ):
             phone.goto(url)
             assert phone.evaluate("window.__violations || []") == [], url
     table = make_sample("czech-taroky")

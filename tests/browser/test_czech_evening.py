@@ -8,8 +8,6 @@ from .phone import fits_the_screen, save, tap, totals
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-
-
 def test_an_evening_of_czech_taroky(phone: Page):
     page = phone
     page.goto("/")

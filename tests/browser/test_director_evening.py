@@ -5,29 +5,47 @@ taken back."""
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games.models import Round, RoundTable, Tournament
 from games.tables import services
 from games.tournaments import services as service
-from games.models import Round, RoundTable, Tournament
 
 from .phone import looks_right
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PLAYERS = ["Ana Horvat", "Marija Kovačič-Žagar Novak", "Janez Novak", "Бојан Петровић", "Eva Zupančič",
-           "Franc Kranjc", "Gal Vidmar", "Hana Kos", "Igor Mlakar-Potočnik"]
+PLAYERS = [
+    "Ana Horvat",
+    "Marija Kovačič-Žagar Novak",
+    "Janez Novak",
+    "Бојан Петровић",
+    "Eva Zupančič",
+    "Franc Kranjc",
+    "Gal Vidmar",
+    "Hana Kos",
+    "Igor Mlakar-Potočnik",
+]
 
 
 def phone_in_slovenian(browser: Browser, live_server):
-    made = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                               locale="sl-SI", base_url=live_server.url, service_workers="block")
+    made = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        locale="sl-SI",
+        base_url=live_server.url,
+        service_workers="block",
+    )
     page = made.new_page()
     page.set_default_timeout(20_000)
     return made, page
 
 
 def links(tournament: Tournament) -> dict[int, str]:
-    return dict(RoundTable.objects.filter(round__tournament=tournament, round__number=1)
-                .values_list("table_no", "planned_token"))
+    return dict(
+        RoundTable.objects.filter(round__tournament=tournament, round__number=1).values_list(
+            "table_no", "planned_token"
+        )
+    )
 
 
 def confirm(page) -> None:
@@ -36,11 +54,17 @@ def confirm(page) -> None:
 
 
 def test_a_directors_evening_at_360_px_in_slovenian(browser: Browser, live_server):
-    settings = {"rules": {}, "table_size": 3, "rounds": 2, "round_limit": {"hands": 21, "minutes": 90},
-                "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-                "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
-    tournament = service.create_tournament(name="DP Šmarjetna", game="slovenian-tarok", preset="tarzs",
-                                           settings=settings)
+    settings = {
+        "rules": {},
+        "table_size": 3,
+        "rounds": 2,
+        "round_limit": {"hands": 21, "minutes": 90},
+        "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+        "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+    }
+    tournament = service.create_tournament(
+        name="DP Šmarjetna", game="slovenian-tarok", preset="tarzs", settings=settings
+    )
     service.register(tournament, [(name, None) for name in PLAYERS])
     made, page = phone_in_slovenian(browser, live_server)
     director = f"/d/{tournament.director_token}/"
@@ -81,8 +105,7 @@ def test_a_directors_evening_at_360_px_in_slovenian(browser: Browser, live_serve
     round_ = Round.objects.get(tournament=tournament, number=1)
     first = round_.tables.select_related("table").get(table_no=1)
     for seat in range(2):
-        services.record_hand(first.table, {"contract": "beggar", "declarer": first.table.players[seat],
-                                           "won": True})
+        services.record_hand(first.table, {"contract": "beggar", "declarer": first.table.players[seat], "won": True})
     page.reload()
     page.locator("#id_table").fill("1")
     page.locator("#id_totals").fill("0 0 0")

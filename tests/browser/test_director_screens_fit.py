@@ -5,17 +5,32 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser
 
-from games.tournaments import services as service
 from games.models import Round
+from games.tournaments import services as service
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LANGUAGES = {"cs": "cs-CZ", "sl": "sl-SI", "de": "de-AT", "en": "en-GB"}
-PLAYERS = ["Ana Horvat", "Marija Kovačič-Žagar Novak", "Janez Novak", "Бојан Петровић", "Eva Zupančič",
-           "Franc Kranjc", "Gal Vidmar", "Hana Kos", "Igor Mlakar-Potočnik", "Jožica Zupan-Kralj"]
-SETTINGS = {"rules": {}, "table_size": 3, "rounds": 4, "round_limit": {"hands": 21, "minutes": 90},
-            "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-            "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
+PLAYERS = [
+    "Ana Horvat",
+    "Marija Kovačič-Žagar Novak",
+    "Janez Novak",
+    "Бојан Петровић",
+    "Eva Zupančič",
+    "Franc Kranjc",
+    "Gal Vidmar",
+    "Hana Kos",
+    "Igor Mlakar-Potočnik",
+    "Jožica Zupan-Kralj",
+]
+SETTINGS = {
+    "rules": {},
+    "table_size": 3,
+    "rounds": 4,
+    "round_limit": {"hands": 21, "minutes": 90},
+    "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+    "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+}
 
 # A select shows its chosen option's words in its own box: the widest option's words, in the select's own font,
 # against the box less its padding and the arrow.
@@ -33,13 +48,18 @@ CUT_CHOICES = """(select) => {
 
 @pytest.mark.parametrize("language", ["cs", "de"])
 def test_the_projector_with_ten_players_fits_a_1080_px_screen(browser: Browser, live_server, language):
-    tournament = service.create_tournament(name="Državno prvenstvo v taroku, Šmarjetna", game="slovenian-tarok",
-                                           preset="tarzs", settings=SETTINGS)
+    tournament = service.create_tournament(
+        name="Državno prvenstvo v taroku, Šmarjetna", game="slovenian-tarok", preset="tarzs", settings=SETTINGS
+    )
     service.register(tournament, [(name, None) for name in PLAYERS])
     service.start_round(service.draw_round(tournament, 1))
     assert tournament.rounds.get(number=1).status == Round.STARTED
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=LANGUAGES[language],
-                                  base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 1920, "height": 1080},
+        locale=LANGUAGES[language],
+        base_url=live_server.url,
+        service_workers="block",
+    )
     page = context.new_page()
     page.goto(reverse("projector", args=[tournament.public_token]))
     assert page.locator("tbody tr").count() == len(PLAYERS)
@@ -51,8 +71,13 @@ def test_the_projector_with_ten_players_fits_a_1080_px_screen(browser: Browser, 
 
 
 def test_every_draw_choice_reads_whole_at_390_px_in_every_language(browser: Browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+        service_workers="block",
+    )
     page = context.new_page()
     for language, locale in LANGUAGES.items():
         page.set_extra_http_headers({"Accept-Language": locale})

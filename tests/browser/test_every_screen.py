@@ -8,10 +8,10 @@ every image loads."""
 import pytest
 from playwright.sync_api import Page
 
-from games.tables import services
 from games.engines.base import marks_ranked
 from games.models import Circle
 from games.registry import GAMES
+from games.tables import services
 
 from .phone import looks_right
 
@@ -29,7 +29,7 @@ def long_named_table(slug: str, circle: Circle):
     held and crossed off. Nothing here names a game: what differs comes from its engine and web side."""
     game = GAMES[slug]
     players, hands = game.samples.players, game.samples.table
-    names = LONG[:max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
+    names = LONG[: max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
     renamed = []
     for data in hands:
         for old, new in zip(players, names):
@@ -49,8 +49,10 @@ def long_named_table(slug: str, circle: Circle):
         wanted = dict(zip(names, NEGATIVE))
         if game.engine.ZERO_SUM:  # the last player wins what the first two lose, the others are at 0
             wanted = {name: wanted.get(name, 0) for name in names[:-1]} | {names[-1]: -sum(NEGATIVE)}
-        big = {"adjustment": {name: wanted.get(name, 0) - table.totals.get(name, 0) for name in wanted},
-               "reason": reason}
+        big = {
+            "adjustment": {name: wanted.get(name, 0) - table.totals.get(name, 0) for name in wanted},
+            "reason": reason,
+        }
         carried = [field.key for field in game.web.adjustment_fields]
         services.record_hand(table, big | {key: {names[0]: MARKS + 2, names[1]: 3} for key in carried})
         for key in carried:
@@ -68,12 +70,25 @@ def pages(circle: Circle) -> list[str]:
         first = table.hands.order_by("seq").first().seq
         preset = next((p.key for p in game.engine.PRESETS if p.values), "")
         paths += [f"/rules/{slug}/?players={count}" for count in game.engine.PLAYER_COUNTS]  # every calculator
-        paths += [f"/new/{slug}/", f"/rules/{slug}/?t={table.view_token}",
-                  f"/c/{circle.token}/rules/{slug}/",
-                  f"{edit}/", f"{edit}/hands/new/", f"{edit}/hands/{first}/", f"{edit}/hands/{first}/edit/",
-                  f"{edit}/hands/", f"{edit}/settings/", f"{edit}/history/", f"{edit}/sheet/",
-                  f"{edit}/what-if/?preset={preset}", f"{edit}/adjust/", f"{edit}/end/",
-                  f"{view}/", f"{view}/hands/{first}/", f"{view}/sheet/"]
+        paths += [
+            f"/new/{slug}/",
+            f"/rules/{slug}/?t={table.view_token}",
+            f"/c/{circle.token}/rules/{slug}/",
+            f"{edit}/",
+            f"{edit}/hands/new/",
+            f"{edit}/hands/{first}/",
+            f"{edit}/hands/{first}/edit/",
+            f"{edit}/hands/",
+            f"{edit}/settings/",
+            f"{edit}/history/",
+            f"{edit}/sheet/",
+            f"{edit}/what-if/?preset={preset}",
+            f"{edit}/adjust/",
+            f"{edit}/end/",
+            f"{view}/",
+            f"{view}/hands/{first}/",
+            f"{view}/sheet/",
+        ]
     return paths + ["/"]  # last: the home page lists every table this phone has opened, with its totals
 
 
@@ -85,8 +100,11 @@ def every_state(page: Page):
     yield "with every <details> open"
     choices = "[...document.querySelectorAll('input[data-shows]')]"
     for shows in page.evaluate(f"() => [...new Set({choices}.map((choice) => choice.dataset.shows))]"):
-        page.evaluate(f"""(shows) => {{ const choice = {choices}.find((c) => c.dataset.shows === shows);
-            choice.checked = true; choice.dispatchEvent(new Event('change', {{bubbles: true}})); }}""", shows)
+        page.evaluate(
+            f"""(shows) => {{ const choice = {choices}.find((c) => c.dataset.shows === shows);
+            choice.checked = true; choice.dispatchEvent(new Event('change', {{bubbles: true}})); }}""",
+            shows,
+        )
         page.wait_for_function("() => !document.querySelector('.htmx-request')")
         yield f"with {shows!r} chosen"
 
@@ -95,9 +113,16 @@ def every_state(page: Page):
 @pytest.mark.parametrize("size", SIZES, ids=["360", "390"])
 def test_every_page_fits_the_phone(browser, live_server, size, language):
     circle = Circle.objects.create(name="Čtvrteční taroky u Bartholomäuse", players=LONG)
-    context = browser.new_context(viewport=size, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                  base_url=live_server.url, service_workers="block", locale=language,
-                                  extra_http_headers={"Accept-Language": language})
+    context = browser.new_context(
+        viewport=size,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+        service_workers="block",
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
     page: Page = context.new_page()
     page.set_default_timeout(10_000)
     failures = {}

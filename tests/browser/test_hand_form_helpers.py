@@ -29,10 +29,13 @@ def test_the_remaining_cards_go_to_one_player_in_one_tap(phone: Page):
     assert sorted(captured["Ben"]) == sorted(["10H", "JH", "AH", "KH", "QH", "2S", "10S", "AS", "KS", "QS"])
 
 
-@pytest.mark.parametrize(("game", "players", "name", "middle"), [
-    ("czech-taroky", ("Anna", "Bára", "Cyril", "Dana"), "points", 53),
-    ("slovenian-tarok", ("Ana", "Bojan", "Cene", "Dora"), "points_whole", 35),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "name", "middle"),
+    [
+        ("czech-taroky", ("Anna", "Bára", "Cyril", "Dana"), "points", 53),
+        ("slovenian-tarok", ("Ana", "Bojan", "Cene", "Dora"), "points_whole", 35),
+    ],
+)
 def test_the_steps_of_an_empty_points_box_start_from_the_middle_of_the_deck(phone: Page, game, players, name, middle):
     """An empty box counts as the middle of the deck (half its card points, from the engine's counter): +1 gives
     the middle plus one (54 in Czech Taroky), −1 the middle minus one (52)."""

@@ -93,8 +93,12 @@ def test_a_scorebook_evening_with_a_penalty_a_what_if_and_its_end(phone: Page):
     assert closed.results[-1].scores == {"Ana": -100, "Bojan": 0, "Cene": -100, "Dora": -100}
     expect(page.locator("ol.explanation")).to_contain_text("100")
     final = page.locator("ol.totals .total")
-    assert dict(zip(final.locator(".name").all_inner_texts(),
-                    (s.replace("\u2212", "-") for s in final.locator(".score").all_inner_texts()))) == shown(closed.totals)
+    assert dict(
+        zip(
+            final.locator(".name").all_inner_texts(),
+            (s.replace("\u2212", "-") for s in final.locator(".score").all_inner_texts()),
+        )
+    ) == shown(closed.totals)
     expect(page.locator("ul.payments li").first).to_contain_text("pays")
     fits_the_screen(page)
     page.get_by_role("button", name="End the evening").click()

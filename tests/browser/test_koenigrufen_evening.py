@@ -18,8 +18,14 @@ def sits_out(page, name: str) -> None:
 
 
 def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  locale="de-AT", base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        locale="de-AT",
+        base_url=live_server.url,
+        service_workers="block",
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.goto("/new/")

@@ -5,9 +5,9 @@ survive closing the tab, and once the signal is back the server holds them in or
 meanwhile is a conflict that the scorekeeper resolves without losing a hand."""
 
 import io
+import json
 import os
 import re
-import json
 import socket
 import tempfile
 import time
@@ -18,8 +18,8 @@ from django.core.management import call_command
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from games.tables import services
 from games.registry import GAMES
+from games.tables import services
 
 from ..factories import make_table, team_hand
 from .conftest import PHONE
@@ -33,8 +33,14 @@ expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more o
 @pytest.fixture
 def context(browser, live_server):
     """A phone whose service worker runs (the other browser tests block it)."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=live_server.url, service_workers="allow")
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+        service_workers="allow",
+    )
     context.set_default_timeout(20_000)
     watch(context)
     yield context
@@ -135,8 +141,11 @@ def engine_start(page):
 
 def snapshots(page):
     """The engine's snapshots this phone keeps, by the engine version each holds."""
-    return [parse_qs(urlsplit(url).query)["engine"][0] for url in page.evaluate(KEPT_URLS)
-            if urlsplit(url).path == "/offline/snapshot.bin"]
+    return [
+        parse_qs(urlsplit(url).query)["engine"][0]
+        for url in page.evaluate(KEPT_URLS)
+        if urlsplit(url).path == "/offline/snapshot.bin"
+    ]
 
 
 def record_offline(page, game, table, hand, enter, payout=None):
@@ -182,7 +191,7 @@ def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")  # from the phone's cache: the server is out of reach
     expected = settled(table, offline)
-    for number, hand in enumerate(offline):
+    for number in range(len(offline)):
         payout = [expected["hands"][len(first) + number]["scores"][p] for p in players]
         # "Record a hand" (a round in Two Ten Jack; "step by step" beside a quick entry): the hand form
         page.locator(f"main a[href='/t/{table.edit_token}/hands/new/']").first.click()
@@ -195,8 +204,14 @@ def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order
         save.click()
         page.locator("tr.pending th", has_text=str(len(first) + number + 1)).wait_for()
         row = page.locator("tr.pending").first  # newest on top, its payout as settle gives it
-        expect(row.locator("td")).to_have_text([shown(score) + shown(total) for score, total in zip(
-            payout, [sum(h["scores"][p] for h in expected["hands"][:len(first) + number + 1]) for p in players])])
+        expect(row.locator("td")).to_have_text(
+            [
+                shown(score) + shown(total)
+                for score, total in zip(
+                    payout, [sum(h["scores"][p] for h in expected["hands"][: len(first) + number + 1]) for p in players]
+                )
+            ]
+        )
     assert page.evaluate(PENDING_DATA) == offline  # the form's fields made the game's own hand
     assert page_totals(page, players) == expected["totals"]
     assert page.locator("tr.what.pending .not-sent").count() == len(offline)
@@ -283,8 +298,10 @@ def test_the_kept_copy_follows_every_change_made_online(context):
     table = make_table(players=players, hands=[team_hand()])
     page = context.new_page()
     keep(page, table)
-    online = [team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril", partner="Anna",
-                                                                                points=71)]
+    online = [
+        team_hand(povinnost="Bára", partner="Dana", points=40),
+        team_hand(povinnost="Cyril", partner="Anna", points=71),
+    ]
     for hand in online:  # with signal, htmx's one round trip: no page load
         page.locator(".actions a.button.primary").click()
         page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
@@ -446,9 +463,9 @@ def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(co
     """A hand recorded without signal that the server then refuses (a tournament round's limit reached meanwhile):
     it is shown apart with the server's reason, the totals are the server's without it, and the player deletes
     it."""
-    from games.tables import services as services_module
     from games.engines.base import InvalidHand
     from games.engines.table import InvalidTable
+    from games.tables import services as services_module
 
     players = ["Anna", "Bára", "Cyril", "Dana"]
     table = make_table(players=players, hands=[team_hand()])
@@ -484,7 +501,9 @@ def test_a_language_switched_after_keeping_works_without_signal(context):
     page.wait_for_timeout(1500)  # the kept pages follow
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/hands/new/")
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine  # the Czech words were kept too: the engine starts
+    page.wait_for_selector(
+        "html[data-engine=phone]", timeout=60_000
+    )  # the engine starts slowly on a busy machine  # the Czech words were kept too: the engine starts
     tap(page, "partner", "Dana")
     page.fill("input[name=points]", "58")
     page.locator("#preview .computed-here").wait_for()
@@ -598,8 +617,7 @@ def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(
     keep(page, table)
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")
-    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40},
-                   enter_czech)
+    record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
     page.goto(f"/t/{table.edit_token}/hands/new/")  # the kept page says Bára: it was kept before Bára's hand
     page.locator("#offline[data-listening]").wait_for(state="attached")
     tap(page, "partner", "Anna")
@@ -607,8 +625,10 @@ def test_a_save_tapped_while_the_engine_starts_is_kept_with_the_right_povinnost(
     assert page.evaluate("() => document.documentElement.dataset.engine") != "phone"  # still starting
     page.locator("button[name=save]").click()
     expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
-    assert page.evaluate(PENDING_DATA) == [team_hand(povinnost="Bára", partner="Dana", points=40),
-                                           team_hand(povinnost="Cyril", partner="Anna", points=71)]
+    assert page.evaluate(PENDING_DATA) == [
+        team_hand(povinnost="Bára", partner="Dana", points=40),
+        team_hand(povinnost="Cyril", partner="Anna", points=71),
+    ]
 
 
 def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itself(context):
@@ -619,11 +639,14 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
     page = context.new_page()
     keep(page, table)
     frozen = []
-    page.route(f"**/t/{token}/hands/new/", lambda route: frozen.append(route) if route.request.method == "POST"
-               else route.continue_())
+    page.route(
+        f"**/t/{token}/hands/new/",
+        lambda route: frozen.append(route) if route.request.method == "POST" else route.continue_(),
+    )
     answering = []
-    page.route(f"**/t/{token}/offline/send/", lambda route: route.continue_() if answering
-               else frozen.append(route))  # the server never answers these, until it does
+    page.route(
+        f"**/t/{token}/offline/send/", lambda route: route.continue_() if answering else frozen.append(route)
+    )  # the server never answers these, until it does
     page.locator(".actions a.button.primary").click()
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
     mine = team_hand(povinnost="Bára", partner="Dana", points=40)
@@ -644,8 +667,9 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
 
     hanging = []
-    context.route(f"**/t/{token}/", lambda route: hanging.append(route) if route.request.method == "GET"
-                  else route.continue_())
+    context.route(
+        f"**/t/{token}/", lambda route: hanging.append(route) if route.request.method == "GET" else route.continue_()
+    )
     page.goto(f"/t/{token}/", timeout=20_000)  # the network hangs: the kept page opens from the cache
     page.locator("h1.table-title").wait_for()
 
@@ -668,7 +692,8 @@ def test_when_no_request_is_answered_the_kept_table_still_works(context):
     expected = settled(table, [mine])
     preview = page.locator("#preview", has_text="Computed on this phone")
     expect(preview.locator(".score")).to_have_text(
-        [shown(expected["hands"][1]["scores"][p]) for p in ["Anna", "Bára", "Cyril", "Dana"]], timeout=20_000)
+        [shown(expected["hands"][1]["scores"][p]) for p in ["Anna", "Bára", "Cyril", "Dana"]], timeout=20_000
+    )
     page.get_by_role("button", name="Save hand").click()
     page.locator("tr.pending").first.wait_for(timeout=40_000)
     assert page.evaluate(PENDING_DATA) == [mine]
@@ -751,8 +776,9 @@ def test_the_conflict_box_scores_mine_on_the_table_as_it_is_now_radelci_included
     players = ["Ana", "Bojan", "Cene", "Dora"]
     # A table with a hand already, as every other kept table here: an empty kept table's engine at times did not
     # start within a minute in full runs (not reproduced alone; see the closing note of stop 26).
-    table = make_table(game="slovenian-tarok", players=players, hands=[{"contract": "three", "declarer": "Cene",
-                                                                        "points": 40}])
+    table = make_table(
+        game="slovenian-tarok", players=players, hands=[{"contract": "three", "declarer": "Cene", "points": 40}]
+    )
     page = context.new_page()
     keep(page, table)
     context.set_offline(True)
@@ -821,9 +847,11 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     """A game's last round is on the server; without signal "Play again" opens the kept form and the next game's
     first round is scored on the phone as settle scores it, then sent."""
     players = ["Aiko", "Ben", "Chie"]
-    rounds = [{"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}},
-              {"captured": {"Aiko": [], "Ben": ["10H"], "Chie": []}},
-              {"captured": {"Aiko": [], "Ben": [], "Chie": ["JH"]}}]
+    rounds = [
+        {"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}},
+        {"captured": {"Aiko": [], "Ben": ["10H"], "Chie": []}},
+        {"captured": {"Aiko": [], "Ben": [], "Chie": ["JH"]}},
+    ]
     table = make_table(game="two-ten-jack", players=players, hands=rounds)
     page = context.new_page()
     keep(page, table)
@@ -832,12 +860,16 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     page.goto(f"/t/{table.edit_token}/")
     next_game = {"captured": {"Aiko": ["JH"], "Ben": ["2H"], "Chie": []}}
     expected = settled(table, [next_game])
-    record_offline(page, "two-ten-jack", table, next_game, enter_ttj,
-                   [expected["hands"][3]["scores"][p] for p in players])
+    record_offline(
+        page, "two-ten-jack", table, next_game, enter_ttj, [expected["hands"][3]["scores"][p] for p in players]
+    )
     assert page_totals(page, players) == expected["totals"]
     # numbered and labelled as the server numbers it: round 1 of game 2, and the games won this evening
-    offline = [page.locator("tr.pending th").inner_text(), page.locator(".round-state").inner_text(),
-               page.locator(".games-won").inner_text()]
+    offline = [
+        page.locator("tr.pending th").inner_text(),
+        page.locator(".round-state").inner_text(),
+        page.locator(".games-won").inner_text(),
+    ]
     assert offline[:2] == ["1", "Game 2 · Round 2 of 3"]
     context.set_offline(False)
     expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
@@ -845,8 +877,11 @@ def test_two_ten_jacks_next_game_starts_without_signal(context):
     assert [hand.data for hand in services.live_hands(table)] == rounds + [next_game]
     assert table.totals == expected["totals"]
     page.goto(f"/t/{table.edit_token}/")
-    assert [page.locator("#hand-rows tr:not(.what) th").first.inner_text(), page.locator(".round-state").inner_text(),
-            page.locator(".games-won").inner_text()] == offline
+    assert [
+        page.locator("#hand-rows tr:not(.what) th").first.inner_text(),
+        page.locator(".round-state").inner_text(),
+        page.locator(".games-won").inner_text(),
+    ] == offline
 
 
 SEEN = """(token) => new Promise((resolve) => {
@@ -890,7 +925,9 @@ def test_an_unsent_hand_is_edited_plainly_in_its_place(context):
     before = page.evaluate(PENDING_RECORDS)
     assert [hand["data"] for hand in before] == [team_hand(**first), team_hand(**second)]
 
-    page.locator("tr.what.pending", has_text="Bára + Dana").get_by_role("link", name="Edit").click()  # plainly on its row
+    page.locator("tr.what.pending", has_text="Bára + Dana").get_by_role(
+        "link", name="Edit"
+    ).click()  # plainly on its row
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
     expect(page.locator("input[name=points]")).to_have_value("40")  # its own fields, not a new hand's
     expect(page.locator("input[name=povinnost]:checked")).to_have_value("Bára")
@@ -929,8 +966,10 @@ def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(se
         socket.create_connection(("127.0.0.1", relay.port), timeout=2)
     page.goto(f"/t/{token}/")  # from the phone's cache
     page.locator("h1.table-title").wait_for()
-    first, second = team_hand(povinnost="Bára", partner="Dana", points=40), team_hand(povinnost="Cyril",
-                                                                                       partner="Anna", points=71)
+    first, second = (
+        team_hand(povinnost="Bára", partner="Dana", points=40),
+        team_hand(povinnost="Cyril", partner="Anna", points=71),
+    )
     for hand in (first, second):
         page.locator(".actions a.button.primary").click()
         page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
@@ -1002,7 +1041,6 @@ def test_with_a_slow_server_save_says_so_and_records_the_hand_once(server):
     and the hand is recorded once, on the server, not kept on the phone."""
     relay, context = server
     table = make_table(hands=[team_hand()])
-    token = table.edit_token
     page = context.new_page()
     keep(page, table)
     page.locator(".actions a.button.primary").click()

@@ -33,21 +33,44 @@ TOTALS = "#top .totals .total .score"
 
 def serve(mode: str, tmp: Path) -> tuple[subprocess.Popen, str]:
     """Talon as ``make serve`` starts it ("home") or under the Deploy settings behind gunicorn ("deploy")."""
-    leave_out = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "TALON_PRODUCTION", "DEBUG",
-                 "SECRET_KEY", "TALON_HOME")
-    env = {**{k: v for k, v in os.environ.items() if k not in leave_out},
-           "DATABASE_URL": f"sqlite:///{tmp}/talon.sqlite3"}
+    leave_out = (
+        "DATABASE_URL",
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "TALON_PRODUCTION",
+        "DEBUG",
+        "SECRET_KEY",
+        "TALON_HOME",
+    )
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in leave_out},
+        "DATABASE_URL": f"sqlite:///{tmp}/talon.sqlite3",
+    }
     python = sys.executable
     if mode == "home":
         env.update(TALON_HOME="1", TALON_SECRET_KEY_FILE=str(tmp / "secret"))
         commands = [["migrate", "--noinput", "-v0"]]
         server = [python, "manage.py", "serve_lan", "--host", "127.0.0.1", "--port", str(PORT)]
     else:
-        env.update(TALON_PRODUCTION="1", SECURE_SSL_REDIRECT="0", SECRET_KEY=secrets.token_urlsafe(50),
-                   ALLOWED_HOSTS="127.0.0.1", STATIC_ROOT=f"{tmp}/static")
+        env.update(
+            TALON_PRODUCTION="1",
+            SECURE_SSL_REDIRECT="0",
+            SECRET_KEY=secrets.token_urlsafe(50),
+            ALLOWED_HOSTS="127.0.0.1",
+            STATIC_ROOT=f"{tmp}/static",
+        )
         commands = [["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]]
-        server = [str(Path(python).parent / "gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{PORT}",
-                  "--workers", "2", "--log-level", "warning", "--no-control-socket"]
+        server = [
+            str(Path(python).parent / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+            "--no-control-socket",
+        ]
     for command in commands:
         subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
     process = subprocess.Popen(server, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -73,8 +96,14 @@ def served(request, tmp_path_factory):
 
 
 def new_phone(browser, base, *, keeps=True):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=base, service_workers="allow" if keeps else "block")
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=base,
+        service_workers="allow" if keeps else "block",
+    )
     context.set_default_timeout(30_000)
     return context
 
@@ -139,8 +168,13 @@ def another_phone(page, table, browser):
     expect(page.locator("#live")).not_to_have_attribute("data-version", before)
 
 
-VARIANTS = {"two hands": None, "an edit": edit_third, "a delete": delete_third, "an undo": undo,
-            "another phone": another_phone}
+VARIANTS = {
+    "two hands": None,
+    "an edit": edit_third,
+    "a delete": delete_third,
+    "an undo": undo,
+    "another phone": another_phone,
+}
 
 
 def written(value: int) -> str:
@@ -178,8 +212,11 @@ def test_the_kept_table_shows_the_servers_totals_without_signal(browser, served,
         page.locator("label.tap:has(input[name='partner'][value='Anna'])").first.click()
         page.fill("input[name=points]", "50")
         expect(page.locator("#preview")).to_contain_text("Computed on this phone")  # scored on the current copy
-        hand = {"povinnost": page.locator("input[name=povinnost]:checked").input_value(), "partner": "Anna",
-                "points": 50}
+        hand = {
+            "povinnost": page.locator("input[name=povinnost]:checked").input_value(),
+            "partner": "Anna",
+            "points": 50,
+        }
         payout = settle({**held, "hands": [*held["hands"], hand]})["hands"][-1]["scores"]
         expect(page.locator("#preview .score")).to_have_text([written(payout[name]) for name in PLAYERS])
     finally:

@@ -30,17 +30,39 @@ def deployed(tmp_path_factory):
     """Talon as deployed: collectstatic into a temporary folder, a SQLite database, gunicorn on 127.0.0.1."""
     tmp = tmp_path_factory.mktemp("deploy")
     leave_out = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
-    env = {**{k: v for k, v in os.environ.items() if k not in leave_out},
-           "DATABASE_URL": f"sqlite:///{tmp}/talon.sqlite3", "TALON_PRODUCTION": "1", "SECURE_SSL_REDIRECT": "0",
-           "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1", "STATIC_ROOT": f"{tmp}/static"}
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in leave_out},
+        "DATABASE_URL": f"sqlite:///{tmp}/talon.sqlite3",
+        "TALON_PRODUCTION": "1",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": f"{tmp}/static",
+    }
     python = sys.executable
     for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
     assert list((tmp / "static" / "js").glob("engine-worker.*.js.gz"))  # hashed and compressed, as deployed
     log = tmp / "access.log"
-    server = subprocess.Popen([str(Path(python).parent / "gunicorn"), "scorekeeper.wsgi", "--bind",
-                               f"127.0.0.1:{PORT}", "--workers", "1", "--threads", "4", "--log-level", "warning",
-                               "--access-logfile", str(log), "--no-control-socket"], cwd=ROOT, env=env)
+    server = subprocess.Popen(
+        [
+            str(Path(python).parent / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--workers",
+            "1",
+            "--threads",
+            "4",
+            "--log-level",
+            "warning",
+            "--access-logfile",
+            str(log),
+            "--no-control-socket",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     base = f"http://127.0.0.1:{PORT}"
     for _ in range(100):
         try:
@@ -50,8 +72,14 @@ def deployed(tmp_path_factory):
             time.sleep(0.1)
 
     def shell(code: str) -> str:
-        done = subprocess.run([python, "manage.py", "shell", "-v0", "-c", code], cwd=ROOT, env=env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [python, "manage.py", "shell", "-v0", "-c", code],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return done.stdout.strip().splitlines()[-1]
 
     try:
@@ -73,16 +101,21 @@ def runtime_downloads(log: Path) -> dict[str, int]:
 
 def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
     base, log, shell = deployed
-    token = shell("from games import services\n"
-                  "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
-                  "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
-                  "print(t.edit_token)")
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=base, service_workers="allow")
+    token = shell(
+        "from games import services\n"
+        "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
+        "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
+        "print(t.edit_token)"
+    )
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, base_url=base, service_workers="allow"
+    )
     context.set_default_timeout(20_000)
     violations = []
-    context.on("console", lambda message: violations.append(message.text)
-               if "Content Security Policy" in message.text else None)
+    context.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     try:
         page = context.new_page()
         table = type("Kept", (), {"edit_token": token})
@@ -95,15 +128,15 @@ def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
 
         context.set_offline(True)  # later, without signal: everything comes from what the phone kept
         page.goto(f"/t/{token}/")
-        record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40},
-                       enter_czech)
+        record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
         expect(page.locator("tr.pending th")).to_have_text(["2"])
         assert runtime_downloads(log) == dict.fromkeys(RUNTIME_FILES, 1)
 
         context.set_offline(False)
         expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
-        assert shell(f"from games.models import Table; print(Table.objects.get(edit_token='{token}').hand_count)") \
-            == "2"
+        assert (
+            shell(f"from games.models import Table; print(Table.objects.get(edit_token='{token}').hand_count)") == "2"
+        )
         assert violations == []
     finally:
         context.close()

@@ -6,7 +6,6 @@ first for static files whose names carry no hash, and the phone keeps the new fi
 The server runs from a copy of the project (its static files may then be changed) on 127.0.0.1."""
 
 import os
-import secrets
 import shutil
 import subprocess
 import sys
@@ -38,23 +37,42 @@ class Home:
         for part in ("manage.py", "package.json"):
             shutil.copy(ROOT / part, folder / part)
         (folder / "node_modules").symlink_to(ROOT / "node_modules")
-        leave_out = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "TALON_PRODUCTION",
-                     "DEBUG", "SECRET_KEY")
-        self.env = {**{k: v for k, v in os.environ.items() if k not in leave_out}, "TALON_HOME": "1",
-                    "DATABASE_URL": f"sqlite:///{folder}/talon.sqlite3",
-                    "TALON_SECRET_KEY_FILE": str(folder / "secret")}
+        leave_out = (
+            "DATABASE_URL",
+            "DJANGO_SETTINGS_MODULE",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+            "TALON_PRODUCTION",
+            "DEBUG",
+            "SECRET_KEY",
+        )
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in leave_out},
+            "TALON_HOME": "1",
+            "DATABASE_URL": f"sqlite:///{folder}/talon.sqlite3",
+            "TALON_SECRET_KEY_FILE": str(folder / "secret"),
+        }
         self.url = f"http://127.0.0.1:{PORT}"
         self.manage("migrate", "--noinput", "-v0")
 
     def manage(self, *command: str) -> str:
-        done = subprocess.run([sys.executable, "manage.py", *command], cwd=self.folder, env=self.env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=self.folder,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
 
     def start(self):
-        self.server = subprocess.Popen([sys.executable, "manage.py", "serve_lan", "--host", "127.0.0.1", "--port",
-                                        str(PORT)], cwd=self.folder, env=self.env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
+        self.server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve_lan", "--host", "127.0.0.1", "--port", str(PORT)],
+            cwd=self.folder,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for _ in range(300):
             try:
                 urllib.request.urlopen(self.url + "/healthz", timeout=1).read()
@@ -77,13 +95,23 @@ def home(tmp_path):
 
 
 def test_a_changed_static_file_reaches_a_kept_phone_at_its_next_contact(browser, home):
-    token = home.manage("shell", "-v0", "-c",
-                        "from games import services\n"
-                        "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
-                        "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
-                        "print(t.edit_token)")
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=home.url, service_workers="allow")
+    token = home.manage(
+        "shell",
+        "-v0",
+        "-c",
+        "from games import services\n"
+        "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
+        "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
+        "print(t.edit_token)",
+    )
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=home.url,
+        service_workers="allow",
+    )
     context.set_default_timeout(20_000)
     try:
         page = context.new_page()

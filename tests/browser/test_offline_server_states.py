@@ -9,14 +9,23 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from games.models import Round
 from games.tables import services
 from games.tournaments import services as tournament_service
-from games.models import Round
 
 from ..factories import make_table, team_hand
 from .relay import server  # noqa: F401 (a fixture)
-from .test_offline import (PENDING_DATA, context, enter_czech, keep, page_totals, record_offline,  # noqa: F401
-                           settled, wait_until_sent, waiting)
+from .test_offline import (  # noqa: F401
+    PENDING_DATA,
+    context,
+    enter_czech,
+    keep,
+    page_totals,
+    record_offline,
+    settled,
+    wait_until_sent,
+    waiting,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)
@@ -109,13 +118,18 @@ def test_with_the_server_not_answering_the_evening_goes_on_and_arrives_once(serv
     assert table.totals == expected["totals"]
     assert relay.answers_to("POST", f"/t/{token}/undo/") == []  # the undo was never sent
     if shown_after > 6:  # issue 33: "the kept page shows its unsent hands at once"; frozen, not yet
-        pytest.xfail(f"the kept page showed its unsent hands {shown_after:.1f} s after it opened (they wait for "
-                     "the engine, which first waits up to six seconds for /offline/runtime.json; a two-second wait "
-                     "there was not enough: the rest is not yet found)")
+        pytest.xfail(
+            f"the kept page showed its unsent hands {shown_after:.1f} s after it opened (they wait for "
+            "the engine, which first waits up to six seconds for /offline/runtime.json; a two-second wait "
+            "there was not enough: the rest is not yet found)"
+        )
 
 
-@pytest.mark.xfail(reason="issue 33, not yet found: with the Save answered ten seconds late the table page shows no "
-                   "unsent row (the phone may wait for the late answer, or send the kept hand at once)", strict=False)
+@pytest.mark.xfail(
+    reason="issue 33, not yet found: with the Save answered ten seconds late the table page shows no "
+    "unsent row (the phone may wait for the late answer, or send the kept hand at once)",
+    strict=False,
+)
 def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_right_hands(server):  # noqa: F811
     """The server answers after the phone gave up: a Save it gave up on is recorded once, and the edit made on the
     phone meanwhile reaches it as an edit of that hand; an Undo it gave up on is refused when it arrives (past its
@@ -142,7 +156,8 @@ def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_righ
     download = page.locator(f"main a[href='/t/{token}/export.csv']")
     download.click()  # the server answers the page, not the download: it says so where it was tapped
     expect(download.locator("xpath=following-sibling::*[contains(@class, 'not-downloaded')]")).to_have_text(
-        "Not downloaded: the server does not answer.", timeout=20_000)
+        "Not downloaded: the server does not answer.", timeout=20_000
+    )
     undo = page.get_by_role("button", name="Undo the last change")
     expect(undo).to_be_enabled()
     undo.click()  # the health check answers at once, the undo itself ten seconds late
@@ -160,10 +175,18 @@ def test_a_tournament_tables_round_is_kept_to_on_the_phone(context):  # noqa: F8
     """A tournament table kept and played without signal: its "hand N of M" line counts the hands kept on the
     phone, and a hand past the round's limit is refused on the phone with the server's reason."""
     tournament = tournament_service.create_tournament(
-        name="DP Šmarjetna", game="slovenian-tarok", preset="tarzs",
-        settings={"rules": {}, "table_size": 3, "rounds": 1, "round_limit": {"hands": 2, "minutes": 90},
-                  "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-                  "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}})
+        name="DP Šmarjetna",
+        game="slovenian-tarok",
+        preset="tarzs",
+        settings={
+            "rules": {},
+            "table_size": 3,
+            "rounds": 1,
+            "round_limit": {"hands": 2, "minutes": 90},
+            "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+            "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+        },
+    )
     tournament_service.register(tournament, [(name, None) for name in ["Ana", "Bojan", "Cene"]])
     tournament_service.draw_round(tournament, 1)
     round_ = tournament_service.start_round(Round.objects.get(tournament=tournament, number=1))
@@ -175,8 +198,7 @@ def test_a_tournament_tables_round_is_kept_to_on_the_phone(context):  # noqa: F8
     line = page.locator(".round-limit strong").first
     expect(line).to_have_text("Hand 1 of 2")
     for number, declarer in enumerate(table.players[:2], start=1):
-        record_offline(page, "slovenian-tarok", table, {"contract": "beggar", "declarer": declarer, "won": True},
-                       None)
+        record_offline(page, "slovenian-tarok", table, {"contract": "beggar", "declarer": declarer, "won": True}, None)
         expect(page.locator("tr.what.pending")).to_have_count(number)
     expect(line).to_have_text("All 2 hands are played: the round is over at this table.")
 

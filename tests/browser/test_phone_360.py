@@ -5,13 +5,17 @@ Undo button is beside its message. One page load per page and language."""
 
 import pytest
 
-from games.tables import services
 from games.models import Circle, Hand
+from games.tables import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ["Maximiliána Novotná", "Bartoloměj Škvorecký", "Cyril", "Dana"]
-TEAM = {"povinnost": NAMES[0], "partner": NAMES[2], "points": 63,
-        "pagat": {"side": "defenders", "announced": True, "made": True}}
+TEAM = {
+    "povinnost": NAMES[0],
+    "partner": NAMES[2],
+    "points": 63,
+    "pagat": {"side": "defenders", "announced": True, "made": True},
+}
 
 COUNT_BOX = """() => {
   document.querySelector('details.counter').open = true;
@@ -54,8 +58,9 @@ HOME_GAP = """() => { const [first, second] = document.querySelectorAll('.intro 
 def a_table_with_a_circle():
     circle = Circle.objects.create(name="Čtvrtek", players=NAMES)
     table = services.create_table(game="czech-taroky", players=NAMES, rules={}, circle=circle)
-    services.record_hand(table, {"adjustment": {NAMES[0]: 1200, NAMES[1]: -1000, NAMES[2]: -100, NAMES[3]: -100},
-                                 "reason": "sheet"})
+    services.record_hand(
+        table, {"adjustment": {NAMES[0]: 1200, NAMES[1]: -1000, NAMES[2]: -100, NAMES[3]: -100}, "reason": "sheet"}
+    )
     for _ in range(2):
         services.record_hand(table, TEAM)
     table.refresh_from_db()
@@ -65,9 +70,13 @@ def a_table_with_a_circle():
 @pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
 def test_the_screens_players_found_broken_fit_360_px(browser, live_server, language):
     table, circle = a_table_with_a_circle()
-    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url,
-                                  service_workers="block", locale=language,
-                                  extra_http_headers={"Accept-Language": language})
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server.url,
+        service_workers="block",
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
@@ -76,8 +85,9 @@ def test_the_screens_players_found_broken_fit_360_px(browser, live_server, langu
             assert box["room"] >= box["needs"], box
         page.goto(f"/t/{table.edit_token}/sheet/")
         cells = page.evaluate(SHEET_CELLS)
-        assert any(cell["text"] == "−1 000".replace(" ", {"cs": "\xa0", "en": ","}.get(language, "."))
-                   for cell in cells), cells
+        assert any(
+            cell["text"] == "−1 000".replace(" ", {"cs": "\xa0", "en": ","}.get(language, ".")) for cell in cells
+        ), cells
         for cell in cells:
             assert cell["room"] >= cell["needs"], cell
         page.goto(f"/t/{table.edit_token}/hands/2/")

@@ -8,7 +8,6 @@ from .phone import fits_the_screen, save, tap
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-
 def new_table(page: Page, game: str, names: list[str]) -> None:
     page.goto("/new/")
     page.get_by_role("link", name=game).click()

@@ -8,8 +8,6 @@ from .phone import fits_the_screen, save, tap, totals
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-
-
 def radelci(page: Page, name: str) -> tuple[int, int]:
     card = page.locator(".total", has=page.locator(".name", has_text=name))
     return card.locator(".radelc:not(.used)").count(), card.locator(".radelc.used").count()

@@ -19,8 +19,10 @@ expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more o
 
 PLAYERS = ["North", "East", "South", "West"]
 FIRST = [{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}]  # round 1: 13 cards each, 26 points
-OFFLINE = [{"points": {"North": 2, "East": 0, "South": 9, "West": 13}},  # round 2: 12 cards each, 24 points
-           {"moon": "East"}]  # round 3 (11 cards): East shoots the moon, the others take 22 each
+OFFLINE = [
+    {"points": {"North": 2, "East": 0, "South": 9, "West": 13}},  # round 2: 12 cards each, 24 points
+    {"moon": "East"},
+]  # round 3 (11 cards): East shoots the moon, the others take 22 each
 
 
 def record(page, hand, payout, cards):
@@ -42,8 +44,10 @@ def record(page, hand, payout, cards):
 
 def moons(page):
     """Each player's moons as the page shows them: the badge beside the total and the count under the totals."""
-    badges = [page.locator("#top .totals > li.total").nth(i).locator(".roles .badge.quiet", has_text="Moons")
-              for i in range(len(PLAYERS))]
+    badges = [
+        page.locator("#top .totals > li.total").nth(i).locator(".roles .badge.quiet", has_text="Moons")
+        for i in range(len(PLAYERS))
+    ]
     beside = [badge.inner_text() if badge.count() else "" for badge in badges]
     under = page.locator("[data-mark=moons]").all_inner_texts()
     return beside, under

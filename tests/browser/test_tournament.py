@@ -19,8 +19,7 @@ from .phone import fits_the_screen, looks_right, save, tap
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc", "Gal", "Hana", "Igor"]
-VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
-          "¾": Fraction(3, 4)}
+VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 
 
 def shown_number(text: str) -> Fraction:
@@ -35,8 +34,14 @@ def shown_number(text: str) -> Fraction:
 
 
 def context(browser: Browser, live_server, width: int, height: int, *, phone: bool = True):
-    made = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
-                               base_url=live_server.url, service_workers="block", accept_downloads=True)
+    made = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        base_url=live_server.url,
+        service_workers="block",
+        accept_downloads=True,
+    )
     page = made.new_page()
     page.set_default_timeout(20_000)
     return made, page
@@ -76,8 +81,9 @@ def tables_of(page: Page) -> dict[int, list[str]]:
     """The round's tables as the director's round page lists them: table number → names in seat order."""
     tables = {}
     for row in page.locator("table.round-tables tbody tr").all():
-        names = [re.sub(r"^\d+\.\s*", "", seat.strip()) for seat in row.locator("td").first.locator("bdi")
-                 .all_inner_texts()]
+        names = [
+            re.sub(r"^\d+\.\s*", "", seat.strip()) for seat in row.locator("td").first.locator("bdi").all_inner_texts()
+        ]
         tables[int(row.locator("th").inner_text())] = names
     return tables
 
@@ -132,8 +138,9 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
 
     # The director starts from the tarzs preset of Slovenian Tarok: 3 a table, 21 hands a round.
     director.goto("/tournaments/new/")
-    director.locator("section", has=director.get_by_role("heading", name="Slovenian Tarok")) \
-        .get_by_role("link", name="tarzs").click()
+    director.locator("section", has=director.get_by_role("heading", name="Slovenian Tarok")).get_by_role(
+        "link", name="tarzs"
+    ).click()
     expect(director.locator("#id_table_size")).to_have_value("3")
     expect(director.locator("#id_hands")).to_have_value("21")
     director.locator("#id_name").fill("DP Šmarjetna")
@@ -157,8 +164,10 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
     # The projector goes up before the round and is never touched again.
     projector.goto(public_url + "projector/")
     expect(projector.locator("table.standings tbody tr")).to_have_count(9)
-    assert float(projector.locator("table.standings td").first.evaluate(
-        "e => parseFloat(getComputedStyle(e).fontSize)")) >= 28, "read from the back of a hall"
+    assert (
+        float(projector.locator("table.standings td").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        >= 28
+    ), "read from the back of a hall"
     no_wider_than_the_page(projector)
 
     # Round 1: drawn in thirds of the start numbers (one of 1–3, 4–6 and 7–9 at each table).
@@ -313,20 +322,29 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
     assert json.loads(path.read_text())["played"][1]["round"] == 2
     out = io.StringIO()
     call_command("tournament", "standings", str(path), stdout=out)
-    expected = [(line["place"], line["no"], Fraction(str(line["measure"])))
-                for line in json.loads(out.getvalue())["standings"]]
+    expected = [
+        (line["place"], line["no"], Fraction(str(line["measure"]))) for line in json.loads(out.getvalue())["standings"]
+    ]
     assert [(int(place.split()[0]), no, measure) for place, no, measure in shown] == expected
     assert sum(measure for _, _, measure in expected) == 2 * 3 * (2 + 1 + Fraction(1, 2))
     for number, seated in drawn.items():  # each draw as the director saw it is the command's from the seed
         printed = io.StringIO()
         call_command("tournament", "draw", str(path), "--round", str(number), stdout=printed)
-        assert {table["table"]: [PLAYERS[no - 1] for no in table["seats"]]
-                for table in json.loads(printed.getvalue())["tables"]} == seated
+        assert {
+            table["table"]: [PLAYERS[no - 1] for no in table["seats"]]
+            for table in json.loads(printed.getvalue())["tables"]
+        } == seated
 
     # The same standings in the other languages (1½ is written alike), and a player's rounds fit a 360 px phone.
     for locale in ("sl-SI", "cs-CZ", "de-DE"):
-        other = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True,
-                                    base_url=base, service_workers="block", locale=locale)
+        other = browser.new_context(
+            viewport={"width": 360, "height": 800},
+            is_mobile=True,
+            has_touch=True,
+            base_url=base,
+            service_workers="block",
+            locale=locale,
+        )
         reader = other.new_page()
         reader.goto(public_url)
         expect(reader.locator("html")).to_have_attribute("lang", locale[:2])
@@ -344,8 +362,10 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
     for row, played in zip(rows.all(), first["rounds"]):
         cells = row.locator("td").all_inner_texts()
         assert (int(cells[0]), int(cells[1])) == (played["round"], played["table"])
-        assert (shown_number(cells[2]), shown_number(cells[3])) == (Fraction(str(played["place"])),
-                                                                     Fraction(str(played["score"])))
+        assert (shown_number(cells[2]), shown_number(cells[3])) == (
+            Fraction(str(played["place"])),
+            Fraction(str(played["score"])),
+        )
     looks_right(player)
 
     for made in (director_context, projector_context, *(c for c, _ in phones)):

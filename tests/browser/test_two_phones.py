@@ -9,8 +9,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_viewer_follows_the_scorekeeper(browser, live_server):
-    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-             "base_url": live_server.url, "service_workers": "block"}
+    phone = {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "base_url": live_server.url,
+        "service_workers": "block",
+    }
     keeper_context, viewer_context = browser.new_context(**phone), browser.new_context(**phone)
     keeper, viewer = keeper_context.new_page(), viewer_context.new_page()
     keeper.goto("/new/czech-taroky/")

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Circle, Hand, HandFacts, Score, Table
+from games.tables import services
 from games.tables.stats import player_stats
 
 from ..factories import team_hand
@@ -47,6 +47,7 @@ def test_circles_are_listed_only_in_the_browser_that_made_or_opened_them(client)
     circle = circle_made_on_its_page(client)
     assert "Friday club" in client.get(reverse("home")).content.decode()
     from django.test import Client
+
     stranger = Client()
     assert "Friday club" not in stranger.get(reverse("home")).content.decode()
     assert stranger.get(reverse("circle", args=["nope"])).status_code == 404
@@ -66,12 +67,16 @@ def circle_stats(game, players, hands):
 
 
 def test_czech_statistics():
-    stats = circle_stats("czech-taroky", ["A", "B", "C", "D"], [  # scores 4/−4/4/−4, 10/−10/−10/10, −5/−5/−5/15, 5/−5/−5/5
-        {"povinnost": "A", "partner": "C", "points": 63},
-        {"povinnost": "B", "partner": "C", "points": 40, "contra": 1},
-        {"povinnost": "C", "mode": "prever", "prever": "D", "points": 59},
-        {"povinnost": "D", "partner": "A", "points": 70},
-    ])
+    stats = circle_stats(
+        "czech-taroky",
+        ["A", "B", "C", "D"],
+        [  # scores 4/−4/4/−4, 10/−10/−10/10, −5/−5/−5/15, 5/−5/−5/5
+            {"povinnost": "A", "partner": "C", "points": 63},
+            {"povinnost": "B", "partner": "C", "points": 40, "contra": 1},
+            {"povinnost": "C", "mode": "prever", "prever": "D", "points": 59},
+            {"povinnost": "D", "partner": "A", "points": 70},
+        ],
+    )
     a, c = stats["A"], stats["C"]
     assert (a.hands, a.total, a.leading, a.declaring) == (4, 14, 1, 2)
     assert dict(a.by_mode) == {"team": [1, 1]}  # declared the first hand; the partner in the last
@@ -83,10 +88,15 @@ def test_czech_statistics():
 
 
 def test_slovenian_statistics_count_contracts_and_skip_klop():
-    stats = circle_stats("slovenian-tarok", ["A", "B", "C"], [
-        {"contract": "beggar", "declarer": "A", "won": False},
-        {"contract": "two", "declarer": "B", "points": "40 2/3"},
-        {"contract": "klop", "klop": {"A": 30, "B": 20, "C": 20}}])
+    stats = circle_stats(
+        "slovenian-tarok",
+        ["A", "B", "C"],
+        [
+            {"contract": "beggar", "declarer": "A", "won": False},
+            {"contract": "two", "declarer": "B", "points": "40 2/3"},
+            {"contract": "klop", "klop": {"A": 30, "B": 20, "C": 20}},
+        ],
+    )
     assert stats["A"].by_mode["beggar"] == [0, 1] and stats["B"].by_mode["two"] == [1, 1]
     assert stats["C"].leading == 0 and stats["C"].hands == 3
     assert stats["A"].total == -100 and stats["B"].total == 6
@@ -102,8 +112,9 @@ def test_deleted_hands_leave_the_statistics():
 
 def test_a_circles_view_link_reaches_only_its_tables_view_links(client):
     circle = circle_made_on_its_page(client)
-    table = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle,
-                                  name="Tuesday")
+    table = services.create_table(
+        game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle, name="Tuesday"
+    )
     services.record_hand(table, team_hand())
     edit_page = client.get(reverse("circle", args=[circle.token])).content.decode()
     assert reverse("circle_view", args=[circle.view_token]) in edit_page
@@ -112,6 +123,8 @@ def test_a_circles_view_link_reaches_only_its_tables_view_links(client):
     assert "Tuesday" in page and reverse("view_table", args=[table.view_token]) in page
     assert table.edit_token not in page and circle.token not in page, "no edit link reachable from the view link"
     assert "csrfmiddlewaretoken" not in page.split("<footer")[0], "no form to change anything"
-    assert viewer.post(reverse("circle_view", args=[circle.view_token]), {"name": "X", "players": "A"}).status_code == 405
+    assert (
+        viewer.post(reverse("circle_view", args=[circle.view_token]), {"name": "X", "players": "A"}).status_code == 405
+    )
     home = viewer.get(reverse("home")).content.decode()
     assert reverse("circle_view", args=[circle.view_token]) in home and circle.token not in home

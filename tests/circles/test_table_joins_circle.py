@@ -4,8 +4,6 @@ circles chosen) or from the circle's page (one of this phone's tables). Only edi
 import pytest
 from django.urls import reverse
 
-from games.models import Circle
-
 from ..factories import make_circle, make_table, team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -55,15 +53,23 @@ def test_a_circle_this_phone_never_opened_cannot_be_chosen_by_its_number(client)
 @pytest.mark.parametrize("link", ["view", "nonsense", "unknown", ""])
 def test_a_view_link_or_a_wrong_link_is_refused_beside_the_field(client, link):
     table, circle = make_table(), make_circle()
-    text = {"view": f"http://192.168.1.20:8000/cv/{circle.view_token}/", "nonsense": "hello <b>",
-            "unknown": "http://x/c/" + "A" * 32 + "/", "": ""}[link]
+    text = {
+        "view": f"http://192.168.1.20:8000/cv/{circle.view_token}/",
+        "nonsense": "hello <b>",
+        "unknown": "http://x/c/" + "A" * 32 + "/",
+        "": "",
+    }[link]
     response = join(client, table, link=text)
     assert response.status_code == 200
     page = response.content.decode()
-    error = page[page.index('id="id_link_error"'):]
-    message = {"view": "view link", "nonsense": "No circle at this link", "unknown": "No circle at this link",
-               "": "Paste a circle"}[link]
-    assert message in error[:error.index("</ul>")]
+    error = page[page.index('id="id_link_error"') :]
+    message = {
+        "view": "view link",
+        "nonsense": "No circle at this link",
+        "unknown": "No circle at this link",
+        "": "Paste a circle",
+    }[link]
+    assert message in error[: error.index("</ul>")]
     table.refresh_from_db()
     assert table.circle is None
 

@@ -25,8 +25,11 @@ def engine_files() -> list[Path]:
     """Every engine module but the base, the test-only games' engines included."""
     folder = Path(games.engines.__file__).parent
     files = [path for path in folder.glob("*.py") if path.name != "base.py"]
-    return files + [Path(__import__(game.engine.__name__, fromlist=["_"]).__file__) for game in GAMES.values()
-                    if not game.engine.__name__.startswith("games.engines.")]
+    return files + [
+        Path(__import__(game.engine.__name__, fromlist=["_"]).__file__)
+        for game in GAMES.values()
+        if not game.engine.__name__.startswith("games.engines.")
+    ]
 
 
 def dispatches(path: Path) -> list[int]:
@@ -43,8 +46,7 @@ def dispatches(path: Path) -> list[int]:
 
 def test_no_engine_dispatches_on_adjustments_or_closings():
     files = engine_files()
-    assert {path.name for path in files} >= {"czech_taroky.py", "schnapsen.py", "slovenian_tarok.py",
-                                              "two_ten_jack.py"}
+    assert {path.name for path in files} >= {"czech_taroky.py", "schnapsen.py", "slovenian_tarok.py", "two_ten_jack.py"}
     assert len(files) > len(list(Path(games.engines.__file__).parent.glob("*.py"))) - 1  # a test-only game too
     assert {str(path): dispatches(path) for path in files if dispatches(path)} == {}
 
@@ -62,8 +64,10 @@ def cases(slug: str) -> list[tuple[str, dict]]:
     hands = list(samples.hands)
     middle = len(hands) // 2
     sample = hands[:middle] + [samples.adjustment] + hands[middle:] + [samples.adjustment, CLOSING]
-    out = [(f"samples {preset}", {"game": slug, "players": list(samples.players), "rules": rules, "hands": sample})
-           for preset, rules in [("-", {})] + [(p.key, {"preset": p.key}) for p in engine.PRESETS]]
+    out = [
+        (f"samples {preset}", {"game": slug, "players": list(samples.players), "rules": rules, "hands": sample})
+        for preset, rules in [("-", {})] + [(p.key, {"preset": p.key}) for p in engine.PRESETS]
+    ]
     for seed in range(6):
         r = Random(seed)
         document = samples.document(r)
@@ -82,8 +86,11 @@ def outcome(document: dict) -> dict:
         result = replay(table, hands)
     except (InvalidTable, InvalidHand) as error:
         return {"refused": str(error)}
-    return {"hands": [[r.scores, r.explanation()] for r in result.results], "totals": result.totals,
-            "status": json.loads(json.dumps(table.engine.status(result.state).as_json()))}
+    return {
+        "hands": [[r.scores, r.explanation()] for r in result.results],
+        "totals": result.totals,
+        "status": json.loads(json.dumps(table.engine.status(result.state).as_json())),
+    }
 
 
 def outcomes() -> dict:
@@ -93,8 +100,9 @@ def outcomes() -> dict:
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_adjustments_and_closings_score_and_end_as_before(slug):
     recorded = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert slug in recorded, (f"{slug} is not in {GOLDEN.name} yet: run `make golden` to record what its engine "
-                              "gives now")
+    assert slug in recorded, (
+        f"{slug} is not in {GOLDEN.name} yet: run `make golden` to record what its engine gives now"
+    )
     before = recorded[slug]
     now = {name: outcome(document) for name, document in cases(slug)}
     again = f"if the change is meant, record it: `make golden GAME={slug}`"

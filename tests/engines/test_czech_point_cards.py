@@ -28,9 +28,16 @@ HOLDS = {
     "rosa-honery-plus": lambda t, k, h: k == 4 and h >= 1,
     "trul": lambda t, k, h: h == 3,
 }
-SHORT_NAMES = {"uni": "uni", "bida": "bida", "little ones": "little-ones", "big ones": "big-ones",
-               "honery": "honery", "rosa-honery": "rosa-honery", "rosa-honery plus": "rosa-honery-plus",
-               "trul": "trul"}
+SHORT_NAMES = {
+    "uni": "uni",
+    "bida": "bida",
+    "little ones": "little-ones",
+    "big ones": "big-ones",
+    "honery": "honery",
+    "rosa-honery": "rosa-honery",
+    "rosa-honery plus": "rosa-honery-plus",
+    "trul": "trul",
+}
 GROUPS = (("uni", "bida", "little-ones", "big-ones"), ("honery", "rosa-honery", "rosa-honery-plus"), ("trul",))
 # what one player may declare, something at least: at most one kind of each group (39 ways)
 SOMETHING = [tuple(kind for kind in choice if kind) for choice in itertools.product(*((None,) + g for g in GROUPS))]
@@ -46,8 +53,13 @@ DECK = (3, 19, 4, 28)  # five-point trumps, other taroks, kings, other suit card
 def hands_for(kinds):
     """Every 12-card hand, as counts (five-point trumps, other taroks, kings, other suit cards), that makes all
     of ``kinds`` true."""
-    return [(h, p, k, 12 - h - p - k) for h in range(4) for p in range(20) for k in range(5)
-            if h + p + k <= 12 and all(HOLDS[kind](h + p, k, h) for kind in kinds)]
+    return [
+        (h, p, k, 12 - h - p - k)
+        for h in range(4)
+        for p in range(20)
+        for k in range(5)
+        if h + p + k <= 12 and all(HOLDS[kind](h + p, k, h) for kind in kinds)
+    ]
 
 
 def possible(declarations):
@@ -61,8 +73,11 @@ def possible(declarations):
         if i == len(order):
             assert min(trumps, taroks, kings, others) >= 0 and trumps + taroks + kings + others == 6  # the talon
             return True
-        return any(deal(i + 1, trumps - h, taroks - p, kings - k, others - o) for h, p, k, o in choices[i]
-                   if h <= trumps and p <= taroks and k <= kings and o <= others)
+        return any(
+            deal(i + 1, trumps - h, taroks - p, kings - k, others - o)
+            for h, p, k, o in choices[i]
+            if h <= trumps and p <= taroks and k <= kings and o <= others
+        )
 
     return deal(0, *DECK)
 
@@ -79,10 +94,15 @@ def test_brute_force_knows_the_deck():
 
 # ---- the engine ----------------------------------------------------------------------------------------------
 
+
 def engine(declarations):
     """None when the engine accepts the declarations, else its message."""
-    raw = {"povinnost": "Anna", "partner": "Cyril", "points": 60,
-           "declarations": [{"player": p, "kind": kind} for p, kind in declarations]}
+    raw = {
+        "povinnost": "Anna",
+        "partner": "Cyril",
+        "points": 60,
+        "declarations": [{"player": p, "kind": kind} for p, kind in declarations],
+    }
     try:
         ct.parse_hand(raw, PLAYERS, ct.Rules())
     except InvalidHand as error:
@@ -95,7 +115,7 @@ def named(message):
     """The (player, kind) pairs a clash message names."""
     assert message.startswith(CLASH) and message.endswith("."), message
     pairs = []
-    for item in message[len(CLASH):-1].split(", "):
+    for item in message[len(CLASH) : -1].split(", "):
         player, name = item.split(" ", 1)
         pairs.append((player, SHORT_NAMES[name]))
     return pairs
@@ -111,20 +131,29 @@ def check_against_brute_force(declarations):
     assert set(clash) <= set(declarations), message
     assert not possible(clash), message
     for i in range(len(clash)):
-        assert possible(clash[:i] + clash[i + 1:]), f"{message} is not a smallest clash"
+        assert possible(clash[:i] + clash[i + 1 :]), f"{message} is not a smallest clash"
 
 
-@pytest.mark.parametrize("declarations, message", [
-    ([("Cyril", "trul"), ("Dana", "big-ones"), ("Dana", "honery")],
-     CLASH + "Cyril trul, Dana big ones, Dana honery."),
-    ([("Anna", "uni"), ("Bara", "uni"), ("Cyril", "uni")], CLASH + "Anna uni, Bara uni, Cyril uni."),
-    ([("Anna", "uni"), ("Bara", "uni"), ("Dana", "bida")], CLASH + "Anna uni, Bara uni, Dana bida."),
-    # only the clashing ones are named
-    ([("Anna", "little-ones"), ("Bara", "trul"), ("Bara", "uni"), ("Cyril", "honery")],
-     CLASH + "Bara trul, Bara uni."),
-    ([("Anna", "trul"), ("Bara", "bida"), ("Cyril", "rosa-honery-plus"), ("Dana", "uni")],
-     CLASH + "Anna trul, Cyril rosa-honery plus."),
-])
+@pytest.mark.parametrize(
+    "declarations, message",
+    [
+        (
+            [("Cyril", "trul"), ("Dana", "big-ones"), ("Dana", "honery")],
+            CLASH + "Cyril trul, Dana big ones, Dana honery.",
+        ),
+        ([("Anna", "uni"), ("Bara", "uni"), ("Cyril", "uni")], CLASH + "Anna uni, Bara uni, Cyril uni."),
+        ([("Anna", "uni"), ("Bara", "uni"), ("Dana", "bida")], CLASH + "Anna uni, Bara uni, Dana bida."),
+        # only the clashing ones are named
+        (
+            [("Anna", "little-ones"), ("Bara", "trul"), ("Bara", "uni"), ("Cyril", "honery")],
+            CLASH + "Bara trul, Bara uni.",
+        ),
+        (
+            [("Anna", "trul"), ("Bara", "bida"), ("Cyril", "rosa-honery-plus"), ("Dana", "uni")],
+            CLASH + "Anna trul, Cyril rosa-honery plus.",
+        ),
+    ],
+)
 def test_impossible_sets_are_refused_naming_the_clash(declarations, message):
     assert not possible(declarations)
     assert engine(declarations) == message
@@ -132,19 +161,34 @@ def test_impossible_sets_are_refused_naming_the_clash(declarations, message):
 
 def test_the_clash_message_renders_translated_kind_names():
     with pytest.raises(InvalidHand) as caught:
-        ct.parse_hand({"povinnost": "Anna", "partner": "Cyril", "points": 60,
-                       "declarations": [{"player": "Cyril", "kind": "trul"}, {"player": "Dana", "kind": "big-ones"},
-                                        {"player": "Dana", "kind": "honery"}]}, PLAYERS, ct.Rules())
-    german = {"These point cards cannot all be true in one deal: {declarations}.":
-              "Diese Punktkarten passen in keine Verteilung: {declarations}.", "big ones": "die Großen"}
+        ct.parse_hand(
+            {
+                "povinnost": "Anna",
+                "partner": "Cyril",
+                "points": 60,
+                "declarations": [
+                    {"player": "Cyril", "kind": "trul"},
+                    {"player": "Dana", "kind": "big-ones"},
+                    {"player": "Dana", "kind": "honery"},
+                ],
+            },
+            PLAYERS,
+            ct.Rules(),
+        )
+    german = {
+        "These point cards cannot all be true in one deal: {declarations}.": "Diese Punktkarten passen in keine Verteilung: {declarations}.",
+        "big ones": "die Großen",
+    }
     assert caught.value.message(lambda text: german.get(text, text)) == (
-        "Diese Punktkarten passen in keine Verteilung: Cyril trul, Dana die Großen, Dana honery.")
+        "Diese Punktkarten passen in keine Verteilung: Cyril trul, Dana die Großen, Dana honery."
+    )
 
 
 def test_two_kinds_of_one_group_keep_their_message():
     assert engine([("Anna", "uni"), ("Anna", "bida")]) == "Anna declared two point cards of one kind (uni, bida)"
     assert engine([("Bara", "honery"), ("Bara", "rosa-honery")]) == (
-        "Bara declared two point cards of one kind (honery, rosa-honery)")
+        "Bara declared two point cards of one kind (honery, rosa-honery)"
+    )
 
 
 LEGAL = [  # the sets tests/engines/test_czech_taroky.py accepts
@@ -203,7 +247,7 @@ def test_random_deals_and_declarations_up_to_the_first_impossible_one_match_the_
         rng.shuffle(deck)
         declarations, more = [], []
         for i, p in enumerate(PLAYERS):
-            hand = deck[12 * i:12 * i + 12]
+            hand = deck[12 * i : 12 * i + 12]
             t, k, h = hand.count("trump") + hand.count("tarok"), hand.count("king"), hand.count("trump")
             for group in GROUPS:
                 true = [kind for kind in group if HOLDS[kind](t, k, h)]

@@ -29,11 +29,14 @@ def run(game, players, hands, rules=None):
 
 # ---- the new options, step by step ---------------------------------------------------------------
 
+
 def test_e13_pagat_announced_worth_8():
     _, result = run("czech-taroky", CZ, [EXAMPLES["E13"][0]["hands"][0]], {"pagat_announced": 8})
     lines = result.results[0].explanation()
-    assert "R8 (pagat_announced: 8): I on the end, announced (8), made, by the declarer side: +8 for the declarer " \
-           "side." in lines
+    assert (
+        "R8 (pagat_announced: 8): I on the end, announced (8), made, by the declarer side: +8 for the declarer "
+        "side." in lines
+    )
     assert "R8 (pagat_inside_multipliers: false): Game +4, then I on the end +8: +12." in lines
 
 
@@ -42,13 +45,16 @@ def test_e14_the_i_on_the_end_settled_with_a_valat_or_not():
     _, settled = run("czech-taroky", CZ, [hand], {"pagat_with_valat": True})
     assert "R9 (pagat_with_valat: true): Valat +40, then I on the end +2: +42." in settled.results[0].explanation()
     _, ignored = run("czech-taroky", CZ, [hand])
-    assert "R9 (pagat_with_valat: false): The I on the end counts for nothing beside a valat." in \
-        ignored.results[0].explanation()
+    assert (
+        "R9 (pagat_with_valat: false): The I on the end counts for nothing beside a valat."
+        in ignored.results[0].explanation()
+    )
 
 
 def test_e15_an_adjustment_is_zero_sum_and_not_a_deal():
-    table, result = run("czech-taroky", CZ, [{"povinnost": "A", "partner": "C", "points": 63},
-                                             EXAMPLES["E15"][0]["hands"][0]])
+    table, result = run(
+        "czech-taroky", CZ, [{"povinnost": "A", "partner": "C", "points": 63}, EXAMPLES["E15"][0]["hands"][0]]
+    )
     assert result.results[1].scores == {"A": 5, "B": -15, "C": 5, "D": 5}
     assert "R12: Written by hand: revoke." in result.results[1].explanation()
     assert ct.status(result.state).next_leader == "B", "povinnost does not move"
@@ -81,15 +87,24 @@ def test_s9_radelci_left_at_the_end_cost_the_penalty():
 def test_s10_a_caught_mond_gives_everyone_a_radelc_once():
     _, result = run("slovenian-tarok", FOUR, EXAMPLES["S10"][0]["hands"], {"mondfang_radelci": True})
     assert sl.summary(result.state)["radelci"] == {p: 1 for p in FOUR}
-    _, beggar = run("slovenian-tarok", FOUR, [{"contract": "beggar", "declarer": "Ana", "won": True,
-                                               "mond_lost_by": "Bojan"}], {"mondfang_radelci": True})
+    _, beggar = run(
+        "slovenian-tarok",
+        FOUR,
+        [{"contract": "beggar", "declarer": "Ana", "won": True, "mond_lost_by": "Bojan"}],
+        {"mondfang_radelci": True},
+    )
     assert sl.summary(beggar.state)["radelci"] == {p: 1 for p in FOUR}, "at most one radelc per player per hand"
 
 
 def test_slovenian_adjustments_give_and_cross_off_radelci_but_never_below_0():
-    _, result = run("slovenian-tarok", FOUR, [{"adjustment": {"Ana": 120, "Dora": -40}, "reason": "from paper",
-                                               "radelci": {"Ana": 2, "Cene": 1}},
-                                              {"adjustment": {}, "radelci": {"Ana": -1}}])
+    _, result = run(
+        "slovenian-tarok",
+        FOUR,
+        [
+            {"adjustment": {"Ana": 120, "Dora": -40}, "reason": "from paper", "radelci": {"Ana": 2, "Cene": 1}},
+            {"adjustment": {}, "radelci": {"Ana": -1}},
+        ],
+    )
     assert result.totals == {"Ana": 120, "Bojan": 0, "Cene": 0, "Dora": -40}
     assert sl.status(result.state).as_json()["radelci"] == {"Ana": 1, "Bojan": 0, "Cene": 1, "Dora": 0}
     assert sl.status(result.state).as_json()["next_dealer"] == "Ana", "an adjustment is not a deal"
@@ -108,12 +123,21 @@ def test_k8_a_draw_gives_the_next_winner_one_more_and_waits_for_a_real_hand():
 
 
 def test_a_schnapsen_adjustment_can_end_a_bummerl_and_a_closing_abandons_one():
-    _, result = run("schnapsen", ["Anna", "Ben"], [{"winner": "Anna", "game_points": 3},
-                                                   {"adjustment": {"Anna": 4}, "reason": "agreed"},
-                                                   {"winner": "Ben", "game_points": 2}, {"closing": True}])
+    _, result = run(
+        "schnapsen",
+        ["Anna", "Ben"],
+        [
+            {"winner": "Anna", "game_points": 3},
+            {"adjustment": {"Anna": 4}, "reason": "agreed"},
+            {"winner": "Ben", "game_points": 2},
+            {"closing": True},
+        ],
+    )
     assert sn.summary(result.state) == {"bummerl": {"Anna": 0, "Ben": 2}, "current": {"Anna": 0, "Ben": 0}}
-    assert "KR4: The Bummerl under way (Anna 0 – Ben 2) is abandoned: nobody wins or loses it (its game points " \
+    assert (
+        "KR4: The Bummerl under way (Anna 0 – Ben 2) is abandoned: nobody wins or loses it (its game points "
         "stay in the game points in all)." in result.results[-1].explanation()
+    )
     # the format: a closing scores 0, so the abandoned Bummerl's 2 game points stay in the sum of the hands
     assert result.results[-1].scores == {"Anna": 0, "Ben": 0}
     assert result.totals == {"Anna": 3 + 4, "Ben": 2}
@@ -134,10 +158,17 @@ def test_nothing_may_follow_a_closing(game):
         run(game, players, [{"closing": True}, {"adjustment": {}}])
 
 
-@pytest.mark.parametrize("raw, field", [({"adjustment": {"X": 1}}, "adjustment"), ({"adjustment": {"A": 1.5}},
-                                        "adjustment.A"), ({"adjustment": {}, "reason": "x" * 201}, "reason"),
-                                        ({"adjustment": {}, "radelci": {}}, "radelci"), ({"closing": 1}, "closing"),
-                                        ({"adjustment": {}, "reason": "a\x00b"}, "reason")])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ({"adjustment": {"X": 1}}, "adjustment"),
+        ({"adjustment": {"A": 1.5}}, "adjustment.A"),
+        ({"adjustment": {}, "reason": "x" * 201}, "reason"),
+        ({"adjustment": {}, "radelci": {}}, "radelci"),
+        ({"closing": 1}, "closing"),
+        ({"adjustment": {}, "reason": "a\x00b"}, "reason"),
+    ],
+)
 def test_bad_adjustments_name_the_field(raw, field):
     with pytest.raises(InvalidHand) as error:
         ct.parse_hand(raw, tuple(CZ), ct.parse_rules({}))
@@ -148,12 +179,26 @@ def test_bad_adjustments_name_the_field(raw, field):
 
 PRESET_VALUES = {
     ("czech-taroky", "mach-code"): {"contra_on_valat": False},
-    ("czech-taroky", "help-text"): {"step_factor": False, "prever_talon_multiplier": "always",
-                                    "pagat_inside_multipliers": True},
-    ("slovenian-tarok", "palcka"): {"difference_rounding": "whole", "klop_full_threshold": "at-least-35-2/3",
-                                    "klop_radelci": False, "announced_valat": "contract", "radelci": True},
-    ("slovenian-tarok", "scorebook"): {"mond_penalty": 20, "klop_radelci": False, "announced_valat": "contract",
-                                       "radelci_end_penalty": 100, "difference_rounding": "five", "radelci": True},
+    ("czech-taroky", "help-text"): {
+        "step_factor": False,
+        "prever_talon_multiplier": "always",
+        "pagat_inside_multipliers": True,
+    },
+    ("slovenian-tarok", "palcka"): {
+        "difference_rounding": "whole",
+        "klop_full_threshold": "at-least-35-2/3",
+        "klop_radelci": False,
+        "announced_valat": "contract",
+        "radelci": True,
+    },
+    ("slovenian-tarok", "scorebook"): {
+        "mond_penalty": 20,
+        "klop_radelci": False,
+        "announced_valat": "contract",
+        "radelci_end_penalty": 100,
+        "difference_rounding": "five",
+        "radelci": True,
+    },
     ("schnapsen", "sixty-six"): {"deck": 24},
 }
 
@@ -165,7 +210,8 @@ def test_every_preset_is_the_rules_files_values(game, preset):
     values = parse_options({"preset": preset}, engine.OPTIONS, count, engine.PRESETS)
     defaults = parse_options({}, engine.OPTIONS, count, engine.PRESETS)
     assert {key: value for key, value in values.items() if value != defaults[key]} == {
-        key: value for key, value in PRESET_VALUES[(game, preset)].items() if value != defaults[key]}
+        key: value for key, value in PRESET_VALUES[(game, preset)].items() if value != defaults[key]
+    }
 
 
 def option_values(option):
@@ -210,6 +256,7 @@ def test_an_unknown_preset_names_the_field():
 
 # ---- adjustments keep Czech hands zero-sum; closings; every line names its rule -----------------------------
 
+
 @settings(max_examples=200)
 @given(st.dictionaries(st.sampled_from(CZ), st.integers(-1000, 1000), max_size=4))
 def test_czech_adjustments_keep_every_hand_zero_sum(amounts):
@@ -241,9 +288,14 @@ def test_random_tables_with_adjustments_and_closings_replay_the_same_in_whole_nu
     from tests.strategies import documents
 
     @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(documents(game), st.lists(st.tuples(st.integers(0, 20), st.sampled_from([GAMES[game].samples.adjustment, {"closing": True}])),
-                    max_size=3),
-           st.sampled_from([{}, {"preset": GAMES[game].engine.PRESETS[-1].key}]))
+    @given(
+        documents(game),
+        st.lists(
+            st.tuples(st.integers(0, 20), st.sampled_from([GAMES[game].samples.adjustment, {"closing": True}])),
+            max_size=3,
+        ),
+        st.sampled_from([{}, {"preset": GAMES[game].engine.PRESETS[-1].key}]),
+    )
     def check(document, extras, rules):
         hands = list(document["hands"])
         for where, hand in extras:

@@ -5,8 +5,8 @@ import pytest
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
 from games.engines import koenigrufen as kr
-from games.tournaments import engine as T
 from games.engines.base import InvalidHand
+from games.tournaments import engine as T
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")
 FIVE = FOUR + ("Emil",)
@@ -27,50 +27,182 @@ def bonus(kind, side="declarers", announced=False, made=True, kontra=0):
 
 
 WORKED_EXAMPLES = {
-    "K1": ({"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "points": "41 2/3",
-            "bonuses": [bonus("trull", "defenders"), bonus("kings")]}, {}, [1, -1, 1, -1]),
-    "K2": ({"contract": "rufer", "declarer": "Bert", "partner": "Dieter", "points": "35 1/3", "kontra": 1,
-            "bonuses": [bonus("uhu", "defenders")]}, {}, [4, -4, 4, -4]),
-    "K3": ({"contract": "dreier", "declarer": "Cilli", "points": 38,
-            "bonuses": [bonus("pagat", announced=True, made=False)]}, {}, [-2, -2, 6, -2]),
-    "K4": ({"contract": "solodreier", "declarer": "Dieter", "points": 45, "kontra": 1,
-            "bonuses": [bonus("trull"), bonus("uhu", announced=True, kontra=1)]}, {}, [-34, -34, -34, 102]),
+    "K1": (
+        {
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "points": "41 2/3",
+            "bonuses": [bonus("trull", "defenders"), bonus("kings")],
+        },
+        {},
+        [1, -1, 1, -1],
+    ),
+    "K2": (
+        {
+            "contract": "rufer",
+            "declarer": "Bert",
+            "partner": "Dieter",
+            "points": "35 1/3",
+            "kontra": 1,
+            "bonuses": [bonus("uhu", "defenders")],
+        },
+        {},
+        [4, -4, 4, -4],
+    ),
+    "K3": (
+        {
+            "contract": "dreier",
+            "declarer": "Cilli",
+            "points": 38,
+            "bonuses": [bonus("pagat", announced=True, made=False)],
+        },
+        {},
+        [-2, -2, 6, -2],
+    ),
+    "K4": (
+        {
+            "contract": "solodreier",
+            "declarer": "Dieter",
+            "points": 45,
+            "kontra": 1,
+            "bonuses": [bonus("trull"), bonus("uhu", announced=True, kontra=1)],
+        },
+        {},
+        [-34, -34, -34, 102],
+    ),
     "K4 kontra_scored false": (
-        {"contract": "solodreier", "declarer": "Dieter", "points": 45, "kontra": 1,
-         "bonuses": [bonus("trull"), bonus("uhu", announced=True, kontra=1)]}, {"kontra_scored": False},
-        [-18, -18, -18, 54]),
-    "K5": ({"contract": "sechserdreier", "declarer": "Anna", "points": "28 1/3",
-            "bonuses": [bonus("uhu", announced=True)]}, {}, [-12, 4, 4, 4]),
+        {
+            "contract": "solodreier",
+            "declarer": "Dieter",
+            "points": 45,
+            "kontra": 1,
+            "bonuses": [bonus("trull"), bonus("uhu", announced=True, kontra=1)],
+        },
+        {"kontra_scored": False},
+        [-18, -18, -18, 54],
+    ),
+    "K5": (
+        {
+            "contract": "sechserdreier",
+            "declarer": "Anna",
+            "points": "28 1/3",
+            "bonuses": [bonus("uhu", announced=True)],
+        },
+        {},
+        [-12, 4, 4, 4],
+    ),
     "K6": ({"contract": "piccolo", "declarer": "Bert", "won": True, "kontra": {"Cilli": 1}}, {}, [-2, 8, -4, -2]),
-    "K7": ({"contract": "bettler-ouvert", "declarer": "Cilli", "won": False, "kontra": {"Anna": 1, "Bert": 2}},
-           {}, [14, 28, -49, 7]),
-    "K8": ({"contract": "trischaken", "declarer": "Anna",
-            "trischaken": {"Anna": "15 2/3", "Bert": "36 1/3", "Cilli": 10, "Dieter": 8}}, {}, [2, -6, 2, 2]),
-    "K9": ({"contract": "trischaken", "declarer": "Anna",
-            "trischaken": {"Anna": 20, "Bert": "30 1/3", "Cilli": "19 2/3", "Dieter": 0}}, {}, [0, -3, 0, 3]),
-    "K9 wien": ({"contract": "trischaken", "declarer": "Anna",
-                 "trischaken": {"Anna": 20, "Bert": "30 1/3", "Cilli": "19 2/3", "Dieter": 0}},
-                {"preset": "wien"}, [0, -6, 0, 6]),
-    "K10": ({"contract": "trischaken", "declarer": "Anna",
-             "trischaken": {"Anna": 40, "Bert": 20, "Cilli": 10, "Dieter": 0}}, {}, [-12, 0, 0, 12]),
-    "K11": ({"contract": "trischaken", "declarer": "Anna",
-             "trischaken": {"Anna": 0, "Bert": "35 1/3", "Cilli": "34 2/3", "Dieter": 0}}, {}, [2, -4, 0, 2]),
-    "K11 full": ({"contract": "trischaken", "declarer": "Anna",
-                  "trischaken": {"Anna": 0, "Bert": "35 1/3", "Cilli": "34 2/3", "Dieter": 0}},
-                 {"two_jungfrauen": "full"}, [3, -6, 0, 3]),
-    "K12": ({"contract": "dreier", "declarer": "Cilli",
-             "bonuses": [bonus("valat"), bonus("trull", announced=True), bonus("pagat")]}, {}, [-18, -18, 54, -18]),
-    "K13": ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 50,
-             "bonuses": [bonus("valat", announced=True, made=False, kontra=1), bonus("pagat", announced=True)]},
-            {}, [-14, -14, 14, 14]),
-    "K14": ({"contract": "sechserdreier", "declarer": "Bert", "kontra": 1, "bonuses": [bonus("valat", "defenders")]},
-            {}, [64, -192, 64, 64]),
-    "K15": ({"contract": "sechserdreier", "declarer": "Bert", "points": 40,
-             "bonuses": [bonus("valat", announced=True, made=False)]}, {"preset": "wien"}, [16, -48, 16, 16]),
-    "K16": ({"contract": "besserrufer", "declarer": "Anna", "partner": "talon", "conceded": True,
-             "bonuses": [bonus("uhu", announced=True, made=False)]}, {}, [-15, 5, 5, 5]),
-    "K17": ({"contract": "solorufer", "declarer": "Cilli", "partner": "talon", "points": "41 2/3", "kontra": 1},
-            {}, [-2, -2, 6, -2]),
+    "K7": (
+        {"contract": "bettler-ouvert", "declarer": "Cilli", "won": False, "kontra": {"Anna": 1, "Bert": 2}},
+        {},
+        [14, 28, -49, 7],
+    ),
+    "K8": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": "15 2/3", "Bert": "36 1/3", "Cilli": 10, "Dieter": 8},
+        },
+        {},
+        [2, -6, 2, 2],
+    ),
+    "K9": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": 20, "Bert": "30 1/3", "Cilli": "19 2/3", "Dieter": 0},
+        },
+        {},
+        [0, -3, 0, 3],
+    ),
+    "K9 wien": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": 20, "Bert": "30 1/3", "Cilli": "19 2/3", "Dieter": 0},
+        },
+        {"preset": "wien"},
+        [0, -6, 0, 6],
+    ),
+    "K10": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": 40, "Bert": 20, "Cilli": 10, "Dieter": 0},
+        },
+        {},
+        [-12, 0, 0, 12],
+    ),
+    "K11": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": 0, "Bert": "35 1/3", "Cilli": "34 2/3", "Dieter": 0},
+        },
+        {},
+        [2, -4, 0, 2],
+    ),
+    "K11 full": (
+        {
+            "contract": "trischaken",
+            "declarer": "Anna",
+            "trischaken": {"Anna": 0, "Bert": "35 1/3", "Cilli": "34 2/3", "Dieter": 0},
+        },
+        {"two_jungfrauen": "full"},
+        [3, -6, 0, 3],
+    ),
+    "K12": (
+        {
+            "contract": "dreier",
+            "declarer": "Cilli",
+            "bonuses": [bonus("valat"), bonus("trull", announced=True), bonus("pagat")],
+        },
+        {},
+        [-18, -18, 54, -18],
+    ),
+    "K13": (
+        {
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Bert",
+            "points": 50,
+            "bonuses": [bonus("valat", announced=True, made=False, kontra=1), bonus("pagat", announced=True)],
+        },
+        {},
+        [-14, -14, 14, 14],
+    ),
+    "K14": (
+        {"contract": "sechserdreier", "declarer": "Bert", "kontra": 1, "bonuses": [bonus("valat", "defenders")]},
+        {},
+        [64, -192, 64, 64],
+    ),
+    "K15": (
+        {
+            "contract": "sechserdreier",
+            "declarer": "Bert",
+            "points": 40,
+            "bonuses": [bonus("valat", announced=True, made=False)],
+        },
+        {"preset": "wien"},
+        [16, -48, 16, 16],
+    ),
+    "K16": (
+        {
+            "contract": "besserrufer",
+            "declarer": "Anna",
+            "partner": "talon",
+            "conceded": True,
+            "bonuses": [bonus("uhu", announced=True, made=False)],
+        },
+        {},
+        [-15, 5, 5, 5],
+    ),
+    "K17": (
+        {"contract": "solorufer", "declarer": "Cilli", "partner": "talon", "points": "41 2/3", "kontra": 1},
+        {},
+        [-2, -2, 6, -2],
+    ),
 }
 
 
@@ -90,8 +222,16 @@ def test_at_five_the_deal_moves_on_with_each_hand():
     rules = kr.parse_rules({}, FIVE)
     state = kr.new_state(FIVE, rules)
     assert kr.status(state).extra["sits_out"] == "Anna"
-    hand = kr.parse_hand({"contract": "trischaken", "declarer": "Bert", "sitting_out": "Anna",
-                          "trischaken": {"Bert": 10, "Cilli": 20, "Dieter": 20, "Emil": 20}}, FIVE, rules)
+    hand = kr.parse_hand(
+        {
+            "contract": "trischaken",
+            "declarer": "Bert",
+            "sitting_out": "Anna",
+            "trischaken": {"Bert": 10, "Cilli": 20, "Dieter": 20, "Emil": 20},
+        },
+        FIVE,
+        rules,
+    )
     _result, state = kr.play(hand, rules, state)
     assert kr.status(state).next_dealer == "Bert"
     adjustment = kr.parse_hand({"adjustment": {"Anna": 3, "Bert": -3}}, FIVE, rules)
@@ -101,8 +241,10 @@ def test_at_five_the_deal_moves_on_with_each_hand():
 
 def test_explanations_name_the_rule_and_the_option_that_decided():
     _scores, lines = scores(WORKED_EXAMPLES["K12"][0])
-    assert "AT11 (valat_mode: multiplier): Valat made silently by the declarers: 4 × 4 = +16; it replaces the " \
-           "game." in lines
+    assert (
+        "AT11 (valat_mode: multiplier): Valat made silently by the declarers: 4 × 4 = +16; it replaces the "
+        "game." in lines
+    )
     _scores, lines = scores(WORKED_EXAMPLES["K4"][0], rules={"kontra_scored": False})
     assert any(line.startswith("AT10 (kontra_scored: false)") for line in lines)
     _scores, lines = scores(WORKED_EXAMPLES["K5"][0])
@@ -129,8 +271,13 @@ def test_the_statistics_judge_a_won_game_by_the_tables_win_points(win_points, wo
 
 
 def test_a_silent_bird_lost_costs_only_with_silent_failure():
-    hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-            "bonuses": [bonus("pagat", made=False)]}
+    hand = {
+        "contract": "rufer",
+        "declarer": "Anna",
+        "partner": "Bert",
+        "points": 40,
+        "bonuses": [bonus("pagat", made=False)],
+    }
     assert scores(hand)[0] == [1, 1, -1, -1]
     assert scores(hand, rules={"silent_failure": True})[0] == [0, 0, 0, 0]
 
@@ -143,60 +290,127 @@ def test_own_king_call_plays_one_against_three():
 
 
 def test_bonus_valat_in_solo_is_doubled_and_drops_silent_trull():
-    hand = {"contract": "solodreier", "declarer": "Anna", "points": 70,
-            "bonuses": [bonus("valat"), bonus("trull"), bonus("pagat")]}
+    hand = {
+        "contract": "solodreier",
+        "declarer": "Anna",
+        "points": 70,
+        "bonuses": [bonus("valat"), bonus("trull"), bonus("pagat")],
+    }
     # game 10, valat silent 10 × 2, Trull dropped, Pagat 1 × 2: 32 per opponent
     assert scores(hand, rules={"preset": "wien"})[0] == [96, -32, -32, -32]
 
 
 def test_trischaken_ties():
-    two = {"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 10, "Bert": 25, "Cilli": 25,
-                                                                        "Dieter": 10}}
+    two = {
+        "contract": "trischaken",
+        "declarer": "Anna",
+        "trischaken": {"Anna": 10, "Bert": 25, "Cilli": 25, "Dieter": 10},
+    }
     assert scores(two)[0] == [2, -2, -2, 2]
-    jungfrau = {"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 0, "Bert": 35, "Cilli": 35,
-                                                                             "Dieter": 0}}
+    jungfrau = {
+        "contract": "trischaken",
+        "declarer": "Anna",
+        "trischaken": {"Anna": 0, "Bert": 35, "Cilli": 35, "Dieter": 0},
+    }
     assert scores(jungfrau)[0] == [2, -2, -2, 2]
-    single = {"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 10, "Bert": 30, "Cilli": 30,
-                                                                           "Dieter": 0}}
+    single = {
+        "contract": "trischaken",
+        "declarer": "Anna",
+        "trischaken": {"Anna": 10, "Bert": 30, "Cilli": 30, "Dieter": 0},
+    }
     assert scores(single)[0] == [0, -2, -2, 4]
     three = {"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": "1 1/3", "Bert": "22 8/9"}}
     with pytest.raises(InvalidHand):
         scores(three)
-    three = {"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 1, "Bert": 23, "Cilli": 23,
-                                                                          "Dieter": 23}}
+    three = {
+        "contract": "trischaken",
+        "declarer": "Anna",
+        "trischaken": {"Anna": 1, "Bert": 23, "Cilli": 23, "Dieter": 23},
+    }
     assert scores(three)[0] == [3, -1, -1, -1]
 
 
-@pytest.mark.parametrize("hand, field", [
-    ({"contract": "zwiccolo", "declarer": "Anna", "won": True}, "contract"),
-    ({"contract": "rufer", "declarer": "Anna", "points": 40}, "partner"),
-    ({"contract": "dreier", "declarer": "Anna", "partner": "Bert", "points": 40}, "partner"),
-    ({"contract": "dreier", "declarer": "Anna", "points": "35 2/4"}, "points"),
-    ({"contract": "dreier", "declarer": "Anna", "points": 71}, "points"),
-    ({"contract": "piccolo", "declarer": "Anna", "won": True, "kontra": {"Anna": 1}}, "kontra"),
-    ({"contract": "piccolo", "declarer": "Anna", "won": True, "kontra": 4}, "kontra"),
-    ({"contract": "piccolo", "declarer": "Anna", "won": True, "bonuses": []}, "bonuses"),
-    ({"contract": "farbendreier", "declarer": "Anna", "points": 40, "bonuses": [bonus("pagat")]}, "bonuses[1].kind"),
-    ({"contract": "dreier", "declarer": "Anna", "points": 40, "bonuses": [bonus("king-ultimo")]}, "bonuses[1].kind"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-      "bonuses": [bonus("king-ultimo", "defenders")]}, "bonuses[1].side"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-      "bonuses": [bonus("trull", made=False)]}, "bonuses[1].made"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-      "bonuses": [bonus("trull", kontra=1)]}, "bonuses[1].kontra"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-      "bonuses": [bonus("mondfang")]}, "bonuses[1].kind"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40,
-      "bonuses": [bonus("trull"), bonus("trull")]}, "bonuses[2].kind"),
-    ({"contract": "besserrufer", "declarer": "Anna", "partner": "Bert", "points": 40}, "bonuses"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "conceded": True}, "conceded"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "talon", "conceded": True, "kontra": 1}, "kontra"),
-    ({"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 35, "Bert": 35}}, "trischaken"),
-    ({"contract": "trischaken", "declarer": "Anna",
-      "trischaken": {"Anna": 30, "Bert": 30, "Cilli": 5, "Dieter": 4}}, "trischaken"),
-    ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40, "sitting_out": "Cilli"},
-     "sitting_out"),
-])
+@pytest.mark.parametrize(
+    "hand, field",
+    [
+        ({"contract": "zwiccolo", "declarer": "Anna", "won": True}, "contract"),
+        ({"contract": "rufer", "declarer": "Anna", "points": 40}, "partner"),
+        ({"contract": "dreier", "declarer": "Anna", "partner": "Bert", "points": 40}, "partner"),
+        ({"contract": "dreier", "declarer": "Anna", "points": "35 2/4"}, "points"),
+        ({"contract": "dreier", "declarer": "Anna", "points": 71}, "points"),
+        ({"contract": "piccolo", "declarer": "Anna", "won": True, "kontra": {"Anna": 1}}, "kontra"),
+        ({"contract": "piccolo", "declarer": "Anna", "won": True, "kontra": 4}, "kontra"),
+        ({"contract": "piccolo", "declarer": "Anna", "won": True, "bonuses": []}, "bonuses"),
+        (
+            {"contract": "farbendreier", "declarer": "Anna", "points": 40, "bonuses": [bonus("pagat")]},
+            "bonuses[1].kind",
+        ),
+        (
+            {"contract": "dreier", "declarer": "Anna", "points": 40, "bonuses": [bonus("king-ultimo")]},
+            "bonuses[1].kind",
+        ),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Bert",
+                "points": 40,
+                "bonuses": [bonus("king-ultimo", "defenders")],
+            },
+            "bonuses[1].side",
+        ),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Bert",
+                "points": 40,
+                "bonuses": [bonus("trull", made=False)],
+            },
+            "bonuses[1].made",
+        ),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Bert",
+                "points": 40,
+                "bonuses": [bonus("trull", kontra=1)],
+            },
+            "bonuses[1].kontra",
+        ),
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40, "bonuses": [bonus("mondfang")]},
+            "bonuses[1].kind",
+        ),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Bert",
+                "points": 40,
+                "bonuses": [bonus("trull"), bonus("trull")],
+            },
+            "bonuses[2].kind",
+        ),
+        ({"contract": "besserrufer", "declarer": "Anna", "partner": "Bert", "points": 40}, "bonuses"),
+        ({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "conceded": True}, "conceded"),
+        ({"contract": "rufer", "declarer": "Anna", "partner": "talon", "conceded": True, "kontra": 1}, "kontra"),
+        ({"contract": "trischaken", "declarer": "Anna", "trischaken": {"Anna": 35, "Bert": 35}}, "trischaken"),
+        (
+            {
+                "contract": "trischaken",
+                "declarer": "Anna",
+                "trischaken": {"Anna": 30, "Bert": 30, "Cilli": 5, "Dieter": 4},
+            },
+            "trischaken",
+        ),
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40, "sitting_out": "Cilli"},
+            "sitting_out",
+        ),
+    ],
+)
 def test_what_the_format_lists_as_errors_is_refused_with_its_field(hand, field):
     with pytest.raises(InvalidHand) as error:
         scores(hand)
@@ -206,8 +420,10 @@ def test_what_the_format_lists_as_errors_is_refused_with_its_field(hand, field):
 
 def test_at_five_the_sitter_is_not_a_player_of_the_hand():
     with pytest.raises(InvalidHand) as error:
-        scores({"contract": "rufer", "declarer": "Anna", "partner": "Emil", "points": 40, "sitting_out": "Emil"},
-               players=FIVE)
+        scores(
+            {"contract": "rufer", "declarer": "Anna", "partner": "Emil", "points": 40, "sitting_out": "Emil"},
+            players=FIVE,
+        )
     assert error.value.field == "partner"
     with pytest.raises(InvalidHand) as error:
         scores({"contract": "rufer", "declarer": "Anna", "partner": "Bert", "points": 40}, players=FIVE)
@@ -217,8 +433,12 @@ def test_at_five_the_sitter_is_not_a_player_of_the_hand():
 def test_an_adjustment_must_add_to_0():
     with pytest.raises(InvalidHand, match="add up to 0"):
         scores({"adjustment": {"Anna": 12, "Bert": -20, "Cilli": 4}})
-    assert scores({"adjustment": {"Anna": 12, "Bert": -20, "Cilli": 4, "Dieter": 4}, "reason": "renonce"})[0] == \
-        [12, -20, 4, 4]
+    assert scores({"adjustment": {"Anna": 12, "Bert": -20, "Cilli": 4, "Dieter": 4}, "reason": "renonce"})[0] == [
+        12,
+        -20,
+        4,
+        4,
+    ]
 
 
 def test_presets_differ_where_the_rules_file_says():
@@ -238,14 +458,33 @@ def test_a_cups_tournament_sums_the_sheet_without_kontra_over_rounds():
     names = ["Anna", "Bert", "Cilli", "Dieter"]
 
     def table(hands, seats):
-        return {"table": 1, "seats": seats, "document": {"game": "koenigrufen", "rules": sheet,
-                                                         "players": [names[i - 1] for i in seats], "hands": hands}}
+        return {
+            "table": 1,
+            "seats": seats,
+            "document": {
+                "game": "koenigrufen",
+                "rules": sheet,
+                "players": [names[i - 1] for i in seats],
+                "hands": hands,
+            },
+        }
+
     kontra_dreier = {"contract": "dreier", "declarer": "Anna", "points": 40, "kontra": 1}
     piccolo = {"contract": "piccolo", "declarer": "Bert", "won": True, "kontra": {"Cilli": 2}}
-    t = T.load({"tournament": "Hausruckviertler Tarockcup", "preset": "points", "game": "koenigrufen",
-                "rules": sheet, "draw": {"seed": 1}, "players": [{"no": i, "name": n} for i, n in enumerate(names, 1)],
-                "played": [{"round": 1, "tables": [table([kontra_dreier], [1, 2, 3, 4])]},
-                           {"round": 2, "tables": [table([piccolo], [1, 2, 3, 4])]}]})
+    t = T.load(
+        {
+            "tournament": "Hausruckviertler Tarockcup",
+            "preset": "points",
+            "game": "koenigrufen",
+            "rules": sheet,
+            "draw": {"seed": 1},
+            "players": [{"no": i, "name": n} for i, n in enumerate(names, 1)],
+            "played": [
+                {"round": 1, "tables": [table([kontra_dreier], [1, 2, 3, 4])]},
+                {"round": 2, "tables": [table([piccolo], [1, 2, 3, 4])]},
+            ],
+        }
+    )
     measures = {s.name: s.measure for s in T.standings(t)}
     # round 1: Dreier 4 without its Kontra: Anna +12; round 2: Piccolo 2, Cilli's Rekontra not counted: Bert +6
     assert measures == {"Anna": 12 - 2, "Bert": -4 + 6, "Cilli": -4 - 2, "Dieter": -4 - 2}

@@ -35,7 +35,8 @@ def test_at_five_the_one_sitting_out_scores_0(document):
 def has_kontra(raw):
     kontra = raw.get("kontra", 0)
     return bool(kontra if isinstance(kontra, int) else any(kontra.values())) or any(
-        b.get("kontra") for b in raw.get("bonuses", []))
+        b.get("kontra") for b in raw.get("bonuses", [])
+    )
 
 
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
@@ -51,6 +52,7 @@ def test_kontra_scored_false_never_changes_a_hand_without_kontra(document):
 
 def test_the_generator_makes_hands_with_and_without_kontra_and_tables_of_five():
     from random import Random
+
     documents = [entry.SAMPLES.document(Random(seed)) for seed in range(50)]
     hands = [raw for d in documents for raw in d["hands"]]
     assert any(has_kontra(raw) for raw in hands) and any(not has_kontra(raw) for raw in hands)

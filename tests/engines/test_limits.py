@@ -34,8 +34,14 @@ def test_a_radelci_change_beyond_the_carry_over_forms_bound_is_refused(change):
 
 
 def test_the_largest_radelci_change_either_way_is_taken():
-    out = settle(sl([{"adjustment": {}, "radelci": {"Cene": MOST_RADELCI}},
-                     {"adjustment": {}, "radelci": {"Cene": -MOST_RADELCI}}]))
+    out = settle(
+        sl(
+            [
+                {"adjustment": {}, "radelci": {"Cene": MOST_RADELCI}},
+                {"adjustment": {}, "radelci": {"Cene": -MOST_RADELCI}},
+            ]
+        )
+    )
     assert out["radelci"]["Cene"] == 0
 
 
@@ -47,8 +53,9 @@ def test_an_adjustment_beyond_the_carry_over_forms_bound_is_refused(amount):
 @pytest.mark.parametrize("value", [MOST_CARD_POINTS + 1, -MOST_CARD_POINTS - 1])
 def test_a_card_value_beyond_the_point_table_forms_bound_is_refused(value):
     doc = {"game": "two-ten-jack", "rules": {"card_points": {"AH": value}}, "players": ["Aiko", "Ben"], "hands": []}
-    assert refused(doc) == (f"rules: card_points.AH: must be between {-MOST_CARD_POINTS} and {MOST_CARD_POINTS}, "
-                            f"got {value}")
+    assert refused(doc) == (
+        f"rules: card_points.AH: must be between {-MOST_CARD_POINTS} and {MOST_CARD_POINTS}, got {value}"
+    )
 
 
 def test_the_largest_card_value_is_taken():

@@ -61,8 +61,10 @@ def test_players_level_keep_their_seats():
 def test_settlement_pays_for_penalty_points_and_marks_lost():
     assert settlement_by(HIGHER_TOTAL)(TOTALS, {}) == TOTALS
     assert settlement_by(LOWER_TOTAL)(TOTALS, {}) == {"Anna": -10, "Boris": 4, "Cyril": -30}
-    assert settlement_by(BY_MARKS)({"Anna": 50, "Boris": 7}, {"marks": {"Anna": {"lost": 2}}}) == {"Anna": -2,
-                                                                                                 "Boris": 0}
+    assert settlement_by(BY_MARKS)({"Anna": 50, "Boris": 7}, {"marks": {"Anna": {"lost": 2}}}) == {
+        "Anna": -2,
+        "Boris": 0,
+    }
 
 
 def test_the_rules_page_says_who_is_ahead_in_each_ranks_words():

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from games.offline import phone
 from games.engines import table as engine_table
+from games.offline import phone
 from games.registry import GAMES
+
 
 def sample_table(game):
     """The game's players and hands (its samples in the registry); the first ``split`` hands are on the server,
@@ -21,8 +22,15 @@ def snapshot_after(game, players, hands):
     """What the server sends a phone: the state, totals and count after ``hands`` (as games.services stores them)."""
     table = engine_table.setup(game, {}, players)
     played = engine_table.replay(table, hands)
-    return {"game": game, "rules": {}, "players": players, "state": engine_table.dump_state(played.state),
-            "totals": played.totals, "hand_count": len(hands), "version": 7}
+    return {
+        "game": game,
+        "rules": {},
+        "players": players,
+        "state": engine_table.dump_state(played.state),
+        "totals": played.totals,
+        "hand_count": len(hands),
+        "version": 7,
+    }
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -45,8 +53,9 @@ def test_the_json_calls_answer_in_the_players_language():
     msgid = "Team game: {povinnost} (povinnost) with {partner}, who held the {called}."
     phone.use_catalog(json.dumps({msgid: "Týmová hra: {povinnost} (povinnost) s {partner}, který měl {called}."}))
     try:
-        now = json.loads(phone.table_now(json.dumps(snapshot_after("czech-taroky", players, [])),
-                                         json.dumps(hands[:1])))
+        now = json.loads(
+            phone.table_now(json.dumps(snapshot_after("czech-taroky", players, [])), json.dumps(hands[:1]))
+        )
     finally:
         phone.use_catalog("{}")
     assert now["rows"][0]["lines"][0] == "R2: Týmová hra: Anna (povinnost) s Cyril, který měl XIX."

@@ -12,20 +12,32 @@ from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import ENGINES
 
 PLAYERS = ["A", "B", "C", "D"]
-CZECH_OPTIONS = {option.key: [value for value, _label in option.choices] or list(range(option.low, option.high + 1))
-                 for option in ct.OPTIONS}
+CZECH_OPTIONS = {
+    option.key: [value for value, _label in option.choices] or list(range(option.low, option.high + 1))
+    for option in ct.OPTIONS
+}
 player = st.sampled_from(PLAYERS)
-announcement = st.fixed_dictionaries({"side": st.sampled_from(["declarers", "defenders"]),
-                                      "announced": st.booleans(), "made": st.booleans()})
+announcement = st.fixed_dictionaries(
+    {"side": st.sampled_from(["declarers", "defenders"]), "announced": st.booleans(), "made": st.booleans()}
+)
 czech_hand = st.fixed_dictionaries(
     {"povinnost": player, "points": st.integers(0, 106)},
-    optional={"mode": st.just("prever"), "partner": player, "prever": player, "talon": st.integers(1, 3),
-              "contra": st.integers(0, 3), "valat": announcement, "pagat": announcement,
-              "declarations": st.lists(st.fixed_dictionaries({"player": player,
-                                                              "kind": st.sampled_from(sorted(ct.POINT_CARDS))}),
-                                       max_size=4)})
-czech_rules = st.fixed_dictionaries({}, optional={key: st.sampled_from(options)
-                                                  for key, options in CZECH_OPTIONS.items()})
+    optional={
+        "mode": st.just("prever"),
+        "partner": player,
+        "prever": player,
+        "talon": st.integers(1, 3),
+        "contra": st.integers(0, 3),
+        "valat": announcement,
+        "pagat": announcement,
+        "declarations": st.lists(
+            st.fixed_dictionaries({"player": player, "kind": st.sampled_from(sorted(ct.POINT_CARDS))}), max_size=4
+        ),
+    },
+)
+czech_rules = st.fixed_dictionaries(
+    {}, optional={key: st.sampled_from(options) for key, options in CZECH_OPTIONS.items()}
+)
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
@@ -44,15 +56,58 @@ def test_every_valid_czech_hand_is_zero_sum(raw, rules_raw):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
     | st.sampled_from(PLAYERS + ["declarers", "team", "prever", "klop", "three", "40 2/3", "2H", "JK", "declared"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["povinnost", "partner", "points", "mode", "prever", "talon", "contra", "valat", "pagat",
-                         "declarations", "player", "kind", "side", "announced", "made", "contract", "declarer",
-                         "won", "kontra", "bonuses", "mond_lost_by", "klop", "ending", "by", "other_points",
-                         "other_had_trick", "winner", "game_points", "removed", "captured", "A", "B", "x"]),
-        children, max_size=5),
-    max_leaves=12)
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "povinnost",
+                    "partner",
+                    "points",
+                    "mode",
+                    "prever",
+                    "talon",
+                    "contra",
+                    "valat",
+                    "pagat",
+                    "declarations",
+                    "player",
+                    "kind",
+                    "side",
+                    "announced",
+                    "made",
+                    "contract",
+                    "declarer",
+                    "won",
+                    "kontra",
+                    "bonuses",
+                    "mond_lost_by",
+                    "klop",
+                    "ending",
+                    "by",
+                    "other_points",
+                    "other_had_trick",
+                    "winner",
+                    "game_points",
+                    "removed",
+                    "captured",
+                    "A",
+                    "B",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
@@ -71,28 +126,51 @@ def test_arbitrary_input_gives_only_the_engines_readable_error(game, count, hand
     json.dumps(out)
 
 
-bonus = st.fixed_dictionaries({"kind": st.sampled_from(["trula", "kings", "pagat-ultimo", "valat"]),
-                               "side": st.sampled_from(["declarers", "defenders"]), "announced": st.booleans(),
-                               "made": st.booleans()})
+bonus = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["trula", "kings", "pagat-ultimo", "valat"]),
+        "side": st.sampled_from(["declarers", "defenders"]),
+        "announced": st.booleans(),
+        "made": st.booleans(),
+    }
+)
 
 
 def _klop(thirds):
     a, b = sorted(thirds)
     parts = [a, b - a, 210 - b]
-    return {"contract": "klop", "klop": dict(zip(["A", "B", "C"], [sl.format_points(sl.Fraction(p, 3))
-                                                                  for p in parts]))}
+    return {
+        "contract": "klop",
+        "klop": dict(zip(["A", "B", "C"], [sl.format_points(sl.Fraction(p, 3)) for p in parts])),
+    }
 
 
 slovenian_hand = st.one_of(
-    st.builds(lambda c, d, p, b, k: {"contract": c, "declarer": d, "points": sl.format_points(sl.Fraction(p, 3)),
-                                     "bonuses": b, "kontra": k},
-              st.sampled_from(["three", "two", "one"]), st.sampled_from(["A", "B", "C"]), st.integers(0, 210),
-              st.lists(bonus, max_size=2, unique_by=lambda b: b["kind"]), st.integers(0, 4)),
-    st.builds(lambda c, d, w: {"contract": c, "declarer": d, "won": w}, st.just("beggar"),
-              st.sampled_from(["A", "B", "C"]), st.booleans()),
-    st.builds(lambda d, p: {"contract": "solo-without", "declarer": d,
-                            "points": sl.format_points(sl.Fraction(p, 3))},
-              st.sampled_from(["A", "B", "C"]), st.integers(0, 210)),
+    st.builds(
+        lambda c, d, p, b, k: {
+            "contract": c,
+            "declarer": d,
+            "points": sl.format_points(sl.Fraction(p, 3)),
+            "bonuses": b,
+            "kontra": k,
+        },
+        st.sampled_from(["three", "two", "one"]),
+        st.sampled_from(["A", "B", "C"]),
+        st.integers(0, 210),
+        st.lists(bonus, max_size=2, unique_by=lambda b: b["kind"]),
+        st.integers(0, 4),
+    ),
+    st.builds(
+        lambda c, d, w: {"contract": c, "declarer": d, "won": w},
+        st.just("beggar"),
+        st.sampled_from(["A", "B", "C"]),
+        st.booleans(),
+    ),
+    st.builds(
+        lambda d, p: {"contract": "solo-without", "declarer": d, "points": sl.format_points(sl.Fraction(p, 3))},
+        st.sampled_from(["A", "B", "C"]),
+        st.integers(0, 210),
+    ),
     st.builds(_klop, st.lists(st.integers(0, 210), min_size=2, max_size=2)),
 )
 

@@ -12,13 +12,20 @@ from games.engines.base import Engine
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_MODULES = sorted(f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py")
-                        if path.stem != "__init__")
-ENTRY_MODULES = sorted(f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py")
-                       if path.stem != "__init__")
+ENGINE_MODULES = sorted(
+    f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py") if path.stem != "__init__"
+)
+ENTRY_MODULES = sorted(
+    f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py") if path.stem != "__init__"
+)
 PURE = [*ENGINE_MODULES, "games.registry", "games.offline.phone", *ENTRY_MODULES]  # what a phone runs too
-CHECKED = [*PURE, *sorted(f"games.tournaments.engine.{path.stem}".removesuffix(".__init__")
-                          for path in (ROOT / "games" / "tournaments" / "engine").glob("*.py"))]  # pure, not shipped
+CHECKED = [
+    *PURE,
+    *sorted(
+        f"games.tournaments.engine.{path.stem}".removesuffix(".__init__")
+        for path in (ROOT / "games" / "tournaments" / "engine").glob("*.py")
+    ),
+]  # pure, not shipped
 
 
 def source(module: str) -> str:
@@ -28,8 +35,10 @@ def source(module: str) -> str:
 
 def test_every_games_module_a_phone_loads_is_checked_here():
     """Importing what the phone runs loads no module of ours that this file does not check for purity."""
-    code = (f"import sys; import {', '.join(PURE)}; "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith('games.'))))")
+    code = (
+        f"import sys; import {', '.join(PURE)}; "
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('games.'))))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split()) - {"games.engines", "games.entry", "games.offline"}
     assert loaded and loaded <= set(PURE), sorted(loaded - set(PURE))
@@ -37,9 +46,11 @@ def test_every_games_module_a_phone_loads_is_checked_here():
 
 
 def test_engines_import_nothing_from_django():
-    code = (f"import sys; import {', '.join(PURE)}; "
-            "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        f"import sys; import {', '.join(PURE)}; "
+        "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -81,8 +92,9 @@ def test_engines_use_no_floats(module):
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_registered_game_keeps_the_engine_contract(slug):
     engine = GAMES[slug].engine
-    members = set(Engine.__annotations__) | {name for name, value in vars(Engine).items()
-                                             if callable(value) and not name.startswith("_")}
+    members = set(Engine.__annotations__) | {
+        name for name, value in vars(Engine).items() if callable(value) and not name.startswith("_")
+    }
     assert isinstance(engine, Engine)
     assert not [name for name in members if not hasattr(engine, name)] and engine.SLUG == slug
     assert engine.PLAYER_COUNTS and all(option.label and option.help for option in engine.OPTIONS)

@@ -62,8 +62,9 @@ def problems(game: Game, samples: Samples) -> list[str]:
         hands = [*samples.hands[:at], samples.adjustment, *samples.hands[at:], CLOSING]
         refused = refusal(game, players, hands)
         if refused:
-            found.append(f"adjustment must be valid anywhere among hands, and a closing after them: at {at + 1}, "
-                         f"{refused}")
+            found.append(
+                f"adjustment must be valid anywhere among hands, and a closing after them: at {at + 1}, {refused}"
+            )
             break
     for seed in SEEDS:  # its hands may be refused: the property tests hold for any document
         document = samples.document(Random(seed))
@@ -82,8 +83,10 @@ def problems(game: Game, samples: Samples) -> list[str]:
 def test_every_games_samples_keep_the_contract(slug):
     game = GAMES[slug]
     found = problems(game, game.samples)
-    assert not found, (f"{slug}'s samples (SAMPLES in {game.entry.__name__}) break the Samples contract "
-                       "(games/entry/__init__.py):\n- " + "\n- ".join(found))
+    assert not found, (
+        f"{slug}'s samples (SAMPLES in {game.entry.__name__}) break the Samples contract "
+        "(games/entry/__init__.py):\n- " + "\n- ".join(found)
+    )
 
 
 def test_the_contract_names_what_a_round_dependent_game_breaks():
@@ -93,21 +96,29 @@ def test_the_contract_names_what_a_round_dependent_game_breaks():
     samples = hearts.samples
     again = replace(samples, table=(samples.hands[0], samples.hands[0]))
     assert any(text.startswith("table must be valid in this order: hand 2") for text in problems(hearts, again))
-    later = replace(samples, hand={"points": {"North": 22, "East": 0, "South": 0, "West": 0}},
-                    fields={"moon": "", "points_0": 22})
+    later = replace(
+        samples, hand={"points": {"North": 22, "East": 0, "South": 0, "West": 0}}, fields={"moon": "", "points_0": 22}
+    )
     assert [text.split(":")[0] for text in problems(hearts, later)] == [
-        "hand (of fields) must be valid as the hand after table"]
+        "hand (of fields) must be valid as the hand after table"
+    ]
 
 
-@pytest.mark.parametrize("broken, constraint", [
-    ({"players": ("North", "North", "South", "West")}, "players must be distinct names"),
-    ({"table": ()}, "table must hold at least one hand"),
-    ({"fields": {"moon": "West"}}, "the entry's to_data(fields) must be hand"),
-    ({"hands": ({"points": {"North": 26}},)}, "hands must hold at least two hands"),
-    ({"adjustment": {"points": {"North": 26}}}, "adjustment must be an adjustment"),
-    ({"document": lambda r: {"game": "hearts", "players": ["North"], "hands": []}}, "document(Random(0)) must seat its players"),
-    ({"document": lambda r: {"game": "schnapsen"}}, "document(Random(0)) must be a table document of hearts"),
-])
+@pytest.mark.parametrize(
+    "broken, constraint",
+    [
+        ({"players": ("North", "North", "South", "West")}, "players must be distinct names"),
+        ({"table": ()}, "table must hold at least one hand"),
+        ({"fields": {"moon": "West"}}, "the entry's to_data(fields) must be hand"),
+        ({"hands": ({"points": {"North": 26}},)}, "hands must hold at least two hands"),
+        ({"adjustment": {"points": {"North": 26}}}, "adjustment must be an adjustment"),
+        (
+            {"document": lambda r: {"game": "hearts", "players": ["North"], "hands": []}},
+            "document(Random(0)) must seat its players",
+        ),
+        ({"document": lambda r: {"game": "schnapsen"}}, "document(Random(0)) must be a table document of hearts"),
+    ],
+)
 def test_the_contract_names_each_constraint_broken(broken, constraint):
     hearts = GAMES["hearts"]
     assert any(text.startswith(constraint) for text in problems(hearts, replace(hearts.samples, **broken)))

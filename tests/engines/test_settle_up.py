@@ -16,7 +16,11 @@ def test_zero_sum_totals_are_the_balances():
 def test_other_games_settle_every_pair_difference():
     # Slovenian: 140, 50, 70, 50 → Ana gets 90 + 70 + 90 from the others
     assert balances({"Ana": 140, "Bojan": 50, "Cene": 70, "Dora": 50}, zero_sum=False) == {
-        "Ana": 250, "Bojan": -110, "Cene": -30, "Dora": -110}
+        "Ana": 250,
+        "Bojan": -110,
+        "Cene": -30,
+        "Dora": -110,
+    }
 
 
 def test_fewest_payments_finds_pairs_that_settle_apart():
@@ -25,8 +29,7 @@ def test_fewest_payments_finds_pairs_that_settle_apart():
 
 
 def test_one_winner_is_paid_by_each_loser():
-    assert sorted(fewest_payments({"A": 9, "B": -3, "C": -3, "D": -3})) == [("B", "A", 3), ("C", "A", 3),
-                                                                           ("D", "A", 3)]
+    assert sorted(fewest_payments({"A": 9, "B": -3, "C": -3, "D": -3})) == [("B", "A", 3), ("C", "A", 3), ("D", "A", 3)]
 
 
 @given(st.lists(st.integers(-50, 50), min_size=2, max_size=6))
@@ -43,8 +46,10 @@ def test_payments_settle_every_balance_in_at_most_n_minus_1(values):
     assert len(payments) <= max(0, sum(1 for v in values if v) - 1)
 
 
-@pytest.mark.parametrize("text, price", [("0.10", Fraction(1, 10)), ("0,05", Fraction(1, 20)), ("2", 2),
-                                         ("", None), ("-1", None), ("1e3", None)])
+@pytest.mark.parametrize(
+    "text, price",
+    [("0.10", Fraction(1, 10)), ("0,05", Fraction(1, 20)), ("2", 2), ("", None), ("-1", None), ("1e3", None)],
+)
 def test_parse_price(text, price):
     assert parse_price(text) == price
 

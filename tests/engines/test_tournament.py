@@ -14,9 +14,13 @@ NAMES = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Filip", "Gal", "Hana", "Ivo", "
 
 
 def make_doc(*, preset="tarzs", players=9, played=(), **fields):
-    raw = {"tournament": "DP Šmarjetna", "preset": preset, "draw": {"seed": 2026},
-           "players": [{"no": i, "name": NAMES[i - 1]} for i in range(1, players + 1)],
-           "played": [{"round": k, "tables": tables} for k, tables in enumerate(played, start=1)]}
+    raw = {
+        "tournament": "DP Šmarjetna",
+        "preset": preset,
+        "draw": {"seed": 2026},
+        "players": [{"no": i, "name": NAMES[i - 1]} for i in range(1, players + 1)],
+        "played": [{"round": k, "tables": tables} for k, tables in enumerate(played, start=1)],
+    }
     raw.update(fields)
     return raw
 
@@ -33,28 +37,52 @@ def refusal(raw):
 
 # ---- the document ------------------------------------------------------------------------------------------------
 
+
 def test_the_spec_document_example_loads_and_dumps_back():
     raw = {
-        "tournament": "DP Šmarjetna", "game": "slovenian-tarok", "preset": "tarzs", "rules": {"preset": "seed"},
-        "table_size": 3, "rounds": 4, "round_limit": {"hands": 21, "minutes": 90},
+        "tournament": "DP Šmarjetna",
+        "game": "slovenian-tarok",
+        "preset": "tarzs",
+        "rules": {"preset": "seed"},
+        "table_size": 3,
+        "rounds": 4,
+        "round_limit": {"hands": 21, "minutes": 90},
         "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
         "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
         "players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Bojan", "ranking": 1}]
         + [{"no": i, "name": f"Player {i}"} for i in range(3, 14)],
-        "played": [{"round": 1, "tables": [
-            {"table": 1, "seats": [2, 7, 12], "totals": [120, -40, -80]},
-            {"table": 2, "seats": [3, 8, 13], "document": {
-                "game": "slovenian-tarok", "rules": {"preset": "seed"},
-                "players": ["Player 3", "Player 8", "Player 13"],
-                "hands": [{"contract": "three", "declarer": "Player 8", "points": 45}]}}]}],
+        "played": [
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "seats": [2, 7, 12], "totals": [120, -40, -80]},
+                    {
+                        "table": 2,
+                        "seats": [3, 8, 13],
+                        "document": {
+                            "game": "slovenian-tarok",
+                            "rules": {"preset": "seed"},
+                            "players": ["Player 3", "Player 8", "Player 13"],
+                            "hands": [{"contract": "three", "declarer": "Player 8", "points": 45}],
+                        },
+                    },
+                ],
+            }
+        ],
     }
     t = T.load(raw)
     assert t.scoring.place_points == (2, 1, Fraction(1, 2))
     table_2 = t.played[0].tables[1]
     assert table_2.totals == (0, 20, 0)  # settle's totals of the table's document
     half, three_quarters = Fraction(1, 2), Fraction(3, 4)  # 3 and 13 tie for second: (1 + ½) / 2 each
-    assert [(s.no, s.place, s.measure) for s in T.standings(t)][:6] == \
-        [(2, 1, 2), (8, 2, 2), (7, 3, 1), (3, 4, three_quarters), (13, 4, three_quarters), (12, 6, half)]
+    assert [(s.no, s.place, s.measure) for s in T.standings(t)][:6] == [
+        (2, 1, 2),
+        (8, 2, 2),
+        (7, 3, 1),
+        (3, 4, three_quarters),
+        (13, 4, three_quarters),
+        (12, 6, half),
+    ]
     assert T.dump(t)["scoring"]["place_points"] == [2, 1, 0.5]
     assert T.load(T.dump(t)) == t
     assert T.differs(t) == []
@@ -67,30 +95,42 @@ def test_what_differs_from_the_preset_is_named():
 
 def test_a_preset_fills_what_the_document_leaves_out():
     t = T.load(make_doc(preset="breclav", players=8))
-    assert (t.game, t.table_size, t.rounds, t.scoring.measure, t.draw.first) == \
-        ("czech-taroky", 4, 4, "balance", "schedule")
+    assert (t.game, t.table_size, t.rounds, t.scoring.measure, t.draw.first) == (
+        "czech-taroky",
+        4,
+        4,
+        "balance",
+        "schedule",
+    )
     assert T.load(make_doc(preset="place-points", game="two-ten-jack", table_size=3)).scoring.place_points == (3, 2, 1)
 
 
-@pytest.mark.parametrize("change, line", [
-    ({"colour": "red"}, "colour: is not a field of a tournament document"),
-    ({"scoring": {"measure": "place-points", "bonus": 1}}, "scoring.bonus: is not a field"),
-    ({"players": [{"no": 1, "name": "Ana", "club": "x"}]}, "player 1, club: is not a field"),
-    ({"players": [{"no": 1, "name": "Ana"}, {"no": 3, "name": "Bojan"}]},
-     "player 2, no: start numbers are 1 to 2 without gaps, got 3"),
-    ({"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]},
-     "player 2, no: start number 1 is given twice"),
-    ({"players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Ana"}]}, "player 2, name: Ana is registered twice"),
-    ({"players": [{"no": 1, "name": " Ana"}]}, "player 1, name: may not begin or end with a space"),
-    ({"players": [{"no": 1, "name": "A" * 41}]}, "player 1, name: must be 1 to 40 characters"),
-    ({"preset": "chess"}, "preset: must be one of tarzs, breclav, place-points, points"),
-    ({"table_size": 5}, "table_size: slovenian-tarok is not played by 5 at a table"),
-    ({"rules": {"radelci": "maybe"}}, "rules: radelci:"),
-    ({"scoring": {"place_points": [2, 1]}}, "scoring.place_points: must give one number for each place"),
-    ({"scoring": {"tie_breaks": ["coin"]}}, "scoring.tie_breaks[0]: must be one of score, wins"),
-    ({"draw": {"first": "schedule"}}, "draw: a schedule places every round"),
-    ({"draw": {}}, "draw.seed: is required"),
-])
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        ({"colour": "red"}, "colour: is not a field of a tournament document"),
+        ({"scoring": {"measure": "place-points", "bonus": 1}}, "scoring.bonus: is not a field"),
+        ({"players": [{"no": 1, "name": "Ana", "club": "x"}]}, "player 1, club: is not a field"),
+        (
+            {"players": [{"no": 1, "name": "Ana"}, {"no": 3, "name": "Bojan"}]},
+            "player 2, no: start numbers are 1 to 2 without gaps, got 3",
+        ),
+        (
+            {"players": [{"no": 1, "name": "Ana"}, {"no": 1, "name": "Bojan"}]},
+            "player 2, no: start number 1 is given twice",
+        ),
+        ({"players": [{"no": 1, "name": "Ana"}, {"no": 2, "name": "Ana"}]}, "player 2, name: Ana is registered twice"),
+        ({"players": [{"no": 1, "name": " Ana"}]}, "player 1, name: may not begin or end with a space"),
+        ({"players": [{"no": 1, "name": "A" * 41}]}, "player 1, name: must be 1 to 40 characters"),
+        ({"preset": "chess"}, "preset: must be one of tarzs, breclav, place-points, points"),
+        ({"table_size": 5}, "table_size: slovenian-tarok is not played by 5 at a table"),
+        ({"rules": {"radelci": "maybe"}}, "rules: radelci:"),
+        ({"scoring": {"place_points": [2, 1]}}, "scoring.place_points: must give one number for each place"),
+        ({"scoring": {"tie_breaks": ["coin"]}}, "scoring.tie_breaks[0]: must be one of score, wins"),
+        ({"draw": {"first": "schedule"}}, "draw: a schedule places every round"),
+        ({"draw": {}}, "draw.seed: is required"),
+    ],
+)
 def test_the_document_refuses_what_the_format_does_not_allow(change, line):
     raw = make_doc()
     if "draw" in change and "seed" not in change["draw"] and change["draw"]:
@@ -105,25 +145,52 @@ def test_a_document_without_its_preset_says_the_preset_is_required():
     assert refusal(raw) == "preset: is required"
 
 
-@pytest.mark.parametrize("tables, line", [
-    ([typed(1, [1, 2, 10], [1, 2, 3])], "round 1, table 1, seats: 10 is not a start number of this tournament"),
-    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(2, [3, 4, 5], [1, 2, 3])],
-     "round 1, table 2, seats: player 3 is seated at two tables of this round (1 and 2)"),
-    ([typed(1, [1, 2, 3, 4], [1, 2, 3, 4])], "round 1, table 1, seats: must list the start numbers of 3 players"),
-    ([typed(1, [1, 2, 3], [1, 2])], "round 1, table 1, totals: must give one whole number for each of the 3"),
-    ([typed(1, [1, 2, 3], [1, 2, 3.5])], "round 1, table 1, totals: must be a whole number"),
-    ([{"table": 1, "seats": [1, 2, 3]}], "round 1, table 1, totals: a table's result is its typed totals or its "
-                                         "document, exactly one"),
-    ([typed(1, [1, 2, 3], [1, 2, 3], document={})], "round 1, table 1, totals: a table's result"),
-    ([typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])],
-     "round 1, table 1, table: table 1 is given twice"),
-    ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Bojan", "Ana", "Cene"]}}],
-     "round 1, table 1, document: its players must be the seated players in seat order: Ana, Bojan, Cene"),
-    ([{"table": 1, "seats": [1, 2, 3], "document": {"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene"],
-                                                    "hands": [{"contract": "three", "declarer": "Ana",
-                                                               "points": 99}]}}],
-     "round 1, table 1, document: hand 1: points: must be between 0 and 70"),
-])
+@pytest.mark.parametrize(
+    "tables, line",
+    [
+        ([typed(1, [1, 2, 10], [1, 2, 3])], "round 1, table 1, seats: 10 is not a start number of this tournament"),
+        (
+            [typed(1, [1, 2, 3], [1, 2, 3]), typed(2, [3, 4, 5], [1, 2, 3])],
+            "round 1, table 2, seats: player 3 is seated at two tables of this round (1 and 2)",
+        ),
+        ([typed(1, [1, 2, 3, 4], [1, 2, 3, 4])], "round 1, table 1, seats: must list the start numbers of 3 players"),
+        ([typed(1, [1, 2, 3], [1, 2])], "round 1, table 1, totals: must give one whole number for each of the 3"),
+        ([typed(1, [1, 2, 3], [1, 2, 3.5])], "round 1, table 1, totals: must be a whole number"),
+        (
+            [{"table": 1, "seats": [1, 2, 3]}],
+            "round 1, table 1, totals: a table's result is its typed totals or its document, exactly one",
+        ),
+        ([typed(1, [1, 2, 3], [1, 2, 3], document={})], "round 1, table 1, totals: a table's result"),
+        (
+            [typed(1, [1, 2, 3], [1, 2, 3]), typed(1, [4, 5, 6], [1, 2, 3])],
+            "round 1, table 1, table: table 1 is given twice",
+        ),
+        (
+            [
+                {
+                    "table": 1,
+                    "seats": [1, 2, 3],
+                    "document": {"game": "slovenian-tarok", "players": ["Bojan", "Ana", "Cene"]},
+                }
+            ],
+            "round 1, table 1, document: its players must be the seated players in seat order: Ana, Bojan, Cene",
+        ),
+        (
+            [
+                {
+                    "table": 1,
+                    "seats": [1, 2, 3],
+                    "document": {
+                        "game": "slovenian-tarok",
+                        "players": ["Ana", "Bojan", "Cene"],
+                        "hands": [{"contract": "three", "declarer": "Ana", "points": 99}],
+                    },
+                }
+            ],
+            "round 1, table 1, document: hand 1: points: must be between 0 and 70",
+        ),
+    ],
+)
 def test_a_round_is_refused_naming_round_table_and_field(tables, line):
     assert refusal(make_doc(played=[tables])).startswith(line)
 
@@ -143,23 +210,36 @@ def test_a_late_arrival_and_a_withdrawn_player_are_seated_only_while_in_the_tour
 
 
 def test_a_typed_zero_sum_result_that_does_not_add_up_is_refused_with_the_difference():
-    raw = make_doc(preset="breclav", players=8, played=[[typed(1, [1, 2, 3, 4], [30, -10, -10, -5]),
-                                                         typed(2, [5, 6, 7, 8], [5, -5, 0, 0])]])
+    raw = make_doc(
+        preset="breclav",
+        players=8,
+        played=[[typed(1, [1, 2, 3, 4], [30, -10, -10, -5]), typed(2, [5, 6, 7, 8], [5, -5, 0, 0])]],
+    )
     assert refusal(raw) == ("round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +5")
     raw["played"][0]["tables"][0]["totals"] = [30, -10, -10, -10]
     assert T.load(raw).played[0].tables[0].totals == (30, -10, -10, -10)
 
 
 def test_a_money_balance_is_zero_sum_in_any_game_and_slovenian_points_are_not():
-    balance = make_doc(preset="place-points", game="two-ten-jack", players=4, scoring={"measure": "balance"},
-                       played=[[typed(1, [1, 2, 3, 4], [3, 0, 0, 0])]])
+    balance = make_doc(
+        preset="place-points",
+        game="two-ten-jack",
+        players=4,
+        scoring={"measure": "balance"},
+        played=[[typed(1, [1, 2, 3, 4], [3, 0, 0, 0])]],
+    )
     assert "they add up to +3" in refusal(balance)
     assert T.load(make_doc(played=[[typed(1, [1, 2, 3], [120, -40, -70])]]))  # tarzs: not zero-sum
 
 
 def test_a_typed_schnapsen_result_gives_each_seats_lost_bummerl():
-    raw = make_doc(preset="points", game="schnapsen", table_size=2, players=4,
-                   played=[[typed(1, [1, 2], [20, 25]), typed(2, [3, 4], [7, 0], bummerl=[0, 1])]])
+    raw = make_doc(
+        preset="points",
+        game="schnapsen",
+        table_size=2,
+        players=4,
+        played=[[typed(1, [1, 2], [20, 25]), typed(2, [3, 4], [7, 0], bummerl=[0, 1])]],
+    )
     assert refusal(raw).startswith("round 1, table 1, bummerl: is required: each seat's lost Bummerl")
     raw["played"][0]["tables"][0]["bummerl"] = [1, 2]
     t = T.load(raw)
@@ -171,8 +251,21 @@ def test_a_typed_schnapsen_result_gives_each_seats_lost_bummerl():
 
 def test_a_schnapsen_table_played_in_talon_is_placed_by_its_lost_bummerl():
     hands = [{"winner": "Ana", "game_points": 3}] * 3 + [{"winner": "Bojan", "game_points": 1}] * 5
-    raw = make_doc(preset="points", game="schnapsen", table_size=2, players=2, played=[[
-        {"table": 1, "seats": [1, 2], "document": {"game": "schnapsen", "players": ["Ana", "Bojan"], "hands": hands}}]])
+    raw = make_doc(
+        preset="points",
+        game="schnapsen",
+        table_size=2,
+        players=2,
+        played=[
+            [
+                {
+                    "table": 1,
+                    "seats": [1, 2],
+                    "document": {"game": "schnapsen", "players": ["Ana", "Bojan"], "hands": hands},
+                }
+            ]
+        ],
+    )
     t = T.load(raw)
     assert t.played[0].tables[0].totals == (9, 5)
     assert T.seat_places(t, (1, 2), t.played[0].tables[0]) == (1, 2)  # Bojan lost the Bummerl (Ana reached 7)
@@ -188,6 +281,7 @@ def test_the_error_is_translatable():
 
 
 # ---- places at a table (TN6) -------------------------------------------------------------------------------------
+
 
 def test_two_tied_for_first_at_a_table_of_three_get_one_and_a_half_each():
     t = T.load(make_doc())
@@ -207,23 +301,47 @@ def test_place_points_four_three_two_one():
 
 # ---- standings (TN7) ---------------------------------------------------------------------------------------------
 
+
 def sl_points(players, rounds, tie_breaks, measure="points"):
-    return make_doc(preset="points", game="slovenian-tarok", table_size=3, players=players,
-                    scoring={"measure": measure, "tie_breaks": tie_breaks}, played=rounds)
+    return make_doc(
+        preset="points",
+        game="slovenian-tarok",
+        table_size=3,
+        players=players,
+        scoring={"measure": measure, "tie_breaks": tie_breaks},
+        played=rounds,
+    )
 
 
 def test_shared_places_repeat_and_are_listed_by_start_number():
     t = T.load(sl_points(6, [[typed(1, [4, 1, 2], [20, 30, 25]), typed(2, [3, 6, 5], [20, 10, 0])]], []))
     rows = T.standings_json(t)["standings"]
-    assert [(r["no"], r["place"], r["measure"]) for r in rows] == \
-        [(1, 1, 30), (2, 2, 25), (3, 3, 20), (4, 3, 20), (6, 5, 10), (5, 6, 0)]
-    assert rows[0] == {"no": 1, "name": "Ana", "place": 1, "measure": 30, "tie_breaks": {},
-                       "rounds": [{"round": 1, "table": 1, "place": 1, "score": 30}]}
+    assert [(r["no"], r["place"], r["measure"]) for r in rows] == [
+        (1, 1, 30),
+        (2, 2, 25),
+        (3, 3, 20),
+        (4, 3, 20),
+        (6, 5, 10),
+        (5, 6, 0),
+    ]
+    assert rows[0] == {
+        "no": 1,
+        "name": "Ana",
+        "place": 1,
+        "measure": 30,
+        "tie_breaks": {},
+        "rounds": [{"round": 1, "table": 1, "place": 1, "score": 30}],
+    }
 
 
 def test_place_points_standings_with_halves_are_exact():
-    t = T.load(make_doc(played=[[typed(1, [1, 2, 3], [50, 50, -10]), typed(2, [4, 5, 6], [0, 0, 0]),
-                                 typed(3, [7, 8, 9], [1, 2, 3])]]))
+    t = T.load(
+        make_doc(
+            played=[
+                [typed(1, [1, 2, 3], [50, 50, -10]), typed(2, [4, 5, 6], [0, 0, 0]), typed(3, [7, 8, 9], [1, 2, 3])]
+            ]
+        )
+    )
     rows = {r["no"]: r for r in T.standings_json(t)["standings"]}
     assert rows[1]["measure"] == 1.5 and rows[4]["measure"] == "7/6" and rows[9]["measure"] == 2
     assert [r["place"] for r in T.standings_json(t)["standings"]] == [1, 2, 2, 4, 4, 4, 7, 8, 9]
@@ -234,21 +352,49 @@ def test_a_sat_out_round_is_absent_from_a_players_rounds():
     assert {s.no: s.rounds for s in T.standings(t)}[4] == ()
 
 
-@pytest.mark.parametrize("tie_break, measure, rounds", [
-    # players 1 and 2 are level on the measure; the tie-break puts 1 first
-    ("score", "place-points", [[typed(1, [1, 3, 4], [90, 10, 0]), typed(2, [2, 5, 6], [50, 10, 0])],
-                               [typed(1, [1, 5, 6], [-20, 0, 10]), typed(2, [2, 3, 4], [-50, 0, 0])]]),
-    ("wins", "points", [[typed(1, [1, 3, 4], [50, 10, 0]), typed(2, [2, 5, 6], [0, 10, -5])],
-                        [typed(1, [1, 5, 6], [-50, 0, 0]), typed(2, [2, 3, 4], [0, 10, -5])]]),
-    ("places", "points", [[typed(1, [1, 3, 4], [20, 10, 0]), typed(2, [2, 5, 6], [30, 10, 0])],
-                          [typed(1, [1, 5, 6], [0, 10, -5]), typed(2, [2, 3, 4], [-10, 0, 10])]]),
-    ("best-round", "points", [[typed(1, [1, 3, 4], [50, 10, 0]), typed(2, [2, 5, 6], [40, 10, 0])],
-                              [typed(1, [1, 5, 6], [-50, 0, 0]), typed(2, [2, 3, 4], [-40, 0, 10])]]),
-])
+@pytest.mark.parametrize(
+    "tie_break, measure, rounds",
+    [
+        # players 1 and 2 are level on the measure; the tie-break puts 1 first
+        (
+            "score",
+            "place-points",
+            [
+                [typed(1, [1, 3, 4], [90, 10, 0]), typed(2, [2, 5, 6], [50, 10, 0])],
+                [typed(1, [1, 5, 6], [-20, 0, 10]), typed(2, [2, 3, 4], [-50, 0, 0])],
+            ],
+        ),
+        (
+            "wins",
+            "points",
+            [
+                [typed(1, [1, 3, 4], [50, 10, 0]), typed(2, [2, 5, 6], [0, 10, -5])],
+                [typed(1, [1, 5, 6], [-50, 0, 0]), typed(2, [2, 3, 4], [0, 10, -5])],
+            ],
+        ),
+        (
+            "places",
+            "points",
+            [
+                [typed(1, [1, 3, 4], [20, 10, 0]), typed(2, [2, 5, 6], [30, 10, 0])],
+                [typed(1, [1, 5, 6], [0, 10, -5]), typed(2, [2, 3, 4], [-10, 0, 10])],
+            ],
+        ),
+        (
+            "best-round",
+            "points",
+            [
+                [typed(1, [1, 3, 4], [50, 10, 0]), typed(2, [2, 5, 6], [40, 10, 0])],
+                [typed(1, [1, 5, 6], [-50, 0, 0]), typed(2, [2, 3, 4], [-40, 0, 10])],
+            ],
+        ),
+    ],
+)
 def test_each_tie_break_decides_between_players_level_on_the_measure(tie_break, measure, rounds):
     def rows(tie_breaks):
         t = T.load(make_doc(players=6, scoring={"measure": measure, "tie_breaks": tie_breaks}, played=rounds))
         return {s.no: s for s in T.standings(t)}
+
     one, two = (rows([tie_break])[no] for no in (1, 2))
     assert one.measure == two.measure and one.place < two.place
     assert one.tie_breaks[tie_break] != two.tie_breaks[tie_break]
@@ -256,8 +402,10 @@ def test_each_tie_break_decides_between_players_level_on_the_measure(tie_break, 
 
 
 def test_head_to_head_decides_by_the_scores_at_the_tables_where_they_met():
-    rounds = [[typed(1, [1, 2, 3], [30, 20, 0]), typed(2, [4, 5, 6], [0, 0, 0])],
-              [typed(1, [2, 4, 5], [40, 0, 0]), typed(2, [1, 3, 6], [30, 0, 0])]]
+    rounds = [
+        [typed(1, [1, 2, 3], [30, 20, 0]), typed(2, [4, 5, 6], [0, 0, 0])],
+        [typed(1, [2, 4, 5], [40, 0, 0]), typed(2, [1, 3, 6], [30, 0, 0])],
+    ]
     t = T.load(sl_points(6, rounds, ["head-to-head"]))
     rows = T.standings(t)
     assert [(s.no, s.place) for s in rows[:2]] == [(1, 1), (2, 2)]  # both 60; 1 scored 10 more where they met
@@ -267,10 +415,16 @@ def test_head_to_head_decides_by_the_scores_at_the_tables_where_they_met():
 
 # ---- corrections (TN8) ---------------------------------------------------------------------------------------------
 
+
 def test_a_correction_changes_the_standings_and_keeps_how_they_were():
     rounds = [[typed(1, [1, 2, 3], [30, 20, 0]), typed(2, [4, 5, 6], [10, 0, 5])]]
-    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal: a revoke",
-                  "at": "2026-05-01T18:30:00+00:00"}
+    correction = {
+        "round": 1,
+        "table": 1,
+        "totals": [10, 20, 0],
+        "reason": "appeal: a revoke",
+        "at": "2026-05-01T18:30:00+00:00",
+    }
     t = T.load(make_doc(players=6, played=rounds, corrections=[correction], scoring={"tie_breaks": []}))
     now = T.standings(t)
     was = T.standings(t, corrected=False)
@@ -282,28 +436,44 @@ def test_a_correction_changes_the_standings_and_keeps_how_they_were():
     assert T.draw(t, 2) != T.draw(t, 2, corrected=False)
 
 
-@pytest.mark.parametrize("change, line", [
-    ({"reason": ""}, "correction 1, reason: a correction needs its reason"),
-    ({"at": "yesterday"}, "correction 1, at: must be the correction's time"),
-    ({"table": 9}, "correction 1, table: round 1 has no table 9"),
-    ({"round": 2}, "correction 1, round: must be between 1 and 1"),
-])
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        ({"reason": ""}, "correction 1, reason: a correction needs its reason"),
+        ({"at": "yesterday"}, "correction 1, at: must be the correction's time"),
+        ({"table": 9}, "correction 1, table: round 1 has no table 9"),
+        ({"round": 2}, "correction 1, round: must be between 1 and 1"),
+    ],
+)
 def test_a_correction_needs_a_table_a_reason_and_a_time(change, line):
-    correction = {"round": 1, "table": 1, "totals": [10, 20, 0], "reason": "appeal", "at": "2026-05-01T18:30:00",
-                  **change}
+    correction = {
+        "round": 1,
+        "table": 1,
+        "totals": [10, 20, 0],
+        "reason": "appeal",
+        "at": "2026-05-01T18:30:00",
+        **change,
+    }
     raw = make_doc(players=3, played=[[typed(1, [1, 2, 3], [30, 20, 0])]], corrections=[correction])
     assert refusal(raw).startswith(line)
 
 
 def test_a_corrected_zero_sum_result_must_add_up():
-    raw = make_doc(preset="breclav", players=4, played=[[typed(1, [1, 2, 3, 4], [30, -10, -10, -10])]],
-                   corrections=[{"round": 1, "table": 1, "totals": [30, -10, -10, 0], "reason": "appeal",
-                                 "at": "2026-05-01T18:30:00"}])
-    assert refusal(raw) == ("correction 1, round 1, table 1, totals: must add up to 0 (the scores are zero-sum), "
-                            "they add up to +10")
+    raw = make_doc(
+        preset="breclav",
+        players=4,
+        played=[[typed(1, [1, 2, 3, 4], [30, -10, -10, -10])]],
+        corrections=[
+            {"round": 1, "table": 1, "totals": [30, -10, -10, 0], "reason": "appeal", "at": "2026-05-01T18:30:00"}
+        ],
+    )
+    assert refusal(raw) == (
+        "correction 1, round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +10"
+    )
 
 
 # ---- a season (TN9) ---------------------------------------------------------------------------------------------
+
 
 def season():
     one = T.load(sl_points(3, [[typed(1, [1, 2, 3], [30, 20, 10])]], []))
@@ -314,18 +484,27 @@ def season():
 
 def test_a_league_sums_a_place_points_table():
     lines = T.league(season(), points_table=[10, 6, 3])
-    assert [(line.name, line.points, line.place) for line in lines] == [("Bojan", 22, 1), ("Cene", 19, 2),
-                                                                        ("Ana", 16, 3)]
+    assert [(line.name, line.points, line.place) for line in lines] == [
+        ("Bojan", 22, 1),
+        ("Cene", 19, 2),
+        ("Ana", 16, 3),
+    ]
     assert lines[0].results == (6, 10, 6)
 
 
 def test_a_league_counts_only_the_best_n_and_marks_the_qualified():
     lines = T.league(season(), points_table=[10, 6, 3], best_n=1, qualify=1)
-    assert [(line.name, line.points, line.place, line.qualified) for line in lines] == \
-        [("Ana", 10, 1, True), ("Bojan", 10, 1, True), ("Cene", 10, 1, True)]
+    assert [(line.name, line.points, line.place, line.qualified) for line in lines] == [
+        ("Ana", 10, 1, True),
+        ("Bojan", 10, 1, True),
+        ("Cene", 10, 1, True),
+    ]
     lines = T.league(season(), points_table=[10, 6, 3], best_n=2, qualify=1)
-    assert [(line.name, line.points, line.qualified) for line in lines] == \
-        [("Bojan", 16, True), ("Cene", 16, True), ("Ana", 13, False)]
+    assert [(line.name, line.points, line.qualified) for line in lines] == [
+        ("Bojan", 16, True),
+        ("Cene", 16, True),
+        ("Ana", 13, False),
+    ]
     assert lines[0].counted == (0, 1) and T.league_json(lines)["league"][0]["counted"] == [1, 2]
 
 

@@ -12,9 +12,15 @@ from games.tournaments import engine as T
 
 
 def make_doc(*, preset="place-points", game="two-ten-jack", players=12, table_size=4, seed=1, **fields):
-    raw = {"tournament": "Cup", "preset": preset, "game": game, "table_size": table_size,
-           "draw": {**fields.pop("draw", {}), "seed": seed},
-           "players": [{"no": i, "name": f"Player {i}"} for i in range(1, players + 1)], "played": []}
+    raw = {
+        "tournament": "Cup",
+        "preset": preset,
+        "game": game,
+        "table_size": table_size,
+        "draw": {**fields.pop("draw", {}), "seed": seed},
+        "players": [{"no": i, "name": f"Player {i}"} for i in range(1, players + 1)],
+        "played": [],
+    }
     raw.update(fields)
     return raw
 
@@ -64,8 +70,9 @@ def seating_without_repeat_exists(players, size, met):
     return False
 
 
-@pytest.mark.parametrize("players, size, rounds", [(8, 4, 3), (9, 3, 4), (10, 3, 4), (12, 4, 4), (12, 3, 5),
-                                                   (13, 4, 4)])
+@pytest.mark.parametrize(
+    "players, size, rounds", [(8, 4, 3), (9, 3, 4), (10, 3, 4), (12, 4, 4), (12, 3, 5), (13, 4, 4)]
+)
 @pytest.mark.parametrize("seed", range(12))
 def test_random_draws_repeat_an_opponent_only_when_no_seating_avoids_it(players, size, rounds, seed):
     draws = play(make_doc(players=players, table_size=size, seed=seed), rounds)
@@ -115,10 +122,22 @@ def test_seeded_thirds_without_rankings_cuts_the_start_numbers():
 
 
 def test_by_standings_seats_the_top_three_together_unless_they_met():
-    raw = make_doc(preset="tarzs", game="slovenian-tarok", table_size=3, players=9, played=[
-        {"round": 1, "tables": [{"table": 1, "seats": [1, 4, 7], "totals": [90, 0, 0]},
-                                {"table": 2, "seats": [2, 5, 8], "totals": [80, 0, -10]},
-                                {"table": 3, "seats": [3, 6, 9], "totals": [70, -5, -20]}]}])
+    raw = make_doc(
+        preset="tarzs",
+        game="slovenian-tarok",
+        table_size=3,
+        players=9,
+        played=[
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "seats": [1, 4, 7], "totals": [90, 0, 0]},
+                    {"table": 2, "seats": [2, 5, 8], "totals": [80, 0, -10]},
+                    {"table": 3, "seats": [3, 6, 9], "totals": [70, -5, -20]},
+                ],
+            }
+        ],
+    )
     d = T.draw(T.load(raw), 2)
     assert d.kind == "by-standings" and d.repeats == 0
     assert sorted(d.tables[0][1]) == [1, 2, 3]  # the three winners, who have not met
@@ -126,10 +145,22 @@ def test_by_standings_seats_the_top_three_together_unless_they_met():
 
 
 def test_by_standings_is_repaired_to_avoid_a_repeat():
-    raw = make_doc(preset="tarzs", game="slovenian-tarok", table_size=3, players=9, played=[
-        {"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [90, 80, 70]},
-                                {"table": 2, "seats": [4, 5, 6], "totals": [0, -5, -10]},
-                                {"table": 3, "seats": [7, 8, 9], "totals": [-20, -30, -40]}]}])
+    raw = make_doc(
+        preset="tarzs",
+        game="slovenian-tarok",
+        table_size=3,
+        players=9,
+        played=[
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "seats": [1, 2, 3], "totals": [90, 80, 70]},
+                    {"table": 2, "seats": [4, 5, 6], "totals": [0, -5, -10]},
+                    {"table": 3, "seats": [7, 8, 9], "totals": [-20, -30, -40]},
+                ],
+            }
+        ],
+    )
     d = T.draw(T.load(raw), 2)
     assert d.repeats == 0
     assert all(len({(no - 1) // 3 for no in seats}) == 3 for _, seats in d.tables)
@@ -165,10 +196,13 @@ def test_late_arrivals_join_and_withdrawn_players_are_drawn_no_more():
     assert {s.no for s in T.standings(T.load(raw))} == set(range(1, 14))  # the withdrawn keep their results
 
 
-@pytest.mark.parametrize("round_no, line", [
-    (3, "round 3: round 1 has not been played yet"),
-    (7, "round 7: the tournament has rounds 1 to 5"),
-])
+@pytest.mark.parametrize(
+    "round_no, line",
+    [
+        (3, "round 3: round 1 has not been played yet"),
+        (7, "round 7: the tournament has rounds 1 to 5"),
+    ],
+)
 def test_a_draw_that_cannot_be_made_is_refused(round_no, line):
     with pytest.raises(T.InvalidTournament) as caught:
         T.draw(T.load(make_doc(players=8)), round_no)
@@ -182,6 +216,7 @@ def test_too_few_players_for_a_table_is_refused():
 
 
 # ---- the Břeclav schedule ------------------------------------------------------------------------------------
+
 
 def schedule_repeats(rounds):
     met = {}
@@ -231,7 +266,7 @@ def test_breclav_draws_follow_the_published_schedule_and_add_the_extra_round():
     draws = play(raw, 5)
     published = T.published_schedule(T.load(raw))
     lots = T.schedule_lots(T.load(raw))
-    for (t, d), (tables, out), (places, places_out) in zip(draws, published, T.schedule(18, 4, 4)):
+    for (_t, d), (tables, out), (_places, places_out) in zip(draws, published, T.schedule(18, 4, 4)):
         assert sorted(tuple(sorted(seats)) for _, seats in d.tables) == sorted(tuple(sorted(s)) for s in tables)
         assert d.sitting_out == out == tuple(sorted(lots[place - 1] for place in places_out))
     t = T.load(raw)
@@ -255,7 +290,8 @@ def test_a_played_tournament_dumps_to_a_document_that_loads_back_the_same(seed):
     raw = make_doc(players=14, table_size=4, seed=seed)
     raw["players"][13]["joins"] = 2
     play(raw, 3)
-    raw["corrections"] = [{"round": 2, "table": 1, "totals": [3, 2, 1, 0], "reason": "appeal",
-                           "at": "2026-05-01T21:00:00+02:00"}]
+    raw["corrections"] = [
+        {"round": 2, "table": 1, "totals": [3, 2, 1, 0], "reason": "appeal", "at": "2026-05-01T21:00:00+02:00"}
+    ]
     t = T.load(raw)
     assert T.load(T.dump(t)) == t and T.dump(T.load(T.dump(t))) == T.dump(t)

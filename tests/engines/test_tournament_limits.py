@@ -2,7 +2,7 @@
 once in the engine and checked before the work they bound; a correction's time read once, with a stated default
 offset and a sane range."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,9 +11,16 @@ from games.tournaments import engine as T
 
 
 def document(players: int, rounds: int, **fields) -> dict:
-    return {"tournament": "Pokal", "preset": "points", "game": "two-ten-jack", "table_size": 2, "rounds": rounds,
-            "draw": {"seed": 1}, "players": [{"no": no, "name": f"Player {no}"} for no in range(1, players + 1)],
-            **fields}
+    return {
+        "tournament": "Pokal",
+        "preset": "points",
+        "game": "two-ten-jack",
+        "table_size": 2,
+        "rounds": rounds,
+        "draw": {"seed": 1},
+        "players": [{"no": no, "name": f"Player {no}"} for no in range(1, players + 1)],
+        **fields,
+    }
 
 
 def refusal(raw) -> T.InvalidTournament:
@@ -49,19 +56,37 @@ def test_a_schedules_extra_round_counts_against_the_players_it_takes():
     assert T.most_players(T.MOST_ROUNDS + 1) == T.MOST_SEATS // (T.MOST_ROUNDS + 1)
 
 
-@pytest.mark.parametrize("text, moment", [
-    ("2026-05-01T18:30:00Z", datetime(2026, 5, 1, 18, 30, tzinfo=timezone.utc)),
-    ("2026-05-01T18:30:00", datetime(2026, 5, 1, 18, 30, tzinfo=timezone.utc)),
-    ("2026-05-01", datetime(2026, 5, 1, tzinfo=timezone.utc)),
-    ("2026-05-01T20:30:00+02:00", datetime(2026, 5, 1, 18, 30, tzinfo=timezone.utc)),
-    ("1900-01-01T00:00:00Z", datetime(1900, 1, 1, tzinfo=timezone.utc)),
-    ("2999-12-31T23:59:59Z", datetime(2999, 12, 31, 23, 59, 59, tzinfo=timezone.utc))])
+@pytest.mark.parametrize(
+    "text, moment",
+    [
+        ("2026-05-01T18:30:00Z", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        ("2026-05-01T18:30:00", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        ("2026-05-01", datetime(2026, 5, 1, tzinfo=UTC)),
+        ("2026-05-01T20:30:00+02:00", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        ("1900-01-01T00:00:00Z", datetime(1900, 1, 1, tzinfo=UTC)),
+        ("2999-12-31T23:59:59Z", datetime(2999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+    ],
+)
 def test_a_correction_time_is_read_as_the_moment_it_names_in_utc(text, moment):
     assert T.correction_time(text) == moment
 
 
-@pytest.mark.parametrize("text", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01",
-                                  "9999-12-31", "1899-12-31T23:59:59Z", "3000-01-01T00:00:00Z",
-                                  "2026-13-01", "yesterday", "", "2026-05-01T18:30:00" + " " * 30, None, 20260501])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0001-01-01T00:00:00+14:00",
+        "9999-12-31T23:59:59-14:00",
+        "0001-01-01",
+        "9999-12-31",
+        "1899-12-31T23:59:59Z",
+        "3000-01-01T00:00:00Z",
+        "2026-13-01",
+        "yesterday",
+        "",
+        "2026-05-01T18:30:00" + " " * 30,
+        None,
+        20260501,
+    ],
+)
 def test_a_correction_time_outside_the_calendars_sane_range_or_no_time_is_none(text):
     assert T.correction_time(text) is None

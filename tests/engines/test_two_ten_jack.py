@@ -7,12 +7,19 @@ from games.engines.base import InvalidHand
 from games.engines.table import parse_document, replay
 
 PLAYERS = ["Aiko", "Ben", "Chie"]
-T1 = {"captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"],
-                   "Chie": ["QH", "AS", "KS", "JS"]}}
-T2 = {"captured": {"Ben": ["2H", "10H", "JH", "AH", "KH", "QH", "QS"], "Chie": ["AS", "KS", "JS", "10S", "2S"],
-                   "Aiko": []}}
-T3 = {"captured": {"Aiko": ["2S", "10S", "JS", "AS", "KS", "QS"], "Ben": ["AH", "KH"],
-                   "Chie": ["2H", "10H", "JH", "QH"]}}
+T1 = {
+    "captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"], "Chie": ["QH", "AS", "KS", "JS"]}
+}
+T2 = {
+    "captured": {
+        "Ben": ["2H", "10H", "JH", "AH", "KH", "QH", "QS"],
+        "Chie": ["AS", "KS", "JS", "10S", "2S"],
+        "Aiko": [],
+    }
+}
+T3 = {
+    "captured": {"Aiko": ["2S", "10S", "JS", "AS", "KS", "QS"], "Ben": ["AH", "KH"], "Chie": ["2H", "10H", "JH", "QH"]}
+}
 
 
 def run(hands, rules=None, players=PLAYERS):
@@ -40,8 +47,9 @@ def test_a_removed_scoring_card_makes_reversal_impossible():
 def test_the_explanation_says_a_removed_scoring_card_makes_its_suits_reversal_impossible():
     hand = {"removed": ["2H", "3C"], "captured": {"Ben": ["10H", "JH", "AH", "KH", "QH"]}}
     lines = run([hand]).results[0].explanation()
-    assert ("TR2 (reversal: true): Out of the deck: 2♥. Nobody can capture all the scoring ♥: no reversal of ♥ "
-            "this round.") in lines
+    assert (
+        "TR2 (reversal: true): Out of the deck: 2♥. Nobody can capture all the scoring ♥: no reversal of ♥ this round."
+    ) in lines
     assert not any("♠: no reversal" in line for line in lines)
     assert not any("Out of the deck" in line for line in run([hand], {"reversal": False}).results[0].explanation())
     harmless = {"removed": ["3C", "4C"], "captured": {"Ben": ["10H"]}}
@@ -92,18 +100,24 @@ def test_the_last_round_of_a_game_says_who_won_it():
     states = [ttj.new_state(table.players, table.rules)]
     for hand in raw:
         states.append(ttj.play(ttj.parse_hand(hand, table.players, table.rules), table.rules, states[-1])[1])
-    assert [ttj.milestone(a, b) and ttj.milestone(a, b).render() for a, b in zip(states, states[1:])] == \
-        [None, None, "Game 1 won by Aiko"]
+    assert [ttj.milestone(a, b) and ttj.milestone(a, b).render() for a, b in zip(states, states[1:])] == [
+        None,
+        None,
+        "Game 1 won by Aiko",
+    ]
 
 
-@pytest.mark.parametrize("raw, field", [
-    ({"removed": ["2H"], "captured": {}}, "removed"),
-    ({"captured": {"Aiko": ["ZZ"]}}, "captured.Aiko"),
-    ({"captured": {"Aiko": ["2H"], "Ben": ["2H"]}}, "captured.Ben"),
-    ({"removed": ["2H", "3H"], "captured": {"Aiko": ["2H"]}}, "captured.Aiko"),
-    ({"captured": {"Zed": []}}, "captured"),
-    ({}, "captured"),
-])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ({"removed": ["2H"], "captured": {}}, "removed"),
+        ({"captured": {"Aiko": ["ZZ"]}}, "captured.Aiko"),
+        ({"captured": {"Aiko": ["2H"], "Ben": ["2H"]}}, "captured.Ben"),
+        ({"removed": ["2H", "3H"], "captured": {"Aiko": ["2H"]}}, "captured.Aiko"),
+        ({"captured": {"Zed": []}}, "captured"),
+        ({}, "captured"),
+    ],
+)
 def test_bad_input_names_the_field(raw, field):
     with pytest.raises(InvalidHand) as caught:
         ttj.parse_hand(raw, tuple(PLAYERS), ttj.parse_rules({}))

@@ -20,11 +20,20 @@ pytestmark = pytest.mark.django_db
 def test_every_page_of_a_table_opens(client, game):
     table = make_sample(game)
     edit, view = table.edit_token, table.view_token
-    for url in (reverse("new_table_for", args=[game]), reverse("table", args=[edit]), reverse("view_table", args=[view]),
-                reverse("record_hand", args=[edit]), reverse("hand", args=[edit, 1]),
-                reverse("view_hand", args=[view, 1]), reverse("edit_hand", args=[edit, 1]),
-                reverse("settings", args=[edit]), reverse("history", args=[edit]), reverse("sheet", args=[edit]),
-                reverse("view_sheet", args=[view]), reverse("export_csv", args=[edit])):
+    for url in (
+        reverse("new_table_for", args=[game]),
+        reverse("table", args=[edit]),
+        reverse("view_table", args=[view]),
+        reverse("record_hand", args=[edit]),
+        reverse("hand", args=[edit, 1]),
+        reverse("view_hand", args=[view, 1]),
+        reverse("edit_hand", args=[edit, 1]),
+        reverse("settings", args=[edit]),
+        reverse("history", args=[edit]),
+        reverse("sheet", args=[edit]),
+        reverse("view_sheet", args=[view]),
+        reverse("export_csv", args=[edit]),
+    ):
         assert client.get(url).status_code == 200, url
 
 

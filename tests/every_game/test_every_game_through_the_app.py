@@ -9,11 +9,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.engines.base import ranked
 from games.engines.table import settle
 from games.models import Circle, Table
 from games.registry import GAMES
+from games.tables import services
 
 from ..factories import make_sample, make_table, visible_text
 
@@ -22,8 +22,11 @@ pytestmark = pytest.mark.django_db
 
 def posted(fields: dict) -> dict:
     """A form's fields as a browser posts them: a box not ticked and an empty number are not sent."""
-    return {key: "on" if value is True else str(value) for key, value in fields.items()
-            if value is not None and value is not False}
+    return {
+        key: "on" if value is True else str(value)
+        for key, value in fields.items()
+        if value is not None and value is not False
+    }
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -32,14 +35,16 @@ def test_a_hand_through_the_web_form_is_the_hand_its_entry_makes_and_its_preview
     table = make_sample(game)  # the form's fields are for the hand after the sample table
     fields = posted(samples.fields)
     preview = client.post(reverse("preview", args=[table.edit_token]), fields)
-    expected = settle({"game": game, "players": list(samples.players),
-                       "hands": [*samples.table, samples.hand]})["hands"][-1]
+    expected = settle({"game": game, "players": list(samples.players), "hands": [*samples.table, samples.hand]})[
+        "hands"
+    ][-1]
     text = visible_text(preview.content.decode())
     for line in expected["explanation"]:  # the page names an option by its label, settle by its key
         rule, step = re.match(r"^([A-Z]+\d+)(?: \([^)]*\))?: (.*)$", line).groups()
         assert rule in text and step in text, line
-    page = client.post(reverse("record_hand", args=[table.edit_token]), {**fields, "save": "1",
-                                                                        "version": table.version})
+    page = client.post(
+        reverse("record_hand", args=[table.edit_token]), {**fields, "save": "1", "version": table.version}
+    )
     assert page.status_code == 302, visible_text(page.content.decode())
     table.refresh_from_db()
     assert table.hands.order_by("-seq").first().data == samples.hand
@@ -51,8 +56,10 @@ def test_a_hand_through_the_web_form_is_the_hand_its_entry_makes_and_its_preview
 def test_a_penalty_counts_as_the_game_says(client, game):
     table = make_sample(game)
     who = table.players[0]
-    response = client.post(reverse("adjust", args=[table.edit_token]),
-                           {"form": "penalty", "who": who, "amount": "5", "version": table.version})
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": who, "amount": "5", "version": table.version},
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     engine = GAMES[game].engine
@@ -78,8 +85,9 @@ def test_the_end_of_the_evening_ranks_by_the_games_order_and_settles_up(client, 
     final = page.context["final"]
     assert list(final) == ranked(GAMES[game].engine.RANKING, final, table.summary)
     if not table.summary.get("over"):
-        assert client.post(reverse("end_evening", args=[table.edit_token]),
-                           {"version": table.version}).status_code == 302
+        assert (
+            client.post(reverse("end_evening", args=[table.edit_token]), {"version": table.version}).status_code == 302
+        )
         table.refresh_from_db()
         assert table.summary["over"] and table.summary["closed"]
     ended = client.get(reverse("end_evening", args=[table.edit_token]))
@@ -100,8 +108,10 @@ def test_export_then_import_is_the_same_table(client, game):
     assert response.status_code == 302
     imported = Table.objects.exclude(pk=table.pk).get()
     assert imported.totals == table.totals and imported.summary == table.summary
-    assert json.loads(client.get(reverse("export_json", args=[imported.edit_token])).getvalue())["hands"] == \
-        json.loads(document)["hands"]
+    assert (
+        json.loads(client.get(reverse("export_json", args=[imported.edit_token])).getvalue())["hands"]
+        == json.loads(document)["hands"]
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -22,29 +22,104 @@ from ..strategies import documents
 VIEWERS = itertools.count()
 
 pytestmark = pytest.mark.django_db
-FUZZ = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 junk_text = st.one_of(
-    st.text(max_size=12), st.sampled_from(["", "0", "-1", "1e9", "99999999999999999999999", "3", "yes", "no",
-                                           "true", "Anna", "Zed", "klop", "prever", "declarers", "40 2/3", "NaN",
-                                           "2H", "JK", "\x00", "<script>", "' OR 1=1 --"]),
-    st.integers(-10**30, 10**30).map(str))
-FIELD_NAMES = ["povinnost", "mode", "partner", "called", "prever", "talon", "points", "contra", "valat_side",
-               "valat_announced", "valat_made", "pagat_side", "trumps_0", "honours_1", "trul_2", "count_kings",
-               "count_ones", "version", "contract", "declarer", "points_whole", "points_third", "won", "kontra",
-               "bonus_trula", "bonus_trula_side", "bonus_trula_kontra", "mond_lost_by", "klop_0", "klop_1_third",
-               "count_others", "winner", "game_points", "ending", "by", "other_points", "other_had_trick",
-               "card_2H", "card_QS", "removed_0", "removed_1", "points_2H", "rule_reversal", "rule_step_factor",
-               "rule_radelci", "rule_target", "player_1", "player_2", "player_3", "player_4", "name", "preview"]
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "-1",
+            "1e9",
+            "99999999999999999999999",
+            "3",
+            "yes",
+            "no",
+            "true",
+            "Anna",
+            "Zed",
+            "klop",
+            "prever",
+            "declarers",
+            "40 2/3",
+            "NaN",
+            "2H",
+            "JK",
+            "\x00",
+            "<script>",
+            "' OR 1=1 --",
+        ]
+    ),
+    st.integers(-(10**30), 10**30).map(str),
+)
+FIELD_NAMES = [
+    "povinnost",
+    "mode",
+    "partner",
+    "called",
+    "prever",
+    "talon",
+    "points",
+    "contra",
+    "valat_side",
+    "valat_announced",
+    "valat_made",
+    "pagat_side",
+    "trumps_0",
+    "honours_1",
+    "trul_2",
+    "count_kings",
+    "count_ones",
+    "version",
+    "contract",
+    "declarer",
+    "points_whole",
+    "points_third",
+    "won",
+    "kontra",
+    "bonus_trula",
+    "bonus_trula_side",
+    "bonus_trula_kontra",
+    "mond_lost_by",
+    "klop_0",
+    "klop_1_third",
+    "count_others",
+    "winner",
+    "game_points",
+    "ending",
+    "by",
+    "other_points",
+    "other_had_trick",
+    "card_2H",
+    "card_QS",
+    "removed_0",
+    "removed_1",
+    "points_2H",
+    "rule_reversal",
+    "rule_step_factor",
+    "rule_radelci",
+    "rule_target",
+    "player_1",
+    "player_2",
+    "player_3",
+    "player_4",
+    "name",
+    "preview",
+]
 junk_form = st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=6), junk_text, max_size=12)
 
 
-
 def snapshot():
-    return (Table.objects.count(), Hand.objects.count(), Change.objects.count(),
-            list(Table.objects.order_by("pk").values_list("version", "rules", "name")),
-            list(Hand.objects.order_by("pk").values_list("data", "deleted")))
+    return (
+        Table.objects.count(),
+        Hand.objects.count(),
+        Change.objects.count(),
+        list(Table.objects.order_by("pk").values_list("version", "rules", "name")),
+        list(Hand.objects.order_by("pk").values_list("data", "deleted")),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +130,18 @@ def tables(django_db_setup, django_db_blocker):
 
 def urls_for(table):
     token = table.edit_token
-    return [reverse("record_hand", args=[token]), reverse("preview", args=[token]),
-            reverse("edit_hand", args=[token, 1]), reverse("preview_edit", args=[token, 1]),
-            reverse("settings", args=[token]), reverse("delete_hand", args=[token, 1]),
-            reverse("restore_hand", args=[token, 1]), reverse("undo", args=[token]),
-            reverse("new_table_for", args=[table.game]), reverse("rules", args=[table.game])]
+    return [
+        reverse("record_hand", args=[token]),
+        reverse("preview", args=[token]),
+        reverse("edit_hand", args=[token, 1]),
+        reverse("preview_edit", args=[token, 1]),
+        reverse("settings", args=[token]),
+        reverse("delete_hand", args=[token, 1]),
+        reverse("restore_hand", args=[token, 1]),
+        reverse("undo", args=[token]),
+        reverse("new_table_for", args=[table.game]),
+        reverse("rules", args=[table.game]),
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -82,22 +164,42 @@ def open_what_was_saved(table):
     """Whatever a form saved, every page that shows it opens, and settle of its export gives its totals."""
     table.refresh_from_db()
     viewer = Client(REMOTE_ADDR=f"10.9.{next(VIEWERS) % 250}.1")  # each a new phone: within the limit of long pages
-    for url in [reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token]),
-                reverse("hands", args=[table.edit_token]), reverse("history", args=[table.edit_token]),
-                reverse("sheet", args=[table.edit_token]), reverse("export_csv", args=[table.edit_token]),
-                *(reverse(name, args=[token, seq]) for seq in table.hands.values_list("seq", flat=True)
-                  for name, token in (("hand", table.edit_token), ("view_hand", table.view_token)))]:
+    for url in [
+        reverse("table", args=[table.edit_token]),
+        reverse("view_table", args=[table.view_token]),
+        reverse("hands", args=[table.edit_token]),
+        reverse("history", args=[table.edit_token]),
+        reverse("sheet", args=[table.edit_token]),
+        reverse("export_csv", args=[table.edit_token]),
+        *(
+            reverse(name, args=[token, seq])
+            for seq in table.hands.values_list("seq", flat=True)
+            for name, token in (("hand", table.edit_token), ("view_hand", table.view_token))
+        ),
+    ]:
         assert viewer.get(url).status_code == 200, url
     document = json.loads(viewer.get(reverse("export_json", args=[table.edit_token])).getvalue())
     assert settle(document)["totals"] == table.totals
 
 
 @FUZZ
-@given(text=st.one_of(st.text(max_size=200), st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["game", "players", "hands", "rules", "points", "povinnost", "x"]), children, max_size=4),
-    max_leaves=10).map(json.dumps)))
+@given(
+    text=st.one_of(
+        st.text(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            lambda children: (
+                st.lists(children, max_size=4)
+                | st.dictionaries(
+                    st.sampled_from(["game", "players", "hands", "rules", "points", "povinnost", "x"]),
+                    children,
+                    max_size=4,
+                )
+            ),
+            max_leaves=10,
+        ).map(json.dumps),
+    )
+)
 def test_settle_never_prints_a_traceback(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("doc") / "table.json"
     path.write_text(text, encoding="utf-8")
@@ -117,7 +219,7 @@ def test_settle_never_prints_a_traceback(tmp_path_factory, text):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @settings(FUZZ, max_examples=25)  # each example a whole random evening (some 5 hands), every page of it opened:
-@given(data=st.data())            # 125 random hands a game, new ones each run (CI keeps no example database)
+@given(data=st.data())  # 125 random hands a game, new ones each run (CI keeps no example database)
 def test_imported_tables_of_random_hands_open_on_every_page(game, data):
     document = data.draw(documents(game))
     client = Client(REMOTE_ADDR=f"10.7.{next(VIEWERS) % 250}.1")  # each a new phone: imports count as long pages

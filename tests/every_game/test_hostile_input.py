@@ -19,13 +19,13 @@ from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, resolve, reverse
 
-from games.tables import services
-from games.tournaments import services as tournaments
 from games.engines.table import InvalidTable, load_json
-from games.tables.forms import ImportForm, version_of
 from games.lib.inputs import LARGEST, whole_number
 from games.models import Change, Circle, Correction, Entry, Hand, League, Table, Tournament
 from games.registry import GAMES
+from games.tables import services
+from games.tables.forms import ImportForm, version_of
+from games.tournaments import services as tournaments
 from games.urls import urlpatterns
 
 from ..factories import committed_for_the_module, make_sample, make_table, team_hand
@@ -33,7 +33,7 @@ from ..factories import committed_for_the_module, make_sample, make_table, team_
 pytestmark = pytest.mark.django_db
 
 # One of each kind (``①`` behaves as ``²``; test_a_whole_number_is_… tries more of each): every field takes each.
-HOSTILE = {"superscript two": "²", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2 ** 31)}
+HOSTILE = {"superscript two": "²", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2**31)}
 DEEP = "[" * 950 + "]" * 950
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 SOURCE = "".join(path.read_text(encoding="utf-8") for path in GAMES_DIR.rglob("*.py") if "migrations" not in path.parts)
@@ -49,6 +49,7 @@ def test_what_the_views_read_themselves_is_found_in_their_source():
 
 
 # ---- what the app holds, and the URLs and forms that reach it ------------------------------------------------
+
 
 @pytest.fixture(autouse=True)
 def no_limit_on_long_pages(settings):
@@ -80,26 +81,57 @@ def world(django_db_setup, django_db_blocker):
 def _tournament() -> None:
     """A tournament whose first round is being played (its tables in Talon), with a correction's form too, in a
     league: the tournament's and the league's pages and forms are swept as the tables' are."""
-    tournament = tournaments.create_tournament(name="Cup", game="slovenian-tarok", preset="tarzs", settings={
-        "rules": {}, "table_size": 3, "rounds": 2, "round_limit": {"hands": 21, "minutes": 90},
-        "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-        "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 1}})
+    tournament = tournaments.create_tournament(
+        name="Cup",
+        game="slovenian-tarok",
+        preset="tarzs",
+        settings={
+            "rules": {},
+            "table_size": 3,
+            "rounds": 2,
+            "round_limit": {"hands": 21, "minutes": 90},
+            "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+            "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 1},
+        },
+    )
     tournaments.register(tournament, [(name, None) for name in ("Ana", "Bojan", "Cene")])
     tournaments.draw_round(tournament, 1)
     tournaments.start_round(tournament.rounds.get(number=1))
     league = League.objects.create(name="Season")
     tournaments.add_to_league(league, tournament)
-    drawn = tournaments.create_tournament(name="Drawn", game=tournament.game, preset="tarzs",
-                                          settings=tournament.settings)  # its director page offers a start
+    drawn = tournaments.create_tournament(
+        name="Drawn", game=tournament.game, preset="tarzs", settings=tournament.settings
+    )  # its director page offers a start
     tournaments.register(drawn, [(name, None) for name in ("Ana", "Bojan", "Cene")])
     tournaments.draw_round(drawn, 1)
 
 
-DIRECTOR = {"director", "register", "withdraw", "rename_entry", "draw", "director_round", "director_round_live",
-            "start_round", "close_round", "reopen_round", "round_result", "take_back_result", "print_round",
-            "tournament_json", "standings_csv"}
-PUBLIC = {"tournament", "tournament_player", "find_table", "public_round", "projector", "projector_live",
-          "standings_live"}
+DIRECTOR = {
+    "director",
+    "register",
+    "withdraw",
+    "rename_entry",
+    "draw",
+    "director_round",
+    "director_round_live",
+    "start_round",
+    "close_round",
+    "reopen_round",
+    "round_result",
+    "take_back_result",
+    "print_round",
+    "tournament_json",
+    "standings_csv",
+}
+PUBLIC = {
+    "tournament",
+    "tournament_player",
+    "find_table",
+    "public_round",
+    "projector",
+    "projector_live",
+    "standings_live",
+}
 
 
 def _tournament_token(name: str) -> str | None:
@@ -107,18 +139,40 @@ def _tournament_token(name: str) -> str | None:
     tournament, league = Tournament.objects.order_by("pk").first(), League.objects.order_by("pk").first()
     if name == "director":  # the other tournament's, whose round is drawn: the start and draw forms are there
         return Tournament.objects.order_by("pk").last().director_token
-    return (tournament.director_token if name in DIRECTOR else tournament.public_token if name in PUBLIC
-            else league.director_token if name.startswith("league_") else league.public_token if name == "league"
-            else None)
+    return (
+        tournament.director_token
+        if name in DIRECTOR
+        else tournament.public_token
+        if name in PUBLIC
+        else league.director_token
+        if name.startswith("league_")
+        else league.public_token
+        if name == "league"
+        else None
+    )
 
 
 def _kwargs(pattern: URLPattern, table: Table, circle: Circle) -> dict:
-    values = {"seq": 1, "game": table.game, "link": "view", "language": "en", "no": 1, "number": 1, "table": 1,
-              "tournament": Tournament.objects.order_by("pk").first().public_token}
+    values = {
+        "seq": 1,
+        "game": table.game,
+        "link": "view",
+        "language": "en",
+        "no": 1,
+        "number": 1,
+        "table": 1,
+        "tournament": Tournament.objects.order_by("pk").first().public_token,
+    }
     name = pattern.name
     token = _tournament_token(name) or (
-        circle.token if name.startswith("circle") and name != "circle_view" else circle.view_token
-        if name == "circle_view" else table.view_token if name.startswith("view_") else table.edit_token)
+        circle.token
+        if name.startswith("circle") and name != "circle_view"
+        else circle.view_token
+        if name == "circle_view"
+        else table.view_token
+        if name.startswith("view_")
+        else table.edit_token
+    )
     return {key: token if key == "token" else values[key] for key in pattern.pattern.converters}
 
 
@@ -128,8 +182,14 @@ def every_url(tables, circle) -> list[tuple[str, str]]:
     for pattern in urlpatterns:
         converters = pattern.pattern.converters
         for table in tables.values() if converters else [None]:
-            urls.append((pattern.name, reverse(pattern.name, kwargs=_kwargs(pattern, table, circle))
-                         if converters else reverse(pattern.name)))
+            urls.append(
+                (
+                    pattern.name,
+                    reverse(pattern.name, kwargs=_kwargs(pattern, table, circle))
+                    if converters
+                    else reverse(pattern.name),
+                )
+            )
             if not converters:
                 break
     return urls
@@ -145,8 +205,12 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self.current = {"action": attrs.get("action") or self.page_path, "fields": {}, "files": [],
-                            "method": attrs.get("method", "get").lower()}
+            self.current = {
+                "action": attrs.get("action") or self.page_path,
+                "fields": {},
+                "files": [],
+                "method": attrs.get("method", "get").lower(),
+            }
             self.forms.append(self.current)
         elif self.current is None or "name" not in attrs:
             return
@@ -213,33 +277,47 @@ def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
             seen.add(key)
             found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"]))
             if form["files"]:
-                files.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"],
-                                                                       form["files"]))
+                files.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"], form["files"]))
     found[FILES] = files  # type: ignore[assignment]
     return found
 
 
 # ---- what must hold after every hostile request ----------------------------------------------------------------
 
+
 def stored() -> tuple:
-    return (Table.objects.count(), Hand.objects.count(), Change.objects.count(), Circle.objects.count(),
-            list(Table.objects.order_by("pk").values_list("version", "rules", "name", "players")),
-            list(Hand.objects.order_by("pk").values_list("seq", "data", "deleted")))
+    return (
+        Table.objects.count(),
+        Hand.objects.count(),
+        Change.objects.count(),
+        Circle.objects.count(),
+        list(Table.objects.order_by("pk").values_list("version", "rules", "name", "players")),
+        list(Hand.objects.order_by("pk").values_list("seq", "data", "deleted")),
+    )
 
 
 def organised() -> tuple:
     """What organised play holds: its tournaments, players, leagues and corrections."""
-    return (list(Tournament.objects.order_by("pk").values_list("name", "settings", "version")),
-            list(Entry.objects.order_by("pk").values_list("name", "ranking")),
-            list(League.objects.order_by("pk").values_list("name", "settings")),
-            list(Correction.objects.order_by("pk").values_list("totals", "reason")))
+    return (
+        list(Tournament.objects.order_by("pk").values_list("name", "settings", "version")),
+        list(Entry.objects.order_by("pk").values_list("name", "ranking")),
+        list(League.objects.order_by("pk").values_list("name", "settings")),
+        list(Correction.objects.order_by("pk").values_list("totals", "reason")),
+    )
 
 
 def nothing_hostile_stored() -> None:
-    text = json.dumps([stored(), organised(), list(Change.objects.values_list("submission", "device", "before",
-                                                                                "after")),
-                       list(Circle.objects.values_list("name", "players", "rules")),
-                       list(Hand.objects.values_list("seq", flat=True))], ensure_ascii=False, default=str)
+    text = json.dumps(
+        [
+            stored(),
+            organised(),
+            list(Change.objects.values_list("submission", "device", "before", "after")),
+            list(Circle.objects.values_list("name", "players", "rules")),
+            list(Hand.objects.values_list("seq", flat=True)),
+        ],
+        ensure_ascii=False,
+        default=str,
+    )
     assert "\x00" not in text and "\\u0000" not in text
     assert max(Hand.objects.values_list("seq", flat=True), default=0) < 1000
 
@@ -258,9 +336,15 @@ URL_NAMES = [pattern.name for pattern in urlpatterns]
 # Reached without a form on any page: the hand form's live preview (hx-post of the hand form's fields), what if by
 # the view link (it only shows: a POST is read as a GET), the offline send (JSON, tested below) and the health
 # check (it reads nothing).
-POSTED_WITHOUT_A_FORM = {"preview": "record_hand", "preview_edit": "edit_hand", "view_what_if": "what_if",
-                         "offline_send": None, "healthz": None,
-                         "reopen_round": None, "take_back_result": None}  # buttons without fields
+POSTED_WITHOUT_A_FORM = {
+    "preview": "record_hand",
+    "preview_edit": "edit_hand",
+    "view_what_if": "what_if",
+    "offline_send": None,
+    "healthz": None,
+    "reopen_round": None,
+    "take_back_result": None,
+}  # buttons without fields
 
 
 @pytest.mark.parametrize("name", URL_NAMES)
@@ -278,7 +362,7 @@ def test_every_url_refuses_a_hostile_token_or_query_with_no_500(world, name):
         for bad in ("a%00b", "%C2%B2", "x" * 65):
             assert ask(client, "get", path.replace(token, bad, 1)).status_code == 404, (path, bad)
     if "seq" in pattern.pattern.converters:  # a hand's place beyond any database integer is no hand
-        for seq in (2 ** 31, 10 ** 30):
+        for seq in (2**31, 10**30):
             kwargs = {**resolve(path).kwargs, "seq": seq}
             assert ask(client, "get", reverse(name, kwargs=kwargs)).status_code in (404, 405), (name, seq)
             assert ask(client, "post", reverse(name, kwargs=kwargs)).status_code in (302, 404, 405), (name, seq)
@@ -309,19 +393,28 @@ def test_every_posted_field_refuses_hostile_values_with_no_500(world, name):
 # tournament document with hostile values where a name and a number go, one cut short, and corrections dated past
 # the calendar's edges.
 def _document_with_a_correction_at(at: str) -> bytes:
-    return json.dumps({
-        "tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1},
-        "players": [{"no": n, "name": name} for n, name in enumerate(["Ana", "Bojan", "Cene"], start=1)],
-        "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [1, 2, 3]}]}],
-        "corrections": [{"round": 1, "table": 1, "totals": [3, 2, 1], "reason": "appeal", "at": at}]}).encode()
+    return json.dumps(
+        {
+            "tournament": "Cup",
+            "preset": "tarzs",
+            "draw": {"seed": 1},
+            "players": [{"no": n, "name": name} for n, name in enumerate(["Ana", "Bojan", "Cene"], start=1)],
+            "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [1, 2, 3]}]}],
+            "corrections": [{"round": 1, "table": 1, "totals": [3, 2, 1], "reason": "appeal", "at": at}],
+        }
+    ).encode()
 
 
-HOSTILE_FILES = [*(value.encode() for value in HOSTILE.values()), DEEP.encode(), b"\xff\xfe\x00",
-                 json.dumps({"tournament": "\x00", "preset": "tarzs", "draw": {"seed": 2 ** 64},
-                             "players": [{"no": 1, "name": "²"}]}).encode(),
-                 json.dumps({"tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1}}).encode()[:-1],
-                 *(_document_with_a_correction_at(at) for at in ("0001-01-01T00:00:00+14:00",
-                                                                  "9999-12-31T23:59:59-14:00"))]
+HOSTILE_FILES = [
+    *(value.encode() for value in HOSTILE.values()),
+    DEEP.encode(),
+    b"\xff\xfe\x00",
+    json.dumps(
+        {"tournament": "\x00", "preset": "tarzs", "draw": {"seed": 2**64}, "players": [{"no": 1, "name": "²"}]}
+    ).encode(),
+    json.dumps({"tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1}}).encode()[:-1],
+    *(_document_with_a_correction_at(at) for at in ("0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00")),
+]
 
 
 def upload(content: bytes, name: str) -> SimpleUploadedFile:
@@ -339,8 +432,7 @@ def test_every_file_field_refuses_hostile_files_with_no_500_and_saves_nothing(wo
         for content in HOSTILE_FILES:
             before = organised()
             with transaction.atomic():
-                response = client.post(path, {**fields, **{field: upload(content, "hostile.json")
-                                                            for field in files}})
+                response = client.post(path, {**fields, **{field: upload(content, "hostile.json") for field in files}})
                 assert response.status_code < 500, (path, content[:60], response.status_code)
                 nothing_hostile_stored()
                 if response.status_code != 302:
@@ -370,8 +462,11 @@ def test_every_url_that_takes_a_post_has_its_fields_tested(world):
 
 # ---- each item found this week, by name -------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["²", "①", "٣", "1²", " 1", "1 ", "+1", "-1", "1.0", "\x00", "1\x00", "",
-                                  str(LARGEST + 1), "9" * 30, None, 7])
+
+@pytest.mark.parametrize(
+    "text",
+    ["²", "①", "٣", "1²", " 1", "1 ", "+1", "-1", "1.0", "\x00", "1\x00", "", str(LARGEST + 1), "9" * 30, None, 7],
+)
 def test_a_whole_number_is_ascii_digits_within_bounds_or_nothing(text):
     assert whole_number(text) is None
 
@@ -383,15 +478,19 @@ def test_a_whole_number_is_read_up_to_its_bound():
 
 
 def send(client, table, body):
-    return client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(body) if not isinstance(
-        body, str) else body, content_type="application/json")
+    return client.post(
+        reverse("offline_send", args=[table.edit_token]),
+        json.dumps(body) if not isinstance(body, str) else body,
+        content_type="application/json",
+    )
 
 
-@pytest.mark.parametrize("after", [2 ** 31 - 1, 2 ** 31, 2 ** 63, 10 ** 30])
+@pytest.mark.parametrize("after", [2**31 - 1, 2**31, 2**63, 10**30])
 def test_a_hand_sent_after_a_seq_beyond_the_table_goes_at_its_end(client, after):
     table = make_table(hands=[team_hand()])
-    answer = send(client, table, {"data": team_hand(points=40), "version": table.version, "submission": "s1",
-                                  "after_seq": after})
+    answer = send(
+        client, table, {"data": team_hand(points=40), "version": table.version, "submission": "s1", "after_seq": after}
+    )
     if after > LARGEST:
         assert answer.status_code == 400
         assert table.hands.count() == 1
@@ -399,8 +498,9 @@ def test_a_hand_sent_after_a_seq_beyond_the_table_goes_at_its_end(client, after)
     assert answer.status_code == 200 and answer.json()["number"] == 2
     assert list(table.hands.order_by("seq").values_list("seq", flat=True)) == [1, 2]
     version = answer.json()["snapshot"]["version"]
-    after_it = send(client, table, {"data": team_hand(points=70), "version": version, "submission": "s2",
-                                    "after_seq": after})  # and another after it: still the next place
+    after_it = send(
+        client, table, {"data": team_hand(points=70), "version": version, "submission": "s2", "after_seq": after}
+    )  # and another after it: still the next place
     assert after_it.status_code == 200 and after_it.json()["number"] == 3
     services.record_hand(table, team_hand(points=30))
     assert list(table.hands.order_by("seq").values_list("seq", flat=True)) == [1, 2, 3, 4]
@@ -408,7 +508,7 @@ def test_a_hand_sent_after_a_seq_beyond_the_table_goes_at_its_end(client, after)
 
 def test_a_hand_put_at_a_huge_seq_by_the_services_is_put_at_the_end():
     table = make_table(hands=[team_hand()])
-    hand = services.insert_hand(table, team_hand(points=40), after_seq=2 ** 31 - 2)
+    hand = services.insert_hand(table, team_hand(points=40), after_seq=2**31 - 2)
     assert hand.seq == 2
     assert services.record_hand(table, team_hand(points=30)).seq == 3
 
@@ -458,16 +558,19 @@ def test_nul_is_refused_cleanly(client, place):
     elif place == "t":
         assert client.get(reverse("rules", args=["czech-taroky"]) + "?t=%00").status_code == 200
     elif place == "submission":
-        response = client.post(reverse("undo", args=[table.edit_token]), {"version": table.version,
-                                                                           "submission": "\x00"}, follow=True)
+        response = client.post(
+            reverse("undo", args=[table.edit_token]), {"version": table.version, "submission": "\x00"}, follow=True
+        )
         assert "out of date or damaged" in response.content.decode()
     elif place == "field":
-        response = client.post(reverse("settings", args=[table.edit_token]), {"name": "a\x00b",
-                                                                               "version": table.version})
+        response = client.post(
+            reverse("settings", args=[table.edit_token]), {"name": "a\x00b", "version": table.version}
+        )
         assert response.status_code == 200 and "Null characters are not allowed" in response.content.decode()
     else:
-        answer = send(client, table, {"data": team_hand(povinnost="A\x00"), "version": table.version,
-                                      "submission": "s\x00"})
+        answer = send(
+            client, table, {"data": team_hand(povinnost="A\x00"), "version": table.version, "submission": "s\x00"}
+        )
         assert answer.status_code == 400
     assert Table.objects.get(pk=table.pk).version == table.version and table.hands.count() == 1
 
@@ -499,15 +602,21 @@ def test_an_offline_hand_without_a_valid_submission_id_is_refused_not_taken_for_
 
 
 def test_a_refused_large_import_is_not_echoed_back(client):
-    document = json.dumps({"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"],
-                           "hands": [team_hand()] * 3000 + [{"povinnost": "Nobody"}]})
+    document = json.dumps(
+        {
+            "game": "czech-taroky",
+            "players": ["Anna", "Bára", "Cyril", "Dana"],
+            "hands": [team_hand()] * 3000 + [{"povinnost": "Nobody"}],
+        }
+    )
     assert len(document) > ImportForm.ECHOED
     response = client.post(reverse("import"), {"document": document})
     page = response.content.decode()
     assert response.status_code == 200 and "hand 3001" in page and "not shown again" in page
     assert len(page) < 50_000
-    small = json.dumps({"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"],
-                        "hands": [{"povinnost": "Nobody"}]})
+    small = json.dumps(
+        {"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"], "hands": [{"povinnost": "Nobody"}]}
+    )
     assert "Nobody" in client.post(reverse("import"), {"document": small}).content.decode()  # kept to correct it
 
 

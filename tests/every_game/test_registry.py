@@ -14,9 +14,15 @@ from games.models import Table
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_FILES = [path for folder in ("games", "templates", "static", "scorekeeper") for path in (ROOT / folder).rglob("*")
-             if path.is_file() and path.suffix in (".py", ".html", ".js", ".css")
-             and "engines" not in path.relative_to(ROOT).parts and "migrations" not in path.parts]
+APP_FILES = [
+    path
+    for folder in ("games", "templates", "static", "scorekeeper")
+    for path in (ROOT / folder).rglob("*")
+    if path.is_file()
+    and path.suffix in (".py", ".html", ".js", ".css")
+    and "engines" not in path.relative_to(ROOT).parts
+    and "migrations" not in path.parts
+]
 ENGINE_FILES = sorted((ROOT / "games" / "engines").glob("*.py"))
 
 
@@ -47,7 +53,7 @@ def test_a_game_is_named_by_its_slug_and_modules_not_by_a_word_of_its_title():
 MORE_THAN_ONE_GAME = [
     "games/registry.py",  # the only list of games
     "games/tournaments/engine/presets.py",  # the tournament format's preset table (tournament.md): data naming the
-]                                           # game each format was made for ("tarzs": Slovenian Tarok), not code
+]  # game each format was made for ("tarzs": Slovenian Tarok), not code
 
 
 def test_only_the_registry_names_more_than_one_game():
@@ -81,28 +87,43 @@ STILL_NAMING = {
     "games/web/__init__.py": {"radelc", "povinnost", "bummerl"},
     "static/css/talon.css": {"radelc", "povinnost"},  # class names the games' templates use
 }
-RANKING_FILES = ("games/tournaments/", "games/ratings/", "games/tables/stats.py", "templates/games/tournament/",
-                 "templates/games/end_evening.html", "games/tables/views/rules.py")
+RANKING_FILES = (
+    "games/tournaments/",
+    "games/ratings/",
+    "games/tables/stats.py",
+    "templates/games/tournament/",
+    "templates/games/end_evening.html",
+    "games/tables/views/rules.py",
+)
 
 
 def own_files(slug: str) -> tuple[str, ...]:
     module = slug.replace("-", "_")
-    return (f"games/engines/{module}.py", f"games/entry/{module}.py", f"games/web/{module}/",
-            f"templates/games/{module}/")
+    return (
+        f"games/engines/{module}.py",
+        f"games/entry/{module}.py",
+        f"games/web/{module}/",
+        f"templates/games/{module}/",
+    )
 
 
 def concepts_named(path: Path) -> set[str]:
     where = str(path.relative_to(ROOT))
     text = path.read_text().lower()
-    owners = {word: [slug for slug, words in CONCEPTS.items() if word in words] for words in CONCEPTS.values()
-              for word in words}
-    return {word for word, slugs in owners.items() if word in text
-            and not any(where.startswith(own_files(slug)) for slug in slugs)}
+    owners = {
+        word: [slug for slug, words in CONCEPTS.items() if word in words]
+        for words in CONCEPTS.values()
+        for word in words
+    }
+    return {
+        word
+        for word, slugs in owners.items()
+        if word in text and not any(where.startswith(own_files(slug)) for slug in slugs)
+    }
 
 
 def test_no_shared_file_names_a_games_own_words():
-    named = {str(path.relative_to(ROOT)): words for path in APP_FILES + ENGINE_FILES
-             if (words := concepts_named(path))}
+    named = {str(path.relative_to(ROOT)): words for path in APP_FILES + ENGINE_FILES if (words := concepts_named(path))}
     assert named == STILL_NAMING
 
 
@@ -135,7 +156,10 @@ def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(
     from ..factories import make_sample
 
     table = make_sample(slug)
-    pages = [client.get(reverse("new_table_for", args=[slug])), client.get(reverse("settings", args=[table.edit_token]))]
+    pages = [
+        client.get(reverse("new_table_for", args=[slug])),
+        client.get(reverse("settings", args=[table.edit_token])),
+    ]
     rules = client.get(reverse("rules", args=[slug])).content.decode()
     for option in GAMES[slug].engine.OPTIONS:
         if option.kind == "card-points":  # one box per card of its groups

@@ -50,17 +50,31 @@ PLAYER_COUNTS = (4,)
 ZERO_SUM = False
 RANKING = LOWER_TOTAL
 SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_("Every two players settle the difference of their totals: each player pays or receives the sum of "
-                 "their differences with everyone else.")
+SETTLE_WHAT = N_(
+    "Every two players settle the difference of their totals: each player pays or receives the sum of "
+    "their differences with everyone else."
+)
 COUNTER = None
 MODES = {"round": N_("round"), **KIND_NAMES}
 RULES = {"HR1": N_("A round"), "HR2": N_("Penalty points"), "HR3": N_("Adjustments and the end of the game")}
 MOST_CARDS, FEWEST_CARDS = 13, 7
 DECK_POINTS = 2 * MOST_CARDS  # the most a round's penalty points add up to
-OPTIONS = (Option("target", N_("Game ends at"), N_("The game ends once a player reaches this total, e.g. 100."),
-                  default=100, kind="whole", low=10, high=1000, rule="HR3"),)
-PRESETS = (Preset("standard", N_("Standard"), N_("The game ends at 100."), {"target": 100}, default_for=(4,)),
-           Preset("short", N_("Short"), N_("The game ends at 50."), {"target": 50}))
+OPTIONS = (
+    Option(
+        "target",
+        N_("Game ends at"),
+        N_("The game ends once a player reaches this total, e.g. 100."),
+        default=100,
+        kind="whole",
+        low=10,
+        high=1000,
+        rule="HR3",
+    ),
+)
+PRESETS = (
+    Preset("standard", N_("Standard"), N_("The game ends at 100."), {"target": 100}, default_for=(4,)),
+    Preset("short", N_("Short"), N_("The game ends at 50."), {"target": 50}),
+)
 
 
 @dataclass(frozen=True)
@@ -124,20 +138,31 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
     total = 2 * dealt
     scores = dict(hand.points)
     if hand.moon is None and sum(scores.values()) != total:
-        raise InvalidHand("points", N_("the penalty points must add up to {total}, they add up to {sum}"),
-                          total=total, sum=sum(scores.values()))
-    lines = [Line(N_("Round {number}: {cards} cards each."), {"number": state.rounds + 1, "cards": dealt},
-                  rule="HR1")]
+        raise InvalidHand(
+            "points",
+            N_("the penalty points must add up to {total}, they add up to {sum}"),
+            total=total,
+            sum=sum(scores.values()),
+        )
+    lines = [Line(N_("Round {number}: {cards} cards each."), {"number": state.rounds + 1, "cards": dealt}, rule="HR1")]
     moon = hand.moon or next((p for p, v in hand.points if v == total), None)
     if moon is not None:
         scores = {p: 0 if p == moon else total for p in state.players}
-        lines.append(Line(N_("{player} shot the moon: everyone else takes {points}."),
-                          {"player": moon, "points": total}, rule="HR2"))
+        lines.append(
+            Line(
+                N_("{player} shot the moon: everyone else takes {points}."),
+                {"player": moon, "points": total},
+                rule="HR2",
+            )
+        )
     for p in state.players:
         lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2"))
-    after = replace(state, rounds=state.rounds + 1,
-                    totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)),
-                    moons=tuple(m + (p == moon) for m, p in zip(state.moons, state.players)))
+    after = replace(
+        state,
+        rounds=state.rounds + 1,
+        totals=tuple(t + scores[p] for t, p in zip(state.totals, state.players)),
+        moons=tuple(m + (p == moon) for m, p in zip(state.moons, state.players)),
+    )
     return HandResult(scores=scores, lines=tuple(lines)), after
 
 
@@ -147,10 +172,16 @@ play = playing(play_hand, "HR3", closing=N_("The game ends here."), on_adjustmen
 def status(state: State) -> Status:
     """Over once a player reaches the target (the game ends by itself) or the players close it."""
     over = state.ended()
-    return Status(finished=over, closed=state.closed, over=over,
-                  next_dealer=None if over else state.players[state.rounds % len(state.players)],
-                  round=state.rounds, marks=per_player(state.players, moons=state.moons),
-                  table_marks={"cards": cards(state.rounds + 1)}, extra={"target": state.target})
+    return Status(
+        finished=over,
+        closed=state.closed,
+        over=over,
+        next_dealer=None if over else state.players[state.rounds % len(state.players)],
+        round=state.rounds,
+        marks=per_player(state.players, moons=state.moons),
+        table_marks={"cards": cards(state.rounds + 1)},
+        extra={"target": state.target},
+    )
 
 
 summary = no_summary

@@ -3,8 +3,9 @@ Hearts' samples, whose hands depend on the round (each round's points add up to 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
-from typing import Any, Mapping
+from typing import Any
 
 from games.entry import Samples
 
@@ -42,6 +43,9 @@ SAMPLES = Samples(
     fields={"moon": "", "points_0": 1, "points_1": 11, "points_2": 12, "points_3": None},  # round 2: 24 points
     hand={"points": {"North": 1, "East": 11, "South": 12, "West": 0}},
     adjustment={"adjustment": {"North": 10}},
-    document=lambda r: {"game": "hearts", "players": list(PLAYERS),
-                        "hands": [random_hand(r, n) for n in range(1, r.randint(2, 9))]},
+    document=lambda r: {
+        "game": "hearts",
+        "players": list(PLAYERS),
+        "hands": [random_hand(r, n) for n in range(1, r.randint(2, 9))],
+    },
 )

@@ -9,8 +9,10 @@ from games.engines.table import InvalidTable, replay, settle, setup
 from . import engine as hearts
 from .entry import PLAYERS
 
-ROUNDS = [{"points": {"North": 2 * cards - 1, "West": 1}}  # each round deals fewer cards (HR1)
-          for cards in (13, 12, 11, 10, 9, 8)]
+ROUNDS = [
+    {"points": {"North": 2 * cards - 1, "West": 1}}  # each round deals fewer cards (HR1)
+    for cards in (13, 12, 11, 10, 9, 8)
+]
 
 
 def test_the_game_ends_by_itself_at_the_target_and_the_lowest_total_wins():
@@ -19,8 +21,9 @@ def test_the_game_ends_by_itself_at_the_target_and_the_lowest_total_wins():
     status = hearts.status(played.state)
     assert status.over and status.finished and not status.closed
     assert hearts.winners(played.totals, status.as_json()) == ["East", "South"]
-    assert hearts.winners(replay(table, ROUNDS[:4]).totals, hearts.status(replay(table, ROUNDS[:4]).state)
-                          .as_json()) == []
+    assert (
+        hearts.winners(replay(table, ROUNDS[:4]).totals, hearts.status(replay(table, ROUNDS[:4]).state).as_json()) == []
+    )
 
 
 def test_a_hand_after_the_end_is_refused_as_the_game_being_over_not_the_evening_closed():

@@ -11,8 +11,10 @@ from tests.factories import make_table
 from .entry import PLAYERS
 
 pytestmark = pytest.mark.django_db
-ROUNDS = [{"points": {"North": 2 * cards - 1, "West": 1}}  # each round deals fewer cards (HR1)
-          for cards in (13, 12, 11, 10, 9, 8)]
+ROUNDS = [
+    {"points": {"North": 2 * cards - 1, "West": 1}}  # each round deals fewer cards (HR1)
+    for cards in (13, 12, 11, 10, 9, 8)
+]
 
 
 def score_classes(page: str) -> dict[str, str]:

@@ -19,8 +19,12 @@ class HeartsHandForm(HandForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["moon"] = forms.ChoiceField(label="Shot the moon", required=False, widget=TapChoice,
-                                                choices=[("", "—")] + [(p, p) for p in self.players])
+        self.fields["moon"] = forms.ChoiceField(
+            label="Shot the moon",
+            required=False,
+            widget=TapChoice,
+            choices=[("", "—")] + [(p, p) for p in self.players],
+        )
         for i, name in enumerate(self.players):
             self.fields[f"points_{i}"] = forms.IntegerField(label=name, required=False, min_value=0, max_value=26)
 
@@ -35,6 +39,12 @@ class HeartsHandForm(HandForm):
         return {f"points_{i}": data.get("points", {}).get(p) for i, p in enumerate(players)}
 
 
-WEB = GameWeb(hand_form=HeartsHandForm, templates="games/hearts", record_label="Record a round",
-              save_label="Save round", penalty_label="Who takes the penalty points",
-              marks_template="games/hearts/marks.html", marks=(Mark("moons", BADGE, "Moons: {count}"),))
+WEB = GameWeb(
+    hand_form=HeartsHandForm,
+    templates="games/hearts",
+    record_label="Record a round",
+    save_label="Save round",
+    penalty_label="Who takes the penalty points",
+    marks_template="games/hearts/marks.html",
+    marks=(Mark("moons", BADGE, "Moons: {count}"),),
+)

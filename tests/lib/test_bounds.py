@@ -16,13 +16,13 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games.lib import limits
-from games.tables import services
 from games.engines.base import MOST_CARD_POINTS, MOST_POINTS, MOST_RADELCI
 from games.engines.table import InvalidTable
-from games.tables.forms import CarryOverForm, PenaltyForm, RulesForm
+from games.lib import limits
 from games.models import Hand, Score, Table
 from games.registry import GAMES
+from games.tables import services
+from games.tables.forms import CarryOverForm, PenaltyForm, RulesForm
 from games.tables.views import sharing, tables, what_if
 
 from ..factories import make_table, team_hand
@@ -38,11 +38,15 @@ def sl_table(hands=(), rules=None) -> Table:
 
 
 def send(client, table, data, **extra):
-    return client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
-        {"data": data, "version": table.version, "submission": "s1", **extra}), content_type="application/json")
+    return client.post(
+        reverse("offline_send", args=[table.edit_token]),
+        json.dumps({"data": data, "version": table.version, "submission": "s1", **extra}),
+        content_type="application/json",
+    )
 
 
 # ---- 1. every number a document or a send carries has the forms' bounds --------------------------------
+
 
 def test_the_forms_bounds_are_the_engines():
     extras = GAMES["slovenian-tarok"].web.adjustment_fields
@@ -58,8 +62,14 @@ def test_the_forms_bounds_are_the_engines():
 
 def test_settle_refuses_the_eighty_bytes_with_status_2_and_one_line():
     doc = {"game": "slovenian-tarok", "players": SL, "hands": [HUGE]}
-    done = subprocess.run([sys.executable, "manage.py", "settle", "-"], input=json.dumps(doc), cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "settle", "-"],
+        input=json.dumps(doc),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"hand 1: radelci.Ana: must be between {-MOST_RADELCI} and {MOST_RADELCI}, got 1000000\n"
 
@@ -91,8 +101,10 @@ def test_a_phone_cannot_put_a_hand_at_a_runaway_place(client):
 
 def test_a_carry_over_beyond_the_bound_is_refused_next_to_its_field(client):
     table = sl_table()
-    response = client.post(reverse("adjust", args=[table.edit_token]), {
-        "form": "carry", "total_0": "5", "radelci_0": str(MOST_RADELCI + 1), "version": table.version})
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "carry", "total_0": "5", "radelci_0": str(MOST_RADELCI + 1), "version": table.version},
+    )
     assert response.status_code == 200 and not Hand.objects.exists()
 
 
@@ -106,16 +118,25 @@ def test_a_table_with_the_largest_values_every_input_allows_keeps_its_pages_smal
     largest end penalty; 60 changes (the history's and the pages' length are bounded apart from this)."""
     players = [c * 40 for c in "ЖШЩЮ"]
     reason = "W" * 200
-    hands = [{"adjustment": {p: MOST_POINTS if i % 2 else -MOST_POINTS for i, p in enumerate(players)},
-              "radelci": {p: MOST_RADELCI for p in players}, "reason": reason}]
-    hands += [{"adjustment": {players[i % 4]: -MOST_POINTS}, "radelci": {players[i % 4]: MOST_RADELCI},
-               "reason": reason} for i in range(4)]
+    hands = [
+        {
+            "adjustment": {p: MOST_POINTS if i % 2 else -MOST_POINTS for i, p in enumerate(players)},
+            "radelci": {p: MOST_RADELCI for p in players},
+            "reason": reason,
+        }
+    ]
+    hands += [
+        {"adjustment": {players[i % 4]: -MOST_POINTS}, "radelci": {players[i % 4]: MOST_RADELCI}, "reason": reason}
+        for i in range(4)
+    ]
     hands += [{"contract": "klop", "klop": {players[0]: 70, players[1]: 0, players[2]: 0, players[3]: 0}}] * 54
     table = make_table(game="slovenian-tarok", players=players, rules={"radelci_end_penalty": 1000}, hands=hands)
-    pages = {"table": client.get(reverse("table", args=[table.edit_token])).content,
-             "sheet": client.get(reverse("sheet", args=[table.edit_token])).content,
-             "csv": client.get(reverse("export_csv", args=[table.edit_token])).getvalue(),
-             "history": client.get(reverse("history", args=[table.edit_token])).content}
+    pages = {
+        "table": client.get(reverse("table", args=[table.edit_token])).content,
+        "sheet": client.get(reverse("sheet", args=[table.edit_token])).content,
+        "csv": client.get(reverse("export_csv", args=[table.edit_token])).getvalue(),
+        "history": client.get(reverse("history", args=[table.edit_token])).content,
+    }
     sizes = {name: len(body) for name, body in pages.items()}
     assert all(size < CEILING for size in sizes.values()), sizes
     assert sum(table.summary["radelci"].values()) >= 8 * MOST_RADELCI  # the largest radelci are in it
@@ -123,11 +144,13 @@ def test_a_table_with_the_largest_values_every_input_allows_keeps_its_pages_smal
 
 # ---- 2. no reachable score passes the score column -----------------------------------------------------
 
+
 def test_radelci_times_the_end_penalty_beyond_two_to_the_31_is_stored_and_shown(client):
     """30,000 hands of the largest radelci carry-over leave 3,000,000 radelci: their end costs −3,000,000,000
     each, beyond a 32-bit column. (The stored state stands for those hands: it is what they leave.)"""
-    table = sl_table(hands=[{"adjustment": {}, "radelci": {p: MOST_RADELCI for p in SL}}],
-                     rules={"radelci_end_penalty": 1000})
+    table = sl_table(
+        hands=[{"adjustment": {}, "radelci": {p: MOST_RADELCI for p in SL}}], rules={"radelci_end_penalty": 1000}
+    )
     table.state = {**table.state, "radelci": [3_000_000] * 4}
     table.save(update_fields=["state"])
     services.record_hand(table, {"closing": True})
@@ -149,14 +172,24 @@ def test_the_score_column_holds_every_score_the_bounds_allow(settings):
 
 # ---- 3. the cap on hands, the pages in bounded work, the limit on expensive pages -------------------------
 
+
 def test_a_full_table_takes_no_more_hands_with_a_clear_message(client, settings):
     settings.TALON_MAX_HANDS = 3
     table = make_table(hands=[team_hand(), team_hand()])
     services.record_hand(table, team_hand())  # the third fits
     table.refresh_from_db()
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "povinnost": "Anna", "mode": "team", "partner": "Cyril", "called": "XIX", "points": "60", "contra": "0",
-        "version": table.version})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {
+            "povinnost": "Anna",
+            "mode": "team",
+            "partner": "Cyril",
+            "called": "XIX",
+            "points": "60",
+            "contra": "0",
+            "version": table.version,
+        },
+    )
     assert response.status_code == 200 and "this table is full: it holds at most 3 hands" in response.content.decode()
     assert send(client, table, team_hand()).status_code == 422
     assert send(client, table, team_hand(), after_seq=0).status_code == 422
@@ -169,8 +202,9 @@ def test_a_full_table_takes_no_more_hands_with_a_clear_message(client, settings)
 def test_an_import_holds_no_more_than_a_table_may(settings):
     settings.TALON_MAX_HANDS = 2
     with pytest.raises(InvalidTable):
-        services.import_table({"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"],
-                               "hands": [team_hand()] * 3})
+        services.import_table(
+            {"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", "Dana"], "hands": [team_hand()] * 3}
+        )
 
 
 def test_the_score_sheet_is_paged_with_the_running_totals_each_hand_stored(client, monkeypatch):
@@ -225,8 +259,9 @@ def test_what_if_is_scored_once_per_version_and_rules(client, monkeypatch):
 
 def test_what_if_shows_one_hands_explanation_from_the_hands_up_to_it(client):
     table = make_table(hands=[team_hand(), team_hand(points=20), team_hand(points=90)])
-    response = client.get(reverse("what_if", args=[table.edit_token]),
-                          {"preset": "", "rule_step_factor": "false", "hand": "2"})
+    response = client.get(
+        reverse("what_if", args=[table.edit_token]), {"preset": "", "rule_step_factor": "false", "hand": "2"}
+    )
     assert response.context["focus"]["number"] == 2 and response.context["focus"]["lines"]
 
 
@@ -239,8 +274,11 @@ def three_a_minute(settings):
 def test_one_client_asking_too_often_gets_429_with_when_to_try_again(client, three_a_minute, monkeypatch):
     table = make_table(hands=[team_hand()])
     monkeypatch.setattr(limits.time, "time", lambda: 6000.0 + 15)
-    urls = [reverse("sheet", args=[table.edit_token]), reverse("export_csv", args=[table.edit_token]),
-            reverse("what_if", args=[table.edit_token]) + "?preset=&rule_step_factor=false"]
+    urls = [
+        reverse("sheet", args=[table.edit_token]),
+        reverse("export_csv", args=[table.edit_token]),
+        reverse("what_if", args=[table.edit_token]) + "?preset=&rule_step_factor=false",
+    ]
     assert [client.get(url).status_code for url in urls] == [200, 200, 200]
     refused = client.get(reverse("export_json", args=[table.view_token]).replace("/t/", "/v/"))
     assert refused.status_code == 429 and refused["Retry-After"] == "45"
@@ -298,8 +336,9 @@ def test_adopting_other_rules_rewrites_each_hands_score_rows_in_place():
     hands = list(Hand.objects.order_by("seq"))
     assert any(h.scores != [0, 0, 0, 0] for h in hands)
     for hand in hands:
-        assert dict(Score.objects.filter(hand=hand).values_list("player", "score")) == dict(zip(table.players,
-                                                                                              hand.scores))
+        assert dict(Score.objects.filter(hand=hand).values_list("player", "score")) == dict(
+            zip(table.players, hand.scores)
+        )
     assert set(Score.objects.values_list("hand_id", "player", "declaring")) == sides
 
 
@@ -318,10 +357,14 @@ SHEET_CEILING = 1024 * 1024  # bytes: a full page of the score sheet at the larg
 
 def test_a_full_page_of_the_sheet_at_the_largest_values_stays_under_its_ceiling(client):
     players = [c * 40 for c in "ЖШЩЮ"]
-    hand = {"adjustment": {p: MOST_POINTS if i % 2 else -MOST_POINTS for i, p in enumerate(players)},
-            "radelci": {p: MOST_RADELCI for p in players}, "reason": "W" * 200}
-    table = services.import_table({"game": "slovenian-tarok", "players": players,
-                                   "hands": [hand] * (sharing.SHEET_PAGE + 1)})
+    hand = {
+        "adjustment": {p: MOST_POINTS if i % 2 else -MOST_POINTS for i, p in enumerate(players)},
+        "radelci": {p: MOST_RADELCI for p in players},
+        "reason": "W" * 200,
+    }
+    table = services.import_table(
+        {"game": "slovenian-tarok", "players": players, "hands": [hand] * (sharing.SHEET_PAGE + 1)}
+    )
     first = client.get(reverse("sheet", args=[table.edit_token]))
     assert len(first.context["lines"]) == sharing.SHEET_PAGE
     assert len(first.content) < SHEET_CEILING, len(first.content)
@@ -347,6 +390,7 @@ def test_new_rules_from_the_settings_and_renaming_a_player_count_as_long_pages(c
 @pytest.mark.parametrize("hand", ["²", "1" * 40, "-1", "99"])
 def test_what_if_asked_for_a_hand_it_does_not_have_shows_no_hand(client, hand):
     table = make_table(hands=[team_hand()])
-    response = client.get(reverse("what_if", args=[table.edit_token]),
-                          {"preset": "", "rule_step_factor": "false", "hand": hand})
+    response = client.get(
+        reverse("what_if", args=[table.edit_token]), {"preset": "", "rule_step_factor": "false", "hand": hand}
+    )
     assert response.status_code == 200 and response.context["focus"] is None

@@ -40,8 +40,9 @@ def test_names_that_look_different_stay_two(other):
 @pytest.mark.parametrize("invisible", ["\u3164", "\u034f", "\u2800", "\ufe0f\u3164"])
 def test_a_name_of_invisible_characters_alone_is_refused(client, invisible):
     before = Table.objects.count()
-    response = client.post(reverse("new_table_for", args=["two-ten-jack"]),
-                           {"player_1": invisible, "player_2": "Ben", "player_3": "Chie"})
+    response = client.post(
+        reverse("new_table_for", args=["two-ten-jack"]), {"player_1": invisible, "player_2": "Ben", "player_3": "Chie"}
+    )
     assert response.status_code == 200
     assert Table.objects.count() == before
 
@@ -49,16 +50,17 @@ def test_a_name_of_invisible_characters_alone_is_refused(client, invisible):
 @pytest.mark.parametrize("other", ["Anna\u3164", "\u0410nna", "\uff21nna"])
 def test_the_new_table_form_refuses_a_look_alike_of_another_player(client, other):
     before = Table.objects.count()
-    response = client.post(reverse("new_table_for", args=["two-ten-jack"]),
-                           {"player_1": "Anna", "player_2": other, "player_3": "Chie"})
+    response = client.post(
+        reverse("new_table_for", args=["two-ten-jack"]), {"player_1": "Anna", "player_2": other, "player_3": "Chie"}
+    )
     assert response.status_code == 200
     assert Table.objects.count() == before
 
 
 # ---- a change near the start of a long table scores every later hand again: it counts as a long page ----------
 
-from games.tables import services  # noqa: E402
 from games.models import Change  # noqa: E402
+from games.tables import services  # noqa: E402
 
 from ..factories import make_table, team_hand  # noqa: E402
 
@@ -131,6 +133,7 @@ def test_an_offline_hand_put_in_before_many_hands_is_limited_and_stays_on_the_ph
 
 # ---- the limit on long pages: an IPv6 client has a whole /64 to send from -----------------------------------
 
+
 @pytest.fixture
 def three_a_minute(settings):
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
@@ -155,6 +158,7 @@ def test_behind_a_proxy_an_ipv6_client_is_its_network_too(client, three_a_minute
 
 # ---- an upload larger than Talon imports is skipped as it arrives, not written whole to the disk ------------
 
+
 def test_an_upload_too_large_to_import_never_reaches_the_disk_and_says_why(client, settings, monkeypatch):
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.core.files.uploadhandler import TemporaryFileUploadHandler
@@ -163,8 +167,11 @@ def test_an_upload_too_large_to_import_never_reaches_the_disk_and_says_why(clien
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0  # every upload would go to a temporary file
     written = []
     keep = TemporaryFileUploadHandler.receive_data_chunk
-    monkeypatch.setattr(TemporaryFileUploadHandler, "receive_data_chunk",
-                        lambda self, data, start: written.append(len(data)) or keep(self, data, start))
+    monkeypatch.setattr(
+        TemporaryFileUploadHandler,
+        "receive_data_chunk",
+        lambda self, data, start: written.append(len(data)) or keep(self, data, start),
+    )
     before = Table.objects.count()
     response = client.post(reverse("import"), {"upload": SimpleUploadedFile("big.json", b" " * 3_000_000)})
     assert response.status_code == 200
@@ -177,14 +184,16 @@ def test_an_upload_within_the_limit_is_still_imported(client, settings):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0
-    document = json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"],
-                           "hands": [{"winner": "Anna", "game_points": 2}]})
+    document = json.dumps(
+        {"game": "schnapsen", "players": ["Anna", "Ben"], "hands": [{"winner": "Anna", "game_points": 2}]}
+    )
     response = client.post(reverse("import"), {"upload": SimpleUploadedFile("t.json", document.encode())})
     assert response.status_code == 302
     assert Table.objects.latest("pk").hand_count == 1
 
 
 # ---- a visit with a made-up session cookie stores no session row either ---------------------------------------
+
 
 def test_a_visit_with_a_made_up_session_cookie_stores_no_session(client):
     from django.contrib.sessions.models import Session
@@ -208,9 +217,11 @@ def test_a_browser_with_a_stored_session_keeps_the_table_on_its_list(client):
 
 # ---- an import scores every hand it brings: it counts against the allowance by its size ---------------------
 
+
 def schnapsen_document(hands):
-    return json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"],
-                       "hands": [{"winner": "Anna", "game_points": 1}] * hands})
+    return json.dumps(
+        {"game": "schnapsen", "players": ["Anna", "Ben"], "hands": [{"winner": "Anna", "game_points": 1}] * hands}
+    )
 
 
 def test_imports_count_against_the_allowance_of_long_pages(client, three_a_minute):
@@ -231,6 +242,7 @@ def test_a_large_import_counts_as_many_long_pages_and_still_goes_through_once(cl
 
 
 # ---- a circle's statistics read every hand of its tables: a circle fuller than the longest table is long pages --
+
 
 def circle_of(*tables):
     from games.models import Circle

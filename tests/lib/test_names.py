@@ -14,16 +14,22 @@ from games.models import Circle, Table
 from ..factories import make_table, team_hand
 
 pytestmark = pytest.mark.django_db
-BAD_NAMES = {"empty": "", "long": "x" * 41, "10,000 characters": "x" * 10_000, "space at the end": "Ben ",
-             "NUL": "Be\x00n", "control character": "Be\x07n", "lone surrogate": "Be\ud800n",
-             "newline": "Be\nn"}
+BAD_NAMES = {
+    "empty": "",
+    "long": "x" * 41,
+    "10,000 characters": "x" * 10_000,
+    "space at the end": "Ben ",
+    "NUL": "Be\x00n",
+    "control character": "Be\x07n",
+    "lone surrogate": "Be\ud800n",
+    "newline": "Be\nn",
+}
 NEW = {"player_1": "Anna", "player_2": "Bára", "player_3": "Cyril", "player_4": "Dana"}
 
 
 @pytest.mark.parametrize("name", BAD_NAMES.values(), ids=BAD_NAMES.keys())
 def test_import_and_settle_refuse_a_bad_name(client, name):
-    document = {"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", name],
-                "hands": [team_hand()]}
+    document = {"game": "czech-taroky", "players": ["Anna", "Bára", "Cyril", name], "hands": [team_hand()]}
     with pytest.raises(InvalidTable, match="players: name 4"):
         settle(document)
     text = json.dumps(document)  # as a file would carry it: a lone surrogate as \\ud800
@@ -61,9 +67,17 @@ def test_a_phone_name_is_refused_and_later_changes_still_work(client, name):
     response = client.post(reverse("device"), {"device": name, "next": "/"}, follow=True)
     assert "was not saved" in response.content.decode()
     assert client.session.get("device", "") == ""
-    client.post(reverse("record_hand", args=[table.edit_token]), {
-        "povinnost": "Anna", "mode": "team", "partner": "Cyril", "points": "63", "contra": "0",
-        "version": str(table.version)})
+    client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {
+            "povinnost": "Anna",
+            "mode": "team",
+            "partner": "Cyril",
+            "points": "63",
+            "contra": "0",
+            "version": str(table.version),
+        },
+    )
     assert table.hands.count() == 1
 
 

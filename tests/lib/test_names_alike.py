@@ -24,14 +24,22 @@ def new_table(client, *names, name=""):
 
 # ---- the rule, pure ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("typed, kept", [("Anna\u200b", "Anna"), (NFD_BARA, "Bára"), ("Anna  Marie", "Anna Marie"),
-                                         (" Anna ", "Anna"), (f"Ev{RLO}a", "Eva")])
+
+@pytest.mark.parametrize(
+    "typed, kept",
+    [
+        ("Anna\u200b", "Anna"),
+        (NFD_BARA, "Bára"),
+        ("Anna  Marie", "Anna Marie"),
+        (" Anna ", "Anna"),
+        (f"Ev{RLO}a", "Eva"),
+    ],
+)
 def test_a_typed_name_is_tidied(typed, kept):
     assert tidy_name(typed) == kept
 
 
-@pytest.mark.parametrize("one, other", [("Anna", "Anna\u200b"), ("Bára", NFD_BARA), ("Anna", "anna"),
-                                        ("Anna", "ANNA")])
+@pytest.mark.parametrize("one, other", [("Anna", "Anna\u200b"), ("Bára", NFD_BARA), ("Anna", "anna"), ("Anna", "ANNA")])
 def test_names_that_look_alike_are_one_name(one, other):
     assert name_key(one) == name_key(other)
     assert names_problem([one, tidy_name(other)]) is not None
@@ -42,6 +50,7 @@ def test_different_names_are_fine():
 
 
 # ---- wherever names are entered --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("second", ["Anna\u200b", "anna", "Anna "])
 def test_a_new_table_refuses_a_name_twice_that_only_looks_different(client, second):
@@ -68,8 +77,9 @@ def test_a_name_with_nothing_visible_is_refused(client):
 def test_renaming_to_a_name_that_only_looks_different_is_refused(client):
     table = make_table(game="two-ten-jack", players=("Anna", "Ben"))
     for new in ("anna", "Anna\u200b", "ANNA"):
-        response = client.post(reverse("rename_player", args=[table.edit_token]),
-                               {"old": "Ben", "new": new, "version": str(table.version)})
+        response = client.post(
+            reverse("rename_player", args=[table.edit_token]), {"old": "Ben", "new": new, "version": str(table.version)}
+        )
         assert response.context["rename_form"].errors["new"]
     table.refresh_from_db()
     assert table.players == ["Anna", "Ben"]
@@ -77,14 +87,23 @@ def test_renaming_to_a_name_that_only_looks_different_is_refused(client):
 
 def test_a_rename_may_fix_a_players_capitals(client):
     table = make_table(game="two-ten-jack", players=("anna", "Ben"))
-    client.post(reverse("rename_player", args=[table.edit_token]),
-                {"old": "anna", "new": "Anna\u200b", "version": str(table.version)})
+    client.post(
+        reverse("rename_player", args=[table.edit_token]),
+        {"old": "anna", "new": "Anna\u200b", "version": str(table.version)},
+    )
     table.refresh_from_db()
     assert table.players == ["Anna", "Ben"]
 
 
-@pytest.mark.parametrize("players, error", [(["Anna", "Anna\u200b"], "invisible"), (["Bára", NFD_BARA], "NFC"),
-                                            (["Anna", "anna"], "same name"), (["Anna  Marie", "Ben"], "spaces")])
+@pytest.mark.parametrize(
+    "players, error",
+    [
+        (["Anna", "Anna\u200b"], "invisible"),
+        (["Bára", NFD_BARA], "NFC"),
+        (["Anna", "anna"], "same name"),
+        (["Anna  Marie", "Ben"], "spaces"),
+    ],
+)
 def test_an_imported_document_cannot_carry_what_the_form_refuses(client, players, error):
     doc = json.dumps({"game": "two-ten-jack", "players": players, "hands": []})
     response = client.post(reverse("import"), {"document": doc})
@@ -105,6 +124,7 @@ def test_a_circle_keeps_names_tidied_and_once(client):
 
 # ---- table and circle names --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["Friday\tnight", "Friday\nnight", "Friday\x1b[31m", "Friday\x7f"])
 def test_a_table_name_refuses_control_characters(client, name):
     response = new_table(client, "Anna", "Ben", name=name)
@@ -119,8 +139,9 @@ def test_a_circle_name_refuses_control_characters(client, name):
 
 def test_settings_refuse_a_table_name_with_a_control_character(client):
     table = make_table(game="two-ten-jack", players=("Anna", "Ben"))
-    response = client.post(reverse("settings", args=[table.edit_token]), {"name": "Fri\tday",
-                                                                          "version": str(table.version)})
+    response = client.post(
+        reverse("settings", args=[table.edit_token]), {"name": "Fri\tday", "version": str(table.version)}
+    )
     assert response.context["form"].errors["name"]
     table.refresh_from_db()
     assert table.name == ""
@@ -128,11 +149,13 @@ def test_settings_refuse_a_table_name_with_a_control_character(client):
 
 # ---- isolation ---------------------------------------------------------------------------------------
 
+
 def circle_with_an_override(client):
     evil = f"{RLO}Eve"
     circle = Circle.objects.create(name="Friday", players=[evil, "Ben"])
-    table = make_table(game="two-ten-jack", players=(evil, "Ben"),
-                       hands=[{"captured": {evil: ["2H"], "Ben": ["10H"]}}] * 1)
+    table = make_table(
+        game="two-ten-jack", players=(evil, "Ben"), hands=[{"captured": {evil: ["2H"], "Ben": ["10H"]}}] * 1
+    )
     table.circle = circle
     table.save(update_fields=["circle"])
     session = client.session
@@ -147,8 +170,9 @@ def test_circle_statistics_isolate_names(client):
     assert f"<h3><bdi>{evil}</bdi> <span" in page
     assert f"<li><bdi>{evil}</bdi></li>" in page
     outside_forms = re.sub(r"<textarea.*?</textarea>|<option.*?</option>|\"[^\"]*\"", "", page, flags=re.S)
-    assert evil not in outside_forms.replace(f"<bdi>{evil}</bdi>", "").replace(f"\u2068{evil}\u2069", ""), \
+    assert evil not in outside_forms.replace(f"<bdi>{evil}</bdi>", "").replace(f"\u2068{evil}\u2069", ""), (
         "a name shown without its isolation"
+    )
 
 
 def test_the_home_pages_circles_isolate_names(client):
@@ -159,8 +183,11 @@ def test_the_home_pages_circles_isolate_names(client):
 
 def test_the_rename_message_isolates_names(client):
     table = make_table(game="two-ten-jack", players=("Anna", "Ben"))
-    response = client.post(reverse("rename_player", args=[table.edit_token]),
-                           {"old": "Ben", "new": "Ben Novák", "version": str(table.version)}, follow=True)
+    response = client.post(
+        reverse("rename_player", args=[table.edit_token]),
+        {"old": "Ben", "new": "Ben Novák", "version": str(table.version)},
+        follow=True,
+    )
     assert "\u2068Ben\u2069 is now called \u2068Ben Novák\u2069" in response.content.decode()
 
 

@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.tables import services
 from games.engines.table import replay, setup
-from games.registry import GAMES
 from games.offline.views import RUNTIME_FILES
+from games.registry import GAMES
+from games.tables import services
 
 from ..factories import make_table, team_hand
 
@@ -24,15 +24,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def send(client, table, data, *, version, submission="s1", **extra):
-    return client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
-        {"data": data, "version": version, "submission": submission, **extra}), content_type="application/json")
+    return client.post(
+        reverse("offline_send", args=[table.edit_token]),
+        json.dumps({"data": data, "version": version, "submission": submission, **extra}),
+        content_type="application/json",
+    )
 
 
 def test_the_runtime_lists_pyodide_and_the_engine_with_their_sizes(client):
     runtime = client.get(reverse("offline_runtime")).json()
     names = [f["url"].rsplit("/", 1)[-1] for f in runtime["files"]]
-    assert names[:len(RUNTIME_FILES)] == list(RUNTIME_FILES)
-    for file in runtime["files"][:len(RUNTIME_FILES)]:
+    assert names[: len(RUNTIME_FILES)] == list(RUNTIME_FILES)
+    for file in runtime["files"][: len(RUNTIME_FILES)]:
         served = client.get(file["url"])
         assert served.status_code == 200 and len(b"".join(served.streaming_content)) == file["bytes"]
     assert runtime["bytes"] == sum(f["bytes"] for f in runtime["files"]) > 10_000_000
@@ -42,10 +45,18 @@ def test_the_runtime_lists_pyodide_and_the_engine_with_their_sizes(client):
 
 def test_the_engine_is_the_servers_own_files(client):
     files = client.get(reverse("offline_engine")).json()["files"]
-    expected = {"games/__init__.py", "games/registry.py", "games/offline/__init__.py", "games/offline/phone.py",
-                *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
-                *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
-                "tests/__init__.py", "tests/hearts/__init__.py", "tests/hearts/engine.py", "tests/hearts/entry.py"}
+    expected = {
+        "games/__init__.py",
+        "games/registry.py",
+        "games/offline/__init__.py",
+        "games/offline/phone.py",
+        *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
+        *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
+        "tests/__init__.py",
+        "tests/hearts/__init__.py",
+        "tests/hearts/engine.py",
+        "tests/hearts/entry.py",
+    }
     assert set(files) == expected  # every registered game's own files too: the test game's, registered elsewhere
     for path, source in files.items():
         assert source == (ROOT / path).read_text(encoding="utf-8"), path
@@ -63,11 +74,26 @@ def test_the_download_alone_scores_every_registered_game(client, tmp_path, game)
     samples = GAMES[game].samples
     players, hands = list(samples.players), list(samples.hands)
     snapshot = {"game": game, "rules": {}, "players": players, "state": None, "totals": {}, "hand_count": 0}
-    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); from games.offline import phone; "
-              "phone.use_games(sys.argv[2]); print(phone.table_now(sys.argv[3], sys.argv[4]))")
-    run = subprocess.run([sys.executable, "-I", "-c", script, str(tmp_path), json.dumps(bundle["games"]),
-                          json.dumps(snapshot), json.dumps(hands)], capture_output=True, text=True, cwd=tmp_path,
-                         timeout=60)
+    script = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); from games.offline import phone; "
+        "phone.use_games(sys.argv[2]); print(phone.table_now(sys.argv[3], sys.argv[4]))"
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            script,
+            str(tmp_path),
+            json.dumps(bundle["games"]),
+            json.dumps(snapshot),
+            json.dumps(hands),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     whole = replay(setup(game, {}, players), hands)
     assert json.loads(run.stdout)["totals"] == [whole.totals[p] for p in players]
@@ -86,18 +112,27 @@ def test_the_worker_may_compile_webassembly_under_its_hashed_name_too(client, pa
     assert "'wasm-unsafe-eval'" in client.get(path)["Content-Security-Policy"]
 
 
-@pytest.mark.parametrize("path", ["/static/js/offline.js", "/static/js/engine-worker.75cb2d42d1e1.js.map",
-                                  "/static/js/engine-worker.evil.js", "/x/static/js/engine-worker.js"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/js/offline.js",
+        "/static/js/engine-worker.75cb2d42d1e1.js.map",
+        "/static/js/engine-worker.evil.js",
+        "/x/static/js/engine-worker.js",
+    ],
+)
 def test_no_other_response_may_compile_webassembly(client, path):
     assert "wasm-unsafe-eval" not in client.get(path)["Content-Security-Policy"]
 
 
 def test_the_runtime_is_listed_under_the_names_pyodide_asks_for(client, settings):
     # hashed static names (the Deploy settings) would make Pyodide ask for files the phone never kept
-    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
     runtime = client.get(reverse("offline_runtime")).json()
-    for file in runtime["files"][:len(RUNTIME_FILES)]:
+    for file in runtime["files"][: len(RUNTIME_FILES)]:
         assert file["url"] == runtime["index"] + file["url"].rsplit("/", 1)[-1]
         assert file["url"].rsplit("/", 1)[-1] in RUNTIME_FILES
 
@@ -125,8 +160,13 @@ def test_sent_hands_are_recorded_in_order_once_each(client):
     assert first.status_code == 200 and first.json()["number"] == 2
     again = send(client, table, team_hand(povinnost="Bára", partner="Dana", points=40), version=table.version)
     assert again.json()["already"] is True
-    second = send(client, table, team_hand(povinnost="Cyril", points=70), version=first.json()["snapshot"]["version"],
-                  submission="s2")
+    second = send(
+        client,
+        table,
+        team_hand(povinnost="Cyril", points=70),
+        version=first.json()["snapshot"]["version"],
+        submission="s2",
+    )
     assert second.json()["number"] == 3
     table.refresh_from_db()
     assert [h.data["povinnost"] for h in services.live_hands(table)] == ["Anna", "Bára", "Cyril"]
@@ -200,7 +240,7 @@ def test_a_watching_phone_takes_the_whole_list_after_mine_before_theirs(client):
     services.record_hand(table, team_hand(points=35))
     live = client.get(reverse("live", args=[table.edit_token]), {"v": watching}).content.decode()
     assert "afterbegin:#hand-rows" in live
-    rows = live[live.index("afterbegin"):live.index("</tbody>")]
+    rows = live[live.index("afterbegin") : live.index("</tbody>")]
     assert rows.count('<th scope="row">') == 2  # the two new hands, not the whole list
 
 
@@ -216,12 +256,22 @@ def test_the_phone_writes_an_explanations_numbers_as_the_page_does(client, langu
 
     words = client.get(reverse("offline_words", args=[language])).json()
     documents = [
-        ("czech-taroky", ["Anna", "Bára", "Cyril", "Dana"],
-         [team_hand(points=63), {"adjustment": {"Anna": -1500, "Bára": 500, "Cyril": 500, "Dana": 500},
-                                 "reason": "carried over"}]),
-        ("slovenian-tarok", ["Ana", "Bojan", "Cene", "Dora"],
-         [{"contract": "klop", "klop": {"Ana": 20, "Bojan": "15 1/3", "Cene": "20 2/3", "Dora": 14}},
-          {"contract": "three", "declarer": "Bojan", "partner": "Dora", "points": "40 2/3"}]),
+        (
+            "czech-taroky",
+            ["Anna", "Bára", "Cyril", "Dana"],
+            [
+                team_hand(points=63),
+                {"adjustment": {"Anna": -1500, "Bára": 500, "Cyril": 500, "Dana": 500}, "reason": "carried over"},
+            ],
+        ),
+        (
+            "slovenian-tarok",
+            ["Ana", "Bojan", "Cene", "Dora"],
+            [
+                {"contract": "klop", "klop": {"Ana": 20, "Bojan": "15 1/3", "Cene": "20 2/3", "Dora": 14}},
+                {"contract": "three", "declarer": "Bojan", "partner": "Dora", "points": "40 2/3"},
+            ],
+        ),
     ]
     checked = 0
     with translation.override(language):
@@ -244,8 +294,14 @@ def test_the_standard_library_is_cut_to_what_the_phone_runs(client):
     body = client.get(runtime["stdlib"]).content
     assert len(body) == listed["bytes"] < 1_000_000  # the whole library is 2.5 MB
     names = zipfile.ZipFile(io.BytesIO(body)).namelist()
-    for needed in ("fractions.py", "numbers.py", "json/__init__.py", "asyncio/__init__.py", "pyodide/__init__.py",
-                   "encodings/utf_8.py"):  # what the engine imports, and what Pyodide imports as it starts
+    for needed in (
+        "fractions.py",
+        "numbers.py",
+        "json/__init__.py",
+        "asyncio/__init__.py",
+        "pyodide/__init__.py",
+        "encodings/utf_8.py",
+    ):  # what the engine imports, and what Pyodide imports as it starts
         assert needed in names
     for unused in ("email/__init__.py", "unittest/__init__.py", "tkinter/__init__.py", "xml/__init__.py"):
         assert unused not in names
@@ -321,6 +377,7 @@ def test_a_release_of_what_the_phone_does_not_run_keeps_its_snapshot(monkeypatch
         def read_text(path, *args, **kwargs):
             text = read(path, *args, **kwargs)
             return text + "\nRELEASE = 2\n" if Path(path) == touched else text
+
         return read_text
 
     offline_views._engine_bundle.cache_clear()

@@ -36,8 +36,20 @@ def test_every_page_links_the_manifest_and_registers_the_worker(client):
     for slug in GAMES:
         table = make_sample(slug)
         urls += [reverse("new_table_for", args=[slug]), reverse("rules", args=[slug])]
-        urls += [reverse(name, args=[table.edit_token]) for name in (
-            "table", "hands", "record_hand", "history", "settings", "what_if", "adjust", "end_evening", "sheet")]
+        urls += [
+            reverse(name, args=[table.edit_token])
+            for name in (
+                "table",
+                "hands",
+                "record_hand",
+                "history",
+                "settings",
+                "what_if",
+                "adjust",
+                "end_evening",
+                "sheet",
+            )
+        ]
         urls += [reverse("hand", args=[table.edit_token, 1]), reverse("edit_hand", args=[table.edit_token, 1])]
         urls += [reverse(name, args=[table.view_token]) for name in ("view_table", "view_hands", "view_sheet")]
     for url in urls:
@@ -53,14 +65,14 @@ def test_service_worker_caches_the_shell_from_the_root(client):
     body = response.content.decode()
     for asset in ("/offline/", "/static/css/talon.css", "/static/django_htmx/htmx-2.min.js"):
         assert f'"{asset}"' in body
-    assert 'caches.match(OFFLINE)' in body
+    assert "caches.match(OFFLINE)" in body
 
 
 def test_offline_page_says_what_works(client):
     """Under each heading, a list that says something: the headings alone would tell a player nothing."""
     page = client.get("/offline/").content.decode()
     for heading in ("What works without signal", "What needs signal"):
-        after = page[page.index(f"<h2>{heading}</h2>"):]
+        after = page[page.index(f"<h2>{heading}</h2>") :]
         listed = re.match(r"<h2>[^<]*</h2>\s*<ul>(.*?)</ul>", after, re.S)
         assert listed, heading
         items = [visible_text(item) for item in re.findall(r"<li>(.*?)</li>", listed.group(1), re.S)]

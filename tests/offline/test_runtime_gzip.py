@@ -27,7 +27,15 @@ def test_whitenoise_sends_the_gzip_copy_from_the_folder(tmp_path):
     compress(tmp_path)
     app = WhiteNoise(lambda environ, start: [], root=str(tmp_path), prefix="/static/pyodide/")
     answer = {}
-    body = b"".join(app({"PATH_INFO": "/static/pyodide/pyodide.asm.wasm", "REQUEST_METHOD": "GET",
-                         "HTTP_ACCEPT_ENCODING": "gzip, br"}, lambda status, headers: answer.update(headers)))
+    body = b"".join(
+        app(
+            {
+                "PATH_INFO": "/static/pyodide/pyodide.asm.wasm",
+                "REQUEST_METHOD": "GET",
+                "HTTP_ACCEPT_ENCODING": "gzip, br",
+            },
+            lambda status, headers: answer.update(headers),
+        )
+    )
     assert answer["Content-Encoding"] == "gzip"
     assert len(body) == (tmp_path / "pyodide.asm.wasm.gz").stat().st_size

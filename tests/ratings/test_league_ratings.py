@@ -14,14 +14,14 @@ from django.urls import reverse
 from django.utils import translation
 from openskill.models import PlackettLuce
 
-from games.ratings import store as ratings_store
-from games.tables import services
-from games.tournaments import services as service
-from games.tournaments import engine
 from games.engines.table import InvalidTable
-from games.models import League, Rating, RatingStep, Round, RoundTable
 from games.lib.numbers import local_number
+from games.models import League, Rating, RatingStep, Round, RoundTable
+from games.ratings import store as ratings_store
 from games.ratings.core import current_ranking
+from games.tables import services
+from games.tournaments import engine
+from games.tournaments import services as service
 
 from ..factories import make_league, visible_text
 from ..tournaments.test_tournament_web import NINE, make_tournament, started
@@ -75,7 +75,8 @@ def expected_events(league):
     the rows: a Talon table's stored totals, a typed table's totals, the last correction over either."""
     out = []
     rounds = Round.objects.filter(tournament__league=league, status=Round.CLOSED).order_by(
-        "closed_at", "tournament_id", "number")
+        "closed_at", "tournament_id", "number"
+    )
     for round_ in rounds:
         for round_table in round_.tables.select_related("table").order_by("table_no"):
             names = list(round_table.seats.order_by("seat").values_list("entry__name", flat=True))
@@ -106,9 +107,11 @@ def test_league_ratings_after_known_round_tables_are_openskills_own_step_by_step
         now.update({name: team[0] for name, team in zip(names, after)})
         steps = {s.player: s for s in RatingStep.objects.filter(league=league, round_table_id=round_table)}
         assert {name: (s.number, s.place, s.mu, s.sigma) for name, s in steps.items()} == {
-            name: (number, place, now[name].mu, now[name].sigma) for name, place in zip(names, places)}
+            name: (number, place, now[name].mu, now[name].sigma) for name, place in zip(names, places)
+        }
     assert {name: (mu, sigma) for name, (mu, sigma, _events) in stored(league).items()} == {
-        name: (r.mu, r.sigma) for name, r in now.items()}
+        name: (r.mu, r.sigma) for name, r in now.items()
+    }
     assert stored(league)["Ana"][2] == 3  # two rounds of the first tournament and the second's one
 
 
@@ -138,9 +141,14 @@ def test_a_table_typed_from_paper_counts_with_its_typed_totals():
 
 
 def test_a_schnapsen_table_typed_from_paper_is_placed_by_its_typed_bummerl():
-    settings = {"rules": {}, "table_size": 2, "rounds": 1, "round_limit": {"hands": 30},
-                "scoring": {"measure": "place-points", "place_points": [1, 0], "tie_breaks": []},
-                "draw": {"first": "random", "later": "random", "seed": 3}}
+    settings = {
+        "rules": {},
+        "table_size": 2,
+        "rounds": 1,
+        "round_limit": {"hands": 30},
+        "scoring": {"measure": "place-points", "place_points": [1, 0], "tie_breaks": []},
+        "draw": {"first": "random", "later": "random", "seed": 3},
+    }
     tournament = make_tournament(game="schnapsen", preset="place-points", settings=settings, players=["Anna", "Ben"])
     round_ = started(tournament)
     round_table = round_.tables.get()
@@ -191,8 +199,10 @@ LANGUAGE_WORDS = {"cs": "Hodnocení", "sl": "Ocene", "de": "Wertungen", "en": "R
 @pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
 def test_the_league_page_shows_each_rating_in_the_players_language(client, language):
     league = season()
-    for url in (reverse("league", args=[league.public_token]),
-                reverse("league_director", args=[league.director_token])):
+    for url in (
+        reverse("league", args=[league.public_token]),
+        reverse("league_director", args=[league.director_token]),
+    ):
         page = visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
         assert LANGUAGE_WORDS[language] in page
         with translation.override(language):
@@ -207,7 +217,7 @@ def test_the_league_page_draws_the_ratings_over_time(client):
     league = season()
     page = client.get(reverse("league", args=[league.public_token])).content.decode()
     ratings = page.split('id="ratings-slovenian-tarok"')[1]
-    assert '<svg' in ratings and 'class="chart"' in ratings
+    assert "<svg" in ratings and 'class="chart"' in ratings
 
 
 def test_a_seeded_draw_ranked_by_ratings_puts_one_player_of_each_third_at_each_table(client):
@@ -229,7 +239,8 @@ def test_a_seeded_draw_ranked_by_ratings_puts_one_player_of_each_third_at_each_t
     # the document carries plain rankings: the command's draw is the same
     drawn = engine.draw(engine.load(service.document(tournament, before=1, live=False)), 1)
     assert [list(seats) for _no, seats in drawn.tables] == [
-        list(rt.seats.order_by("seat").values_list("entry__no", flat=True)) for rt in round_.tables.order_by("table_no")]
+        list(rt.seats.order_by("seat").values_list("entry__no", flat=True)) for rt in round_.tables.order_by("table_no")
+    ]
 
 
 def test_a_draw_by_ratings_outside_a_league_is_refused_and_nothing_is_saved(client):
@@ -237,7 +248,8 @@ def test_a_draw_by_ratings_outside_a_league_is_refused_and_nothing_is_saved(clie
     response = client.post(reverse("draw", args=[tournament.director_token]), {"round": 1, "by_ratings": "1"})
     assert response.status_code == 400
     assert "Only the first round of a seeded draw in a league is ranked by ratings." in visible_text(
-        response.content.decode())
+        response.content.decode()
+    )
     assert not tournament.rounds.exists()
     assert not tournament.entries.exclude(ranking=None).exists()
 

@@ -2,7 +2,7 @@
 order; the ratings are openskill's own, event by event, and the same history always gives the same ratings."""
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from io import StringIO
 
 import pytest
@@ -10,16 +10,17 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from games.engines.base import HIGHER_TOTAL, LOWER_TOTAL
-from games.registry import ENGINES
-from games.ratings import core as ratings, store as ratings_store
-from games.tables import services
 from games.models import Circle, RatedEvent, Rating, RatingStep
+from games.ratings import core as ratings
+from games.ratings import store as ratings_store
+from games.registry import ENGINES
+from games.tables import services
 from tests.factories import make_table, team_hand
 
 pytestmark = pytest.mark.django_db
 
 CLOSE = {"closing": True}
-START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def event(players, ranks, hours, key=0, game="czech-taroky"):
@@ -27,8 +28,12 @@ def event(players, ranks, hours, key=0, game="czech-taroky"):
 
 
 def test_ratings_after_known_events_are_openskills_own_step_by_step():
-    events = [event("ABCD", (1, 2, 3, 4), 1), event("ABC", (3, 1, 2), 2), event("BDA", (1, 1, 3), 3),
-              event("CD", (2, 1), 4)]
+    events = [
+        event("ABCD", (1, 2, 3, 4), 1),
+        event("ABC", (3, 1, 2), 2),
+        event("BDA", (1, 1, 3), 3),
+        event("CD", (2, 1), 4),
+    ]
     history = ratings.rate(list(reversed(events)))  # played when they ended, whatever order they come in
     model = PlackettLuce()
     now = {}
@@ -50,8 +55,9 @@ def test_ties_are_passed_as_equal_ranks():
 
 
 def test_a_lower_game_places_the_lowest_total_first():
-    assert ratings.places(LOWER_TOTAL, ["North", "East", "South", "West"],
-                          {"North": 30, "East": 100, "South": 5, "West": 30}) == (2, 4, 1, 2)
+    assert ratings.places(
+        LOWER_TOTAL, ["North", "East", "South", "West"], {"North": 30, "East": 100, "South": 5, "West": 30}
+    ) == (2, 4, 1, 2)
     assert ratings.places(HIGHER_TOTAL, ["North", "East"], {"North": 30, "East": 100}) == (2, 1)
 
 
@@ -62,8 +68,13 @@ def test_each_game_is_rated_on_its_own():
 
 def test_current_ranking_orders_by_rating_and_puts_the_unrated_last():
     history = ratings.rate([event("ABC", (3, 1, 2), 1)])
-    assert ratings.current_ranking("czech-taroky", ["X", "A", "B", "C", "Y"], history.ratings) == \
-        ["B", "C", "A", "X", "Y"]
+    assert ratings.current_ranking("czech-taroky", ["X", "A", "B", "C", "Y"], history.ratings) == [
+        "B",
+        "C",
+        "A",
+        "X",
+        "Y",
+    ]
 
 
 def circle_with(*tables_hands, game="czech-taroky", players=("Anna", "Bára", "Cyril", "Dana")):
@@ -91,8 +102,9 @@ def test_a_closed_evening_is_rated_and_an_open_one_is_not():
 
 
 def test_editing_an_old_hand_changes_ratings_exactly_as_a_rebuild_from_scratch():
-    circle, (first, second) = circle_with([team_hand(points=70), CLOSE],
-                                          [team_hand(povinnost="Bára", partner="Dana", points=70), CLOSE])
+    circle, (first, second) = circle_with(
+        [team_hand(points=70), CLOSE], [team_hand(povinnost="Bára", partner="Dana", points=70), CLOSE]
+    )
     before = stored(circle)
     hand = first.hands.get(seq=1)
     services.edit_hand(hand, team_hand(points=20))
@@ -110,9 +122,16 @@ def test_editing_an_old_hand_changes_ratings_exactly_as_a_rebuild_from_scratch()
 
 def test_two_ten_jack_rates_each_game_of_the_evening():
     players = ("Aiko", "Ben")
-    circle, (table,) = circle_with([{"captured": {"Aiko": ["2H"]}}, {"captured": {"Aiko": ["10H"]}},  # game 1: Aiko
-                                    {"captured": {"Ben": ["2H"]}}, {"captured": {"Aiko": ["JS"]}}],  # game 2: Ben
-                                   game="two-ten-jack", players=players)
+    circle, (table,) = circle_with(
+        [
+            {"captured": {"Aiko": ["2H"]}},
+            {"captured": {"Aiko": ["10H"]}},  # game 1: Aiko
+            {"captured": {"Ben": ["2H"]}},
+            {"captured": {"Aiko": ["JS"]}},
+        ],  # game 2: Ben
+        game="two-ten-jack",
+        players=players,
+    )
     events = list(RatedEvent.objects.filter(table=table).values_list("part", "places"))
     assert events == [(1, [1, 2]), (2, [2, 1])]
     assert stored(circle, "two-ten-jack")["Aiko"][2] == 2
@@ -120,8 +139,9 @@ def test_two_ten_jack_rates_each_game_of_the_evening():
 
 def test_hearts_lowest_total_is_first():
     players = ("North", "East", "South", "West")
-    circle, (table,) = circle_with([{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}, CLOSE],
-                                   game="hearts", players=players)
+    circle, (table,) = circle_with(
+        [{"points": {"North": 13, "East": 5, "South": 8, "West": 0}}, CLOSE], game="hearts", players=players
+    )
     assert list(RatedEvent.objects.get(table=table).places) == [4, 2, 3, 1]
     now = stored(circle, "hearts")
     assert now["West"][0] > now["East"][0] > now["South"][0] > now["North"][0]
@@ -159,9 +179,17 @@ def test_a_finished_table_joining_a_circle_counts_in_its_ratings():
 
 def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_again():
     players = ("Aiko", "Ben", "Chie")  # three rounds a game
-    circle, (table,) = circle_with([{"captured": {"Aiko": ["2H"]}}, {"adjustment": {"Ben": 30}},
-                                    {"captured": {"Ben": ["10H"]}}, {"captured": {"Chie": ["JH"]}},  # game 1 ends
-                                    {"captured": {"Aiko": ["QH"]}}], game="two-ten-jack", players=players)
+    circle, (table,) = circle_with(
+        [
+            {"captured": {"Aiko": ["2H"]}},
+            {"adjustment": {"Ben": 30}},
+            {"captured": {"Ben": ["10H"]}},
+            {"captured": {"Chie": ["JH"]}},  # game 1 ends
+            {"captured": {"Aiko": ["QH"]}},
+        ],
+        game="two-ten-jack",
+        players=players,
+    )
     assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [2, 1, 2])]
     services.edit_hand(table.hands.get(seq=2), {"captured": {"Chie": ["AH"]}})  # a round: game 1 ends at hand 3
     assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [1, 1, 3])]
@@ -170,27 +198,42 @@ def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_aga
 
 def test_a_circles_ranking_for_a_seeded_draw_follows_its_ratings():
     circle, _tables = circle_with([team_hand(points=70), CLOSE])  # Anna and Cyril won
-    assert ratings_store.circle_ranking(circle, "czech-taroky", ["Eva", "Bára", "Cyril", "Anna", "Dana"]) == \
-        ["Cyril", "Anna", "Bára", "Dana", "Eva"]
+    assert ratings_store.circle_ranking(circle, "czech-taroky", ["Eva", "Bára", "Cyril", "Anna", "Dana"]) == [
+        "Cyril",
+        "Anna",
+        "Bára",
+        "Dana",
+        "Eva",
+    ]
 
 
 def test_schnapsen_places_by_fewer_bummerl_lost_then_game_points():
     status = {"marks": {"Anna": {"bummerl": 2}, "Ben": {"bummerl": 0}, "Cid": {"bummerl": 2}}}
-    assert ratings.places(ENGINES["schnapsen"].RANKING, ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status) == \
-        (2, 1, 3)
+    assert ratings.places(
+        ENGINES["schnapsen"].RANKING, ["Anna", "Ben", "Cid"], {"Anna": 5, "Ben": 0, "Cid": 3}, status
+    ) == (2, 1, 3)
 
 
 def steps_of(circle):
-    return list(RatingStep.objects.filter(circle=circle).order_by("number", "player").values_list(
-        "number", "player", "place", "expected", "chance", "mu", "sigma", "change", "event_id"))
+    return list(
+        RatingStep.objects.filter(circle=circle)
+        .order_by("number", "player")
+        .values_list("number", "player", "place", "expected", "chance", "mu", "sigma", "change", "event_id")
+    )
 
 
 def test_an_evening_ended_after_all_others_is_rated_on_exactly_as_a_rebuild_would(monkeypatch):
     calls = []
-    monkeypatch.setattr(ratings_store, "rebuild_circle",
-                        lambda *args, rebuild=ratings_store.rebuild_circle: calls.append(args) or rebuild(*args))
-    circle, _tables = circle_with([team_hand(points=70), CLOSE], [team_hand(povinnost="Bára", partner="Dana"), CLOSE],
-                                  [team_hand(points=20), CLOSE])
+    monkeypatch.setattr(
+        ratings_store,
+        "rebuild_circle",
+        lambda *args, rebuild=ratings_store.rebuild_circle: calls.append(args) or rebuild(*args),
+    )
+    circle, _tables = circle_with(
+        [team_hand(points=70), CLOSE],
+        [team_hand(povinnost="Bára", partner="Dana"), CLOSE],
+        [team_hand(points=20), CLOSE],
+    )
     assert calls == []  # each evening went on from the ratings before it
     went_on, steps = stored(circle), steps_of(circle)
     assert [number for number, *_rest in steps] == [1] * 4 + [2] * 4 + [3] * 4
@@ -216,5 +259,7 @@ def test_each_rating_keeps_its_change_at_the_players_last_result():
         last = RatingStep.objects.filter(circle=circle, player=rating.player).order_by("-number").first()
         assert rating.change == last.change != 0
     ratings_store.rebuild_circle(circle.pk)
-    assert all(r.change == RatingStep.objects.filter(circle=circle, player=r.player).order_by("-number")[0].change
-               for r in Rating.objects.filter(circle=circle))
+    assert all(
+        r.change == RatingStep.objects.filter(circle=circle, player=r.player).order_by("-number")[0].change
+        for r in Rating.objects.filter(circle=circle)
+    )

@@ -21,7 +21,7 @@ TABLES = [
 def sampled(rated, draws=200_000, seed=2028):
     """How often each player's sampled performance is the highest."""
     r = Random(seed)
-    spreads = [math.sqrt(x.sigma ** 2 + MODEL.beta ** 2) for x in rated]
+    spreads = [math.sqrt(x.sigma**2 + MODEL.beta**2) for x in rated]
     wins = [0] * len(rated)
     for _ in range(draws):
         performances = [r.gauss(x.mu, s) for x, s in zip(rated, spreads)]
@@ -55,8 +55,10 @@ def test_equal_players_have_equal_chances():
     assert chances({}, ["A", "B", "C"]) == pytest.approx({"A": 1 / 3, "B": 1 / 3, "C": 1 / 3}, abs=1e-12)
 
 
-@pytest.mark.parametrize("values", [[1 / 3] * 3, [0.125, 0.125, 0.75], [0.0586, 0.3538, 0.3815, 0.2061],
-                                    [0.995, 0.005], [1 / 7] * 7, [0.2] * 5])
+@pytest.mark.parametrize(
+    "values",
+    [[1 / 3] * 3, [0.125, 0.125, 0.75], [0.0586, 0.3538, 0.3815, 0.2061], [0.995, 0.005], [1 / 7] * 7, [0.2] * 5],
+)
 def test_whole_percentages_add_up_to_100_and_stay_within_one_of_the_chance(values):
     shown = whole_percents(values)
     assert sum(shown) == 100

@@ -9,16 +9,20 @@ from random import Random
 import pytest
 from django.utils import translation
 
-from games.tables import services
-from games.models import Circle, Rating, RatingStep
 from games.lib.numbers import local_number
+from games.models import Circle, Rating, RatingStep
+from games.tables import services
 from tests.factories import team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
 
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]
-WORDS = {"cs": ("Hodnocení", "výsledků"), "sl": ("Ocene", "izidov"), "de": ("Wertungen", "Ergebnisse"),
-         "en": ("Ratings", "results")}
+WORDS = {
+    "cs": ("Hodnocení", "výsledků"),
+    "sl": ("Ocene", "izidov"),
+    "de": ("Wertungen", "Ergebnisse"),
+    "en": ("Ratings", "results"),
+}
 
 
 def rated_circle(evenings=6):
@@ -72,18 +76,21 @@ def first_by_sampling(rows, draws=100_000, seed=28):
     beta = 25 / 6  # openskill's default: sigma / 2
     wins = [0] * len(rows)
     for _ in range(draws):
-        performances = [r.gauss(row.mu, math.sqrt(row.sigma ** 2 + beta ** 2)) for row in rows]
+        performances = [r.gauss(row.mu, math.sqrt(row.sigma**2 + beta**2)) for row in rows]
         wins[performances.index(max(performances))] += 1
     return [w / draws for w in wins]
 
 
-@pytest.mark.parametrize("game, plays, refused", [
-    ("czech-taroky", ["Anna", "Bára"], "This game is played by 4 players: pick 4."),
-    ("czech-taroky", ["Anna"], "Pick at least two players."),
-    ("czech-taroky", PLAYERS + ["Eva"], "This game is played by 4 players: pick 4."),
-    ("schnapsen", ["Anna", "Bára", "Cyril"], "This game is played by 2 players: pick 2."),
-    ("slovenian-tarok", PLAYERS + ["Eva"], "This game is played by 3 to 4 players: pick between 3 and 4."),
-])
+@pytest.mark.parametrize(
+    "game, plays, refused",
+    [
+        ("czech-taroky", ["Anna", "Bára"], "This game is played by 4 players: pick 4."),
+        ("czech-taroky", ["Anna"], "Pick at least two players."),
+        ("czech-taroky", PLAYERS + ["Eva"], "This game is played by 4 players: pick 4."),
+        ("schnapsen", ["Anna", "Bára", "Cyril"], "This game is played by 2 players: pick 2."),
+        ("slovenian-tarok", PLAYERS + ["Eva"], "This game is played by 3 to 4 players: pick between 3 and 4."),
+    ],
+)
 def test_the_chances_form_takes_only_as_many_players_as_the_game_seats(client, game, plays, refused):
     circle = Circle.objects.create(name="Tuesday", players=PLAYERS + ["Eva"])
     services.create_table(game=game, players=PLAYERS[:2] if game == "schnapsen" else PLAYERS, circle=circle)
@@ -149,8 +156,11 @@ WORDS_OF_A_CHANGE = {"better than expected": 1, "worse than expected": -1, "as e
 
 def shown_steps(page: str) -> list[tuple[str, str, str]]:
     """(player, label, change as written) of each player's result on a page."""
-    rows = re.findall(r'<li class="rating-row"><span class="rating-name"><bdi>([^<]+)</bdi></span>\s*'
-                      r'<span class="rating-change[^"]*">([^<]+?) ([+−]?[\d.]+)</span>', page)
+    rows = re.findall(
+        r'<li class="rating-row"><span class="rating-name"><bdi>([^<]+)</bdi></span>\s*'
+        r'<span class="rating-change[^"]*">([^<]+?) ([+−]?[\d.]+)</span>',
+        page,
+    )
     return rows
 
 
@@ -166,19 +176,27 @@ def test_a_results_label_never_contradicts_the_change_beside_it(client, evenings
     last = RatingStep.objects.filter(circle=circle).order_by("-number", "id")[:4]
     for step, (player, _label, change) in zip(last, steps):
         assert player == step.player and change == f"{round(step.change, 1):+.1f}".replace("-", "−").replace(
-            "+0.0", "0.0").replace("−0.0", "0.0")
+            "+0.0", "0.0"
+        ).replace("−0.0", "0.0")
 
 
 def test_the_list_is_ranked_by_the_cautious_rating_and_says_so(client):
     circle = Circle.objects.create(name="Tuesday", players=PLAYERS)
     services.create_table(game="czech-taroky", players=PLAYERS, circle=circle)
-    for player, mu, sigma, events in [("Anna", 30.2, 7.8, 2), ("Bára", 27.5, 2.4, 40), ("Cyril", 24.0, 5.0, 12),
-                                      ("Dana", 26.0, 6.9, 6)]:
+    for player, mu, sigma, events in [
+        ("Anna", 30.2, 7.8, 2),
+        ("Bára", 27.5, 2.4, 40),
+        ("Cyril", 24.0, 5.0, 12),
+        ("Dana", 26.0, 6.9, 6),
+    ]:
         Rating.objects.create(circle=circle, game="czech-taroky", player=player, mu=mu, sigma=sigma, events=events)
     page = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     listed = page.split('<ol class="rating-list">')[1].split("</ol>")[0]
-    rows = re.findall(r'<span class="rating-name"><bdi>([^<]+)</bdi></span>\s*<strong class="rating-number">'
-                      r'([\d.]+)</strong>\s*<span class="muted rating-how">cautious (−?[\d.]+)', listed)
+    rows = re.findall(
+        r'<span class="rating-name"><bdi>([^<]+)</bdi></span>\s*<strong class="rating-number">'
+        r'([\d.]+)</strong>\s*<span class="muted rating-how">cautious (−?[\d.]+)',
+        listed,
+    )
     cautious = {r.player: r.mu - 3 * r.sigma for r in Rating.objects.filter(circle=circle)}
     assert [name for name, _mu, _c in rows] == sorted(cautious, key=lambda name: -cautious[name])
     highest = max(cautious, key=lambda name: Rating.objects.get(player=name).mu)
@@ -197,12 +215,13 @@ def test_the_rules_page_says_what_the_number_is(client):
 
 
 def test_a_leagues_list_is_ranked_by_the_cautious_rating_too():
-    from games.ratings.store import Pool, shown
     from games.models import League
+    from games.ratings.store import Pool, shown
 
     league = League.objects.create(name="Season")
     for player, mu, sigma in [("Anna", 30.2, 7.8), ("Bára", 27.5, 2.4), ("Cyril", 24.0, 5.0)]:
         Rating.objects.create(league=league, game="czech-taroky", player=player, mu=mu, sigma=sigma, events=3)
     cautious = {r.player: r.mu - 3 * r.sigma for r in Rating.objects.filter(league=league)}
-    assert [row.player for row in shown(Pool(league=league), "czech-taroky")] == \
-        sorted(cautious, key=lambda name: -cautious[name])
+    assert [row.player for row in shown(Pool(league=league), "czech-taroky")] == sorted(
+        cautious, key=lambda name: -cautious[name]
+    )

@@ -16,8 +16,9 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     leave_out = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")  # the last: browser tests
     environment = {k: v for k, v in os.environ.items() if k not in leave_out}
     environment.update(env)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
 
 
 PRODUCTION = {"TALON_PRODUCTION": "1", "SECRET_KEY": secrets.token_urlsafe(48), "ALLOWED_HOSTS": "talon.example.org"}
@@ -69,6 +70,10 @@ def test_talon_caches_nothing_a_visitor_could_grow(client, settings):
             caches[name].clear()
     for n in range(20):
         client.cookies["csrftoken"] = f"visitor{n:032d}"
-        for url in ("/rules/", reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token])):
+        for url in (
+            "/rules/",
+            reverse("table", args=[table.edit_token]),
+            reverse("view_table", args=[table.view_token]),
+        ):
             assert client.get(url, REMOTE_ADDR=f"10.0.0.{n}").status_code == 200
     assert all(len(caches[name]._cache) == 0 for name in settings.CACHES if name != "default")

@@ -75,7 +75,7 @@ def test_it_prints_the_address_as_text_and_as_a_qr_code_of_it():
     expected = [[bool(m) for m in row] for row in segno.make("http://192.168.1.23:8000/", error="m").matrix]
     size = len(expected)
     # the terminal shows light as a filled block: the code's dark modules are the blanks, inside a light border
-    inner = [[not m for m in row[2:2 + size]] for row in drawn[2:2 + size]]
+    inner = [[not m for m in row[2 : 2 + size]] for row in drawn[2 : 2 + size]]
     assert inner == expected
 
 
@@ -104,12 +104,20 @@ print(json.dumps({
 
 
 def home_settings(tmp_path: Path) -> dict:
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DEBUG", "SECRET_KEY", "TALON_PRODUCTION", "ALLOWED_HOSTS")}
-    env.update(TALON_HOME="1", TALON_SECRET_KEY_FILE=str(tmp_path / "key"), DJANGO_SETTINGS_MODULE="scorekeeper.settings",
-               DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
-    result = subprocess.run([sys.executable, "-c", HOME_CHECK], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=60)
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DEBUG", "SECRET_KEY", "TALON_PRODUCTION", "ALLOWED_HOSTS")
+    }
+    env.update(
+        TALON_HOME="1",
+        TALON_SECRET_KEY_FILE=str(tmp_path / "key"),
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", HOME_CHECK], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 

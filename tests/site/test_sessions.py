@@ -21,9 +21,14 @@ def test_visits_without_a_cookie_make_no_session_rows():
     Session.objects.all().delete()
     table = make_table(name="Friday")
     circle = Circle.objects.create(name="Thursdays", players=["Anna"])
-    for url in [reverse("table", args=[table.edit_token]), reverse("view_table", args=[table.view_token]),
-                reverse("history", args=[table.edit_token]), reverse("circle", args=[circle.token]),
-                reverse("circle_view", args=[circle.view_token]), reverse("rules", args=["czech-taroky"])] * 5:
+    for url in [
+        reverse("table", args=[table.edit_token]),
+        reverse("view_table", args=[table.view_token]),
+        reverse("history", args=[table.edit_token]),
+        reverse("circle", args=[circle.token]),
+        reverse("circle_view", args=[circle.view_token]),
+        reverse("rules", args=["czech-taroky"]),
+    ] * 5:
         assert Client().get(url).status_code == 200
     Client().post(reverse("forget_table", args=[table.edit_token]))  # nothing on a list to take off
     assert Session.objects.count() == 0

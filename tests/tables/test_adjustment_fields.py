@@ -9,16 +9,20 @@ from pathlib import Path
 import pytest
 
 from games.engines.base import MOST_RADELCI
-from games.tables.forms import CarryOverForm, PenaltyForm
 from games.registry import GAMES
+from games.tables.forms import CarryOverForm, PenaltyForm
 from games.web import AdjustmentField
 
 from .test_status_looks import GENERIC, game_words
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = [ROOT / "games" / "tables" / "forms.py", ROOT / "games" / "web" / "forms.py", *sorted((ROOT / "templates").glob("*.html")),
-          *sorted((ROOT / "templates" / "games").glob("*.html")),
-          *sorted((ROOT / "templates" / "games" / "widgets").glob("*.html"))]
+SHARED = [
+    ROOT / "games" / "tables" / "forms.py",
+    ROOT / "games" / "web" / "forms.py",
+    *sorted((ROOT / "templates").glob("*.html")),
+    *sorted((ROOT / "templates" / "games").glob("*.html")),
+    *sorted((ROOT / "templates" / "games" / "widgets").glob("*.html")),
+]
 PLAYERS = ["North", "East", "South"]
 
 
@@ -37,8 +41,11 @@ def read_as(path: Path, text: str) -> tuple[str, str]:
     A Python name or attribute (``COUNTER.cards``), a page's own layout class (``<ul class="cards">``) and its
     prose ("whoever had the cards") read no game's mark."""
     if path.suffix == ".py":
-        strings = [node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant)
-                   and isinstance(node.value, str)]
+        strings = [
+            node.value
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ]
         return "\n".join(strings), "\n".join(strings)
     return "\n".join(PROSE.sub("", tag) for tag in TAG.findall(text)), "\n".join(CLASS.findall(text))
 
@@ -87,9 +94,18 @@ def test_slovenian_tarok_declares_its_radelci_with_todays_bounds():
     assert all(not game.web.adjustment_fields for slug, game in GAMES.items() if slug != "slovenian-tarok")
 
 
-MOONS = AdjustmentField("moons", label="Moons to add", help="1 adds a moon.", carry_label="%(player)s: moons",
-                        carry_short="moons", missing="Write how much (or the moons).", low=-3, high=3,
-                        carry_low=0, carry_high=9)
+MOONS = AdjustmentField(
+    "moons",
+    label="Moons to add",
+    help="1 adds a moon.",
+    carry_label="%(player)s: moons",
+    carry_short="moons",
+    missing="Write how much (or the moons).",
+    low=-3,
+    high=3,
+    carry_low=0,
+    carry_high=9,
+)
 
 
 def test_any_declared_field_is_asked_for_and_written_by_the_penalty_form():
@@ -113,7 +129,10 @@ def test_any_declared_field_is_asked_for_and_written_by_the_carry_over_form():
     assert form.to_data() == {"adjustment": {"North": 5}, "moons": {"South": 3}}
     assert form["moons_1"].label == "East: moons"
     assert [[(label, field.name) for label, field in extras] for _name, _total, extras in form.rows()] == [
-        [("moons", "moons_0")], [("moons", "moons_1")], [("moons", "moons_2")]]
+        [("moons", "moons_0")],
+        [("moons", "moons_1")],
+        [("moons", "moons_2")],
+    ]
     only_moons = CarryOverForm({"moons_0": "1"}, players=PLAYERS, extras=(MOONS,))
     assert only_moons.is_valid() and only_moons.to_data() == {"adjustment": {}, "moons": {"North": 1}}
     too_many = CarryOverForm({"moons_0": "10"}, players=PLAYERS, extras=(MOONS,))

@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Change, Hand, Table
+from games.tables import services
 
 from ..factories import make_table, team_hand, visible_text
 
@@ -39,13 +39,19 @@ def test_an_identical_next_hand_is_as_quick_to_record_as_any_other(client):
 
 def test_a_hand_typed_while_another_phone_saved_is_kept_against_the_new_state(client):
     table = make_table()
-    mine = HAND | {"points": "40", "version": str(table.version), "submission": form(client, table).initial["submission"]}
+    mine = HAND | {
+        "points": "40",
+        "version": str(table.version),
+        "submission": form(client, table).initial["submission"],
+    }
     services.record_hand(table, team_hand(points=70))  # the other phone was quicker
     response = client.post(reverse("record_hand", args=[table.edit_token]), mine)
     page = response.content.decode()
     assert response.status_code == 200 and 'role="alert"' in page
-    assert "Another phone changed this table meanwhile" in page and "Hand 1 recorded: Anna + Cyril · 70" in \
-        visible_text(page)
+    assert (
+        "Another phone changed this table meanwhile" in page
+        and "Hand 1 recorded: Anna + Cyril · 70" in visible_text(page)
+    )
     kept = response.context["form"]
     assert kept.data["points"] == "40" and kept.data["version"] == str(table.version + 1)
     assert response.context["result"].scores["Anna"] == -5, "scored against the new state"
@@ -77,9 +83,17 @@ def test_name_and_rules_in_one_submit_are_saved_together_and_kept_in_the_history
     table = make_table(hands=[team_hand(points=66)])
     page = client.get(reverse("settings", args=[table.edit_token])).content.decode()
     assert 'name="submission"' in page
-    response = client.post(reverse("settings", args=[table.edit_token]), {
-        "name": "Friday", "price_per_point": "0.10", "currency": "€", "rule_step_factor": "false",
-        "rule_rounding": "up", "version": str(table.version)})
+    response = client.post(
+        reverse("settings", args=[table.edit_token]),
+        {
+            "name": "Friday",
+            "price_per_point": "0.10",
+            "currency": "€",
+            "rule_step_factor": "false",
+            "rule_rounding": "up",
+            "version": str(table.version),
+        },
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.name == "Friday" and table.rules == {"step_factor": False, "rounding": "up"}

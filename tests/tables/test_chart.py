@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Circle
+from games.tables import services
 from games.tables.presentation import LABEL_GAP, running_totals_chart
 
 from ..factories import team_hand
@@ -56,7 +56,7 @@ def test_in_a_circle_a_player_who_missed_a_table_has_a_gap_there(client):
         table = services.create_table(game="czech-taroky", players=players, rules={}, circle=circle)
         services.record_hand(table, team_hand())
     page = client.get(reverse("circle", args=[circle.token])).content.decode()
-    chart = page[page.index("<svg"):page.index("</svg>")]
+    chart = page[page.index("<svg") : page.index("</svg>")]
     emil = [m for m in re.findall(r"<(polyline|circle)[^>]*><title>([^<]*)</title>", chart) if m[1] == "Emil"]
     dana = [m for m in re.findall(r"<(polyline|circle)[^>]*><title>([^<]*)</title>", chart) if m[1] == "Dana"]
     assert emil == [("circle", "Emil")]  # one table: a dot, no flat line through the others

@@ -7,12 +7,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games.tables import services
 from games.engines.base import CLOSED, InvalidHand
 from games.engines.table import InvalidTable
 from games.models import Hand
-from games.tables.presentation import settle_up
 from games.registry import GAMES
+from games.tables import services
+from games.tables.presentation import settle_up
 
 from ..factories import make_sample, visible_text
 
@@ -55,8 +55,9 @@ def test_the_end_of_a_closed_evening_shows_its_final_totals_and_settle_up(client
 @pytest.mark.parametrize("game", list(GAMES))
 def test_ending_a_closed_evening_again_changes_nothing(client, game):
     table = closed_sample(game)
-    response = client.post(reverse("end_evening", args=[table.edit_token]), {"version": str(table.version)},
-                           follow=True)
+    response = client.post(
+        reverse("end_evening", args=[table.edit_token]), {"version": str(table.version)}, follow=True
+    )
     assert Hand.objects.filter(table=table).count() == table.hand_count
     assert "hand " not in visible_text(response.content.decode())
 
@@ -65,10 +66,13 @@ def test_ending_a_closed_evening_again_changes_nothing(client, game):
 @pytest.mark.parametrize("url", ["record_hand", "adjust"])
 def test_a_closed_tables_forms_say_it_is_closed_and_offer_the_way_on(client, game, url):
     table = closed_sample(game)
-    for response in (client.get(reverse(url, args=[table.edit_token])),
-                     client.post(reverse(url, args=[table.edit_token]), {"version": str(table.version),
-                                                                         "form": "penalty", "who": table.players[0],
-                                                                         "amount": "5"})):
+    for response in (
+        client.get(reverse(url, args=[table.edit_token])),
+        client.post(
+            reverse(url, args=[table.edit_token]),
+            {"version": str(table.version), "form": "penalty", "who": table.players[0], "amount": "5"},
+        ),
+    ):
         page = response.content.decode()
         assert response.status_code == 200
         assert "<form" in page and 'class="hand-form' not in page and 'name="amount"' not in page
@@ -86,8 +90,10 @@ def test_an_engine_errors_place_is_in_the_players_language(language):
     with translation.override(language):
         line = error.line(gettext)
         assert "14" in line and "hand" not in line
-        assert InvalidTable("players", InvalidHand("", "names must be distinct")).line(gettext) != \
-            "players: names must be distinct"
+        assert (
+            InvalidTable("players", InvalidHand("", "names must be distinct")).line(gettext)
+            != "players: names must be distinct"
+        )
 
 
 def test_an_imported_documents_bad_hand_is_named_in_the_players_language(client):
@@ -100,8 +106,9 @@ def test_an_imported_documents_bad_hand_is_named_in_the_players_language(client)
 
 def test_a_closed_tables_preview_says_it_is_closed(client):
     table = closed_sample("schnapsen")
-    response = client.post(reverse("preview", args=[table.edit_token]), {"winner": "Anna", "game_points": "1"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("preview", args=[table.edit_token]), {"winner": "Anna", "game_points": "1"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200 and "nothing more can be recorded" in response.content.decode()
     assert "Not yet a valid hand" not in response.content.decode()
 
@@ -109,6 +116,7 @@ def test_a_closed_tables_preview_says_it_is_closed(client):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_closed_table_names_nobody_to_deal_or_lead_next(game):
     from games.tables.presentation import player_rows
+
     table = make_sample(game)
     open_rows = player_rows(table)
     status = table.summary or {}

@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from games.tables import services
 from games.models import Change, Hand, Table
+from games.tables import services
 
 from ..factories import make_table, team_hand
 
@@ -97,8 +97,12 @@ def test_reading_hands_while_another_phone_deletes_and_restores_them_never_fails
         client = Client(raise_request_exception=False)  # a 500 is counted, not raised in this thread
         while not stop.is_set():
             for seq in (2, 3):
-                for url in (reverse("hand", args=[table.edit_token, seq]), reverse("view_hand", args=[table.view_token, seq]),
-                            reverse("edit_hand", args=[table.edit_token, seq]), reverse("table", args=[table.edit_token])):
+                for url in (
+                    reverse("hand", args=[table.edit_token, seq]),
+                    reverse("view_hand", args=[table.view_token, seq]),
+                    reverse("edit_hand", args=[table.edit_token, seq]),
+                    reverse("table", args=[table.edit_token]),
+                ):
                     status = client.get(url).status_code
                     if status not in (200, 302):
                         failures.append(f"{url}: {status}")

@@ -11,10 +11,13 @@ from ..factories import make_table, team_hand
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("game", "players", "engine"), [
-    ("czech-taroky", ("Anna", "Bára", "Cyril", "Dana"), czech_taroky),
-    ("slovenian-tarok", ("Ana", "Bojan", "Cene", "Dora"), slovenian_tarok),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "engine"),
+    [
+        ("czech-taroky", ("Anna", "Bára", "Cyril", "Dana"), czech_taroky),
+        ("slovenian-tarok", ("Ana", "Bojan", "Cene", "Dora"), slovenian_tarok),
+    ],
+)
 def test_the_points_stepper_starts_from_the_engines_middle(client, game, players, engine):
     table = make_table(game=game, players=players)
     page = client.get(reverse("record_hand", args=[table.edit_token])).content.decode()

@@ -14,8 +14,9 @@ PAGAT = {"side": "declarers", "announced": False, "made": True}
 
 
 def test_the_hand_list_names_contra_instead_of_a_multiplier_it_did_not_apply(client):
-    table = make_table(rules={"contra_on_valat": False},
-                       hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": VALAT, "contra": 1}])
+    table = make_table(
+        rules={"contra_on_valat": False}, hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": VALAT, "contra": 1}]
+    )
     text = " ".join(visible_text(client.get(reverse("hands", args=[table.edit_token])).content.decode()).split())
     assert "Anna + Cyril · announced valat by the declarer side, made · contra" in text and "×2" not in text
 
@@ -42,9 +43,25 @@ def test_a_whole_number_option_is_named_with_its_number(client):
 
 
 def test_a_point_table_option_is_named_by_how_many_cards_score(client):
-    points = {"2H": 10, "10H": 10, "JH": 10, "AH": 5, "KH": 5, "QH": 5,
-              "2S": -10, "10S": -10, "JS": -10, "AS": -5, "KS": -5, "QS": -20}
-    table = make_table(game="two-ten-jack", players=("Aiko", "Ben"), rules={"card_points": points},
-                       hands=[{"captured": {"Aiko": ["QS", "2H"]}}])
+    points = {
+        "2H": 10,
+        "10H": 10,
+        "JH": 10,
+        "AH": 5,
+        "KH": 5,
+        "QH": 5,
+        "2S": -10,
+        "10S": -10,
+        "JS": -10,
+        "AS": -5,
+        "KS": -5,
+        "QS": -20,
+    }
+    table = make_table(
+        game="two-ten-jack",
+        players=("Aiko", "Ben"),
+        rules={"card_points": points},
+        hands=[{"captured": {"Aiko": ["QS", "2H"]}}],
+    )
     text = " ".join(visible_text(client.get(reverse("hand", args=[table.edit_token, 1])).content.decode()).split())
     assert "TR2 (Point table: 12 scoring cards): Aiko:" in text and "{" not in text

@@ -13,14 +13,30 @@ PAGAT = {"side": "defenders", "announced": False, "made": True}
 # What a player reads, per language: the defenders' unannounced valat; the declarer side's announced valat that
 # failed; the defenders' I on the end made; the declarer side's I on the end failed.
 SAID = {
-    "en": ("valat by the defenders", "announced valat by the declarer side, failed",
-           "the defenders' I on the end made", "the declarer side's I on the end failed"),
-    "cs": ("valát obrany", "hlášený valát hrající strany, neuhraný",
-           "pagát ultimo obrany uhraný", "pagát ultimo hrající strany neuhraný"),
-    "sl": ("valat nasprotnikov", "napovedani valat igralcev, padel",
-           "pagat ultimo nasprotnikov narejen", "pagat ultimo igralcev padel"),
-    "de": ("Valat der Gegenspieler", "angesagter Valat der Spielerseite, verloren",
-           "Pagat ultimo der Gegenspieler gemacht", "Pagat ultimo der Spielerseite verloren"),
+    "en": (
+        "valat by the defenders",
+        "announced valat by the declarer side, failed",
+        "the defenders' I on the end made",
+        "the declarer side's I on the end failed",
+    ),
+    "cs": (
+        "valát obrany",
+        "hlášený valát hrající strany, neuhraný",
+        "pagát ultimo obrany uhraný",
+        "pagát ultimo hrající strany neuhraný",
+    ),
+    "sl": (
+        "valat nasprotnikov",
+        "napovedani valat igralcev, padel",
+        "pagat ultimo nasprotnikov narejen",
+        "pagat ultimo igralcev padel",
+    ),
+    "de": (
+        "Valat der Gegenspieler",
+        "angesagter Valat der Spielerseite, verloren",
+        "Pagat ultimo der Gegenspieler gemacht",
+        "Pagat ultimo der Spielerseite verloren",
+    ),
 }
 
 
@@ -32,12 +48,14 @@ def hand_list(client, table, language: str) -> str:
 @pytest.mark.parametrize("language", SAID)
 def test_the_hand_list_says_whose_valat_and_whose_i_on_the_end(client, language):
     defenders_valat, failed_valat, defenders_pagat, declarers_pagat_failed = SAID[language]
-    table = make_table(hands=[
-        {"povinnost": "Anna", "partner": "Cyril", "valat": VALAT},
-        {"povinnost": "Anna", "partner": "Cyril", "valat": {"side": "declarers", "announced": True, "made": False}},
-        team_hand(points=63, pagat=PAGAT),
-        team_hand(points=40, pagat={"side": "declarers", "announced": True, "made": False}),
-    ])
+    table = make_table(
+        hands=[
+            {"povinnost": "Anna", "partner": "Cyril", "valat": VALAT},
+            {"povinnost": "Anna", "partner": "Cyril", "valat": {"side": "declarers", "announced": True, "made": False}},
+            team_hand(points=63, pagat=PAGAT),
+            team_hand(points=40, pagat={"side": "declarers", "announced": True, "made": False}),
+        ]
+    )
     text = hand_list(client, table, language)
     assert f"Anna + Cyril · {defenders_valat}" in text
     assert f"Anna + Cyril · {failed_valat}" in text
@@ -47,8 +65,10 @@ def test_the_hand_list_says_whose_valat_and_whose_i_on_the_end(client, language)
 
 @pytest.mark.parametrize("with_valat", [False, True])
 def test_an_i_on_the_end_beside_a_valat_is_listed_only_where_it_counted(client, with_valat):
-    table = make_table(rules={"pagat_with_valat": with_valat},
-                       hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": VALAT, "pagat": PAGAT}])
+    table = make_table(
+        rules={"pagat_with_valat": with_valat},
+        hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": VALAT, "pagat": PAGAT}],
+    )
     text = hand_list(client, table, "cs")
     assert ("pagát ultimo" in text) == with_valat
     assert "Anna + Cyril · valát obrany" in text
@@ -57,7 +77,10 @@ def test_an_i_on_the_end_beside_a_valat_is_listed_only_where_it_counted(client, 
 def test_the_czech_list_and_form_spell_valat_alike(client):
     table = make_table(hands=[{"povinnost": "Anna", "partner": "Cyril", "valat": {**VALAT, "side": "declarers"}}])
     listed = hand_list(client, table, "cs")
-    form = " ".join(visible_text(client.get(reverse("record_hand", args=[table.edit_token]),
-                                            HTTP_ACCEPT_LANGUAGE="cs").content.decode()).split())
+    form = " ".join(
+        visible_text(
+            client.get(reverse("record_hand", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+        ).split()
+    )
     assert "Anna + Cyril · valát hrající strany" in listed
     assert "Valát" in form and "valat" not in form.lower().replace("valát", "")

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Hand
+from games.tables import services
 
 from ..factories import make_table, team_hand, visible_text
 
@@ -17,8 +17,12 @@ PENALTY = {"adjustment": {"Anna": 5, "Bára": -15, "Cyril": 5, "Dana": 5}, "reas
 
 def evening():
     """Eleven hands with a penalty after the fourth, then the end of the evening: thirteen rows."""
-    hands = [team_hand(points=40 + i) for i in range(4)] + [PENALTY] + \
-        [team_hand(points=50 + i) for i in range(7)] + [{"closing": True}]
+    hands = (
+        [team_hand(points=40 + i) for i in range(4)]
+        + [PENALTY]
+        + [team_hand(points=50 + i) for i in range(7)]
+        + [{"closing": True}]
+    )
     return make_table(hands=hands)
 
 
@@ -40,8 +44,9 @@ def test_the_table_page_offers_all_its_hands_by_their_number(client):
     table = evening()
     hands = len(counted(table))
     assert table.hand_count == hands + 2
-    page = visible_text(client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
-                        .content.decode())
+    page = visible_text(
+        client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert f"Show all {hands} hands" in page and f"Show all {table.hand_count} hands" not in page
 
 
@@ -61,8 +66,9 @@ def test_the_list_numbers_the_hands_and_leaves_the_penalty_and_the_end_unnumbere
 def test_the_history_numbers_hands_only(client):
     table = evening()
     numbers = counted(table)
-    history = visible_text(client.get(reverse("history", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
-                           .content.decode())
+    history = visible_text(
+        client.get(reverse("history", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     recorded = [int(n) for n in re.findall(r"Hand (\d+) recorded", history)]
     assert sorted(recorded) == sorted(numbers.values())
     assert "Recorded: end of the evening" in history and history.count("Recorded: ") == 2  # and the penalty
@@ -74,12 +80,14 @@ def test_a_hand_edited_or_deleted_after_a_penalty_keeps_its_number_among_the_han
     last_hand = Hand.objects.filter(table=table, seq=max(numbers)).get()
     services.edit_hand(last_hand, team_hand(points=61))
     services.delete_hand(Hand.objects.get(table=table, seq=max(numbers) - 1))
-    history = visible_text(client.get(reverse("history", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
-                           .content.decode())
+    history = visible_text(
+        client.get(reverse("history", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert f"Hand {numbers[max(numbers)]} changed" in history
     assert f"Hand {numbers[max(numbers) - 1]} deleted" in history
-    detail = visible_text(client.get(reverse("hand", args=[table.edit_token, max(numbers)]),
-                                     HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    detail = visible_text(
+        client.get(reverse("hand", args=[table.edit_token, max(numbers)]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert f"Hand {len(counted(table))}" in detail  # one hand fewer before it now
 
 
@@ -92,14 +100,16 @@ def test_the_charts_axis_ends_at_the_number_of_hands(client):
 
 def test_the_list_of_all_hands_says_how_many_hands_it_holds(client):
     table = evening()
-    page = visible_text(client.get(reverse("hands", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en")
-                        .content.decode())
+    page = visible_text(
+        client.get(reverse("hands", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert f"{len(counted(table))} hands" in page and f"{table.hand_count} hands" not in page
 
 
 def test_the_end_of_the_evenings_own_page_has_no_hand_number(client):
     table = evening()
     closing = Hand.objects.filter(table=table, deleted=False).order_by("-seq").first()
-    page = visible_text(client.get(reverse("hand", args=[table.edit_token, closing.seq]), HTTP_ACCEPT_LANGUAGE="en")
-                        .content.decode())
+    page = visible_text(
+        client.get(reverse("hand", args=[table.edit_token, closing.seq]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
     assert "end of the evening" in page and f"Hand {table.hand_count}" not in page

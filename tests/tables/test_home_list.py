@@ -27,11 +27,13 @@ def test_the_list_shows_each_tables_totals_and_its_last_hand(client):
     opened(client, played, fresh)
     text = visible_text(client.get("/").content.decode())
     assert "last hand 3\xa0hours ago" in text
-    friday = text[text.index("Friday"):]
-    totals = ", ".join(f"{name} {'−' if total < 0 else ''}{abs(total)}" for name, total in
-                       ((p, played.totals[p]) for p in played.players))
+    friday = text[text.index("Friday") :]
+    totals = ", ".join(
+        f"{name} {'−' if total < 0 else ''}{abs(total)}"
+        for name, total in ((p, played.totals[p]) for p in played.players)
+    )
     assert totals in friday
-    assert "no hands yet" in text[text.index("Saturday"):]
+    assert "no hands yet" in text[text.index("Saturday") :]
 
 
 def test_the_last_hand_time_is_in_the_players_language(client):
@@ -68,8 +70,11 @@ def test_a_view_link_cannot_remove_anything(client):
     table = make_table(hands=[team_hand()])
     opened(client, table)
     view = table.view_token
-    for url in (reverse("forget_table", args=[view]), reverse("delete_hand", args=[view, 1]),
-                reverse("undo", args=[view])):
+    for url in (
+        reverse("forget_table", args=[view]),
+        reverse("delete_hand", args=[view, 1]),
+        reverse("undo", args=[view]),
+    ):
         assert client.post(url).status_code == 404, url
     table.refresh_from_db()
     assert table.pk in client.session["tables"]

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.engines import table as engine_table
 from games.models import Change, Circle, Hand, Table
+from games.tables import services
 
 from ..factories import make_table, team_hand, visible_text
 
@@ -30,6 +30,7 @@ def settle(table: Table, rules: dict) -> dict:
 
 # What if -------------------------------------------------------------------------------------------------------
 
+
 def test_what_if_shows_the_totals_under_another_preset_beside_the_recorded_ones_and_changes_nothing(client):
     table = make_table(hands=[PAGAT_HAND, team_hand(povinnost="Bára", partner="Dana", points=40)])
     before = (table.version, dict(table.totals), list(Hand.objects.values_list("scores", flat=True)))
@@ -41,8 +42,11 @@ def test_what_if_shows_the_totals_under_another_preset_beside_the_recorded_ones_
     assert rows == {p: (table.totals[p], would[p]) for p in table.players}
     text = " ".join(visible_text(page.content.decode()).split())
     recorded = [hand.scores for hand in table.hands.order_by("seq")]
-    differ = sum(1 for was, result in zip(recorded, replay(table, {"preset": "help-text"}).results)
-                 if was != [result.scores[p] for p in table.players])
+    differ = sum(
+        1
+        for was, result in zip(recorded, replay(table, {"preset": "help-text"}).results)
+        if was != [result.scores[p] for p in table.players]
+    )
     assert differ >= 1 and f"{differ} hand{'s' if differ > 1 else ''} would pay differently" in text
     assert re.search(r'<tr class="differs"><th scope="row"><bdi>Anna</bdi>', page.content.decode())
     table.refresh_from_db()
@@ -53,8 +57,10 @@ def test_using_the_what_if_rules_rescores_the_table_keeps_it_in_the_history_and_
     table = make_table(hands=[PAGAT_HAND])
     recorded = dict(table.totals)
     would = settle(table, {"preset": "help-text"})
-    response = client.post(reverse("what_if", args=[table.edit_token]),
-                           {"preset": "help-text", "version": table.version, "submission": "s1"})
+    response = client.post(
+        reverse("what_if", args=[table.edit_token]),
+        {"preset": "help-text", "version": table.version, "submission": "s1"},
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.rules == {"preset": "help-text"} and table.totals == would
@@ -71,11 +77,13 @@ def test_what_if_on_a_hand_shows_that_hands_explanation_under_the_other_rules(cl
     page = client.get(reverse("hand", args=[table.edit_token, hand.seq])).content.decode()
     link = reverse("what_if", args=[table.edit_token]) + f"?hand={hand.seq}"
     assert link in page
-    focus = client.get(reverse("what_if", args=[table.edit_token]),
-                       {"preset": "help-text", "hand": hand.seq}).context["focus"]
+    focus = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "help-text", "hand": hand.seq}).context[
+        "focus"
+    ]
     assert focus["number"] == hand.number
-    assert [would for _p, _was, would in focus["scores"]] == [settle(table, {"preset": "help-text"})[p]
-                                                               for p in table.players]
+    assert [would for _p, _was, would in focus["scores"]] == [
+        settle(table, {"preset": "help-text"})[p] for p in table.players
+    ]
     assert any(line.rule == "R8" for line in focus["lines"])
 
 
@@ -95,22 +103,27 @@ def test_rules_that_cannot_score_the_table_are_explained_not_a_500(client):
     assert page.context["form"].errors
 
 
-@pytest.mark.parametrize("language, heading", [("en", "What if?"), ("cs", "Co kdyby?"), ("sl", "Kaj če?"),
-                                               ("de", "Was wäre wenn?")])
+@pytest.mark.parametrize(
+    "language, heading", [("en", "What if?"), ("cs", "Co kdyby?"), ("sl", "Kaj če?"), ("de", "Was wäre wenn?")]
+)
 def test_what_if_speaks_the_players_language(client, language, heading):
     table = make_table(hands=[PAGAT_HAND])
-    page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "help-text"},
-                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    page = client.get(
+        reverse("what_if", args=[table.edit_token]), {"preset": "help-text"}, HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     assert f"<h1>{heading}</h1>" in page
 
 
 # Penalties and carry-overs -------------------------------------------------------------------------------------
 
+
 def test_a_czech_penalty_is_paid_to_each_other_player(client):
     table = make_table(hands=[team_hand()])
     before = dict(table.totals)
-    response = client.post(reverse("adjust", args=[table.edit_token]), {
-        "form": "penalty", "who": "Bára", "amount": "5", "reason": "revoke", "version": table.version})
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": "Bára", "amount": "5", "reason": "revoke", "version": table.version},
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert {p: table.totals[p] - before[p] for p in table.players} == {"Anna": 5, "Bára": -15, "Cyril": 5, "Dana": 5}
@@ -132,8 +145,10 @@ def test_a_penalty_without_a_player_or_an_amount_is_refused_beside_the_field(cli
 def test_a_slovenian_penalty_can_cross_off_a_radelc(client):
     table = make_table(game="slovenian-tarok", players=SLOVENIANS, hands=[BEGGAR])
     assert table.summary["radelci"]["Cene"] == 1
-    client.post(reverse("adjust", args=[table.edit_token]), {
-        "form": "penalty", "who": "Cene", "radelci": "-1", "reason": "forgot", "version": table.version})
+    client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": "Cene", "radelci": "-1", "reason": "forgot", "version": table.version},
+    )
     table.refresh_from_db()
     assert table.summary["radelci"]["Cene"] == 0
     assert table.hands.order_by("-seq").first().data == {"adjustment": {}, "radelci": {"Cene": -1}, "reason": "forgot"}
@@ -141,9 +156,19 @@ def test_a_slovenian_penalty_can_cross_off_a_radelc(client):
 
 def test_carrying_over_from_paper_adds_every_players_total_and_radelci_in_one_hand(client):
     table = make_table(game="slovenian-tarok", players=SLOVENIANS)
-    client.post(reverse("adjust", args=[table.edit_token]), {
-        "form": "carry", "total_0": "120", "total_1": "-35", "total_2": "", "total_3": "0", "radelci_1": "2",
-        "reason": "from the sheet", "version": table.version})
+    client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {
+            "form": "carry",
+            "total_0": "120",
+            "total_1": "-35",
+            "total_2": "",
+            "total_3": "0",
+            "radelci_1": "2",
+            "reason": "from the sheet",
+            "version": table.version,
+        },
+    )
     table.refresh_from_db()
     assert table.totals == {"Ana": 120, "Bojan": -35, "Cene": 0, "Dora": 0}
     assert table.summary["radelci"]["Bojan"] == 2
@@ -151,6 +176,7 @@ def test_carrying_over_from_paper_adds_every_players_total_and_radelci_in_one_ha
 
 
 # The end of the evening and a new one ----------------------------------------------------------------------------
+
 
 def test_the_end_of_a_scorebook_evening_charges_the_radelci_left_and_closes_the_table(client):
     table = make_table(game="slovenian-tarok", players=SLOVENIANS, rules={"preset": "scorebook"}, hands=[BEGGAR])
@@ -170,16 +196,19 @@ def test_the_end_of_a_scorebook_evening_charges_the_radelci_left_and_closes_the_
     assert "The evening has ended" in visible_text(page)
     record = reverse("record_hand", args=[table.edit_token])
     assert f'href="{record}"' not in page and f'action="{record}"' not in page  # no way to record a hand is offered
-    refused = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "contract": "beggar", "declarer": "Ana", "won": "yes", "version": table.version})
+    refused = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "beggar", "declarer": "Ana", "won": "yes", "version": table.version},
+    )
     assert refused.status_code in (200, 302)
     assert table.hands.count() == 2
 
 
 def test_a_new_evening_keeps_the_players_seats_rules_price_and_circle(client):
     circle = Circle.objects.create(name="Tuesday", players=list(SLOVENIANS))
-    table = services.create_table(game="slovenian-tarok", players=list(SLOVENIANS), rules={"preset": "scorebook"},
-                                  name="Tuesday", circle=circle)
+    table = services.create_table(
+        game="slovenian-tarok", players=list(SLOVENIANS), rules={"preset": "scorebook"}, name="Tuesday", circle=circle
+    )
     table.price_per_point, table.currency = "0.05", "€"
     table.save()
     services.record_hand(table, BEGGAR)
@@ -187,14 +216,22 @@ def test_a_new_evening_keeps_the_players_seats_rules_price_and_circle(client):
     fresh = Table.objects.exclude(pk=table.pk).get()
     assert response["Location"] == reverse("table", args=[fresh.edit_token])
     assert (fresh.players, fresh.rules, fresh.circle, fresh.price_per_point, fresh.currency) == (
-        list(SLOVENIANS), {"preset": "scorebook"}, circle, "0.05", "€")
+        list(SLOVENIANS),
+        {"preset": "scorebook"},
+        circle,
+        "0.05",
+        "€",
+    )
     assert fresh.hands.count() == 0 and fresh.totals in ({}, {p: 0 for p in SLOVENIANS})
     assert fresh.edit_token in client.get(reverse("home")).content.decode()
 
 
 def test_a_two_ten_jack_game_ended_early_is_won_by_the_highest_total(client):
-    table = make_table(game="two-ten-jack", players=("Aiko", "Ben", "Chie"),
-                       hands=[{"captured": {"Aiko": ["2H", "10H"], "Ben": ["AH"], "Chie": ["JS"]}}])
+    table = make_table(
+        game="two-ten-jack",
+        players=("Aiko", "Ben", "Chie"),
+        hands=[{"captured": {"Aiko": ["2H", "10H"], "Ben": ["AH"], "Chie": ["JS"]}}],
+    )
     client.post(reverse("end_evening", args=[table.edit_token]), {"version": table.version})
     response = client.get(reverse("table", args=[table.edit_token]))
     page = visible_text(response.content.decode())
@@ -207,6 +244,7 @@ def test_a_two_ten_jack_game_ended_early_is_won_by_the_highest_total(client):
 
 # The Sixty-six draw ------------------------------------------------------------------------------------------------
 
+
 def test_the_sixty_six_draw_is_one_tap_and_only_with_24_cards(client):
     sixty_six = make_table(game="schnapsen", players=("Anna", "Ben"), rules={"preset": "sixty-six"})
     form = client.get(reverse("record_hand", args=[sixty_six.edit_token])).content.decode()
@@ -215,10 +253,13 @@ def test_the_sixty_six_draw_is_one_tap_and_only_with_24_cards(client):
     assert sixty_six.hands.get().data == {"ending": "draw"}
     client.post(reverse("record_hand", args=[sixty_six.edit_token]), {"winner": "Ben", "game_points": "2"})
     sixty_six.refresh_from_db()
-    expected = engine_table.replay(engine_table.setup("schnapsen", {"preset": "sixty-six"}, ["Anna", "Ben"]),
-                                   [{"ending": "draw"}, {"winner": "Ben", "game_points": 2}])
-    assert [h.scores for h in sixty_six.hands.order_by("seq")] == [[r.scores[p] for p in ("Anna", "Ben")]
-                                                                    for r in expected.results]
+    expected = engine_table.replay(
+        engine_table.setup("schnapsen", {"preset": "sixty-six"}, ["Anna", "Ben"]),
+        [{"ending": "draw"}, {"winner": "Ben", "game_points": 2}],
+    )
+    assert [h.scores for h in sixty_six.hands.order_by("seq")] == [
+        [r.scores[p] for p in ("Anna", "Ben")] for r in expected.results
+    ]
     assert expected.results[1].scores["Ben"] == 3  # the draw's extra point went to the next winner
     schnapsen = make_table(game="schnapsen", players=("Anna", "Ben"))
     assert 'value="draw"' not in client.get(reverse("record_hand", args=[schnapsen.edit_token])).content.decode()
@@ -226,10 +267,13 @@ def test_the_sixty_six_draw_is_one_tap_and_only_with_24_cards(client):
 
 # A circle's own rules ----------------------------------------------------------------------------------------------
 
+
 def test_a_circles_rules_are_where_its_new_tables_start(client):
     circle = Circle.objects.create(name="Tuesday", players=list(SLOVENIANS))
-    response = client.post(reverse("circle_rules", args=[circle.token, "slovenian-tarok"]),
-                           {"preset": "scorebook", "rule_mond_penalty": "21"})
+    response = client.post(
+        reverse("circle_rules", args=[circle.token, "slovenian-tarok"]),
+        {"preset": "scorebook", "rule_mond_penalty": "21"},
+    )
     assert response.status_code == 302
     circle.refresh_from_db()
     assert circle.rules == {"slovenian-tarok": {"preset": "scorebook", "mond_penalty": 21}}
@@ -245,6 +289,7 @@ def test_a_circles_view_link_cannot_reach_its_rules_form(client):
 
 
 # The rules page each explanation step links to -------------------------------------------------------------------
+
 
 def test_each_explanation_step_links_to_its_rule_which_shows_the_value_at_this_table(client):
     table = make_table(game="slovenian-tarok", players=SLOVENIANS, rules={"preset": "scorebook"}, hands=[BEGGAR])
@@ -262,6 +307,7 @@ def test_each_explanation_step_links_to_its_rule_which_shows_the_value_at_this_t
 
 def test_the_rules_page_lists_every_option_and_preset_with_its_source(client):
     from games.registry import GAMES
+
     for game in GAMES.values():
         text = visible_text(client.get(reverse("rules", args=[game.slug])).content.decode())
         for option in game.engine.OPTIONS:
@@ -293,8 +339,11 @@ def test_the_end_of_the_evening_settles_up_at_the_final_totals_not_the_ones_befo
 
 def test_what_if_lists_only_the_scores_that_differ_without_a_stray_separator(client):
     players = ("Ana", "Bojan", "Cene", "Dora")  # Ana and Cene declare: Bojan and Dora write 0 under any rounding
-    table = make_table(game="slovenian-tarok", players=players,
-                       hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 41}])
+    table = make_table(
+        game="slovenian-tarok",
+        players=players,
+        hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 41}],
+    )
     page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "", "rule_difference_rounding": "whole"})
     recorded = table.hands.get().scores
     would = 10 + (41 - 35)  # three: 10 + D; D = 6 as a whole number (to the nearest 5: 5)

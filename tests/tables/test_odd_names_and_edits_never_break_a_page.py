@@ -17,6 +17,7 @@ CZECH = ("Anna", "items", "Cyril", "Dana")
 
 # ---- a player called "items": Django's template lookup finds the player's total before dict.items ------------
 
+
 def items_table():
     return make_table(players=CZECH, hands=[team_hand()])
 
@@ -48,8 +49,8 @@ def test_renaming_a_player_to_items_keeps_the_end_page_working(client):
 
 
 def test_a_table_with_a_player_called_items_does_not_break_its_circles_pages(client):
-    from games.tables import services
     from games.models import Circle
+    from games.tables import services
 
     circle = Circle.objects.create(name="Thursdays", players=["Anna"])
     services.add_to_circle(items_table(), circle)
@@ -85,10 +86,18 @@ def test_import_with_an_unpaired_surrogate_in_a_field_name_is_refused_with_a_mes
 # ---- editing an adjustment or a closing --------------------------------------------------------------------------
 
 ADJUSTED = {
-    "slovenian-tarok": (("A", "B", "C", "D"), [{"contract": "klop", "klop": {"A": 20, "B": 20, "C": 20, "D": 10}},
-                                               {"adjustment": {"B": 5}, "reason": "revoke"}, {"closing": True}]),
-    "schnapsen": (("A", "B"), [{"winner": "A", "game_points": 3}, {"adjustment": {"A": 5}, "reason": "revoke"},
-                               {"closing": True}]),
+    "slovenian-tarok": (
+        ("A", "B", "C", "D"),
+        [
+            {"contract": "klop", "klop": {"A": 20, "B": 20, "C": 20, "D": 10}},
+            {"adjustment": {"B": 5}, "reason": "revoke"},
+            {"closing": True},
+        ],
+    ),
+    "schnapsen": (
+        ("A", "B"),
+        [{"winner": "A", "game_points": 3}, {"adjustment": {"A": 5}, "reason": "revoke"}, {"closing": True}],
+    ),
 }
 
 
@@ -104,21 +113,30 @@ def test_the_edit_link_of_an_adjustment_or_a_closing_is_not_a_500(client, game, 
 
 
 def test_saving_the_edit_form_of_a_two_ten_jack_adjustment_unchanged_keeps_the_adjustment(client):
-    table = make_table(game="two-ten-jack", players=("A", "B"),
-                       hands=[{"captured": {"A": ["2H"]}}, {"adjustment": {"B": 5}, "reason": "revoke"}])
+    table = make_table(
+        game="two-ten-jack",
+        players=("A", "B"),
+        hands=[{"captured": {"A": ["2H"]}}, {"adjustment": {"B": 5}, "reason": "revoke"}],
+    )
     page = client.get(reverse("edit_hand", args=[table.edit_token, 2]))
     assert page.status_code in (200, 302)  # an adjustment is deleted and written again, not edited
     # what that page's form sends when Save is tapped without touching anything
-    data = {"version": str(table.version), "submission": "unchanged-edit", "captured": "", "removed": "",
-            "removed_0": "", "save": "1"}
-    data |= {f"card_{card}": "" for card in ("AH", "KH", "QH", "JH", "10H", "2H", "AS", "KS", "QS", "JS", "10S",
-                                              "2S")}
+    data = {
+        "version": str(table.version),
+        "submission": "unchanged-edit",
+        "captured": "",
+        "removed": "",
+        "removed_0": "",
+        "save": "1",
+    }
+    data |= {f"card_{card}": "" for card in ("AH", "KH", "QH", "JH", "10H", "2H", "AS", "KS", "QS", "JS", "10S", "2S")}
     client.post(reverse("edit_hand", args=[table.edit_token, 2]), data)
     hand = table.hands.get(seq=2)
     assert hand.data == {"adjustment": {"B": 5}, "reason": "revoke"}  # not an empty round in its place
 
 
 # ---- the end of the evening -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("version", ["abc", "-1", "1.0"])
 def test_ending_the_evening_with_a_damaged_version_is_refused(client, version):
@@ -133,12 +151,16 @@ def test_ending_the_evening_with_a_damaged_version_is_refused(client, version):
 
 # ---- carry-over -------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, players", [("czech-taroky", ("Anna", "Bára", "Cyril", "Dana")),
-                                           ("slovenian-tarok", ("A", "B", "C", "D"))])
+
+@pytest.mark.parametrize(
+    "game, players", [("czech-taroky", ("Anna", "Bára", "Cyril", "Dana")), ("slovenian-tarok", ("A", "B", "C", "D"))]
+)
 def test_a_carry_over_with_no_totals_records_nothing(client, game, players):
     table = make_table(game=game, players=players)
-    client.post(reverse("adjust", args=[table.edit_token]), {"form": "carry", "version": str(table.version),
-                                                             "submission": "empty-carry"})
+    client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "carry", "version": str(table.version), "submission": "empty-carry"},
+    )
     assert table.hands.count() == 0
     assert Table.objects.get(pk=table.pk).version == table.version
 
@@ -151,6 +173,7 @@ def test_export_of_an_untouched_table_is_unchanged_by_the_tests_above(client):
 
 
 # ---- fixed after the stranger's lower-severity findings ---------------------------------------------------------
+
 
 def test_the_same_new_evening_tap_twice_starts_one_evening(client):
     table = make_table(hands=[team_hand()])
@@ -168,6 +191,7 @@ def test_using_the_rules_the_table_already_plays_changes_nothing(client):
 
 def test_a_circles_slovenian_preset_is_kept_for_three_players_too(client):
     from games.models import Circle
+
     circle = Circle.objects.create(name="C", players=["A", "B", "C"])
     client.post(reverse("circle_rules", args=[circle.token, "slovenian-tarok"]), {"preset": "pagat"})
     circle.refresh_from_db()

@@ -38,8 +38,9 @@ def test_a_htmx_save_answers_with_the_table_its_change_left_without_reading_it_a
     table = make_table()
     monkeypatch.setattr(Table, "refresh_from_db", lambda *args, **kwargs: pytest.fail("the table was read again"))
     monkeypatch.setattr(tables, "table_response", lambda *args, **kwargs: pytest.fail("another view answered"))
-    response = client.post(reverse("record_hand", args=[table.edit_token]), form_data(version=str(table.version)),
-                           **HTMX)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]), form_data(version=str(table.version)), **HTMX
+    )
     assert response.status_code == 200 and response["HX-Push-Url"] == reverse("table", args=[table.edit_token])
     assert [t.name for t in response.templates][0] == "games/table.html"
     assert response.context["table"].version == table.version + 1

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Change, HandFacts, Score
 from games.registry import GAMES
+from games.tables import services
 
 from ..factories import make_sample, make_table, team_hand, visible_text
 from .test_stored_state import check_against_a_fresh_replay
@@ -16,8 +16,12 @@ SLOVENIAN = ("Ana", "Bojan", "Cene", "Dora")
 
 
 def test_it_renames_in_the_seating_every_hand_the_totals_the_state_and_the_rows():
-    table = make_table(hands=[team_hand(povinnost="Anna", partner="Cyril", points=63),
-                              team_hand(povinnost="Bára", partner="Anna", points=40)])
+    table = make_table(
+        hands=[
+            team_hand(povinnost="Anna", partner="Cyril", points=63),
+            team_hand(povinnost="Bára", partner="Anna", points=40),
+        ]
+    )
     services.delete_hand(table.hands.get(seq=2))
     services.rename_player(table, "Anna", "Aneta")
     table.refresh_from_db()
@@ -45,8 +49,9 @@ def test_every_game_renames_and_keeps_its_scores(game):
 
 
 def test_radelci_follow_the_new_name():
-    table = make_table(game="slovenian-tarok", players=SLOVENIAN,
-                       hands=[{"contract": "beggar", "declarer": "Ana", "won": True}])
+    table = make_table(
+        game="slovenian-tarok", players=SLOVENIAN, hands=[{"contract": "beggar", "declarer": "Ana", "won": True}]
+    )
     services.rename_player(table, "Ana", "Anja")
     table.refresh_from_db()
     assert "Ana" not in str(table.summary) and "Ana" not in str(table.state)
@@ -77,8 +82,9 @@ def test_the_settings_page_renames_and_the_history_says_so(client):
     table = make_table(hands=[team_hand()])
     response = client.get(reverse("settings", args=[table.edit_token]))
     assert "Rename a player" in visible_text(response.content.decode())
-    response = client.post(reverse("rename_player", args=[table.edit_token]),
-                           {"old": "Anna", "new": "Aneta", "version": table.version})
+    response = client.post(
+        reverse("rename_player", args=[table.edit_token]), {"old": "Anna", "new": "Aneta", "version": table.version}
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.players[0] == "Aneta"
@@ -87,20 +93,23 @@ def test_the_settings_page_renames_and_the_history_says_so(client):
     assert "Hand 1 recorded: " in history and "{" not in history  # the old hand read in the current names
 
 
-@pytest.mark.parametrize(("new", "message"), [
-    ("Bára", "Another player at this table has this name"),
-    ("Anna", "already this player"),
-    ("", "This field is required"),
-    ("x" * 41, "at most 40 characters"),
-    ("Anna\u0007", "The name"),
-])
+@pytest.mark.parametrize(
+    ("new", "message"),
+    [
+        ("Bára", "Another player at this table has this name"),
+        ("Anna", "already this player"),
+        ("", "This field is required"),
+        ("x" * 41, "at most 40 characters"),
+        ("Anna\u0007", "The name"),
+    ],
+)
 def test_a_bad_new_name_is_refused_beside_the_field_and_nothing_changes(client, new, message):
     table = make_table(hands=[team_hand()])
     response = client.post(reverse("rename_player", args=[table.edit_token]), {"old": "Anna", "new": new})
     assert response.status_code == 200
     page = response.content.decode()
-    error = page[page.index('id="id_new_error"'):]
-    assert message in error[:error.index("</ul>")]
+    error = page[page.index('id="id_new_error"') :]
+    assert message in error[: error.index("</ul>")]
     table.refresh_from_db()
     assert table.players == ["Anna", "Bára", "Cyril", "Dana"]
     assert not table.changes.filter(kind=Change.RENAMED).exists()

@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.tables import services
 from games.engines.table import InvalidTable
 from games.models import Change, Hand
+from games.tables import services
 
 from ..factories import make_table, team_hand
 
@@ -25,9 +25,14 @@ def test_it_records_scores_totals_and_rotation():
 
 
 def test_editing_an_early_hand_replays_every_later_hand():
-    table = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"), hands=[
-        {"contract": "beggar", "declarer": "Cene", "won": True},
-        {"contract": "two", "declarer": "Bojan", "partner": "Dora", "points": 38}])
+    table = make_table(
+        game="slovenian-tarok",
+        players=("Ana", "Bojan", "Cene", "Dora"),
+        hands=[
+            {"contract": "beggar", "declarer": "Cene", "won": True},
+            {"contract": "two", "declarer": "Bojan", "partner": "Dora", "points": 38},
+        ],
+    )
     assert scores(table)[1] == [0, 50, 0, 50], "the beggar gave Bojan a radelc"
     first = services.live_hands(table)[0]
     services.edit_hand(first, {"contract": "three", "declarer": "Cene", "points": 40})
@@ -123,9 +128,20 @@ def test_preview_scores_without_saving():
 
 
 def test_export_then_import_then_export_gives_the_same_document():
-    table = make_table(rules={"rounding": "up"}, hands=[
-        team_hand(), {"povinnost": "Bára", "mode": "prever", "prever": "Dana", "talon": 2, "points": 40,
-                      "declarations": [{"player": "Anna", "kind": "trul"}]}])
+    table = make_table(
+        rules={"rounding": "up"},
+        hands=[
+            team_hand(),
+            {
+                "povinnost": "Bára",
+                "mode": "prever",
+                "prever": "Dana",
+                "talon": 2,
+                "points": 40,
+                "declarations": [{"player": "Anna", "kind": "trul"}],
+            },
+        ],
+    )
     doc = services.export_table(table)
     assert doc["game"] == "czech-taroky" and doc["rules"] == {"rounding": "up"}
     copy = services.import_table(doc)
@@ -135,8 +151,14 @@ def test_export_then_import_then_export_gives_the_same_document():
 
 def test_import_refuses_a_bad_document_and_saves_nothing():
     from games.models import Table
+
     before = Table.objects.count()
     with pytest.raises(InvalidTable):
-        services.import_table({"game": "czech-taroky", "players": ["A", "B", "C", "D"],
-                               "hands": [{"povinnost": "A", "partner": "B", "points": 200}]})
+        services.import_table(
+            {
+                "game": "czech-taroky",
+                "players": ["A", "B", "C", "D"],
+                "hands": [{"povinnost": "A", "partner": "B", "points": 200}],
+            }
+        )
     assert Table.objects.count() == before

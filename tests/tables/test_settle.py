@@ -19,14 +19,25 @@ def settle(stdin: str, *args: str) -> Done:
 
 def settle_process(stdin: str, *args: str) -> subprocess.CompletedProcess:
     """The real ``python manage.py settle``: its exit code and its two streams."""
-    return subprocess.run([sys.executable, "manage.py", "settle", *(args or ("-",))], input=stdin, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "manage.py", "settle", *(args or ("-",))],
+        input=stdin,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_it_prints_scores_explanations_and_totals():
-    doc = {"game": "czech-taroky", "players": ["Anna", "Bara", "Cyril", "Dana"],
-           "hands": [{"povinnost": "Anna", "partner": "Cyril", "points": 63},
-                     {"povinnost": "Bara", "mode": "prever", "prever": "Bara", "talon": 3, "points": 45}]}
+    doc = {
+        "game": "czech-taroky",
+        "players": ["Anna", "Bara", "Cyril", "Dana"],
+        "hands": [
+            {"povinnost": "Anna", "partner": "Cyril", "points": 63},
+            {"povinnost": "Bara", "mode": "prever", "prever": "Bara", "talon": 3, "points": 45},
+        ],
+    }
     done = settle(json.dumps(doc))
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
@@ -41,38 +52,61 @@ def test_it_prints_scores_explanations_and_totals():
 
 def test_it_reads_a_file(tmp_path):
     path = tmp_path / "table.json"
-    path.write_text(json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"],
-                                "hands": [{"winner": "Anna", "game_points": 3}]}))
+    path.write_text(
+        json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"], "hands": [{"winner": "Anna", "game_points": 3}]})
+    )
     done = settle("", str(path))
     out = json.loads(done.stdout)
     assert out["bummerl"] == {"Anna": 0, "Ben": 0} and out["current"] == {"Anna": 3, "Ben": 0}
 
 
 def test_slovenian_adds_radelci():
-    doc = {"game": "slovenian-tarok", "players": ["A", "B", "C", "D"],
-           "hands": [{"contract": "beggar", "declarer": "A", "won": True}]}
+    doc = {
+        "game": "slovenian-tarok",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"contract": "beggar", "declarer": "A", "won": True}],
+    }
     out = json.loads(settle(json.dumps(doc)).stdout)
     assert out["radelci"] == {"A": 1, "B": 1, "C": 1, "D": 1}
     assert list(out)[-1] == "radelci"
 
 
-@pytest.mark.parametrize("stdin, line", [
-    (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"],
-                 "hands": [{"povinnost": "A", "partner": "C", "points": 60}] * 2
-                 + [{"povinnost": "A", "partner": "C", "points": 120}]}),
-     "hand 3: points: must be between 0 and 106, got 120"),
-    ("{not json", "document: not valid JSON"),
-    (json.dumps({"game": "poker", "players": ["A", "B"]}), "game: must be one of"),
-    (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C"]}), "players: czech-taroky is played by 4"),
-    (json.dumps({"game": "czech-taroky", "players": ["A", "A", "C", "D"]}), "players: names must be distinct"),
-    (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "rules": {"x": 1}}),
-     "rules: x: is not a house rule"),
-    (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "extra": 1}),
-     "extra: is not a field"),
-    (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "hands": [{"povinnost": "A",
-                 "partner": "C", "points": 60, "colour": "red"}]}), "hand 1: colour: is not a field"),
-    ("[" * 100000, "document:"),
-])
+@pytest.mark.parametrize(
+    "stdin, line",
+    [
+        (
+            json.dumps(
+                {
+                    "game": "czech-taroky",
+                    "players": ["A", "B", "C", "D"],
+                    "hands": [{"povinnost": "A", "partner": "C", "points": 60}] * 2
+                    + [{"povinnost": "A", "partner": "C", "points": 120}],
+                }
+            ),
+            "hand 3: points: must be between 0 and 106, got 120",
+        ),
+        ("{not json", "document: not valid JSON"),
+        (json.dumps({"game": "poker", "players": ["A", "B"]}), "game: must be one of"),
+        (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C"]}), "players: czech-taroky is played by 4"),
+        (json.dumps({"game": "czech-taroky", "players": ["A", "A", "C", "D"]}), "players: names must be distinct"),
+        (
+            json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "rules": {"x": 1}}),
+            "rules: x: is not a house rule",
+        ),
+        (json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "extra": 1}), "extra: is not a field"),
+        (
+            json.dumps(
+                {
+                    "game": "czech-taroky",
+                    "players": ["A", "B", "C", "D"],
+                    "hands": [{"povinnost": "A", "partner": "C", "points": 60, "colour": "red"}],
+                }
+            ),
+            "hand 1: colour: is not a field",
+        ),
+        ("[" * 100000, "document:"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(stdin, line):
     done = settle(stdin)
     assert done.returncode == 2
@@ -89,22 +123,46 @@ def test_a_missing_file_is_one_line():
 
 def test_rules_on_the_command_line_replace_the_documents_own(tmp_path, capsys):
     path = tmp_path / "table.json"
-    path.write_text(json.dumps({"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene", "Dora"], "hands": [
-        {"contract": "three", "declarer": "Ana", "partner": "Bojan", "points": 40,
-         "bonuses": [{"kind": "valat", "side": "declarers", "announced": True, "made": False}]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "slovenian-tarok",
+                "players": ["Ana", "Bojan", "Cene", "Dora"],
+                "hands": [
+                    {
+                        "contract": "three",
+                        "declarer": "Ana",
+                        "partner": "Bojan",
+                        "points": 40,
+                        "bonuses": [{"kind": "valat", "side": "declarers", "announced": True, "made": False}],
+                    }
+                ],
+            }
+        )
+    )
     call_command("settle", str(path))
     assert json.loads(capsys.readouterr().out)["totals"]["Ana"] == -485
     call_command("settle", str(path), "--rules", '{"preset": "palcka"}')
     assert json.loads(capsys.readouterr().out)["totals"]["Ana"] == -500
 
 
-@pytest.mark.parametrize("rules, message", [("{bad", "rules: not valid JSON"), ('{"preset": "x"}', "rules: preset:"),
-                                            ('{"announced_valat": "maybe"}', "rules: announced_valat:"),
-                                            ("null", "rules: must be a JSON object"), ("[]", "rules: must be a JSON object")])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ("{bad", "rules: not valid JSON"),
+        ('{"preset": "x"}', "rules: preset:"),
+        ('{"announced_valat": "maybe"}', "rules: announced_valat:"),
+        ("null", "rules: must be a JSON object"),
+        ("[]", "rules: must be a JSON object"),
+    ],
+)
 def test_bad_rules_on_the_command_line_exit_2_with_one_line(tmp_path, rules, message):
     path = tmp_path / "table.json"
-    path.write_text(json.dumps({"game": "czech-taroky" if "announced" not in rules else "slovenian-tarok",
-                                "players": ["A", "B", "C", "D"]}))
+    path.write_text(
+        json.dumps(
+            {"game": "czech-taroky" if "announced" not in rules else "slovenian-tarok", "players": ["A", "B", "C", "D"]}
+        )
+    )
     done = settle("", str(path), "--rules", rules)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(message)
     assert done.stderr.count("\n") == 1

@@ -19,14 +19,21 @@ def priced(table: Table, price: str, currency: str = "€") -> Table:
 
 
 def text_of(client, name: str, table: Table, language: str = "en") -> str:
-    return visible_text(client.get(reverse(name, args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language)
-                        .content.decode())
+    return visible_text(
+        client.get(reverse(name, args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
 
 
 def test_slovenian_tarok_says_every_two_players_settle_their_difference_with_the_sum(client):
     # Ana made a beggar (+70): she receives 70 from each of the three others.
-    table = priced(make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"),
-                              hands=[{"contract": "beggar", "declarer": "Ana", "won": True}]), "0.01")
+    table = priced(
+        make_table(
+            game="slovenian-tarok",
+            players=("Ana", "Bojan", "Cene", "Dora"),
+            hands=[{"contract": "beggar", "declarer": "Ana", "won": True}],
+        ),
+        "0.01",
+    )
     text = " ".join(text_of(client, "table", table).split())
     assert "Every two players settle the difference of their totals" in text
     assert "At €0.01 per point, the fewest payments:" in text

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Circle, Hand
+from games.tables import services
 
 from ..factories import visible_text
 
@@ -29,8 +29,11 @@ def circle_table(*, game, players, hands, rules=None):
 def hands_of(table):
     """The stored hands that are hands of the game, told apart by the table document's own words: an adjustment
     or a closing is no hand."""
-    return [hand for hand in Hand.objects.filter(table=table, deleted=False).order_by("seq")
-            if "adjustment" not in hand.data and "closing" not in hand.data]
+    return [
+        hand
+        for hand in Hand.objects.filter(table=table, deleted=False).order_by("seq")
+        if "adjustment" not in hand.data and "closing" not in hand.data
+    ]
 
 
 def one_decimal(value: Fraction) -> str:
@@ -51,12 +54,18 @@ def cards(client, circle) -> dict[str, str]:
 
 
 def test_penalties_and_the_end_of_the_evening_are_no_hands_played(client):
-    circle, table = circle_table(game="slovenian-tarok", players=SLOVENIAN[:3], rules={"radelci_end_penalty": 50},
-                                 hands=[{"contract": "beggar", "declarer": "Ana", "won": True},
-                                        {"contract": "two", "declarer": "Bojan", "points": 41},
-                                        {"adjustment": {"Bojan": -20}, "reason": "revoke"},
-                                        {"contract": "one", "declarer": "Cene", "points": 30},
-                                        {"closing": True}])
+    circle, table = circle_table(
+        game="slovenian-tarok",
+        players=SLOVENIAN[:3],
+        rules={"radelci_end_penalty": 50},
+        hands=[
+            {"contract": "beggar", "declarer": "Ana", "won": True},
+            {"contract": "two", "declarer": "Bojan", "points": 41},
+            {"adjustment": {"Bojan": -20}, "reason": "revoke"},
+            {"contract": "one", "declarer": "Cene", "points": 30},
+            {"closing": True},
+        ],
+    )
     assert table.hand_count == 5  # five rows, three of them hands
     hands = hands_of(table)
     shown = cards(client, circle)
@@ -69,11 +78,16 @@ def test_penalties_and_the_end_of_the_evening_are_no_hands_played(client):
 
 def test_a_czech_penalty_and_closing_leave_the_average_of_the_hands(client):
     players = ["Anna", "Bára", "Cyril", "Dana"]
-    circle, table = circle_table(game="czech-taroky", players=players, hands=[
-        {"povinnost": "Anna", "partner": "Cyril", "points": 63},
-        {"povinnost": "Bára", "partner": "Dana", "points": 30},
-        {"adjustment": {"Anna": 5, "Bára": -15, "Cyril": 5, "Dana": 5}, "reason": "revoke"},
-        {"closing": True}])
+    circle, table = circle_table(
+        game="czech-taroky",
+        players=players,
+        hands=[
+            {"povinnost": "Anna", "partner": "Cyril", "points": 63},
+            {"povinnost": "Bára", "partner": "Dana", "points": 30},
+            {"adjustment": {"Anna": 5, "Bára": -15, "Cyril": 5, "Dana": 5}, "reason": "revoke"},
+            {"closing": True},
+        ],
+    )
     hands = hands_of(table)
     shown = cards(client, circle)
     for i, name in enumerate(players):
@@ -96,11 +110,16 @@ def declared(table, name):
 
 
 def test_won_as_declarer_counts_only_the_declarers_hands(client):
-    circle, table = circle_table(game="slovenian-tarok", players=SLOVENIAN, hands=[
-        {"contract": "one", "declarer": "Cene", "partner": "Bojan", "points": 40},
-        {"contract": "two", "declarer": "Bojan", "partner": "Ana", "points": 50},
-        {"contract": "three", "declarer": "Bojan", "partner": "Cene", "points": 20},
-        {"contract": "beggar", "declarer": "Darja", "won": False}])
+    circle, table = circle_table(
+        game="slovenian-tarok",
+        players=SLOVENIAN,
+        hands=[
+            {"contract": "one", "declarer": "Cene", "partner": "Bojan", "points": 40},
+            {"contract": "two", "declarer": "Bojan", "partner": "Ana", "points": 50},
+            {"contract": "three", "declarer": "Bojan", "partner": "Cene", "points": 20},
+            {"contract": "beggar", "declarer": "Darja", "won": False},
+        ],
+    )
     shown = cards(client, circle)
     names = {"one": "one", "two": "two", "three": "three", "beggar": "beggar"}
     for name in SLOVENIAN:
@@ -109,6 +128,5 @@ def test_won_as_declarer_counts_only_the_declarers_hands(client):
         assert {mode: [int(w), int(p)] for mode, w, p in rows} == {names[c]: r for c, r in record.items()}
         as_declarer = int(re.search(r"As declarer (\d+)", shown[name]).group(1))
         assert as_declarer == sum(played for _won, played in record.values())  # the rows add up to it
-        on_side = sum(1 for hand in hands_of(table)
-                      if name in (hand.data.get("declarer"), hand.data.get("partner")))
+        on_side = sum(1 for hand in hands_of(table) if name in (hand.data.get("declarer"), hand.data.get("partner")))
         assert f"On the declarer side {on_side} " in shown[name]

@@ -35,8 +35,11 @@ def game_words(slug: str) -> set[str]:
     web = GAMES[slug].web
     kinds = {kind for marks in status["marks"].values() for kind in marks} | set(status.get("table_marks", {}))
     own = set(status) - STATUS_FIELDS
-    looks = {mark.kind for mark in web.marks} | {mark.used for mark in web.marks if mark.used} | {
-        name for mark in web.marks for name in mark.classes if mark.look == "circles"}
+    looks = (
+        {mark.kind for mark in web.marks}
+        | {mark.used for mark in web.marks if mark.used}
+        | {name for mark in web.marks for name in mark.classes if mark.look == "circles"}
+    )
     return {word for word in kinds | own | looks | {web.leader_field} if word}
 
 
@@ -70,8 +73,9 @@ def test_the_marks_a_game_describes_are_marks_its_engine_gives(slug):
 
 
 def offline_look(response) -> dict:
-    found = re.search(r'<script id="offline-look" type="application/json">(.*?)</script>',
-                      response.content.decode(), re.S)
+    found = re.search(
+        r'<script id="offline-look" type="application/json">(.*?)</script>', response.content.decode(), re.S
+    )
     assert found, "the table page gives the phone how the game's status looks"
     return json.loads(found.group(1))
 
@@ -83,12 +87,29 @@ def test_the_kept_pages_give_the_phone_how_the_games_status_looks(client, slug, 
     table = make_table(game=slug, players=GAMES[slug].samples.players)
     web = GAMES[slug].web
     assert offline_look(client.get(reverse(page, args=[table.edit_token]))) == {
-        "marks": [{"kind": m.kind, "look": m.look, "label": str(m.label), "used": m.used, "few": m.few,
-                   "classes": list(m.classes), "labels": [str(m.counted % {"counter": n}) for n in range(100)]
-                   if m.counted else []} for m in web.marks],
-        "leader_badge": str(web.leader_badge), "leader_field": web.leader_field,
-        "games": {"key": web.games.key, "label": str(web.games.label), "won": web.games.won,
-                  "won_label": str(web.games.won_label)} if web.games else None}
+        "marks": [
+            {
+                "kind": m.kind,
+                "look": m.look,
+                "label": str(m.label),
+                "used": m.used,
+                "few": m.few,
+                "classes": list(m.classes),
+                "labels": [str(m.counted % {"counter": n}) for n in range(100)] if m.counted else [],
+            }
+            for m in web.marks
+        ],
+        "leader_badge": str(web.leader_badge),
+        "leader_field": web.leader_field,
+        "games": {
+            "key": web.games.key,
+            "label": str(web.games.label),
+            "won": web.games.won,
+            "won_label": str(web.games.won_label),
+        }
+        if web.games
+        else None,
+    }
 
 
 @pytest.mark.django_db

@@ -6,17 +6,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.tables import services
 from games.engines import table as engine_table
 from games.models import Hand, HandFacts, Score, Table
 from games.registry import GAMES
+from games.tables import services
 
 from ..factories import make_table
 
 pytestmark = pytest.mark.django_db
 
-operations = st.lists(st.tuples(st.sampled_from(["record", "record", "edit", "delete", "restore", "undo"]),
-                                st.integers(0, 50), st.integers(0, 50)), min_size=1, max_size=12)
+operations = st.lists(
+    st.tuples(
+        st.sampled_from(["record", "record", "edit", "delete", "restore", "undo"]),
+        st.integers(0, 50),
+        st.integers(0, 50),
+    ),
+    min_size=1,
+    max_size=12,
+)
 
 
 def check_against_a_fresh_replay(table: Table) -> None:

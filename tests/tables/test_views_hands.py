@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Hand
+from games.tables import services
 
 from ..factories import make_table, team_hand, visible_text
 
@@ -13,8 +13,17 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def form_data(**fields):
-    data = {"povinnost": "Anna", "mode": "team", "partner": "Cyril", "called": "XIX", "talon": "1", "points": "63",
-            "contra": "0", "valat_made": "on", "pagat_made": "on"}
+    data = {
+        "povinnost": "Anna",
+        "mode": "team",
+        "partner": "Cyril",
+        "called": "XIX",
+        "talon": "1",
+        "points": "63",
+        "contra": "0",
+        "valat_made": "on",
+        "pagat_made": "on",
+    }
     data.update({k: v for k, v in fields.items() if v is not None})
     return {k: v for k, v in data.items() if v != ""}
 
@@ -36,24 +45,49 @@ def test_it_records_a_team_hand(client):
 
 def test_it_records_prever_contra_valat_pagat_and_point_cards(client):
     table = make_table()
-    client.post(reverse("record_hand", args=[table.edit_token]), form_data(
-        mode="prever", prever="Bára", talon="3", points="45", contra="1", pagat_side="defenders",
-        pagat_announced="on", trumps_0="uni", trul_1="on", honours_2="honery"))
+    client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        form_data(
+            mode="prever",
+            prever="Bára",
+            talon="3",
+            points="45",
+            contra="1",
+            pagat_side="defenders",
+            pagat_announced="on",
+            trumps_0="uni",
+            trul_1="on",
+            honours_2="honery",
+        ),
+    )
     assert Hand.objects.get().data == {
-        "povinnost": "Anna", "mode": "prever", "prever": "Bára", "talon": 3, "points": 45, "contra": 1,
+        "povinnost": "Anna",
+        "mode": "prever",
+        "prever": "Bára",
+        "talon": 3,
+        "points": 45,
+        "contra": 1,
         "pagat": {"side": "defenders", "announced": True, "made": True},
-        "declarations": [{"player": "Anna", "kind": "uni"}, {"player": "Bára", "kind": "trul"},
-                         {"player": "Cyril", "kind": "honery"}]}
-    client.post(reverse("record_hand", args=[table.edit_token]), form_data(
-        points="", valat_side="declarers", valat_announced="on"))
+        "declarations": [
+            {"player": "Anna", "kind": "uni"},
+            {"player": "Bára", "kind": "trul"},
+            {"player": "Cyril", "kind": "honery"},
+        ],
+    }
+    client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        form_data(points="", valat_side="declarers", valat_announced="on"),
+    )
     assert Hand.objects.get(seq=2).data["valat"] == {"side": "declarers", "announced": True, "made": True}
     assert "points" not in Hand.objects.get(seq=2).data
 
 
 def test_the_card_counter_fills_in_the_points(client):
     table = make_table()
-    client.post(reverse("record_hand", args=[table.edit_token]), form_data(
-        points="", count_kings="3", count_queens="2", count_skyz="1", count_ones="20"))
+    client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        form_data(points="", count_kings="3", count_queens="2", count_skyz="1", count_ones="20"),
+    )
     assert Hand.objects.get().data["points"] == 15 + 8 + 5 + 20
 
 
@@ -67,8 +101,7 @@ def test_bad_points_are_shown_next_to_the_field_and_nothing_is_saved(client):
 
 def test_an_engine_error_lands_next_to_its_field(client):
     table = make_table()
-    response = client.post(reverse("record_hand", args=[table.edit_token]),
-                           form_data(trul_0="on", trul_1="on"))
+    response = client.post(reverse("record_hand", args=[table.edit_token]), form_data(trul_0="on", trul_1="on"))
     assert response.context["form"].errors["declarations"]
     response = client.post(reverse("record_hand", args=[table.edit_token]), form_data(partner=""))
     assert "Tap who held the called tarok" in response.context["form"].errors["partner"][0]
@@ -110,8 +143,9 @@ def test_edit_is_prefilled_and_replays(client):
 
 def test_edit_with_a_stale_version_is_refused(client):
     table = make_table(hands=[team_hand(points=63)])
-    response = client.post(reverse("edit_hand", args=[table.edit_token, 1]), form_data(points="40", version="0"),
-                           follow=True)
+    response = client.post(
+        reverse("edit_hand", args=[table.edit_token, 1]), form_data(points="40", version="0"), follow=True
+    )
     assert "Another phone changed this table" in response.content.decode()
     assert Hand.objects.get().data["points"] == 63
 
@@ -154,8 +188,11 @@ def test_no_rules_page_for_unknown_games(client):
 
 def test_a_hand_deleted_or_restored_while_someone_reads_it_never_fails(client):
     table = make_table(hands=[team_hand(points=63), team_hand(points=40), team_hand(points=70)])
-    urls = [reverse("hand", args=[table.edit_token, 2]), reverse("edit_hand", args=[table.edit_token, 2]),
-            reverse("view_hand", args=[table.view_token, 2])]
+    urls = [
+        reverse("hand", args=[table.edit_token, 2]),
+        reverse("edit_hand", args=[table.edit_token, 2]),
+        reverse("view_hand", args=[table.view_token, 2]),
+    ]
     for change in (services.delete_hand, services.restore_hand, services.delete_hand):
         change(Hand.objects.get(table=table, seq=2))
         for url in urls:
@@ -170,8 +207,9 @@ def test_a_rejected_save_says_what_to_fix_in_the_players_words(client):
     from django.test import Client as Phone
 
     table = make_table()
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {"mode": "team", "contra": "0",
-                                                                              "version": str(table.version)})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]), {"mode": "team", "contra": "0", "version": str(table.version)}
+    )
     page = response.content.decode()
     assert 'role="alert"' in page and "The hand was not saved" in page
     assert "Tap who is povinnost" in page and "must be one of the players" not in page

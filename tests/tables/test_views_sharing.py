@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Change, Hand, Table
+from games.tables import services
 
 from ..factories import make_table, team_hand, visible_text
 
@@ -50,8 +50,14 @@ def test_the_page_polls_for_changes(client):
 def test_two_phones_recording_at_once_the_later_is_told_and_saves_nothing(client):
     table = make_table()
     first, second = Client(), Client()
-    data = {"povinnost": "Anna", "mode": "team", "partner": "Cyril", "points": "63", "contra": "0",
-            "version": str(table.version)}
+    data = {
+        "povinnost": "Anna",
+        "mode": "team",
+        "partner": "Cyril",
+        "points": "63",
+        "contra": "0",
+        "version": str(table.version),
+    }
     assert first.post(reverse("record_hand", args=[table.edit_token]), data).status_code == 302
     response = second.post(reverse("record_hand", args=[table.edit_token]), data, follow=True)
     assert "Another phone changed this table meanwhile" in response.content.decode()
@@ -61,8 +67,10 @@ def test_two_phones_recording_at_once_the_later_is_told_and_saves_nothing(client
 def test_history_keeps_each_phones_name(client):
     table = make_table()
     client.post(reverse("device"), {"device": "Bára's phone", "next": reverse("history", args=[table.edit_token])})
-    client.post(reverse("record_hand", args=[table.edit_token]), {
-        "povinnost": "Anna", "mode": "team", "partner": "Cyril", "points": "63", "contra": "0"})
+    client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"povinnost": "Anna", "mode": "team", "partner": "Cyril", "points": "63", "contra": "0"},
+    )
     assert Change.objects.get().device == "Bára's phone"
     assert "Bára&#x27;s phone" in client.get(reverse("history", args=[table.edit_token])).content.decode()
 
@@ -113,8 +121,10 @@ def test_printable_score_sheet_with_running_totals(client):
 
 def test_settle_up_with_a_price_per_point(client):
     table = make_table(hands=[team_hand(povinnost="Anna", partner="Anna", points=60)])  # Anna +9, others −3
-    client.post(reverse("settings", args=[table.edit_token]), {
-        "name": "", "price_per_point": "0.50", "currency": "€", "rule_step_factor": "true"})
+    client.post(
+        reverse("settings", args=[table.edit_token]),
+        {"name": "", "price_per_point": "0.50", "currency": "€", "rule_step_factor": "true"},
+    )
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     for payer in ("Bára", "Cyril", "Dana"):
         assert f"{payer} pays Anna: €1.50 (3 points × €0.50)" in visible_text(page)  # English: the sign first
@@ -136,8 +146,11 @@ def test_the_chart_of_running_totals_is_svg(client):
 
 def test_a_document_with_too_many_hands_is_refused_at_once_with_a_message(client, settings):
     settings.TALON_MAX_HANDS = 5
-    doc = {"game": "czech-taroky", "players": ["A", "B", "C", "D"],
-           "hands": [{"povinnost": "A", "partner": "B", "points": 60}] * 6}
+    doc = {
+        "game": "czech-taroky",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"povinnost": "A", "partner": "B", "points": 60}] * 6,
+    }
     response = client.post(reverse("import"), {"document": json.dumps(doc)})
     assert response.status_code == 200 and Table.objects.count() == 0
     assert "at most 5 hands, this one has 6" in response.content.decode()
@@ -156,13 +169,16 @@ def test_pasting_more_than_the_server_reads_gets_the_same_message_not_a_bare_400
     assert response.status_code == 400 and "the most Talon imports at once" in text and 'id="id_document"' in text
 
 
-@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"])
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)"])
 def test_csv_never_hands_a_spreadsheet_a_formula(client, name):
     table = make_table(players=("Anna", "Bára", "Cyril", name), hands=[team_hand(partner=name, points=40)])
     rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.edit_token])).getvalue().decode())))
     cells = [value for row in rows for value in row]
-    assert all(not value.startswith(("=", "+", "@", "\t", "\r")) and not (value.startswith("-") and not
-               value.lstrip("-").isdigit()) for value in cells), cells
+    assert all(
+        not value.startswith(("=", "+", "@", "\t", "\r"))
+        and not (value.startswith("-") and not value.lstrip("-").isdigit())
+        for value in cells
+    ), cells
     assert rows[1][1:5] == ["-5", "5", "5", "-5"] and "'" + name in rows[0], "numbers stay numbers"
 
 

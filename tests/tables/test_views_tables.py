@@ -10,10 +10,19 @@ from ..factories import make_table, team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
 
-NEW_TABLE = {"game": "czech-taroky", "name": "Friday", "player_1": "Anna", "player_2": "Bára", "player_3": "Cyril",
-             "player_4": "Dana", "rule_step_factor": "true", "rule_rounding": "half-up",
-             "rule_prever_talon_multiplier": "loss", "rule_pagat_inside_multipliers": "false",
-             "rule_contra_on_valat": "true"}
+NEW_TABLE = {
+    "game": "czech-taroky",
+    "name": "Friday",
+    "player_1": "Anna",
+    "player_2": "Bára",
+    "player_3": "Cyril",
+    "player_4": "Dana",
+    "rule_step_factor": "true",
+    "rule_rounding": "half-up",
+    "rule_prever_talon_multiplier": "loss",
+    "rule_pagat_inside_multipliers": "false",
+    "rule_contra_on_valat": "true",
+}
 
 
 def test_it_creates_a_table_and_remembers_it_in_this_browser(client):
@@ -26,7 +35,10 @@ def test_it_creates_a_table_and_remembers_it_in_this_browser(client):
 
 
 def test_it_stores_only_house_rules_that_differ_from_the_defaults(client):
-    client.post(reverse("new_table_for", args=["czech-taroky"]), NEW_TABLE | {"rule_rounding": "up", "rule_contra_on_valat": "false"})
+    client.post(
+        reverse("new_table_for", args=["czech-taroky"]),
+        NEW_TABLE | {"rule_rounding": "up", "rule_contra_on_valat": "false"},
+    )
     assert Table.objects.get().rules == {"rounding": "up", "contra_on_valat": False}
 
 
@@ -55,8 +67,10 @@ def test_the_table_page_shows_totals_rotation_and_hands(client):
     assert '<span class="score pos">9</span>' in page
     assert "povinnost" in page and "deals" in page
     assert reverse("view_table", args=[table.view_token]) in page
-    cards = {card.split('<bdi class="who" tabindex="0">')[1].split("<")[0]: card
-             for card in page.split('<li class="total')[1:]}
+    cards = {
+        card.split('<bdi class="who" tabindex="0">')[1].split("<")[0]: card
+        for card in page.split('<li class="total')[1:]
+    }
     assert "is-leader" in cards["Cyril"] and ">povinnost<" in cards["Cyril"], "Cyril is povinnost next"
     assert ">deals<" in cards["Bára"] and ">deals<" not in cards["Cyril"], "the last povinnost deals"
 
@@ -84,11 +98,22 @@ def test_the_view_link_shows_totals_but_no_way_to_edit(client):
 def test_the_view_token_opens_no_url_that_changes_data(client):
     table = make_table(hands=[team_hand()])
     token = table.view_token
-    for name, args in [("record_hand", [token]), ("preview", [token]), ("edit_hand", [token, 1]),
-                       ("delete_hand", [token, 1]), ("restore_hand", [token, 1]), ("undo", [token]),
-                       ("history", [token]), ("table", [token]), ("settings", [token]), ("qr", [token, "edit"]),
-                       ("preview_edit", [token, 1]), ("live", [token]), ("export_json", [token]),
-                       ("sheet", [token])]:
+    for name, args in [
+        ("record_hand", [token]),
+        ("preview", [token]),
+        ("edit_hand", [token, 1]),
+        ("delete_hand", [token, 1]),
+        ("restore_hand", [token, 1]),
+        ("undo", [token]),
+        ("history", [token]),
+        ("table", [token]),
+        ("settings", [token]),
+        ("qr", [token, "edit"]),
+        ("preview_edit", [token, 1]),
+        ("live", [token]),
+        ("export_json", [token]),
+        ("sheet", [token]),
+    ]:
         assert client.post(reverse(name, args=args), team_hand()).status_code in (404, 405), name
         assert client.get(reverse(name, args=args)).status_code in (404, 405), name
     assert Hand.objects.get().deleted is False and Hand.objects.get().data == team_hand()
@@ -125,6 +150,7 @@ def test_the_table_page_needs_the_same_few_queries_for_ten_and_a_hundred_hands(c
 
 def test_healthz():
     from django.test import Client
+
     assert Client().get("/healthz").content == b"ok"
 
 
@@ -136,8 +162,10 @@ def test_a_cached_page_carries_each_phones_own_csrf_token():
         phone.get(url)  # sets this phone's CSRF cookie
         page = phone.get(url).content.decode()  # the second view may come from the page cache
         token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
-        assert phone.post(reverse("delete_hand", args=[table.edit_token, 1]),
-                          {"csrfmiddlewaretoken": token}).status_code == 302
+        assert (
+            phone.post(reverse("delete_hand", args=[table.edit_token, 1]), {"csrfmiddlewaretoken": token}).status_code
+            == 302
+        )
         phone.post(reverse("undo", args=[table.edit_token]), {"csrfmiddlewaretoken": token})
 
 
@@ -147,6 +175,7 @@ def test_a_change_shows_at_once_despite_the_cache(client, django_capture_on_comm
     client.get(url)
     assert "Anna + Cyril · 63" in visible_text(client.get(url).content.decode())
     from games.tables import services
+
     with django_capture_on_commit_callbacks(execute=True):  # as when the change's transaction commits
         services.edit_hand(services.live_hands(table)[0], team_hand(points=70))
     assert "Anna + Cyril · 70" in visible_text(client.get(url).content.decode())
@@ -166,8 +195,13 @@ def test_a_wrong_link_gets_a_helpful_page(client, settings):
 
 
 def test_the_list_of_hands_filters_by_mode_and_by_who_declared(client):
-    table = make_table(hands=[team_hand(points=63), {"povinnost": "Bára", "mode": "prever", "prever": "Dana",
-                                                     "points": 70}, team_hand(povinnost="Cyril", partner="Dana")])
+    table = make_table(
+        hands=[
+            team_hand(points=63),
+            {"povinnost": "Bára", "mode": "prever", "prever": "Dana", "points": 70},
+            team_hand(povinnost="Cyril", partner="Dana"),
+        ]
+    )
     url = reverse("hands", args=[table.edit_token])
     prevers = client.get(url + "?mode=prever").content.decode()
     assert prevers.count('class="what"') == 1 and "Dana prever" in visible_text(prevers)

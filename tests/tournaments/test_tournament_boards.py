@@ -50,6 +50,5 @@ def test_a_board_from_the_cache_is_the_board_a_rendering_gives(client):
     url = reverse("standings_live", args=[tournament.public_token])
     cached = client.get(url).content.decode()
     with translation.override("en"):
-        fresh = views.render_to_string("games/tournament/standings.html#board",
-                                       views._standings_context(tournament))
+        fresh = views.render_to_string("games/tournament/standings.html#board", views._standings_context(tournament))
     assert cached == fresh

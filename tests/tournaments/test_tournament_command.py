@@ -20,19 +20,42 @@ def run(stdin: str, *args: str) -> Done:
 
 def run_process(stdin: str, *args: str) -> subprocess.CompletedProcess:
     """The real ``python manage.py tournament``: its exit code and its two streams."""
-    return subprocess.run([sys.executable, "manage.py", "tournament", *args], input=stdin, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", "tournament", *args],
+        input=stdin,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def document(**change):
-    doc = {"tournament": "DP Šmarjetna", "preset": "tarzs", "draw": {"seed": 2026},
-           "players": [{"no": i, "name": name} for i, name in enumerate(NAMES, start=1)],
-           "played": [{"round": 1, "tables": [
-               {"table": 1, "seats": [1, 4, 7], "totals": [50, 50, -10]},
-               {"table": 2, "seats": [2, 5, 8], "totals": [80, 0, -10]},
-               {"table": 3, "seats": [3, 6, 9], "document": {
-                   "game": "slovenian-tarok", "rules": {"preset": "seed"}, "players": ["Cene", "Filip", "Ivo"],
-                   "hands": [{"contract": "three", "declarer": "Cene", "points": 45}]}}]}]}
+    doc = {
+        "tournament": "DP Šmarjetna",
+        "preset": "tarzs",
+        "draw": {"seed": 2026},
+        "players": [{"no": i, "name": name} for i, name in enumerate(NAMES, start=1)],
+        "played": [
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "seats": [1, 4, 7], "totals": [50, 50, -10]},
+                    {"table": 2, "seats": [2, 5, 8], "totals": [80, 0, -10]},
+                    {
+                        "table": 3,
+                        "seats": [3, 6, 9],
+                        "document": {
+                            "game": "slovenian-tarok",
+                            "rules": {"preset": "seed"},
+                            "players": ["Cene", "Filip", "Ivo"],
+                            "hands": [{"contract": "three", "declarer": "Cene", "points": 45}],
+                        },
+                    },
+                ],
+            }
+        ],
+    }
     doc.update(change)
     return doc
 
@@ -43,16 +66,29 @@ def test_standings_prints_one_row_per_player_in_standings_order():
     rows = json.loads(done.stdout)["standings"]
     assert list(json.loads(done.stdout)) == ["standings"]
     assert [row["no"] for row in rows][:3] == [2, 3, 1]
-    assert rows[0] == {"no": 2, "name": "Bojan", "place": 1, "measure": 2, "tie_breaks": {"score": 80},
-                       "rounds": [{"round": 1, "table": 2, "place": 1, "score": 80}]}
+    assert rows[0] == {
+        "no": 2,
+        "name": "Bojan",
+        "place": 1,
+        "measure": 2,
+        "tie_breaks": {"score": 80},
+        "rounds": [{"round": 1, "table": 2, "place": 1, "score": 80}],
+    }
     tied = [row for row in rows if row["no"] in (1, 4)]
     assert [row["measure"] for row in tied] == [1.5, 1.5] and tied[0]["place"] == tied[1]["place"] == 3
 
 
 def test_standings_reads_a_file_and_can_show_them_before_corrections(tmp_path):
     path = tmp_path / "cup.json"
-    path.write_text(json.dumps(document(corrections=[{"round": 1, "table": 2, "totals": [0, 80, -10],
-                                                      "reason": "appeal", "at": "2026-05-01T20:00:00"}])))
+    path.write_text(
+        json.dumps(
+            document(
+                corrections=[
+                    {"round": 1, "table": 2, "totals": [0, 80, -10], "reason": "appeal", "at": "2026-05-01T20:00:00"}
+                ]
+            )
+        )
+    )
     now = json.loads(run("", "standings", str(path)).stdout)["standings"]
     was = json.loads(run("", "standings", str(path), "--as-recorded").stdout)["standings"]
     assert now[0]["name"] == "Eva" and was[0]["name"] == "Bojan"
@@ -77,35 +113,54 @@ def test_league_ranks_a_season(tmp_path):
     done = run("", "league", *paths, "--points", "10,6,3", "--best", "1", "--qualify", "1")
     assert done.returncode == 0, done.stderr
     first = json.loads(done.stdout)["league"][0]
-    assert first == {"name": "Bojan", "place": 1, "points": 10, "results": [10, 10], "counted": [1],
-                     "qualified": True}
+    assert first == {"name": "Bojan", "place": 1, "points": 10, "results": [10, 10], "counted": [1], "qualified": True}
 
 
 def table(**change):
     return {"table": 1, "seats": [1, 4, 7], "totals": [50, 50, -10], **change}
 
 
-@pytest.mark.parametrize("args, doc, line", [
-    (("standings", "-"), document(played=[{"round": 1, "tables": [table(seats=[1, 4, 12])]}]),
-     "round 1, table 1, seats: 12 is not a start number of this tournament (1 to 9)"),
-    (("standings", "-"), document(played=[{"round": 1, "tables": [table(), table(table=2, seats=[2, 4, 8])]}]),
-     "round 1, table 2, seats: player 4 is seated at two tables of this round (1 and 2)"),
-    (("standings", "-"), document(preset="breclav", players=[{"no": i, "name": n} for i, n in enumerate(NAMES[:4], 1)],
-                                  played=[{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3, 4],
-                                                                   "totals": [10, -5, -5, 10]}]}]),
-     "round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +10"),
-    (("standings", "-"), document(played=[{"round": 1, "tables": [table(seats=[1, 4, 7, 8])]}]),
-     "round 1, table 1, seats: must list the start numbers of 3 players in seat order"),
-    (("standings", "-"), document(played=[{"round": 1, "tables": [table(colour="red")]}]),
-     "round 1, table 1, colour: is not a field of a tournament document"),
-    (("draw", "-", "--round", "2"), document(venue="Šmarjetna"), "venue: is not a field of a tournament document"),
-    (("draw", "-", "--round", "4"), document(), "round 4: round 2 has not been played yet"),
-    (("draw", "-", "--round", "x"), document(), "--round: must be a whole number of at least 1, got x"),
-    (("draw", "-"), document(), "--round: is required"),
-    (("standings", "-"), "{not json", "document: not valid JSON"),
-    (("standings", "-"), "[" * 100000, "document:"),
-    (("shuffle", "-"), document(), "tournament: say standings FILE"),
-])
+@pytest.mark.parametrize(
+    "args, doc, line",
+    [
+        (
+            ("standings", "-"),
+            document(played=[{"round": 1, "tables": [table(seats=[1, 4, 12])]}]),
+            "round 1, table 1, seats: 12 is not a start number of this tournament (1 to 9)",
+        ),
+        (
+            ("standings", "-"),
+            document(played=[{"round": 1, "tables": [table(), table(table=2, seats=[2, 4, 8])]}]),
+            "round 1, table 2, seats: player 4 is seated at two tables of this round (1 and 2)",
+        ),
+        (
+            ("standings", "-"),
+            document(
+                preset="breclav",
+                players=[{"no": i, "name": n} for i, n in enumerate(NAMES[:4], 1)],
+                played=[{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3, 4], "totals": [10, -5, -5, 10]}]}],
+            ),
+            "round 1, table 1, totals: must add up to 0 (the scores are zero-sum), they add up to +10",
+        ),
+        (
+            ("standings", "-"),
+            document(played=[{"round": 1, "tables": [table(seats=[1, 4, 7, 8])]}]),
+            "round 1, table 1, seats: must list the start numbers of 3 players in seat order",
+        ),
+        (
+            ("standings", "-"),
+            document(played=[{"round": 1, "tables": [table(colour="red")]}]),
+            "round 1, table 1, colour: is not a field of a tournament document",
+        ),
+        (("draw", "-", "--round", "2"), document(venue="Šmarjetna"), "venue: is not a field of a tournament document"),
+        (("draw", "-", "--round", "4"), document(), "round 4: round 2 has not been played yet"),
+        (("draw", "-", "--round", "x"), document(), "--round: must be a whole number of at least 1, got x"),
+        (("draw", "-"), document(), "--round: is required"),
+        (("standings", "-"), "{not json", "document: not valid JSON"),
+        (("standings", "-"), "[" * 100000, "document:"),
+        (("shuffle", "-"), document(), "tournament: say standings FILE"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(args, doc, line):
     done = run(doc if isinstance(doc, str) else json.dumps(doc), *args)
     assert done.returncode == 2, done.stdout

@@ -4,18 +4,18 @@ Never a 500, nothing saved on a refusal; run on SQLite and on PostgreSQL (.ci/wi
 
 import io
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
 
-from games.tables import services
-from games.tournaments import services as service
-from games.tournaments import engine
 from games.models import Correction, Entry, League, Round, RoundTable, Table, Tournament
+from games.tables import services
+from games.tournaments import engine
+from games.tournaments import services as service
 
 from ..commands import Done, manage
-from .test_tournament_web import beggar, make_tournament, started, tarzs
+from .test_tournament_web import beggar, started, tarzs
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +24,23 @@ SIX = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"]
 
 def a_document(*, at: str = "2026-05-01T18:30:00Z", names=SIX) -> dict:
     """A tarzs tournament of six whose round 1 was typed from paper, with one correction made at ``at``."""
-    return {"tournament": "Pokal", "game": "slovenian-tarok", "preset": "tarzs", "draw": {"seed": 7},
-            "players": [{"no": no, "name": name} for no, name in enumerate(names, start=1)],
-            "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3], "totals": [70, -20, 0]},
-                                               {"table": 2, "seats": [4, 5, 6], "totals": [10, 40, -30]}]}],
-            "corrections": [{"round": 1, "table": 2, "totals": [10, 40, 50], "reason": "appeal", "at": at}]}
+    return {
+        "tournament": "Pokal",
+        "game": "slovenian-tarok",
+        "preset": "tarzs",
+        "draw": {"seed": 7},
+        "players": [{"no": no, "name": name} for no, name in enumerate(names, start=1)],
+        "played": [
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "seats": [1, 2, 3], "totals": [70, -20, 0]},
+                    {"table": 2, "seats": [4, 5, 6], "totals": [10, 40, -30]},
+                ],
+            }
+        ],
+        "corrections": [{"round": 1, "table": 2, "totals": [10, 40, 50], "reason": "appeal", "at": at}],
+    }
 
 
 def upload(document, name: str = "t.json") -> io.BytesIO:
@@ -42,8 +54,15 @@ def import_page(client, document):
 
 
 def saved() -> tuple[int, ...]:
-    return (Tournament.objects.count(), Entry.objects.count(), Round.objects.count(), RoundTable.objects.count(),
-            Correction.objects.count(), League.objects.count(), Table.objects.count())
+    return (
+        Tournament.objects.count(),
+        Entry.objects.count(),
+        Round.objects.count(),
+        RoundTable.objects.count(),
+        Correction.objects.count(),
+        League.objects.count(),
+        Table.objects.count(),
+    )
 
 
 def command(document: dict, *args: str) -> Done:
@@ -52,11 +71,16 @@ def command(document: dict, *args: str) -> Done:
 
 # ---- a correction's time: one reading, a stated default offset, a sane range --------------------------------
 
-@pytest.mark.parametrize("at, kept", [("2026-05-01T18:30:00", datetime(2026, 5, 1, 18, 30, tzinfo=timezone.utc)),
-                                      ("2026-05-01", datetime(2026, 5, 1, tzinfo=timezone.utc)),
-                                      ("2026-05-01T20:30:00+02:00", datetime(2026, 5, 1, 18, 30,
-                                                                             tzinfo=timezone.utc))],
-                         ids=["no-offset", "a-date-alone", "an-offset"])
+
+@pytest.mark.parametrize(
+    "at, kept",
+    [
+        ("2026-05-01T18:30:00", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        ("2026-05-01", datetime(2026, 5, 1, tzinfo=UTC)),
+        ("2026-05-01T20:30:00+02:00", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+    ],
+    ids=["no-offset", "a-date-alone", "an-offset"],
+)
 def test_a_correction_time_without_an_offset_is_read_as_utc_by_the_import(client, at, kept):
     response = import_page(client, a_document(at=at))
     assert response.status_code == 302, response.context["form"].errors
@@ -65,8 +89,9 @@ def test_a_correction_time_without_an_offset_is_read_as_utc_by_the_import(client
     assert engine.correction_time(exported["corrections"][0]["at"]) == kept  # and it goes out as it came in
 
 
-@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01",
-                                "1899-12-31T23:59:59Z", "3000-01-01"])
+@pytest.mark.parametrize(
+    "at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01", "1899-12-31T23:59:59Z", "3000-01-01"]
+)
 def test_a_correction_time_at_the_calendars_edge_is_refused_alike_by_import_engine_and_command(client, at):
     response = import_page(client, a_document(at=at))
     assert response.status_code == 200
@@ -87,8 +112,14 @@ OPTIONAL = ["game", "rules", "table_size", "rounds", "round_limit", "scoring", "
 
 @pytest.mark.parametrize("left_out", OPTIONAL)
 def test_a_document_leaving_out_a_field_with_a_default_imports_or_is_refused_beside_the_field(client, left_out):
-    document = {**a_document(), "rules": {"preset": "seed"}, "table_size": 3, "rounds": 4,
-                "round_limit": {"hands": 21}, "scoring": {"measure": "place-points"}}
+    document = {
+        **a_document(),
+        "rules": {"preset": "seed"},
+        "table_size": 3,
+        "rounds": 4,
+        "round_limit": {"hands": 21},
+        "scoring": {"measure": "place-points"},
+    }
     del document[left_out]
     if left_out == "players":  # nobody registered yet: nothing played either
         del document["played"], document["corrections"]
@@ -101,8 +132,9 @@ def test_a_document_leaving_out_a_field_with_a_default_imports_or_is_refused_bes
         assert saved() == (0, 0, 0, 0, 0, 0, 0)
         return
     tournament = Tournament.objects.get()
-    assert engine.standings_json(engine.load(service.export(tournament))) == \
-        engine.standings_json(engine.load(document))
+    assert engine.standings_json(engine.load(service.export(tournament))) == engine.standings_json(
+        engine.load(document)
+    )
 
 
 def test_a_document_without_players_is_a_tournament_with_nobody_registered_yet(client):
@@ -115,6 +147,7 @@ def test_a_document_without_players_is_a_tournament_with_nobody_registered_yet(c
 
 # ---- names fit every column they reach ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("language", ["en", "cs", "sl", "de"])
 def test_a_long_tournament_name_starts_its_rounds_and_its_tables_names_fit(client, language):
     name = "Mednarodni turnir v slovenskem taroku za pokal " + "X" * 53
@@ -122,8 +155,7 @@ def test_a_long_tournament_name_starts_its_rounds_and_its_tables_names_fit(clien
     tournament = service.create_tournament(name=name, game="slovenian-tarok", preset="tarzs", settings=tarzs())
     service.register(tournament, [(player, None) for player in SIX])
     service.draw_round(tournament, 1)
-    response = client.post(reverse("start_round", args=[tournament.director_token, 1]),
-                           HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(reverse("start_round", args=[tournament.director_token, 1]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 302
     most = Table._meta.get_field("name").max_length
     names = list(Table.objects.values_list("name", flat=True))
@@ -138,8 +170,12 @@ def test_a_short_tournament_name_is_not_cut():
 
 # ---- players compared as a table compares them ------------------------------------------------------------
 
-@pytest.mark.parametrize("alike", ["anna", "ANNA", "Anna\u200b", "\u202eannA", "\u0410nna"],
-                         ids=["lower", "capitals", "zero-width-space", "override", "cyrillic-a"])
+
+@pytest.mark.parametrize(
+    "alike",
+    ["anna", "ANNA", "Anna\u200b", "\u202eannA", "\u0410nna"],
+    ids=["lower", "capitals", "zero-width-space", "override", "cyrillic-a"],
+)
 def test_an_import_refuses_players_alike_as_a_tables_import_does(client, alike):
     document = a_document(names=["Anna", "Bojan", "Cene", alike, "Eva", "Franc"])
     response = import_page(client, document)
@@ -184,16 +220,15 @@ def test_registering_the_leagues_players_registers_one_written_with_other_capita
     third = service.create_tournament(name="Brno 3", game="slovenian-tarok", preset="tarzs", settings=tarzs())
     service.register(third, [("Zora", None)])
     service.add_to_league(league, third)
-    response = client.post(reverse("league_register", args=[league.director_token, third.public_token]),
-                           follow=True)
+    response = client.post(reverse("league_register", args=[league.director_token, third.public_token]), follow=True)
     assert "Players registered: 3." in response.content.decode()
     assert list(third.entries.order_by("no").values_list("name", flat=True)) == ["Zora", "Anna", "Bojan", "Cene"]
 
 
 def test_the_engines_league_compares_names_as_a_table_does():
     def one(name: str) -> engine.Tournament:
-        return engine.load({**a_document(names=[name, "Bojan", "Cene", "Dora", "Eva", "Franc"]),
-                            "corrections": []})
+        return engine.load({**a_document(names=[name, "Bojan", "Cene", "Dora", "Eva", "Franc"]), "corrections": []})
+
     lines = engine.league([one("Anna"), one("anna"), one("Ａnna")])
     assert [line.name for line in lines].count("Anna") == 1 and len(lines) == 6
     assert None not in next(line for line in lines if line.name == "Anna").results
@@ -201,10 +236,12 @@ def test_the_engines_league_compares_names_as_a_table_does():
 
 # ---- a round's limit of hands holds for every way a hand comes back ---------------------------------------
 
+
 def three_hands_played() -> Table:
     """A tournament table whose round allows 3 hands, with 3 recorded."""
-    tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs",
-                                           settings=tarzs(hands=3))
+    tournament = service.create_tournament(
+        name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs(hands=3)
+    )
     service.register(tournament, [(name, None) for name in SIX[:3]])
     table = started(tournament).tables.get().table
     for seat in range(3):
@@ -216,8 +253,11 @@ def test_a_hand_restored_past_the_rounds_limit_is_refused(client):
     table = three_hands_played()
     services.delete_hand(table.hands.get(seq=1))
     services.record_hand(table, beggar(table))  # in its place
-    response = client.post(reverse("restore_hand", args=[table.edit_token, 1]),
-                           {"version": Table.objects.get(pk=table.pk).version}, follow=True)
+    response = client.post(
+        reverse("restore_hand", args=[table.edit_token, 1]),
+        {"version": Table.objects.get(pk=table.pk).version},
+        follow=True,
+    )
     assert "limit of 3 hands is reached" in response.content.decode()
     table.refresh_from_db()
     assert table.hand_count == 3 and table.hands.get(seq=1).deleted
@@ -227,16 +267,23 @@ def test_an_offline_send_past_the_rounds_limit_is_refused(client):
     table = three_hands_played()
     table.refresh_from_db()
     body = {"data": beggar(table), "version": table.version, "submission": "s-1", "after_seq": 1}
-    answer = client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(body),
-                         content_type="application/json")
+    answer = client.post(
+        reverse("offline_send", args=[table.edit_token]), json.dumps(body), content_type="application/json"
+    )
     assert answer.status_code == 422 and "limit of 3 hands" in answer.json()["error"]
     assert Table.objects.get(pk=table.pk).hand_count == 3
 
 
 # ---- a tournament's and a league's name: checked as a table's, isolated where it is shown ---------------------
 
-HOSTILE_NAMES = {"tab": "Brno\t2026", "line-feed": "Brno\n2026", "escape": "Brno\x1b[31m", "delete": "Brno\x7f",
-                 "only-an-override": "\u202e", "only-a-zero-width-space": "\u200b\u200b"}
+HOSTILE_NAMES = {
+    "tab": "Brno\t2026",
+    "line-feed": "Brno\n2026",
+    "escape": "Brno\x1b[31m",
+    "delete": "Brno\x7f",
+    "only-an-override": "\u202e",
+    "only-a-zero-width-space": "\u200b\u200b",
+}
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES.values(), ids=HOSTILE_NAMES.keys())
@@ -260,8 +307,10 @@ def new_tournament_form(client, **fields) -> dict:
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES.values(), ids=HOSTILE_NAMES.keys())
 def test_a_tournament_name_with_control_or_only_invisible_characters_is_refused(client, name):
-    response = client.post(reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points",
-                           new_tournament_form(client, name=name))
+    response = client.post(
+        reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points",
+        new_tournament_form(client, name=name),
+    )
     assert response.status_code == 200 and response.context["form"].errors["name"]
     assert saved() == (0, 0, 0, 0, 0, 0, 0)
     document = {**a_document(), "tournament": name}
@@ -274,10 +323,16 @@ def test_a_tournament_and_a_league_name_are_isolated_wherever_they_are_shown(cli
     league = League.objects.create(name="Liga\u202e")
     service.add_to_league(league, tournament)
     public, director = tournament.public_token, tournament.director_token
-    pages = [reverse("tournament", args=[public]), reverse("projector", args=[public]),
-             reverse("tournament_player", args=[public, 1]), reverse("find_table", args=[public]),
-             reverse("public_round", args=[public, 1]), reverse("director", args=[director]),
-             reverse("director_round", args=[director, 1]), reverse("league", args=[league.public_token])]
+    pages = [
+        reverse("tournament", args=[public]),
+        reverse("projector", args=[public]),
+        reverse("tournament_player", args=[public, 1]),
+        reverse("find_table", args=[public]),
+        reverse("public_round", args=[public, 1]),
+        reverse("director", args=[director]),
+        reverse("director_round", args=[director, 1]),
+        reverse("league", args=[league.public_token]),
+    ]
     for url in pages:
         page = client.get(url).content.decode()
         title = page.split("<title>")[1].split("</title>")[0]
@@ -288,6 +343,7 @@ def test_a_tournament_and_a_league_name_are_isolated_wherever_they_are_shown(cli
 
 
 # ---- a new tournament's table size ----------------------------------------------------------------------
+
 
 def test_a_table_size_changed_to_two_follows_with_the_presets_place_points(client):
     data = new_tournament_form(client, table_size=2)
@@ -307,6 +363,7 @@ def test_place_points_the_director_typed_for_another_table_size_are_refused_besi
 
 # ---- bounded work: the players box, a players CSV, an import's cost ---------------------------------------
 
+
 def test_a_players_box_larger_than_any_list_is_refused_before_a_name_is_read(client, monkeypatch):
     tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs())
 
@@ -322,8 +379,9 @@ def test_a_players_box_larger_than_any_list_is_refused_before_a_name_is_read(cli
 
 @pytest.mark.parametrize("how", ["typed", "csv"])
 def test_a_list_of_more_players_than_the_tournament_takes_is_refused_by_their_number(client, how):
-    tournament = service.create_tournament(name="Pokal", game="slovenian-tarok", preset="tarzs",
-                                           settings=tarzs(rounds=10))
+    tournament = service.create_tournament(
+        name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs(rounds=10)
+    )
     most = engine.most_players(10)
     lines = "\n".join(f"P{n}" for n in range(most + 1))
     data = {"players": lines} if how == "typed" else {"csv_file": upload(lines.encode(), "players.csv")}
@@ -342,8 +400,7 @@ def three_a_minute(settings):
 
 
 @pytest.mark.parametrize("unit", ["TABLES_PER_PAGE", "CORRECTIONS_PER_PAGE", "BYTES_PER_PAGE"])
-def test_an_imports_tables_corrections_and_bytes_count_against_the_allowance(client, three_a_minute, monkeypatch,
-                                                                             unit):
+def test_an_imports_tables_corrections_and_bytes_count_against_the_allowance(client, three_a_minute, monkeypatch, unit):
     monkeypatch.setattr(service, unit, 1)  # each table, correction or byte one long page: the document is small
     document = a_document()
     document["corrections"] *= 3  # three appeals of one table: 1 + 3 long pages, past the allowance of 3
@@ -357,12 +414,15 @@ def test_an_imports_cost_is_counted_from_the_document_before_it_is_checked():
     document = a_document()
     size = len(json.dumps(document))
     assert service.import_cost(document, size) == 1
-    assert service.import_cost({"played": [{"tables": [{}] * 1000}], "corrections": [{}] * 250}, 3 * 1024 ** 2) \
+    assert (
+        service.import_cost({"played": [{"tables": [{}] * 1000}], "corrections": [{}] * 250}, 3 * 1024**2)
         == 1 + 1000 // service.TABLES_PER_PAGE + 250 // service.CORRECTIONS_PER_PAGE + 3
+    )
     assert service.import_cost({"played": "no", "corrections": 7}, 0) == 1
 
 
 # ---- standings worked out once per state never show an older state ---------------------------------------
+
 
 def test_the_standings_and_the_leagues_follow_a_correction_though_worked_out_once_per_state(client):
     tournament = played_by(["Anna", "Bojan", "Cene"], "Brno 1")
@@ -382,12 +442,13 @@ def test_the_standings_and_the_leagues_follow_a_correction_though_worked_out_onc
     assert [row["line"].name for row in after[1]][0] == other
 
 
-@pytest.mark.parametrize("field, most", [("rounds", engine.MOST_ROUNDS), ("hands", engine.MOST_ROUND_LIMIT),
-                                         ("minutes", engine.MOST_ROUND_LIMIT)])
+@pytest.mark.parametrize(
+    "field, most",
+    [("rounds", engine.MOST_ROUNDS), ("hands", engine.MOST_ROUND_LIMIT), ("minutes", engine.MOST_ROUND_LIMIT)],
+)
 def test_the_new_tournament_form_takes_what_a_document_may_carry_and_no_more(client, field, most):
     url = reverse("new_tournament_for", args=["two-ten-jack"]) + "?preset=place-points"
     assert client.post(url, new_tournament_form(client, **{field: most + 1})).context["form"].errors[field]
     response = client.post(url, new_tournament_form(client, **{field: most}))
     assert response.status_code == 302
-    assert engine.load(service.settings_document(Tournament.objects.get())).rounds == (most if field == "rounds"
-                                                                                       else 5)
+    assert engine.load(service.settings_document(Tournament.objects.get())).rounds == (most if field == "rounds" else 5)

@@ -42,8 +42,11 @@ def test_the_standings_csv_never_hands_a_spreadsheet_a_formula(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("content", [b"A" * 150_000, b'"a quote never closed\n' + b"x" * 140_000],
-                         ids=["a-cell-past-csvs-limit", "an-unclosed-quote"])
+@pytest.mark.parametrize(
+    "content",
+    [b"A" * 150_000, b'"a quote never closed\n' + b"x" * 140_000],
+    ids=["a-cell-past-csvs-limit", "an-unclosed-quote"],
+)
 def test_a_csv_file_csv_cannot_read_is_refused_beside_the_list(client, content):
     tournament = make_tournament(players=[])
     response = client.post(director_url(tournament, "register"), {"csv_file": upload(content)})
@@ -54,8 +57,9 @@ def test_a_csv_file_csv_cannot_read_is_refused_beside_the_list(client, content):
 
 @pytest.mark.django_db
 def test_a_tournament_document_nested_deeper_than_python_can_read_is_refused_beside_the_field(client):
-    response = client.post(reverse("import_tournament"),
-                           {"document": upload(b"[" * 100_000 + b"]" * 100_000, "t.json")})
+    response = client.post(
+        reverse("import_tournament"), {"document": upload(b"[" * 100_000 + b"]" * 100_000, "t.json")}
+    )
     assert response.status_code == 200 and response.context["form"].errors["document"]
     assert not Tournament.objects.exists()
 
@@ -65,11 +69,17 @@ def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_a
     """A tournament document may carry many tables' documents of thousands of hands each: one client gets no
     more imports of them than of as many hands in tables (one long page per 1,000 hands)."""
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
-    table = {"game": "slovenian-tarok", "players": ["Ana", "Bojan", "Cene"],
-             "hands": [{"contract": "beggar", "declarer": "Ana", "won": True}] * 1500}
-    document = {"tournament": "x", "game": "slovenian-tarok", "preset": "tarzs",
-                "played": [{"round": 1, "tables": [{"table": n, "seats": [1, 2, 3], "document": table}
-                                                   for n in (1, 2)]}]}
+    table = {
+        "game": "slovenian-tarok",
+        "players": ["Ana", "Bojan", "Cene"],
+        "hands": [{"contract": "beggar", "declarer": "Ana", "won": True}] * 1500,
+    }
+    document = {
+        "tournament": "x",
+        "game": "slovenian-tarok",
+        "preset": "tarzs",
+        "played": [{"round": 1, "tables": [{"table": n, "seats": [1, 2, 3], "document": table} for n in (1, 2)]}],
+    }
     first = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
     assert first.status_code == 200  # refused by the engine (no players), yet it counted: 1 + 3,000 hands
     again = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
@@ -79,8 +89,13 @@ def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_a
 
 def test_the_command_reads_no_further_than_the_largest_document():
     """A file that never ends (/dev/zero) is refused with one line and exit 2, not read until memory runs out."""
-    done = subprocess.run([sys.executable, "manage.py", "tournament", "standings", "/dev/zero"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "tournament", "standings", "/dev/zero"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
 
@@ -102,8 +117,8 @@ def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, 
 @pytest.mark.django_db
 def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
     """Every league page reads each of its tournaments whole: a league takes no more than MOST_IN_A_LEAGUE."""
-    from games.tournaments import services as service
     from games.models import League
+    from games.tournaments import services as service
 
     monkeypatch.setattr(service, "MOST_IN_A_LEAGUE", 2)
     league = League.objects.create(name="Brno", settings={})
@@ -122,9 +137,9 @@ def test_a_league_holds_a_bounded_number_of_tournaments(client, monkeypatch):
 def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_saved_without_a_reason():
     """The director's tab read the round as being played; another tab closed it before the result was saved: the
     result would change a closed round without a reason (TN8). It is refused, as after the close."""
+    from games.models import Correction, Round
     from games.tables import services
     from games.tournaments import services as service
-    from games.models import Correction, Round
 
     from .test_tournament_web import beggar, started
 
@@ -142,9 +157,9 @@ def test_a_paper_result_typed_as_another_tab_closes_the_round_is_refused_not_sav
 
 def _championship(hands: int):
     """150 players at 50 tables: round 1 closed, round 2 under way, ``hands`` hands at every Talon table."""
+    from games.models import Round
     from games.tables import services
     from games.tournaments import services as service
-    from games.models import Round
 
     from .test_tournament_web import beggar, started, tarzs
 
@@ -171,14 +186,29 @@ def test_every_page_of_a_championship_costs_the_same_queries_however_many_hands_
     for hands in (1, 3):  # a page that read hands would ask more after three (benchmarks/ time 2,100 hands)
         tournament = _championship(hands)
         public, director = tournament.public_token, tournament.director_token
-        pages = [reverse(name, args=[public, *more]) for name, more in (
-            ("tournament", []), ("projector", []), ("standings_live", []), ("projector_live", []),
-            ("tournament_player", [1]), ("find_table", []), ("public_round", [2]))] + \
-            [reverse(name, args=[director, *more]) for name, more in (
-                ("director", []), ("director_round", [2]), ("director_round_live", [2]), ("standings_csv", []))]
+        pages = [
+            reverse(name, args=[public, *more])
+            for name, more in (
+                ("tournament", []),
+                ("projector", []),
+                ("standings_live", []),
+                ("projector_live", []),
+                ("tournament_player", [1]),
+                ("find_table", []),
+                ("public_round", [2]),
+            )
+        ] + [
+            reverse(name, args=[director, *more])
+            for name, more in (
+                ("director", []),
+                ("director_round", [2]),
+                ("director_round_live", [2]),
+                ("standings_csv", []),
+            )
+        ]
         found = {}
         for url in pages[-4:] * 2:  # the director's pages put the tournament on this browser's list once (a
-            client.get(url)         # session write): a page is counted as it costs every later time
+            client.get(url)  # session write): a page is counted as it costs every later time
         for url in pages:
             with CaptureQueriesContext(connection) as queries:
                 assert client.get(url, {"q": "Player 7"} if "find" in url else {}).status_code == 200, url
@@ -195,21 +225,33 @@ def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_
     of one import bring at most TALON_MAX_HANDS hands together, as one table's import does."""
     settings.TALON_MAX_HANDS = 40
     names = ["Ana", "Bojan", "Cene"]
-    table = {"game": "slovenian-tarok", "rules": {"preset": "seed"}, "players": names,
-             "hands": [{"contract": "beggar", "declarer": names[i % 3], "won": True} for i in range(15)]}
-    document = {"tournament": "x", "game": "slovenian-tarok", "preset": "tarzs", "draw": {"seed": 1},
-                "players": [{"no": i + 1, "name": name} for i, name in enumerate(names)],
-                "played": [{"round": n, "tables": [{"table": 1, "seats": [1, 2, 3], "document": table}]}
-                           for n in (1, 2, 3)]}
-    response = client.post(reverse("import_tournament"),
-                           {"document": upload(json.dumps(document).encode(), "t.json")})
+    table = {
+        "game": "slovenian-tarok",
+        "rules": {"preset": "seed"},
+        "players": names,
+        "hands": [{"contract": "beggar", "declarer": names[i % 3], "won": True} for i in range(15)],
+    }
+    document = {
+        "tournament": "x",
+        "game": "slovenian-tarok",
+        "preset": "tarzs",
+        "draw": {"seed": 1},
+        "players": [{"no": i + 1, "name": name} for i, name in enumerate(names)],
+        "played": [{"round": n, "tables": [{"table": 1, "seats": [1, 2, 3], "document": table}]} for n in (1, 2, 3)],
+    }
+    response = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
     assert response.status_code == 200
     assert response.context["form"].errors["document"] == [
-        "Hands at the tables of this document: 45; an import brings at most 40."]
+        "Hands at the tables of this document: 45; an import brings at most 40."
+    ]
     assert not Tournament.objects.exists()
     document["played"].pop()
-    assert client.post(reverse("import_tournament"),
-                       {"document": upload(json.dumps(document).encode(), "t.json")}).status_code == 302
+    assert (
+        client.post(
+            reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")}
+        ).status_code
+        == 302
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -221,8 +263,8 @@ def test_a_withdrawal_while_another_tab_starts_the_round_never_deletes_the_start
     import threading
     import time
 
-    from games.tournaments import services as service
     from games.models import Round
+    from games.tournaments import services as service
 
     tournament = make_tournament(players=["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc"])
     service.draw_round(tournament, 1)
@@ -268,8 +310,8 @@ def test_a_tournament_added_to_two_leagues_at_once_joins_one_and_the_other_is_to
     import threading
     import time
 
-    from games.tournaments import services as service
     from games.models import League
+    from games.tournaments import services as service
 
     tournament = make_tournament(players=[])
     seen = Tournament.objects.get(pk=tournament.pk)  # what the second director's page read: in no league yet

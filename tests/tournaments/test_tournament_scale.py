@@ -7,23 +7,29 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.tables import services
-from games.tournaments import services as service
 from games.engines import table as engine_table
-from games.tournaments import engine
 from games.models import Round, Tournament
+from games.tables import services
+from games.tournaments import engine
+from games.tournaments import services as service
 
 pytestmark = pytest.mark.django_db
 
 NINE = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc", "Gal", "Hana", "Ivo"]
-SETTINGS = {"rules": {}, "table_size": 3, "rounds": 2, "round_limit": {"hands": 21, "minutes": 90},
-            "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-            "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
+SETTINGS = {
+    "rules": {},
+    "table_size": 3,
+    "rounds": 2,
+    "round_limit": {"hands": 21, "minutes": 90},
+    "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+    "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+}
 
 
 def playing() -> tuple[Tournament, Round]:
-    tournament = service.create_tournament(name="DP Šmarjetna", game="slovenian-tarok", preset="tarzs",
-                                           settings=SETTINGS)
+    tournament = service.create_tournament(
+        name="DP Šmarjetna", game="slovenian-tarok", preset="tarzs", settings=SETTINGS
+    )
     service.register(tournament, [(name, None) for name in NINE])
     round_ = service.start_round(service.draw_round(tournament, 1))
     return tournament, round_
@@ -35,15 +41,18 @@ def play(round_: Round, hands: int) -> None:
         table = round_table.table
         for i in range(hands):
             declarer = table.players[(round_table.table_no + i) % 3]
-            services.record_hand(table, {"contract": "three", "declarer": declarer,
-                                         "points": 30 + 5 * round_table.table_no})
+            services.record_hand(
+                table, {"contract": "three", "declarer": declarer, "points": 30 + 5 * round_table.table_no}
+            )
 
 
 def pages(tournament: Tournament) -> list[str]:
-    return [reverse("tournament", args=[tournament.public_token]),
-            reverse("projector_live", args=[tournament.public_token]),
-            reverse("standings_live", args=[tournament.public_token]),
-            reverse("standings_csv", args=[tournament.director_token])]
+    return [
+        reverse("tournament", args=[tournament.public_token]),
+        reverse("projector_live", args=[tournament.public_token]),
+        reverse("standings_live", args=[tournament.public_token]),
+        reverse("standings_csv", args=[tournament.director_token]),
+    ]
 
 
 def queries(client, url: str) -> int:

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tournaments import services as service
 from games.models import RoundTable, Table
+from games.tournaments import services as service
 
 from ..factories import visible_text
 from .test_tournament_web import NINE, make_tournament

@@ -9,11 +9,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.tables import services
-from games.tournaments import services as service
-from games.tournaments import engine
 from games.engines.table import InvalidTable
 from games.models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
+from games.tables import services
+from games.tournaments import engine
+from games.tournaments import services as service
 from games.tournaments.views import exact
 
 from ..factories import visible_text
@@ -25,14 +25,18 @@ LANGUAGES = ["cs", "sl", "de", "en"]
 
 
 def tarzs(*, hands=3, minutes=90, rounds=2) -> dict:
-    return {"rules": {}, "table_size": 3, "rounds": rounds, "round_limit": {"hands": hands, "minutes": minutes},
-            "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
-            "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026}}
+    return {
+        "rules": {},
+        "table_size": 3,
+        "rounds": rounds,
+        "round_limit": {"hands": hands, "minutes": minutes},
+        "scoring": {"measure": "place-points", "place_points": [2, 1, 0.5], "tie_breaks": ["score"]},
+        "draw": {"first": "seeded-thirds", "later": "by-standings", "seed": 2026},
+    }
 
 
 def make_tournament(*, players=NINE, game="slovenian-tarok", preset="tarzs", settings=None) -> Tournament:
-    tournament = service.create_tournament(name="DP Šmarjetna", game=game, preset=preset,
-                                           settings=settings or tarzs())
+    tournament = service.create_tournament(name="DP Šmarjetna", game=game, preset=preset, settings=settings or tarzs())
     if players:
         service.register(tournament, [(name, None) for name in players])
     tournament.refresh_from_db()
@@ -61,6 +65,7 @@ def director_url(tournament, name="director", *args):
 
 # ---- creating a tournament ----------------------------------------------------------------------------------
 
+
 def test_a_director_creates_a_tournament_from_a_preset_and_sees_what_differs(client):
     page = client.get(reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs")
     assert page.status_code == 200
@@ -82,16 +87,20 @@ def test_the_place_points_are_offered_as_the_director_types_them_and_kept_when_s
     data.update(name="Pokal")
     assert client.post(url, data, HTTP_ACCEPT_LANGUAGE=language).status_code == 302
     assert Tournament.objects.get(name="Pokal").settings["scoring"]["place_points"] == [2, 1, 0.5]
-    text = visible_text(client.get(director_url(Tournament.objects.get(name="Pokal")),
-                                   HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    text = visible_text(
+        client.get(director_url(Tournament.objects.get(name="Pokal")), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
     assert "place_points" not in text and ("Nothing: this tournament follows its preset." in text or language != "en")
 
 
 def test_what_differs_from_the_preset_is_said_in_the_directors_language(client):
     settings = {**tarzs(hands=3), "scoring": {"measure": "points", "place_points": [2, 1, 0.5], "tie_breaks": []}}
     tournament = make_tournament(settings=settings)
-    said = {"cs": ["Her v kole: 3 místo 21", "Pořadí podle: body místo body za umístění"],
-            "de": ["Spiele in einer Runde: 3 statt 21"], "en": ["Hands in a round: 3 instead of 21"]}
+    said = {
+        "cs": ["Her v kole: 3 místo 21", "Pořadí podle: body místo body za umístění"],
+        "de": ["Spiele in einer Runde: 3 statt 21"],
+        "en": ["Hands in a round: 3 instead of 21"],
+    }
     for language, lines in said.items():
         page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language).content.decode()
         differs = visible_text(page.split('id="differs-heading"', 1)[1].split("</section>", 1)[0])
@@ -103,12 +112,16 @@ def test_what_differs_from_the_preset_is_said_in_the_directors_language(client):
 
 # ---- registering players -------------------------------------------------------------------------------------
 
+
 def test_a_pasted_list_gets_start_numbers_and_rankings(client):
     tournament = make_tournament(players=[])
     response = client.post(director_url(tournament, "register"), {"players": "Ana; 3\nBojan\n\nCene, 1\n"})
     assert response.status_code == 302
     assert list(tournament.entries.values_list("no", "name", "ranking")) == [
-        (1, "Ana", 3), (2, "Bojan", None), (3, "Cene", 1)]
+        (1, "Ana", 3),
+        (2, "Bojan", None),
+        (3, "Cene", 1),
+    ]
 
 
 def test_a_csv_file_with_a_ranking_column_registers_its_players(client):
@@ -117,7 +130,10 @@ def test_a_csv_file_with_a_ranking_column_registers_its_players(client):
     upload.name = "players.csv"
     assert client.post(director_url(tournament, "register"), {"csv_file": upload}).status_code == 302
     assert list(tournament.entries.values_list("no", "name", "ranking")) == [
-        (1, "Ana", None), (2, "Bojan", 2), (3, "Črt", 1)]
+        (1, "Ana", None),
+        (2, "Bojan", 2),
+        (3, "Črt", 1),
+    ]
 
 
 @pytest.mark.parametrize("typed", ["Dora\nEva\ndora", "Ana", "Eva\n ana "])
@@ -135,6 +151,7 @@ def test_a_duplicate_name_is_refused_beside_the_field_and_nothing_is_saved(clien
 def test_a_start_number_is_once_per_tournament_in_the_database():
     tournament = make_tournament(players=["Ana"])
     from django.db import IntegrityError, transaction
+
     with pytest.raises(IntegrityError), transaction.atomic():
         Entry.objects.create(tournament=tournament, no=1, name="Other")
 
@@ -150,6 +167,7 @@ def test_a_late_arrival_joins_from_the_next_round_and_a_withdrawn_player_keeps_r
 
 # ---- draws, rounds, results ----------------------------------------------------------------------------------
 
+
 def test_a_draw_seats_everyone_once_and_a_redraw_replaces_it_until_the_round_starts(client):
     tournament = make_tournament()
     assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"}).status_code == 302
@@ -158,7 +176,8 @@ def test_a_draw_seats_everyone_once_and_a_redraw_replaces_it_until_the_round_sta
     assert sorted(seats) == list(range(1, 10)) and round_.tables.count() == 3
     expected = engine.draw(service.load(tournament, before=1, live=False), 1)
     assert [list(seats) for _no, seats in expected.tables] == [
-        list(rt.seats.order_by("seat").values_list("entry__no", flat=True)) for rt in round_.tables.order_by("table_no")]
+        list(rt.seats.order_by("seat").values_list("entry__no", flat=True)) for rt in round_.tables.order_by("table_no")
+    ]
     assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"}).status_code == 302
     assert Round.objects.filter(tournament=tournament).count() == 1, "a redraw replaces the drawn round"
     client.post(director_url(tournament, "start_round", 1))
@@ -170,8 +189,12 @@ def test_the_directors_button_says_a_drawn_round_is_drawn_again(client):
     tournament = make_tournament()
     assert "Draw round 1" in visible_text(client.get(director_url(tournament)).content.decode())
     client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "1"})
-    for language, again in [("en", "Draw round 1 again"), ("cs", "Vylosovat kolo 1 znovu"),
-                            ("sl", "Znova izžrebaj krog 1"), ("de", "Runde 1 neu auslosen")]:
+    for language, again in [
+        ("en", "Draw round 1 again"),
+        ("cs", "Vylosovat kolo 1 znovu"),
+        ("sl", "Znova izžrebaj krog 1"),
+        ("de", "Runde 1 neu auslosen"),
+    ]:
         page = client.get(director_url(tournament), HTTP_ACCEPT_LANGUAGE=language)
         assert again in visible_text(page.content.decode()), language
 
@@ -207,11 +230,15 @@ def test_the_round_page_shows_each_tables_state_at_a_glance(client):
 
 
 def test_a_typed_zero_sum_result_that_does_not_add_up_is_refused_with_the_difference(client):
-    settings = {**tarzs(), "table_size": 4,
-                "scoring": {"measure": "balance", "tie_breaks": []}, "draw": {"first": "random", "later": "random",
-                                                                                "seed": 7}}
-    tournament = make_tournament(game="czech-taroky", preset="breclav", settings=settings,
-                                 players=["Anna", "Bára", "Cyril", "Dana"])
+    settings = {
+        **tarzs(),
+        "table_size": 4,
+        "scoring": {"measure": "balance", "tie_breaks": []},
+        "draw": {"first": "random", "later": "random", "seed": 7},
+    }
+    tournament = make_tournament(
+        game="czech-taroky", preset="breclav", settings=settings, players=["Anna", "Bára", "Cyril", "Dana"]
+    )
     started(tournament)
     response = client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "10 20 -30 5"})
     assert response.status_code == 400
@@ -244,7 +271,12 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     response = client.post(url, {"table": "1", "totals": "0 30 0"})
     assert response.status_code == 400 and response.context["form"].errors["reason"]
     assert not Correction.objects.exists()
-    assert client.post(url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread", "confirmed": "1"}).status_code == 302
+    assert (
+        client.post(
+            url, {"table": "1", "totals": "0 30 0", "reason": "appeal: hand 1 misread", "confirmed": "1"}
+        ).status_code
+        == 302
+    )
     correction = Correction.objects.get()
     assert correction.reason == "appeal: hand 1 misread" and correction.totals == [0, 30, 0]
     glance = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
@@ -256,8 +288,11 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
 def test_a_closed_round_no_longer_says_when_its_time_is_up(client):
     tournament = make_tournament(players=NINE[:3])
     round_ = started(tournament)
-    pages = [director_url(tournament, "director_round", 1), reverse("tournament", args=[tournament.public_token]),
-             reverse("projector", args=[tournament.public_token])]
+    pages = [
+        director_url(tournament, "director_round", 1),
+        reverse("tournament", args=[tournament.public_token]),
+        reverse("projector", args=[tournament.public_token]),
+    ]
     for url in pages:
         assert "ime is up at" in visible_text(client.get(url).content.decode()), url
     play_round(round_)
@@ -274,6 +309,7 @@ def test_a_round_closes_only_when_every_table_has_a_result(client):
 
 
 # ---- the tournament table's limit (TN4) -----------------------------------------------------------------------
+
 
 def test_the_table_page_says_which_hand_of_how_many_and_the_time_left(client):
     tournament = make_tournament(players=NINE[:3], settings=tarzs(hands=21))
@@ -292,9 +328,10 @@ def test_no_new_hand_past_the_round_limit_of_hands(client):
     services.record_hand(table, beggar(table))
     with pytest.raises(services.InvalidTable):
         services.record_hand(table, beggar(table))
-    response = client.post(reverse("record_hand", args=[table.edit_token]),
-                           {"contract": "two", "declarer": table.players[0], "points_whole": "40",
-                            "points_third": "0"})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "two", "declarer": table.players[0], "points_whole": "40", "points_third": "0"},
+    )
     assert "limit of 2 hands is reached" in visible_text(response.content.decode())
     table.refresh_from_db()
     assert table.hand_count == 2
@@ -321,8 +358,12 @@ def test_a_closed_rounds_table_takes_no_late_change_its_result_stands():
     table.refresh_from_db()
     before = (table.version, dict(table.totals))
     hand = table.hands.get()
-    for late in (lambda: services.record_hand(table, beggar(table)), lambda: services.delete_hand(hand),
-                 lambda: services.edit_hand(hand, beggar(table)), lambda: services.undo_last(table)):
+    for late in (
+        lambda: services.record_hand(table, beggar(table)),
+        lambda: services.delete_hand(hand),
+        lambda: services.edit_hand(hand, beggar(table)),
+        lambda: services.undo_last(table),
+    ):
         with pytest.raises(InvalidTable, match="round is closed"):
             late()
     table.refresh_from_db()
@@ -331,12 +372,18 @@ def test_a_closed_rounds_table_takes_no_late_change_its_result_stands():
 
 # ---- links: neither opens the other ---------------------------------------------------------------------------
 
+
 def test_a_table_link_or_the_public_link_never_opens_the_directors_pages(client):
     tournament = make_tournament()
     table = started(tournament).tables.first().table
     for token in (table.edit_token, table.view_token, tournament.public_token):
-        for name, args in (("director", []), ("director_round", [1]), ("print_round", [1]),
-                           ("tournament_json", []), ("standings_csv", [])):
+        for name, args in (
+            ("director", []),
+            ("director_round", [1]),
+            ("print_round", [1]),
+            ("tournament_json", []),
+            ("standings_csv", []),
+        ):
             assert client.get(reverse(name, args=[token, *args])).status_code == 404
         assert client.post(reverse("draw", args=[token]), {"round": "2"}).status_code == 404
         assert client.post(reverse("start_round", args=[token, 1])).status_code == 404
@@ -344,6 +391,7 @@ def test_a_table_link_or_the_public_link_never_opens_the_directors_pages(client)
 
 
 # ---- the public pages ----------------------------------------------------------------------------------------
+
 
 def _played_tournament() -> Tournament:
     tournament = make_tournament()
@@ -357,21 +405,31 @@ def _played_tournament() -> Tournament:
 def test_every_page_answers_in_every_language(client, language):
     tournament = _played_tournament()
     entry = tournament.entries.get(no=1)
-    pages = [reverse("new_tournament"), reverse("new_tournament_for", args=["slovenian-tarok"]),
-             reverse("import_tournament"), director_url(tournament), director_url(tournament, "director_round", 1),
-             director_url(tournament, "print_round", 1), reverse("tournament", args=[tournament.public_token]),
-             reverse("tournament_player", args=[tournament.public_token, 1]),
-             reverse("find_table", args=[tournament.public_token]) + "?q=1",
-             reverse("public_round", args=[tournament.public_token, 1]),
-             reverse("projector", args=[tournament.public_token])]
+    pages = [
+        reverse("new_tournament"),
+        reverse("new_tournament_for", args=["slovenian-tarok"]),
+        reverse("import_tournament"),
+        director_url(tournament),
+        director_url(tournament, "director_round", 1),
+        director_url(tournament, "print_round", 1),
+        reverse("tournament", args=[tournament.public_token]),
+        reverse("tournament_player", args=[tournament.public_token, 1]),
+        reverse("find_table", args=[tournament.public_token]) + "?q=1",
+        reverse("public_round", args=[tournament.public_token, 1]),
+        reverse("projector", args=[tournament.public_token]),
+    ]
     for url in pages:
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200, url
         assert response["Content-Language"] == language
         assert tournament.name in response.content.decode() or "tournaments/" in url
     assert entry.name in visible_text(client.get(pages[7], HTTP_ACCEPT_LANGUAGE=language).content.decode())
-    said = {"cs": ("Pořadí", "Najděte svůj stůl"), "sl": ("Lestvica", "Poišči svojo mizo"),
-            "de": ("Rangliste", "Finde deinen Tisch"), "en": ("Standings", "Find your table")}[language]
+    said = {
+        "cs": ("Pořadí", "Najděte svůj stůl"),
+        "sl": ("Lestvica", "Poišči svojo mizo"),
+        "de": ("Rangliste", "Finde deinen Tisch"),
+        "en": ("Standings", "Find your table"),
+    }[language]
     standings = visible_text(client.get(pages[6], HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert all(words in standings for words in said), "the standings page in the player's language"
 
@@ -383,7 +441,8 @@ def test_the_standings_page_equals_the_engines_standings_of_the_exported_documen
     expected = engine.standings(engine.load(exported))
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
     assert [(line["place"], line["no"], line["measure"]) for line in shown] == [
-        (line.place, line.no, exact(line.measure)) for line in expected]
+        (line.place, line.no, exact(line.measure)) for line in expected
+    ]
     assert any(line.measure.denominator != 1 for line in expected), "shared place points, shown exactly"
 
 
@@ -401,8 +460,9 @@ def test_a_player_finds_their_table_by_start_number_or_name(client):
     service.draw_round(tournament, 1)
     seat = Seat.objects.get(entry__tournament=tournament, entry__name="Eva")
     for query in ("5", "eva"):
-        text = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": query})
-                            .content.decode())
+        text = visible_text(
+            client.get(reverse("find_table", args=[tournament.public_token]), {"q": query}).content.decode()
+        )
         assert f"table {seat.round_table.table_no}" in text
     response = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "Nobody"})
     assert "No player has this start number or name." in visible_text(response.content.decode())
@@ -412,10 +472,17 @@ def test_a_player_finds_their_table_typing_their_name_without_its_accents_or_cap
     names = ["Žiga Kovačič-Hrovatin von Oberösterreich", "Đurđica Ćosić-Bošković", "Jürgen Müller aus Großhain"]
     tournament = make_tournament(players=names)
     service.draw_round(tournament, 1)
-    for query, name in [("ziga kovacic", names[0]), ("ŽIGA", names[0]), ("durdica", names[1]), ("cosic", names[1]),
-                        ("grosshain", names[2]), ("müller", names[2])]:
-        text = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": query})
-                            .content.decode())
+    for query, name in [
+        ("ziga kovacic", names[0]),
+        ("ŽIGA", names[0]),
+        ("durdica", names[1]),
+        ("cosic", names[1]),
+        ("grosshain", names[2]),
+        ("müller", names[2]),
+    ]:
+        text = visible_text(
+            client.get(reverse("find_table", args=[tournament.public_token]), {"q": query}).content.decode()
+        )
         assert "table 1" in text and name in text, query
 
 
@@ -445,13 +512,18 @@ def test_the_projector_costs_nothing_while_the_tournament_has_not_changed(client
     tournament.refresh_from_db()
     url = reverse("projector_live", args=[tournament.public_token])
     shown = client.get(reverse("projector", args=[tournament.public_token])).context["shown"]
-    tables = sum(Table.objects.filter(tournament_tables__round__tournament=tournament).values_list("version", flat=True))
+    tables = sum(
+        Table.objects.filter(tournament_tables__round__tournament=tournament).values_list("version", flat=True)
+    )
     assert shown == f"{tournament.version}.{tables}-90", "the versions and the minute of the countdown"
     assert client.get(url, {"v": shown}).status_code == 204
     with django_assert_max_num_queries(3):
         assert client.get(url, {"v": shown}).status_code == 204
-    service.type_result(Round.objects.get(tournament=tournament), RoundTable.objects.get(
-        round__tournament=tournament, table_no=3), [0, 0, 0])
+    service.type_result(
+        Round.objects.get(tournament=tournament),
+        RoundTable.objects.get(round__tournament=tournament, table_no=3),
+        [0, 0, 0],
+    )
     tournament.refresh_from_db()
     response = client.get(url, {"v": shown})
     assert response.status_code == 200 and f"v={tournament.version}.{tables}-90" in response.content.decode()
@@ -472,13 +544,18 @@ def test_the_standings_csv_lists_every_player(client):
 
 def test_the_standings_csv_header_names_the_player_and_the_tournaments_measure_in_the_directors_language(client):
     tournament = _played_tournament()
-    header = {language: client.get(director_url(tournament, "standings_csv"), HTTP_ACCEPT_LANGUAGE=language)
-              .content.decode().splitlines()[0] for language in LANGUAGES}
+    header = {
+        language: client.get(director_url(tournament, "standings_csv"), HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+        .splitlines()[0]
+        for language in LANGUAGES
+    }
     assert header["cs"] == "Místo,Startovní číslo,Hráč,Body za umístění,Rozhodovací kritéria"
     assert header["en"] == "Place,Start number,Player,Place points,Tie-breaks"
 
 
 # ---- import ----------------------------------------------------------------------------------------------------
+
 
 def test_an_exported_document_imports_as_a_tournament_with_the_same_standings(client):
     tournament = _played_tournament()
@@ -489,7 +566,8 @@ def test_an_exported_document_imports_as_a_tournament_with_the_same_standings(cl
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     assert response.status_code == 302
     assert [(s.no, s.place, s.measure) for s in service.standings(copy)] == [
-        (s.no, s.place, s.measure) for s in service.standings(tournament)]
+        (s.no, s.place, s.measure) for s in service.standings(tournament)
+    ]
 
 
 def test_a_bad_document_is_refused_beside_the_field_and_nothing_is_saved(client):
@@ -502,7 +580,7 @@ def test_a_bad_document_is_refused_beside_the_field_and_nothing_is_saved(client)
 
 def test_a_csv_files_header_row_is_not_a_player(client):
     tournament = make_tournament(players=[])
-    upload = io.BytesIO("name;ranking\nAna;2\nBojan;\n".encode())
+    upload = io.BytesIO(b"name;ranking\nAna;2\nBojan;\n")
     upload.name = "players.csv"
     assert client.post(director_url(tournament, "register"), {"csv_file": upload}).status_code == 302
     assert list(tournament.entries.values_list("name", "ranking")) == [("Ana", 2), ("Bojan", None)]
@@ -526,9 +604,14 @@ def test_the_next_round_is_drawn_only_once_the_round_before_is_closed(client):
 
 
 def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
-    settings = {"rules": {}, "table_size": 2, "rounds": 2, "round_limit": {"hands": 30},
-                "scoring": {"measure": "place-points", "place_points": [1, 0], "tie_breaks": []},
-                "draw": {"first": "random", "later": "random", "seed": 3}}
+    settings = {
+        "rules": {},
+        "table_size": 2,
+        "rounds": 2,
+        "round_limit": {"hands": 30},
+        "scoring": {"measure": "place-points", "place_points": [1, 0], "tie_breaks": []},
+        "draw": {"first": "random", "later": "random", "seed": 3},
+    }
     tournament = make_tournament(game="schnapsen", preset="place-points", settings=settings, players=["Anna", "Ben"])
     table = started(tournament).tables.get().table
     loser = table.players[1]
@@ -538,7 +621,8 @@ def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
     assert lines[table.players[0]].place == 1 and lines[loser].place == 2
     exported = service.export(tournament)
     assert [(s.no, s.place) for s in engine.standings(engine.load(exported))] == [
-        (s.no, s.place) for s in service.standings(tournament)]
+        (s.no, s.place) for s in service.standings(tournament)
+    ]
 
 
 def test_a_change_of_players_voids_a_draw_not_started_yet(client):
@@ -571,8 +655,9 @@ def test_a_name_at_a_tournament_table_is_not_renamed_there(client):
     with pytest.raises(services.InvalidTable, match="keeps the names the tournament registered"):
         services.rename_player(table, table.players[0], "Other")
     table.refresh_from_db()
-    assert table.players == list(Seat.objects.filter(round_table__table=table).order_by("seat")
-                                 .values_list("entry__name", flat=True))
+    assert table.players == list(
+        Seat.objects.filter(round_table__table=table).order_by("seat").values_list("entry__name", flat=True)
+    )
 
 
 def test_a_correction_reason_the_document_would_refuse_is_refused_and_nothing_is_saved(client):
@@ -580,8 +665,9 @@ def test_a_correction_reason_the_document_would_refuse_is_refused_and_nothing_is
     round_ = started(tournament)
     play_round(round_)
     service.close_round(round_)
-    response = client.post(director_url(tournament, "round_result", 1),
-                           {"table": "1", "totals": "0 30 0", "reason": "appeal\x07"})
+    response = client.post(
+        director_url(tournament, "round_result", 1), {"table": "1", "totals": "0 30 0", "reason": "appeal\x07"}
+    )
     assert response.status_code == 400 and response.context["form"].errors["reason"]
     assert not Correction.objects.exists()
     assert client.get(reverse("tournament", args=[tournament.public_token])).status_code == 200
@@ -689,9 +775,11 @@ def test_a_phone_sending_hands_kept_without_signal_obeys_the_round_limit(client)
     table = started(tournament).tables.get().table
     services.record_hand(table, beggar(table))
     table.refresh_from_db()
-    response = client.post(reverse("offline_send", args=[table.edit_token]), json.dumps(
-        {"data": beggar(table), "version": table.version, "submission": "offline-hand-0001"}),
-        content_type="application/json")
+    response = client.post(
+        reverse("offline_send", args=[table.edit_token]),
+        json.dumps({"data": beggar(table), "version": table.version, "submission": "offline-hand-0001"}),
+        content_type="application/json",
+    )
     assert response.status_code == 422 and "limit of 1 hands is reached" in response.json()["error"]
     table.refresh_from_db()
     assert table.hand_count == 1
@@ -701,7 +789,10 @@ def test_the_round_page_and_table_list_name_who_sits_out(client):
     tournament = make_tournament(players=NINE[:4])
     service.draw_round(tournament, 1)
     out = Entry.objects.get(tournament=tournament, seats__isnull=True)
-    for url in (director_url(tournament, "director_round", 1), reverse("public_round", args=[tournament.public_token, 1])):
+    for url in (
+        director_url(tournament, "director_round", 1),
+        reverse("public_round", args=[tournament.public_token, 1]),
+    ):
         text = visible_text(client.get(url).content.decode())
         assert f"Sitting out this round: {out.no}. {out.name}" in text
 
@@ -715,7 +806,9 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     tournament = Tournament.objects.get(name="Břeclav")
     client.post(director_url(tournament, "register"), {"players": "\n".join(NINE)})
     for number in (1, 2, 3, 4, 5):  # 5: the extra round of the four who sat out once each
-        assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": str(number)}).status_code == 302, number
+        assert (
+            client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": str(number)}).status_code == 302
+        ), number
         assert client.post(director_url(tournament, "start_round", number)).status_code == 302
         round_ = Round.objects.get(tournament=tournament, number=number)
         for round_table in round_.tables.select_related("table"):
@@ -726,14 +819,18 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     assert played == [4] * 9, "everyone plays the same number of rounds"
     assert client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": "6"}).status_code == 400
     assert "This tournament is final: every round has been played and closed." in visible_text(
-        client.get(director_url(tournament)).content.decode())
+        client.get(director_url(tournament)).content.decode()
+    )
     exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
     assert [(line["no"], line["place"]) for line in shown] == [
-        (line.no, line.place) for line in engine.standings(engine.load(exported))]
+        (line.no, line.place) for line in engine.standings(engine.load(exported))
+    ]
 
 
-def test_the_round_page_costs_the_same_few_queries_for_three_tables_and_for_thirty(client, django_assert_max_num_queries):
+def test_the_round_page_costs_the_same_few_queries_for_three_tables_and_for_thirty(
+    client, django_assert_max_num_queries
+):
     small, big = make_tournament(), make_tournament(players=[f"Player {i}" for i in range(90)])
     big.name = "Big"
     for tournament in (small, big):
@@ -768,8 +865,10 @@ def test_a_document_with_a_start_number_twice_is_refused_and_nothing_is_saved(cl
     upload = io.BytesIO(json.dumps(exported).encode())
     upload.name = "t.json"
     response = client.post(reverse("import_tournament"), {"document": upload})
-    assert response.status_code == 200 and "start number 1 is given twice" in response.context["form"].errors[
-        "document"][0]
+    assert (
+        response.status_code == 200
+        and "start number 1 is given twice" in response.context["form"].errors["document"][0]
+    )
     assert Tournament.objects.count() == 1 and Table.objects.count() == 3
 
 
@@ -781,8 +880,10 @@ def test_a_player_follows_their_table_from_the_public_page_by_its_view_link_only
     page = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "Eva"}).content.decode()
     assert reverse("view_table", args=[table.view_token]) in page and table.edit_token not in page
     listing = client.get(reverse("public_round", args=[tournament.public_token, 1])).content.decode()
-    assert all(rt.table.view_token in listing and rt.table.edit_token not in listing
-               for rt in round_.tables.select_related("table"))
+    assert all(
+        rt.table.view_token in listing and rt.table.edit_token not in listing
+        for rt in round_.tables.select_related("table")
+    )
 
 
 def test_a_round_drawn_before_a_correction_says_its_draw_stands(client):
@@ -804,8 +905,11 @@ def test_the_standings_read_the_tables_stored_totals_never_their_hands(client):
     from django.test.utils import CaptureQueriesContext
 
     tournament = _played_tournament()
-    for url in (reverse("tournament", args=[tournament.public_token]),
-                reverse("projector", args=[tournament.public_token]), director_url(tournament, "standings_csv")):
+    for url in (
+        reverse("tournament", args=[tournament.public_token]),
+        reverse("projector", args=[tournament.public_token]),
+        director_url(tournament, "standings_csv"),
+    ):
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url).status_code == 200
         assert not [q["sql"] for q in captured.captured_queries if '"games_hand"' in q["sql"]], url

@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.tables import services
-from games.tournaments import services as service
-from games.tournaments import engine
 from games.models import Correction, League, Round, RoundTable, Seat, Tournament
+from games.tables import services
+from games.tournaments import engine
+from games.tournaments import services as service
 from games.tournaments.views import _plain, exact
 
 from ..factories import visible_text
@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 # ---- a typed result over a table played in Talon ----------------------------------------------------------------
+
 
 def _played_table(hands: int = 2):
     tournament = make_tournament(players=NINE[:3])
@@ -48,8 +49,9 @@ def test_a_typed_result_over_a_played_table_is_refused_saying_what_it_would_repl
 def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_stay_in_the_export(client):
     tournament, _round, round_table = _played_table()
     hands = round_table.table.hand_count
-    response = client.post(director_url(tournament, "round_result", 1),
-                           {"table": "1", "totals": "30 0 -10", "replace": "on"})
+    response = client.post(
+        director_url(tournament, "round_result", 1), {"table": "1", "totals": "30 0 -10", "replace": "on"}
+    )
     assert response.status_code == 302
     seats = list(round_table.seats.order_by("seat").values_list("entry__no", flat=True))
     points = {seats[0]: Fraction(2), seats[1]: Fraction(1), seats[2]: Fraction(1, 2)}  # 2 / 1 / ½ by 30 > 0 > -10
@@ -97,6 +99,7 @@ def test_a_document_replacing_a_table_needs_typed_totals():
 
 # ---- a final tournament ----------------------------------------------------------------------------------------
 
+
 def _final(players=NINE[:3], rounds=1, **options) -> Tournament:
     settings = {**tarzs(rounds=rounds), **options}
     tournament = make_tournament(players=players, settings=settings)
@@ -123,18 +126,23 @@ def test_a_final_tournament_refuses_the_leagues_players_in_one_tap(client):
     final = _final()
     for tournament in (other, final):
         service.add_to_league(league, tournament)
-    response = client.post(reverse("league_register", args=[league.director_token, final.public_token]),
-                           follow=True)
+    response = client.post(reverse("league_register", args=[league.director_token, final.public_token]), follow=True)
     assert "This tournament is final" in visible_text(response.content.decode())
     assert final.entries.count() == 3
 
 
 def test_a_finished_breclav_without_sitters_offers_no_extra_round(client):
-    settings = {"rules": {}, "table_size": 4, "rounds": 2, "round_limit": {"hands": 3},
-                "scoring": {"measure": "balance", "tie_breaks": []},
-                "draw": {"first": "schedule", "later": "schedule", "seed": 5}}
-    tournament = make_tournament(game="czech-taroky", preset="breclav", settings=settings,
-                                 players=[f"Hráč {i}" for i in range(1, 9)])
+    settings = {
+        "rules": {},
+        "table_size": 4,
+        "rounds": 2,
+        "round_limit": {"hands": 3},
+        "scoring": {"measure": "balance", "tie_breaks": []},
+        "draw": {"first": "schedule", "later": "schedule", "seed": 5},
+    }
+    tournament = make_tournament(
+        game="czech-taroky", preset="breclav", settings=settings, players=[f"Hráč {i}" for i in range(1, 9)]
+    )
     for number in (1, 2):
         round_ = started(tournament, number)
         for round_table in round_.tables.select_related("table"):
@@ -149,28 +157,38 @@ def test_a_finished_breclav_without_sitters_offers_no_extra_round(client):
 
 # ---- find your table --------------------------------------------------------------------------------------------
 
+
 def test_find_your_table_lists_every_player_a_part_of_a_name_matches(client):
     names = ["Marija Kovačič-Žagar Novak", "Ana Horvat", "Janez Novak", "Bojan Zupan"]
     tournament = make_tournament(players=names, settings={**tarzs(), "table_size": 3})
     service.draw_round(tournament, 1)
-    tables = {name: table for name, table in RoundTable.objects.filter(round__tournament=tournament)
-              .values_list("seats__entry__name", "table_no")}
+    tables = {
+        name: table
+        for name, table in RoundTable.objects.filter(round__tournament=tournament).values_list(
+            "seats__entry__name", "table_no"
+        )
+    }
     response = client.get(reverse("find_table", args=[tournament.public_token]), {"q": "novak"})
     text = visible_text(response.content.decode())
     for name in ("Marija Kovačič-Žagar Novak", "Janez Novak"):
         assert name in text
         assert name not in tables or f"Round 1: table {tables[name]}" in text
     assert [one["entry"].name for one in response.context["found"]] == ["Marija Kovačič-Žagar Novak", "Janez Novak"]
-    exact = visible_text(client.get(reverse("find_table", args=[tournament.public_token]), {"q": "janez novak"})
-                         .content.decode())
+    exact = visible_text(
+        client.get(reverse("find_table", args=[tournament.public_token]), {"q": "janez novak"}).content.decode()
+    )
     assert "Janez Novak" in exact and "Marija" not in exact
 
 
 # ---- stable draws -----------------------------------------------------------------------------------------------
 
+
 def _links(tournament: Tournament, number: int = 1) -> dict[int, str]:
-    return dict(RoundTable.objects.filter(round__tournament=tournament, round__number=number)
-                .values_list("table_no", "planned_token"))
+    return dict(
+        RoundTable.objects.filter(round__tournament=tournament, round__number=number).values_list(
+            "table_no", "planned_token"
+        )
+    )
 
 
 def test_drawing_again_with_the_same_players_keeps_every_tables_printed_link(client):
@@ -188,8 +206,10 @@ def test_a_sheet_whose_table_changed_says_where_its_players_sit_now(client):
     tournament = make_tournament()
     service.draw_round(tournament, 1)
     printed = _links(tournament)
-    old_seats = {rt.table_no: list(rt.seats.order_by("seat").values_list("entry__no", "entry__name"))
-                 for rt in RoundTable.objects.filter(round__tournament=tournament)}
+    old_seats = {
+        rt.table_no: list(rt.seats.order_by("seat").values_list("entry__no", "entry__name"))
+        for rt in RoundTable.objects.filter(round__tournament=tournament)
+    }
     leaving = tournament.entries.get(no=1)
     service.withdraw(leaving)  # voids the draw: the sheets are printed already
     waiting = visible_text(client.get(reverse("table", args=[printed[1]])).content.decode())
@@ -209,6 +229,7 @@ def test_a_sheet_whose_table_changed_says_where_its_players_sit_now(client):
 
 
 # ---- asked once, undone where the rules allow -------------------------------------------------------------------
+
 
 def _said(response) -> str:
     """A page's text without the marks that isolate a name's direction."""
@@ -244,7 +265,8 @@ def test_a_rounds_close_is_taken_back_until_the_next_round_starts(client):
     service.close_round(round_)
     started(tournament, 2)
     assert "Open the round again" not in visible_text(
-        client.get(director_url(tournament, "director_round", 1)).content.decode())
+        client.get(director_url(tournament, "director_round", 1)).content.decode()
+    )
     response = client.post(director_url(tournament, "reopen_round", 1))
     assert response.status_code == 400 and "Round 2 has started" in response.context["error"]
     assert Round.objects.get(pk=round_.pk).status == Round.CLOSED
@@ -290,6 +312,7 @@ def test_a_correction_asks_once_after_its_checks_and_saves_nothing_before(client
 
 # ---- what state a tournament is in -------------------------------------------------------------------------------
 
+
 def test_a_closed_rounds_table_offers_no_record_or_undo_and_says_why(client):
     tournament, round_, round_table = _played_table()
     table_url = reverse("table", args=[round_table.table.edit_token])
@@ -303,13 +326,16 @@ def test_a_closed_rounds_table_offers_no_record_or_undo_and_says_why(client):
 
 def test_the_directors_closed_round_says_finished_not_playing(client):
     tournament, round_, _round_table = _played_table(hands=2)
-    assert "playing: 2 hands" in visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    assert "playing: 2 hands" in visible_text(
+        client.get(director_url(tournament, "director_round", 1)).content.decode()
+    )
     service.close_round(round_)
     text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
     assert "playing" not in text and "finished" in text
 
 
 # ---- what players read ---------------------------------------------------------------------------------------
+
 
 def test_the_standings_name_the_tie_break_show_its_value_on_a_phone_and_mark_a_withdrawn_player(client):
     tournament, round_, round_table = _played_table(hands=1)
@@ -320,12 +346,13 @@ def test_the_standings_name_the_tie_break_show_its_value_on_a_phone_and_mark_a_w
     text = " ".join(visible_text(page.decode()).split())
     scores = dict(zip(round_table.seats.order_by("seat").values_list("entry__no", flat=True), [30, 0, -10]))
     assert "Pri izenačenju odloča: točke." in text, "the tie rule names the tie-break, in the player's language"
-    for no, score in scores.items():
+    for score in scores.values():
         assert f'<small class="tie-line muted">točke {str(score).replace("-", "−")}</small>' in page.decode()
     assert "odstop po 1. krogu" in text
 
 
 # ---- the home page ----------------------------------------------------------------------------------------------
+
 
 def test_the_home_page_lists_the_tournaments_and_leagues_this_browser_directs(client):
     url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
@@ -345,9 +372,14 @@ def test_the_home_page_lists_the_tournaments_and_leagues_this_browser_directs(cl
 
 
 def test_a_breclav_shows_its_whole_schedule_before_round_1_and_round_1_follows_it(client):
-    settings = {"rules": {}, "table_size": 4, "rounds": 3, "round_limit": {"hands": 3},
-                "scoring": {"measure": "balance", "tie_breaks": []},
-                "draw": {"first": "schedule", "later": "schedule", "seed": 11}}
+    settings = {
+        "rules": {},
+        "table_size": 4,
+        "rounds": 3,
+        "round_limit": {"hands": 3},
+        "scoring": {"measure": "balance", "tie_breaks": []},
+        "draw": {"first": "schedule", "later": "schedule", "seed": 11},
+    }
     names = [f"Hráč {i}" for i in range(1, 9)]
     tournament = make_tournament(game="czech-taroky", preset="breclav", settings=settings, players=names)
     lots = engine.schedule_lots(service.load(tournament, live=False))
@@ -360,8 +392,10 @@ def test_a_breclav_shows_its_whole_schedule_before_round_1_and_round_1_follows_i
     text = visible_text(page.content.decode())
     assert ", ".join(f"{no}. Hráč {no}" for no in lots[:4]) in text
     service.draw_round(tournament, 1)
-    drawn = sorted(sorted(seats) for seats in service.seat_numbers(RoundTable.objects.filter(
-        round__tournament=tournament)).values())
+    drawn = sorted(
+        sorted(seats)
+        for seats in service.seat_numbers(RoundTable.objects.filter(round__tournament=tournament)).values()
+    )
     assert drawn == sorted(sorted(seats) for seats in first)
 
 
@@ -369,12 +403,14 @@ def test_a_sitters_page_says_they_sit_out_the_round(client):
     tournament = make_tournament(players=NINE[:4])
     service.draw_round(tournament, 1)
     out = tournament.entries.get(seats__isnull=True)
-    text = visible_text(client.get(reverse("tournament_player", args=[tournament.public_token, out.no])).content
-                        .decode())
+    text = visible_text(
+        client.get(reverse("tournament_player", args=[tournament.public_token, out.no])).content.decode()
+    )
     assert "Sits out round 1." in text and "No round played yet." not in text
     seated = tournament.entries.exclude(pk=out.pk).first()
-    assert "Sits out" not in visible_text(client.get(reverse("tournament_player", args=[
-        tournament.public_token, seated.no])).content.decode())
+    assert "Sits out" not in visible_text(
+        client.get(reverse("tournament_player", args=[tournament.public_token, seated.no])).content.decode()
+    )
 
 
 @pytest.mark.parametrize("language, shown", [("cs", "4,42"), ("sl", "4,42"), ("de", "4,42"), ("en", "4.42")])
@@ -386,11 +422,14 @@ def test_place_points_a_fraction_would_make_unreadable_are_locale_decimals(langu
 
 def test_the_standings_csv_writes_numbers_a_spreadsheet_reads(client):
     assert [_plain(value) for value in (Fraction(14, 3), Fraction(9, 2), Fraction(4), Fraction(-7, 3))] == [
-        "4.67", "4.50", "4", "-2.33"]
+        "4.67",
+        "4.50",
+        "4",
+        "-2.33",
+    ]
     tournament, round_, round_table = _played_table(hands=1)
     service.type_result(round_, round_table, [30, 30, -10], replace=True)  # a tie: (2 + 1) / 2 = 1½ each
-    rows = list(csv.reader(io.StringIO(client.get(director_url(tournament, "standings_csv")).content
-                                              .decode())))
+    rows = list(csv.reader(io.StringIO(client.get(director_url(tournament, "standings_csv")).content.decode())))
     measures = sorted(row[3] for row in rows[1:])
     assert measures == ["0.50", "1.50", "1.50"]
     assert all(float(value) for value in measures)
@@ -400,14 +439,19 @@ def test_the_standings_csv_writes_numbers_a_spreadsheet_reads(client):
 def test_paper_totals_with_a_decimal_comma_are_refused_saying_so_not_as_a_wrong_count(client, language):
     tournament = make_tournament(players=NINE[:3])
     started(tournament)
-    response = client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "30,5 30 -12"},
-                           HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(
+        director_url(tournament, "round_result", 1),
+        {"table": "1", "totals": "30,5 30 -12"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
     assert response.status_code == 400
     said = " ".join(response.context["form"].errors["totals"])
     assert "30,5" in said and "3" not in said.replace("30,5", ""), said
     assert RoundTable.objects.get(round__tournament=tournament).totals is None
-    assert client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "30, 0, -12"}) \
-        .status_code == 302, "a comma and a space still separate"
+    assert (
+        client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "30, 0, -12"}).status_code
+        == 302
+    ), "a comma and a space still separate"
 
 
 def test_two_names_alike_in_one_pasted_list_are_said_to_be_one_name(client):
@@ -443,8 +487,9 @@ def test_a_tournament_tables_settings_page_offers_no_house_rules_form_and_saves_
     text = " ".join(visible_text(page.content.decode()).split())
     assert "This table plays the house rules of the tournament DP Šmarjetna" in text
     assert 'name="preset"' not in page.content.decode() and 'name="rule_radelci"' not in page.content.decode()
-    response = client.post(url, {"name": "Miza ena", "price_per_point": "", "currency": "",
-                                 "version": str(table.version)})
+    response = client.post(
+        url, {"name": "Miza ena", "price_per_point": "", "currency": "", "version": str(table.version)}
+    )
     assert response.status_code == 302, "saved, not refused"
     table.refresh_from_db()
     assert table.name == "Miza ena" and table.rules == before

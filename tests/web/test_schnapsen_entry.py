@@ -20,8 +20,10 @@ PLAYERS = ("Anna", "Ben")
 @pytest.mark.parametrize("points, had_trick, game_points", [(40, True, 1), (20, True, 2), (0, False, 3)])
 def test_the_points_decide_whether_the_other_player_had_a_trick(client, points, had_trick, game_points):
     table = make_table(game="schnapsen", players=PLAYERS)
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "ending": "declared", "by": "Anna", "other_points": str(points), "save": "1"})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"ending": "declared", "by": "Anna", "other_points": str(points), "save": "1"},
+    )
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert hand.data["other_had_trick"] is had_trick and hand.scores == [game_points, 0]
@@ -29,8 +31,10 @@ def test_the_points_decide_whether_the_other_player_had_a_trick(client, points, 
 
 def test_with_24_cards_no_points_still_asks_about_the_trick(client):
     table = make_table(game="schnapsen", players=PLAYERS, rules={"deck": 24})
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "ending": "declared", "by": "Anna", "other_points": "0", "save": "1"})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"ending": "declared", "by": "Anna", "other_points": "0", "save": "1"},
+    )
     assert response.status_code == 200 and not Hand.objects.exists()
     assert response.context["form"].errors["other_had_trick"]
     assert 'class="needs-trick asked"' in response.content.decode()  # shown whatever the ending hides
@@ -38,8 +42,9 @@ def test_with_24_cards_no_points_still_asks_about_the_trick(client):
 
 def test_a_wrong_declaration_asks_about_the_trick(client):
     table = make_table(game="schnapsen", players=PLAYERS)
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "ending": "closed-failed", "by": "Anna", "save": "1"})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]), {"ending": "closed-failed", "by": "Anna", "save": "1"}
+    )
     assert response.context["form"].errors["other_had_trick"] and not Hand.objects.exists()
 
 
@@ -48,14 +53,17 @@ def test_a_marriage_without_a_trick_does_not_count(client, melded):
     """KR1: the other player melded 20 (or 40) but took no trick: the marriage does not count, the winner scores
     as against a player without a trick (KR2: 3), not as against 20 points and a trick (2)."""
     table = make_table(game="schnapsen", players=PLAYERS)
-    response = client.post(reverse("record_hand", args=[table.edit_token]), {
-        "ending": "declared", "by": "Anna", "other_points": str(melded), "other_had_trick": "no", "save": "1"})
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"ending": "declared", "by": "Anna", "other_points": str(melded), "other_had_trick": "no", "save": "1"},
+    )
     assert response.status_code == 302
     hand = Hand.objects.get()
     no_trick = 3  # KR2's table: the loser took no trick
     assert hand.scores == [no_trick, 0] and hand.data["other_had_trick"] is False and hand.data["other_points"] == 0
     assert "Ben had no trick at that moment: 3." in visible_text(
-        client.get(reverse("hand", args=[table.edit_token, hand.seq])).content.decode())
+        client.get(reverse("hand", args=[table.edit_token, hand.seq])).content.decode()
+    )
 
 
 def test_the_trick_question_is_asked_beside_the_points():

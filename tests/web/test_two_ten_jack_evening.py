@@ -4,18 +4,30 @@ recorded and saved in the same words, and a penalty is no round (it takes no rou
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Table
+from games.tables import services
 
 from ..factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Aiko", "Ben", "Chie")
-ROUNDS = [{"captured": {"Aiko": ["2H", "KH", "QS", "10S"], "Ben": ["10H", "JH", "AH", "2S"],
-                        "Chie": ["QH", "AS", "KS", "JS"]}},
-          {"captured": {"Ben": ["2H", "10H", "JH", "AH", "KH", "QH", "QS"], "Chie": ["AS", "KS", "JS", "10S", "2S"]}},
-          {"captured": {"Aiko": ["2S", "10S", "JS", "AS", "KS", "QS"], "Ben": ["AH", "KH"],
-                        "Chie": ["2H", "10H", "JH", "QH"]}}]  # the worked examples T1–T3: 45, −25, −20
+ROUNDS = [
+    {
+        "captured": {
+            "Aiko": ["2H", "KH", "QS", "10S"],
+            "Ben": ["10H", "JH", "AH", "2S"],
+            "Chie": ["QH", "AS", "KS", "JS"],
+        }
+    },
+    {"captured": {"Ben": ["2H", "10H", "JH", "AH", "KH", "QH", "QS"], "Chie": ["AS", "KS", "JS", "10S", "2S"]}},
+    {
+        "captured": {
+            "Aiko": ["2S", "10S", "JS", "AS", "KS", "QS"],
+            "Ben": ["AH", "KH"],
+            "Chie": ["2H", "10H", "JH", "QH"],
+        }
+    },
+]  # the worked examples T1–T3: 45, −25, −20
 
 
 def finished_game():
@@ -33,8 +45,13 @@ def test_play_again_is_the_next_game_at_the_same_table(client):
     form = client.get(reverse("record_hand", args=[table.edit_token]))
     assert 'class="hand-form' in form.content.decode()
     for data in ROUNDS:
-        assert client.post(reverse("record_hand", args=[table.edit_token]), {
-            f"card_{card}": name for name, cards in data["captured"].items() for card in cards}).status_code == 302
+        assert (
+            client.post(
+                reverse("record_hand", args=[table.edit_token]),
+                {f"card_{card}": name for name, cards in data["captured"].items() for card in cards},
+            ).status_code
+            == 302
+        )
     table.refresh_from_db()
     assert Table.objects.count() == 1
     assert table.totals == {"Aiko": 90, "Ben": -50, "Chie": -40}  # the evening's standing, settled once
@@ -70,8 +87,11 @@ def test_a_round_is_recorded_and_saved_in_the_same_words(client):
 
 
 def test_a_penalty_takes_no_round_number(client):
-    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[
-        ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]])
+    table = make_table(
+        game="two-ten-jack",
+        players=PLAYERS,
+        hands=[ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]],
+    )
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, "", 1]  # newest first: round 2, the penalty, round 1
     assert [row["number"] for row in rows] == [3, 2, 1]
@@ -81,15 +101,21 @@ def test_a_penalty_takes_no_round_number(client):
 
 
 def test_other_games_number_their_hands_and_not_a_penalty(client):
-    table = make_table(game="schnapsen", players=("Anna", "Ben"), hands=[
-        {"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}, {"winner": "Ben", "game_points": 2}])
+    table = make_table(
+        game="schnapsen",
+        players=("Anna", "Ben"),
+        hands=[{"winner": "Anna", "game_points": 1}, {"adjustment": {"Ben": 1}}, {"winner": "Ben", "game_points": 2}],
+    )
     rows = client.get(reverse("table", args=[table.edit_token])).context["rows"]
     assert [row["label"] for row in rows] == [2, "", 1]  # newest first: hand 2, the penalty, hand 1
 
 
 def test_a_rounds_page_names_its_round_and_a_penaltys_page_no_number(client):
-    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[
-        ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]])
+    table = make_table(
+        game="two-ten-jack",
+        players=PLAYERS,
+        hands=[ROUNDS[0], {"adjustment": {"Ben": -10}, "reason": "revoke"}, ROUNDS[1]],
+    )
     round_two = visible_text(client.get(reverse("hand", args=[table.edit_token, 3])).content.decode())
     penalty = visible_text(client.get(reverse("hand", args=[table.edit_token, 2])).content.decode())
     assert "Round 2" in round_two and "Hand 3" not in round_two

@@ -22,16 +22,20 @@ def text_of(response) -> str:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_card_faces_write_a_minus_sign(client, language):
     table = make_table(game="two-ten-jack", players=PLAYERS)
-    for page in (client.get(reverse("record_hand", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language),
-                 client.get(reverse("rules", args=["two-ten-jack"]), HTTP_ACCEPT_LANGUAGE=language)):
+    for page in (
+        client.get(reverse("record_hand", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language),
+        client.get(reverse("rules", args=["two-ten-jack"]), HTTP_ACCEPT_LANGUAGE=language),
+    ):
         text = text_of(page)
         assert "5♠ −5" not in text  # (no 5♠ scores) the faces: "Q♠ −5", "J♠ −10"
         assert "Q♠−5" in text.replace(" ", "") and "J♠−10" in text.replace(" ", "")
         assert "-5" not in text and "-10" not in text
 
 
-@pytest.mark.parametrize("language, label", [("en", "Scoring cards"), ("cs", "Bodované karty"),
-                                             ("sl", "Točkovane karte"), ("de", "Wertungskarten")])
+@pytest.mark.parametrize(
+    "language, label",
+    [("en", "Scoring cards"), ("cs", "Bodované karty"), ("sl", "Točkovane karte"), ("de", "Wertungskarten")],
+)
 def test_an_error_names_what_the_player_sees_not_an_internal_field(client, language, label):
     table = make_table(game="two-ten-jack", players=PLAYERS)
     data = {"removed_0": "2H", "removed_1": "3C", "card_2H": "Aiko"}
@@ -42,16 +46,20 @@ def test_an_error_names_what_the_player_sees_not_an_internal_field(client, langu
 
 
 def test_the_explanation_says_why_a_suit_cannot_be_reversed(client):
-    table = make_table(game="two-ten-jack", players=PLAYERS,
-                       hands=[{"removed": ["2H", "3C"], "captured": {"Ben": ["10H", "JH", "AH", "KH", "QH"]}}])
+    table = make_table(
+        game="two-ten-jack",
+        players=PLAYERS,
+        hands=[{"removed": ["2H", "3C"], "captured": {"Ben": ["10H", "JH", "AH", "KH", "QH"]}}],
+    )
     text = text_of(client.get(reverse("hand", args=[table.edit_token, 1]), HTTP_ACCEPT_LANGUAGE="cs"))
     assert "Vyřazeno z balíčku: 2♥. Nikdo nemůže mít všechny bodované ♥: v tomto kole se ♥ neobracejí." in text
     assert "Ben: 10♥ +10 J♥ +10 A♥ +5 K♥ +5 Q♥ +5 = +35." in text
 
 
 def test_a_refusal_on_a_page_says_where_and_why_without_the_documents_field():
-    error = InvalidTable("hand 3", InvalidHand("captured.Aiko", "{card} is already removed or captured by someone "
-                                                                "else", card="2♥"), 3)
+    error = InvalidTable(
+        "hand 3", InvalidHand("captured.Aiko", "{card} is already removed or captured by someone else", card="2♥"), 3
+    )
     assert error.line() == "hand 3: captured.Aiko: 2♥ is already removed or captured by someone else"  # settle
     with override("cs"):
         said = error.said(gettext)

@@ -4,7 +4,6 @@
 
 import re
 
-import polib
 import pytest
 from django.urls import reverse
 
@@ -17,15 +16,22 @@ PAGAT = {"side": "declarers", "announced": False, "made": True}
 
 
 def texts(language: str) -> list[tuple[str, str]]:
-    return [(entry.msgid, text) for entry in catalogue(language) if not entry.obsolete
-            for text in ([entry.msgstr] if not entry.msgid_plural else entry.msgstr_plural.values())]
+    return [
+        (entry.msgid, text)
+        for entry in catalogue(language)
+        if not entry.obsolete
+        for text in ([entry.msgstr] if not entry.msgid_plural else entry.msgstr_plural.values())
+    ]
 
 
-@pytest.mark.parametrize("language, wrong", [
-    ("cs", r"\w\((a|la|o)\)|sám/sama|s hráčem \{|hráči <strong>|platí hráči"),
-    ("sl", r"\w\((a|la|o)\)|igralcu (<strong>|\{|%\()|z igralcem (<strong>|\{|%\()|[Bb]onus"),
-    ("de", r"\b[A-Za-zäöü]+en Sie\b|\b(die|der|das|ob|wie|was|wenn|bis) Sie\b|[a-zäöüß,] Ihr\w*\b|\bden Bummerl\b"),
-])
+@pytest.mark.parametrize(
+    "language, wrong",
+    [
+        ("cs", r"\w\((a|la|o)\)|sám/sama|s hráčem \{|hráči <strong>|platí hráči"),
+        ("sl", r"\w\((a|la|o)\)|igralcu (<strong>|\{|%\()|z igralcem (<strong>|\{|%\()|[Bb]onus"),
+        ("de", r"\b[A-Za-zäöü]+en Sie\b|\b(die|der|das|ob|wie|was|wenn|bis) Sie\b|[a-zäöüß,] Ihr\w*\b|\bden Bummerl\b"),
+    ],
+)
 def test_no_message_depends_on_a_players_gender_case_or_a_second_form_of_address(language, wrong):
     found = [(msgid, text) for msgid, text in texts(language) if re.search(wrong, text)]
     assert not found, found[:5]
@@ -41,16 +47,28 @@ def test_german_says_du_where_it_tells_the_player_what_to_do():
 def test_a_womans_name_reads_right_in_czech_and_slovenian(client):
     players = ("Anna", "Bára", "Božena Dvořáková", "Dana")
     czech = make_table(players=players, hands=[team_hand(partner="Božena Dvořáková", pagat=PAGAT)])
-    text = " ".join(visible_text(client.get(reverse("hand", args=[czech.edit_token, 1]),
-                                            HTTP_ACCEPT_LANGUAGE="cs").content.decode()).split())
+    text = " ".join(
+        visible_text(
+            client.get(reverse("hand", args=[czech.edit_token, 1]), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+        ).split()
+    )
     assert "Anna (povinnost) a Božena Dvořáková (XIX v ruce)" in text and "s hráčem" not in text
     assert "Pagát ultimo (hrající strana), nehlášený (2), uhraný:" in text  # the I's own gender, not "uhráno"
-    slovenian = make_table(game="slovenian-tarok", players=("Špela Žagar", "Bojan", "Cene"),
-                           hands=[{"contract": "beggar", "declarer": "Bojan", "won": True}])
+    slovenian = make_table(
+        game="slovenian-tarok",
+        players=("Špela Žagar", "Bojan", "Cene"),
+        hands=[{"contract": "beggar", "declarer": "Bojan", "won": True}],
+    )
     Table.objects.filter(pk=slovenian.pk).update(price_per_point="0.10", currency="€")
-    page = " ".join(visible_text(client.get(reverse("table", args=[slovenian.edit_token]),
-                                            HTTP_ACCEPT_LANGUAGE="sl").content.decode()).split())
+    page = " ".join(
+        visible_text(
+            client.get(reverse("table", args=[slovenian.edit_token]), HTTP_ACCEPT_LANGUAGE="sl").content.decode()
+        ).split()
+    )
     assert "Plača Špela Žagar, prejme Bojan: 7,00 € (70 točk × 0,10 €)" in page
-    hand = " ".join(visible_text(client.get(reverse("hand", args=[slovenian.edit_token, 1]),
-                                            HTTP_ACCEPT_LANGUAGE="sl").content.decode()).split())
+    hand = " ".join(
+        visible_text(
+            client.get(reverse("hand", args=[slovenian.edit_token, 1]), HTTP_ACCEPT_LANGUAGE="sl").content.decode()
+        ).split()
+    )
     assert "Igra je narejena." in hand and "Igra narejeno" not in hand

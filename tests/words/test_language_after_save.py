@@ -14,8 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_language_switch_after_a_save_returns_to_the_table(client):
     table = make_table()
-    saved = client.post(reverse("record_hand", args=[table.edit_token]), form_data(version=str(table.version)),
-                        **HTMX)
+    saved = client.post(reverse("record_hand", args=[table.edit_token]), form_data(version=str(table.version)), **HTMX)
     back = re.search(r'name="next" value="([^"]*)"', saved.content.decode()).group(1)
     assert back == saved["HX-Push-Url"] == reverse("table", args=[table.edit_token])
     switched = client.post(reverse("set_language"), {"language": "cs", "next": back})

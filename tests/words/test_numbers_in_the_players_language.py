@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.tables import services
 from games.models import Circle, HandFacts, Score, Table
+from games.tables import services
 from games.tables.stats import player_stats
 
 from ..factories import make_table, team_hand, visible_text
@@ -27,8 +27,9 @@ def written(value: int, language: str) -> str:
 
 
 def page(client, name: str, table: Table, language: str, *args, query: str = "") -> str:
-    return client.get(reverse(name, args=[table.edit_token, *args]) + query,
-                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    return client.get(
+        reverse(name, args=[table.edit_token, *args]) + query, HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
 
 
 def carried_table() -> Table:
@@ -91,29 +92,36 @@ def test_the_statistics_write_an_average_with_the_languages_decimal_separator(cl
     table = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle)
     for hand in (team_hand(points=63), team_hand(points=70)):
         services.record_hand(table, hand)
-    anna = next(row for row in player_stats("czech-taroky", Score.objects.all(), HandFacts.objects.all())
-                if row.name == "Anna")
+    anna = next(
+        row for row in player_stats("czech-taroky", Score.objects.all(), HandFacts.objects.all()) if row.name == "Anna"
+    )
     assert anna.average.denominator == 2  # (4 + 5) / 2 = 4.5
     tenths = int(anna.average * 10)
     expected = f"{written(tenths // 10, language)}{SEPARATORS[language][1]}{tenths % 10}"
-    text = visible_text(client.get(reverse("circle", args=[circle.token]), HTTP_ACCEPT_LANGUAGE=language)
-                        .content.decode())
+    text = visible_text(
+        client.get(reverse("circle", args=[circle.token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
     assert expected in text
 
 
 def test_the_exports_stay_machine_readable_in_any_language(client):
     table = carried_table()
     csv = client.get(reverse("export_csv", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="cs").getvalue().decode()
-    document = json.loads(client.get(reverse("export_json", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="cs")
-                          .getvalue())
+    document = json.loads(
+        client.get(reverse("export_json", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="cs").getvalue()
+    )
     assert "-1500" in csv and "1\xa0500" not in csv
     assert document["hands"][0]["adjustment"]["Bára"] == -1500
 
 
 # Ben pays Aiko the difference of their totals (2♥: 10 − 0) at 0.70 a point: 7.00, with a currency sign ($) and
 # with a currency in letters (Kč), as each language writes it
-MONEY = {"en": ("$7.00", "7.00 Kč"), "cs": ("7,00 $", "7,00 Kč"), "sl": ("7,00 $", "7,00 Kč"),
-         "de": ("7,00 $", "7,00 Kč")}
+MONEY = {
+    "en": ("$7.00", "7.00 Kč"),
+    "cs": ("7,00 $", "7,00 Kč"),
+    "sl": ("7,00 $", "7,00 Kč"),
+    "de": ("7,00 $", "7,00 Kč"),
+}
 
 
 @pytest.mark.parametrize("language", MONEY)

@@ -24,12 +24,26 @@ def catalogue(language: str) -> str:
     return (Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po").read_text()
 
 
-@pytest.mark.parametrize("language, gone", [
-    ("cs", ["Ťukněte", "ťukněte", "nechal si první trojici", "zavřeno a uhráno", "zavřel talon", "Nastavte v nastavení",
-            '"vrácení"', '"vráceno"']),
-    ("sl", ["pustljeno", "igrali so", "nasajen", "nosilni", "Kako je bilo preračunano", "Deli krog"]),
-    ("de", ["gezählt wie", "Wessen Regeln", '"Auszahlung"']),
-])
+@pytest.mark.parametrize(
+    "language, gone",
+    [
+        (
+            "cs",
+            [
+                "Ťukněte",
+                "ťukněte",
+                "nechal si první trojici",
+                "zavřeno a uhráno",
+                "zavřel talon",
+                "Nastavte v nastavení",
+                '"vrácení"',
+                '"vráceno"',
+            ],
+        ),
+        ("sl", ["pustljeno", "igrali so", "nasajen", "nosilni", "Kako je bilo preračunano", "Deli krog"]),
+        ("de", ["gezählt wie", "Wessen Regeln", '"Auszahlung"']),
+    ],
+)
 def test_the_catalogue_holds_none_of_the_words_players_corrected(language, gone):
     text = catalogue(language)
     assert [word for word in gone if word in text] == []
@@ -51,8 +65,11 @@ def test_czech_prever_talon_buttons_undo_and_the_price_link(client):
 
 @pytest.mark.parametrize("player", ["Hans", "Grete"])
 def test_czech_schnapsen_says_who_closed_the_talon_in_words_that_fit_any_player(client, player):
-    table = make_table(game="schnapsen", players=("Hans", "Grete"),
-                       hands=[{"ending": "closed", "by": player, "other_points": 30, "other_had_trick": True}])
+    table = make_table(
+        game="schnapsen",
+        players=("Hans", "Grete"),
+        hands=[{"ending": "closed", "by": player, "other_points": 30, "other_had_trick": True}],
+    )
     # a verb, as a sentence after a name needs, in the present tense: the same for Hans and for Grete
     assert f"{player} zavírá talon a uhraje" in read(client, reverse("hand", args=[table.edit_token, 1]), "cs")
 
@@ -60,10 +77,14 @@ def test_czech_schnapsen_says_who_closed_the_talon_in_words_that_fit_any_player(
 def test_slovenian_bonuses_circle_date_and_a_price_change(client):
     players = ("Ana", "Bojan", "Cene", "Dora")
     trula = {"kind": "trula", "side": "declarers", "announced": False, "made": True}
-    table = make_table(game="slovenian-tarok", players=players,
-                       hands=[{"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 41,
-                               "bonuses": [trula]},
-                              {"contract": "solo-without", "declarer": "Bojan", "points": 40}])
+    table = make_table(
+        game="slovenian-tarok",
+        players=players,
+        hands=[
+            {"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 41, "bonuses": [trula]},
+            {"contract": "solo-without", "declarer": "Bojan", "points": 40},
+        ],
+    )
     first = read(client, reverse("hand", args=[table.edit_token, 1]), "sl")
     assert "(igralci), narejena" in first and "Kako je bilo izračunano" in first
     assert "Bojan igra solo brez (80) proti vsem." in read(client, reverse("hand", args=[table.edit_token, 2]), "sl")
@@ -73,9 +94,12 @@ def test_slovenian_bonuses_circle_date_and_a_price_change(client):
     created = timezone.localtime(table.created_at)
     assert f"{created.day}. {SLOVENIAN_MONTHS[created.month - 1]}. {created.year}" in page
     assert "družb" in page and " krog" not in page.lower().replace("krogec", "")
-    saved = client.post(reverse("settings", args=[table.edit_token]),
-                        {"name": "", "price_per_point": "0.10", "currency": "€", "version": table.version},
-                        HTTP_ACCEPT_LANGUAGE="sl", follow=True)
+    saved = client.post(
+        reverse("settings", args=[table.edit_token]),
+        {"name": "", "price_per_point": "0.10", "currency": "€", "version": table.version},
+        HTTP_ACCEPT_LANGUAGE="sl",
+        follow=True,
+    )
     text = " ".join(visible_text(saved.content.decode()).split())
     assert "Nastavitve shranjene." in text and "na novo" not in text
 

@@ -10,12 +10,11 @@ or public token) only ``leagues``. Bad input: exit 2 and one line on standard er
 
 import json
 
-
+from games.models import Circle, League, Rating, Round, Tournament
 from games.ratings import store as ratings_store
+from games.ratings.core import Rated
 from games.ratings.store import Pool
 from games.tournaments import services as tournaments
-from games.models import Circle, League, Rating, Round, Tournament
-from games.ratings.core import Rated
 
 from ._common import OneLineCommand, fail
 
@@ -38,7 +37,8 @@ class Command(OneLineCommand):
         league_token = options.get("league")
         if league_token is not None:
             leagues = League.objects.filter(director_token=league_token) | League.objects.filter(
-                public_token=league_token)
+                public_token=league_token
+            )
             if not leagues.exists():
                 fail(f"league: no league has the token {league_token!r}", self.stderr)
             self.stdout.write(json.dumps({"leagues": rebuilt_leagues(leagues)}, ensure_ascii=False, indent=2))
@@ -64,8 +64,13 @@ def rebuilt_leagues(leagues) -> list[dict]:
     out = []
     for league in leagues.order_by("pk"):
         tournaments.rate_pool(Pool(league=league))
-        out.append({"token": league.director_token, "name": league.name,
-                    "games": games_of(Rating.objects.filter(league=league))})
+        out.append(
+            {
+                "token": league.director_token,
+                "name": league.name,
+                "games": games_of(Rating.objects.filter(league=league)),
+            }
+        )
     return out
 
 
@@ -74,7 +79,15 @@ def games_of(ratings) -> dict[str, list]:
     games: dict[str, list] = {}
     for row in ratings.order_by("game", "-mu", "player"):
         rated = Rated(row.mu, row.sigma, row.events)
-        games.setdefault(row.game, []).append({
-            "player": row.player, "mu": row.mu, "sigma": row.sigma, "ordinal": rated.ordinal,
-            "shown": rated.shown, "events": row.events, "certainty": rated.certainty})
+        games.setdefault(row.game, []).append(
+            {
+                "player": row.player,
+                "mu": row.mu,
+                "sigma": row.sigma,
+                "ordinal": rated.ordinal,
+                "shown": rated.shown,
+                "events": row.events,
+                "certainty": rated.certainty,
+            }
+        )
     return games

@@ -9,7 +9,6 @@ traceback.
 import json
 import sys
 
-
 from games.engines.table import InvalidTable, load_json, settle
 
 from ._common import OneLineCommand, fail
@@ -21,8 +20,9 @@ class Command(OneLineCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="the table document, or - for standard input")
-        parser.add_argument("--rules", help='house rules as JSON, e.g. \'{"preset": "palcka"}\', instead of the '
-                                            "document's own")
+        parser.add_argument(
+            "--rules", help='house rules as JSON, e.g. \'{"preset": "palcka"}\', instead of the document\'s own'
+        )
 
     def handle(self, *args, **options):
         path = options["file"]
@@ -40,7 +40,7 @@ class Command(OneLineCommand):
             except ValueError as error:
                 fail(f"rules: not valid JSON: {error}")
             if not isinstance(rules, dict):
-                fail("rules: must be a JSON object of house-rule options, e.g. {\"preset\": \"palcka\"}")
+                fail('rules: must be a JSON object of house-rule options, e.g. {"preset": "palcka"}')
         try:
             out = settle(document, rules)
         except InvalidTable as error:

@@ -18,8 +18,8 @@ from fractions import Fraction
 from django.conf import settings
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
-from games.tournaments import engine as tournament
 from games.engines.table import load_json
+from games.tournaments import engine as tournament
 
 from ._common import OneLineCommand, fail
 
@@ -39,10 +39,12 @@ class Command(OneLineCommand):
         parser.add_argument("files", nargs="*", help="the tournament document(s), or - for standard input")
         parser.add_argument("--round", dest="round_no", help="draw: the round to draw")
         parser.add_argument("--attempt", default="0", help="draw: a redraw's number (0: the first draw)")
-        parser.add_argument("--as-recorded", action="store_true",
-                            help="standings: as they were before any correction (TN8)")
-        parser.add_argument("--points", help="league: points for places 1, 2, 3 … e.g. 25,20,16 (default: each "
-                                             "tournament's measure)")
+        parser.add_argument(
+            "--as-recorded", action="store_true", help="standings: as they were before any correction (TN8)"
+        )
+        parser.add_argument(
+            "--points", help="league: points for places 1, 2, 3 … e.g. 25,20,16 (default: each tournament's measure)"
+        )
         parser.add_argument("--best", help="league: count only each player's best N tournaments")
         parser.add_argument("--qualify", help="league: how many places qualify")
 
@@ -51,12 +53,13 @@ class Command(OneLineCommand):
         if action not in ("standings", "draw", "league"):
             fail("tournament: say standings FILE, draw FILE --round K, or league FILE...")
         if not files or (action != "league" and len(files) != 1):
-            fail(f"tournament {action}: name {'the' if action == 'league' else 'one'} tournament document"
-                 f"{'s' if action == 'league' else ''}, or - for standard input")
+            fail(
+                f"tournament {action}: name {'the' if action == 'league' else 'one'} tournament document"
+                f"{'s' if action == 'league' else ''}, or - for standard input"
+            )
         try:
             if action == "standings":
-                out = tournament.standings_json(document(files[0], seeded=False),
-                                                corrected=not options["as_recorded"])
+                out = tournament.standings_json(document(files[0], seeded=False), corrected=not options["as_recorded"])
             elif action == "draw":
                 round_no = number(options["round_no"], "--round", 1)
                 attempt = number(options["attempt"], "--attempt", 0)
@@ -95,8 +98,10 @@ def league(files: list[str], options: dict) -> dict:
         try:
             points = points_table(options["points"])
         except (ValueError, ZeroDivisionError):
-            fail("--points: must be numbers for places 1, 2, 3 … separated by commas or spaces, e.g. 25,20,16 or "
-                 "'25 20 16'")
+            fail(
+                "--points: must be numbers for places 1, 2, 3 … separated by commas or spaces, e.g. 25,20,16 or "
+                "'25 20 16'"
+            )
     best = number(options["best"], "--best", 1) if options.get("best") else None
     qualify = number(options["qualify"], "--qualify", 1) if options.get("qualify") else None
     return tournament.league_json(tournament.league(tournaments, points_table=points, best_n=best, qualify=qualify))

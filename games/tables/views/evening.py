@@ -10,23 +10,29 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.ratings import store as ratings_store
-from games.tables import services
 from games.engines.table import InvalidTable
+from games.models import RatingStep, Table
+from games.ratings import store as ratings_store
+from games.registry import GAMES
+from games.tables import services
+from games.tables.common import attempt, device, editable, remember, say
 from games.tables.forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
-from games.models import RatingStep, Table
 from games.tables.presentation import settle_up, standings
-from games.registry import GAMES
-from games.tables.common import attempt, device, editable, remember, say
 from games.tables.views.hands import closed_page
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
     """Record the adjustment or closing a valid form describes; None (and the error on the form) if refused."""
-    refusal = attempt(lambda: services.record_hand(table, form.to_data(), device=device(request),
-                                                   version=form.cleaned_data["version"],
-                                                   submission=form.cleaned_data.get("submission", "")))
+    refusal = attempt(
+        lambda: services.record_hand(
+            table,
+            form.to_data(),
+            device=device(request),
+            version=form.cleaned_data["version"],
+            submission=form.cleaned_data.get("submission", ""),
+        )
+    )
     if refusal is not None and refusal.kind != "already":
         form.add_error(None, refusal.error.error.message(_) if refusal.kind == "invalid" else refusal.message)
         return None
@@ -43,17 +49,29 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
     game = GAMES[table.game]
     initial = {"version": table.version, "submission": new_submission()}
     which = request.POST.get("form") if request.method == "POST" else None
-    penalty = PenaltyForm(request.POST if which == "penalty" else None, initial=initial, players=table.players,
-                          engine=game.engine, extras=game.web.adjustment_fields)
-    carry = CarryOverForm(request.POST if which == "carry" else None, initial=initial, players=table.players,
-                          extras=game.web.adjustment_fields)
+    penalty = PenaltyForm(
+        request.POST if which == "penalty" else None,
+        initial=initial,
+        players=table.players,
+        engine=game.engine,
+        extras=game.web.adjustment_fields,
+    )
+    carry = CarryOverForm(
+        request.POST if which == "carry" else None,
+        initial=initial,
+        players=table.players,
+        extras=game.web.adjustment_fields,
+    )
     form = penalty if which == "penalty" else carry if which == "carry" else None
     if form is not None and form.is_valid():
         done = _record(request, table, form, _("Penalty recorded.") if form is penalty else _("Totals carried over."))
         if done is not None:
             return done
-    return render(request, "games/adjust.html", {"table": table, "game": game, "web": game.web, "penalty": penalty,
-                                                 "carry": carry})
+    return render(
+        request,
+        "games/adjust.html",
+        {"table": table, "game": game, "web": game.web, "penalty": penalty, "carry": carry},
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -64,9 +82,15 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     if (table.summary or {}).get("over"):
         return _ended(request, table)
     if request.method == "POST":
-        refusal = attempt(lambda: services.record_hand(table, {"closing": True}, device=device(request),
-                                                       version=version_of(request.POST.get("version")),
-                                                       submission=submission_of(request.POST.get("submission"))))
+        refusal = attempt(
+            lambda: services.record_hand(
+                table,
+                {"closing": True},
+                device=device(request),
+                version=version_of(request.POST.get("version")),
+                submission=submission_of(request.POST.get("submission")),
+            )
+        )
         if refusal is not None and refusal.kind != "already":
             messages.error(request, refusal.message)
             return redirect("end_evening", token=token)
@@ -80,10 +104,18 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
     else:
         refused = None
     final = {p: table.totals.get(p, 0) + (closing.scores[p] if closing else 0) for p in table.players}
-    return render(request, "games/end_evening.html", {
-        "table": table, "closing": closing, "refused": refused, "final": standings(table, final, summary),
-        "settle_up": settle_up(table, final, summary) if closing else None,
-        "links": RuleLinks.of(table.game, table.view_token)})
+    return render(
+        request,
+        "games/end_evening.html",
+        {
+            "table": table,
+            "closing": closing,
+            "refused": refused,
+            "final": standings(table, final, summary),
+            "settle_up": settle_up(table, final, summary) if closing else None,
+            "links": RuleLinks.of(table.game, table.view_token),
+        },
+    )
 
 
 def _ended(request: HttpRequest, table: Table) -> HttpResponse:
@@ -94,10 +126,20 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
         return redirect("end_evening", token=table.edit_token)
     closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
     rated = ratings_store.steps_by_event(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
-    return render(request, "games/end_evening.html", {
-        "table": table, "ended": True, "closing": services.result_of(table, closing) if closing else None,
-        "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}), "settle_up": settle_up(table),
-        "links": RuleLinks.of(table.game, table.view_token), "rated": rated, "can_edit": True})
+    return render(
+        request,
+        "games/end_evening.html",
+        {
+            "table": table,
+            "ended": True,
+            "closing": services.result_of(table, closing) if closing else None,
+            "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}),
+            "settle_up": settle_up(table),
+            "links": RuleLinks.of(table.game, table.view_token),
+            "rated": rated,
+            "can_edit": True,
+        },
+    )
 
 
 @require_POST
@@ -112,8 +154,9 @@ def new_evening(request: HttpRequest, token: str) -> HttpResponse:
     started = request.session.get("new_evenings", {})
     if submission and submission in started and Table.objects.filter(edit_token=started[submission]).exists():
         return redirect("table", token=started[submission])  # Back and the same tap again: that evening, once
-    fresh = services.create_table(game=table.game, players=table.players, rules=table.rules, name=table.name,
-                                  circle=table.circle)
+    fresh = services.create_table(
+        game=table.game, players=table.players, rules=table.rules, name=table.name, circle=table.circle
+    )
     fresh.price_per_point, fresh.currency = table.price_per_point, table.currency
     fresh.save(update_fields=["price_per_point", "currency"])
     remember(request, fresh)

@@ -14,18 +14,18 @@ from django.views.decorators.http import (
 )
 from django.views.decorators.vary import vary_on_headers
 
-from games.tables import services
 from games.engines.base import N_, Line
 from games.engines.table import InvalidTable
-from games.tables.forms import new_submission, submission_of, version_of
 from games.lib.limits import too_many, wait_for_rescoring
-from games.tables.lines import RuleLinks
 from games.models import Hand, Table
-from games.tables.presentation import describe_change, describer
 from games.registry import GAMES
-from games.web import HandWords
+from games.tables import services
 from games.tables.common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
+from games.tables.forms import new_submission, submission_of, version_of
+from games.tables.lines import RuleLinks
+from games.tables.presentation import describe_change, describer
 from games.tables.views.tables import hand_numbers, round_numbers, table_context
+from games.web import HandWords
 
 
 def _preview(table: Table, form, hand=None):
@@ -42,15 +42,30 @@ def _preview(table: Table, form, hand=None):
 def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=None):
     result = _preview(table, form, hand) if form.is_bound else None
     edit_title = str(GAMES[table.game].web.words.edit) % {"number": _listed_number(table, number)} if hand else ""
-    rejected = form.is_bound and bool(form.errors) and "preview" not in request.POST and (
-        not partial(request) or "save" in request.POST)
+    rejected = (
+        form.is_bound
+        and bool(form.errors)
+        and "preview" not in request.POST
+        and (not partial(request) or "save" in request.POST)
+    )
     form.mark_invalid()
-    context = {"table": table, "form": form, "result": result, "hand": hand, "number": number, "conflict": conflict,
-               "edit_title": edit_title,
-               "rejected": rejected, "links": RuleLinks.of(table.game, table.view_token),
-               "players": table.players, "counter": True, "web": GAMES[table.game].web,
-               "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq]) if hand
-               else reverse("preview", args=[table.edit_token])}
+    context = {
+        "table": table,
+        "form": form,
+        "result": result,
+        "hand": hand,
+        "number": number,
+        "conflict": conflict,
+        "edit_title": edit_title,
+        "rejected": rejected,
+        "links": RuleLinks.of(table.game, table.view_token),
+        "players": table.players,
+        "counter": True,
+        "web": GAMES[table.game].web,
+        "preview_url": reverse("preview_edit", args=[table.edit_token, hand.seq])
+        if hand
+        else reverse("preview", args=[table.edit_token]),
+    }
     if partial(request) and "save" not in request.POST:  # a live preview; a Save gets the whole page back
         return render(request, "games/hand_form.html#preview", context)
     return render(request, "games/hand_form.html", context)
@@ -70,20 +85,46 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return closed_page(request, table)
     if request.method == "GET":
         initial = GAMES[table.game].web.new_hand_initial(table.summary or {}) | {
-            "version": table.version, "submission": new_submission()}
+            "version": table.version,
+            "submission": new_submission(),
+        }
         return _render_hand_form(request, table, hand_form(table, initial=initial))
     form = hand_form(table, request.POST)
     if "preview" not in request.POST and form.is_valid():
-        recorded, refusal = outcome(lambda: services.record_hand(
-            table, form.to_data(), device=device(request), version=form.cleaned_data["version"],
-            submission=form.cleaned_data["submission"], parsed=form.parsed))
-        return _after_save(request, table, form, recorded, refusal, done=str(GAMES[table.game].web.words.recorded),
-                           already=_("This hand was already recorded; it is recorded once."))
+        recorded, refusal = outcome(
+            lambda: services.record_hand(
+                table,
+                form.to_data(),
+                device=device(request),
+                version=form.cleaned_data["version"],
+                submission=form.cleaned_data["submission"],
+                parsed=form.parsed,
+            )
+        )
+        return _after_save(
+            request,
+            table,
+            form,
+            recorded,
+            refusal,
+            done=str(GAMES[table.game].web.words.recorded),
+            already=_("This hand was already recorded; it is recorded once."),
+        )
     return _render_hand_form(request, table, form)
 
 
-def _after_save(request: HttpRequest, table: Table, form, changed: Hand | None, refusal: Refusal | None, *,
-                done: str, already: str, hand=None, number: int | None = None) -> HttpResponse:
+def _after_save(
+    request: HttpRequest,
+    table: Table,
+    form,
+    changed: Hand | None,
+    refusal: Refusal | None,
+    *,
+    done: str,
+    already: str,
+    hand=None,
+    number: int | None = None,
+) -> HttpResponse:
     """The answer to the hand form's Save: the table (saved: as the one change left it; or saved before), the hand
     kept against the new state (another phone first), or the form again with the engine's objection beside its
     field."""
@@ -111,8 +152,10 @@ def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpR
     against the new state, with what changed meanwhile, ready to be saved again."""
     table.refresh_from_db()
     seen = form.cleaned_data.get("version")
-    changes = [describe_change(table, change) for change in
-               table.changes.filter(version__gt=seen if seen is not None else table.version).order_by("id")[:10]]
+    changes = [
+        describe_change(table, change)
+        for change in table.changes.filter(version__gt=seen if seen is not None else table.version).order_by("id")[:10]
+    ]
     data = request.POST.copy()
     data["version"] = str(table.version)
     form = hand_form(table, data)
@@ -122,8 +165,9 @@ def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpR
             messages.error(request, _("Another phone deleted this hand meanwhile; restore it first."))
             return redirect("history", token=table.edit_token)
     number = hand_numbers(table, [hand.number]).get(hand.number) if hand else None
-    return _render_hand_form(request, table, form, hand=hand, number=number,
-                             conflict=changes or [Line(N_("the table's details changed"))])
+    return _render_hand_form(
+        request, table, form, hand=hand, number=number, conflict=changes or [Line(N_("the table's details changed"))]
+    )
 
 
 def _saved(request: HttpRequest, table: Table, changed: Hand | None) -> HttpResponse:
@@ -153,8 +197,11 @@ def preview(request: HttpRequest, token: str, seq: int | None = None) -> HttpRes
     hand = hand_of(table, seq) if seq is not None else None
     form = hand_form(table, request.POST)
     result = _preview(table, form, hand)
-    return render(request, "games/hand_form.html#preview", {"form": form, "result": result, "table": table,
-                                                            "links": RuleLinks.of(table.game, table.view_token)})
+    return render(
+        request,
+        "games/hand_form.html#preview",
+        {"form": form, "result": result, "table": table, "links": RuleLinks.of(table.game, table.view_token)},
+    )
 
 
 @require_safe
@@ -176,12 +223,23 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     result = None if hand.deleted else services.result_of(table, hand)
     rounds = round_numbers(table, [number]) if number else None
     counted = rounds if rounds is not None else hand_numbers(table, [number] if number else [])
-    return render(request, "games/hand_detail.html", {
-        "table": table, "hand": hand, "number": number, "result": result, "can_edit": can_edit,
-        "hand_no": counted.get(number), "round": rounds.get(number) if rounds else None,
-        "no_round": bool(number) and number not in counted,
-        "a_deal": is_a_deal(hand.data), "what": describer(table)(hand.data),
-        "links": RuleLinks.of(table.game, table.view_token)})
+    return render(
+        request,
+        "games/hand_detail.html",
+        {
+            "table": table,
+            "hand": hand,
+            "number": number,
+            "result": result,
+            "can_edit": can_edit,
+            "hand_no": counted.get(number),
+            "round": rounds.get(number) if rounds else None,
+            "no_round": bool(number) and number not in counted,
+            "a_deal": is_a_deal(hand.data),
+            "what": describer(table)(hand.data),
+            "links": RuleLinks.of(table.game, table.view_token),
+        },
+    )
 
 
 def is_a_deal(data) -> bool:
@@ -199,13 +257,16 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         return redirect("history", token=token)
     number = hand_numbers(table, [hand.number]).get(hand.number)  # among the game's hands, as the list counts
     if not is_a_deal(hand.data):  # a penalty, a carry-over or the closing: deleted and written again, not edited
-        messages.info(request, _("A penalty, a correction or the end of the evening is not edited: delete it and "
-                                 "write it again."))
+        messages.info(
+            request, _("A penalty, a correction or the end of the evening is not edited: delete it and write it again.")
+        )
         return redirect("hand", token=token, seq=seq)
     if request.method == "GET":
         form_class = GAMES[table.game].web.hand_form
-        initial = form_class.initial_from(hand.data, table.players) | {"version": table.version,
-                                                                        "submission": new_submission()}
+        initial = form_class.initial_from(hand.data, table.players) | {
+            "version": table.version,
+            "submission": new_submission(),
+        }
         return _render_hand_form(request, table, hand_form(table, initial=initial), hand=hand, number=number)
     words = GAMES[table.game].web.words
     form = hand_form(table, request.POST)
@@ -213,12 +274,26 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         seconds = wait_for_rescoring(request, table, seq)
         if seconds:
             return too_many(request, seconds)
-        edited, refusal = outcome(lambda: services.edit_hand(hand, form.to_data(), device=device(request),
-                                                             version=form.cleaned_data["version"],
-                                                             submission=form.cleaned_data["submission"]))
-        return _after_save(request, table, form, edited, refusal, hand=hand, number=number,
-                           done=str(words.changed) % {"number": _listed_number(table, number)},
-                           already=_("This change was already saved; it is recorded once."))
+        edited, refusal = outcome(
+            lambda: services.edit_hand(
+                hand,
+                form.to_data(),
+                device=device(request),
+                version=form.cleaned_data["version"],
+                submission=form.cleaned_data["submission"],
+            )
+        )
+        return _after_save(
+            request,
+            table,
+            form,
+            edited,
+            refusal,
+            hand=hand,
+            number=number,
+            done=str(words.changed) % {"number": _listed_number(table, number)},
+            already=_("This change was already saved; it is recorded once."),
+        )
     return _render_hand_form(request, table, form, hand=hand, number=number)
 
 
@@ -230,8 +305,15 @@ def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         return too_many(request, seconds)
     hand = hand_of(table, seq)
     words = GAMES[table.game].web.words if is_a_deal(hand.data) else HandWords()
-    return _change(request, table, lambda version, submission: services.delete_hand(
-        hand, device=device(request), version=version, submission=submission), str(words.deleted), undo=True)
+    return _change(
+        request,
+        table,
+        lambda version, submission: services.delete_hand(
+            hand, device=device(request), version=version, submission=submission
+        ),
+        str(words.deleted),
+        undo=True,
+    )
 
 
 @require_POST
@@ -240,8 +322,14 @@ def restore_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     seconds = wait_for_rescoring(request, table, seq)
     if seconds:
         return too_many(request, seconds)
-    return _change(request, table, lambda version, submission: services.restore_hand(
-        hand_of(table, seq), device=device(request), version=version, submission=submission), _("Hand restored."))
+    return _change(
+        request,
+        table,
+        lambda version, submission: services.restore_hand(
+            hand_of(table, seq), device=device(request), version=version, submission=submission
+        ),
+        _("Hand restored."),
+    )
 
 
 @require_POST
@@ -252,15 +340,28 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
         seconds = wait_for_rescoring(request, table, target.hand.seq if target.hand_id else None)
         if seconds:
             return too_many(request, seconds)
-    return _change(request, table, lambda version, submission: services.undo_last(
-        table, device=device(request), version=version, submission=submission), _("Undone."))
+    return _change(
+        request,
+        table,
+        lambda version, submission: services.undo_last(
+            table, device=device(request), version=version, submission=submission
+        ),
+        _("Undone."),
+    )
 
 
 def _change(request, table: Table, apply, done: str, *, undo: bool = False) -> HttpResponse:
     """Delete, restore, undo: the version the page showed is checked, the form counts once. ``undo``: the message
     carries the Undo button (the table page draws it beside the message, not only at the foot of the page)."""
-    refusal = attempt(lambda: apply(version_of(request.POST.get("version")),
-                                    submission_of(request.POST.get("submission"))))
-    say(request, refusal, done=done, already=_("That was already done; it counts once."),
-        invalid=_("That change would make the table invalid: %(error)s"), tags="undo" if undo else "")
+    refusal = attempt(
+        lambda: apply(version_of(request.POST.get("version")), submission_of(request.POST.get("submission")))
+    )
+    say(
+        request,
+        refusal,
+        done=done,
+        already=_("That was already done; it counts once."),
+        invalid=_("That change would make the table invalid: %(error)s"),
+        tags="undo" if undo else "",
+    )
     return redirect("table", token=table.edit_token)

@@ -8,16 +8,16 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.tables import services
 from games.engines.base import parse_options, ranking_words
 from games.engines.table import InvalidTable
-from games.tables.forms import RulesForm
 from games.lib.inputs import is_token, whole_number
-from games.tables.lines import RuleLinks
 from games.models import Table
 from games.ratings import core as ratings
 from games.registry import GAMES
+from games.tables import services
 from games.tables.common import game_or_404, partial
+from games.tables.forms import RulesForm
+from games.tables.lines import RuleLinks
 
 CALCULATOR_PLAYERS = ["A", "B", "C", "D", "E", "F"]
 
@@ -47,14 +47,27 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
         rules = rules_form.rules(count)
         try:
             result = services.preview_without_table(
-                game, players, rules, form.to_data(), lambda hand, state: web.calculator_state(data, hand, state))
+                game, players, rules, form.to_data(), lambda hand, state: web.calculator_state(data, hand, state)
+            )
         except InvalidTable as error:
             form.show_engine_error(error)
-    context = {"form": form, "rules_form": rules_form, "result": result, "players": players, "game": chosen,
-               "web": web, "links": RuleLinks.of(game, table.view_token if table else ""), "table": table,
-               "title": gettext(engine.TITLE), "options": _options(engine, table), "numbered": _numbered(engine),
-               "presets": [(p.key, gettext(p.label), gettext(p.description), _preset_values(engine, p))
-                           for p in engine.PRESETS], "preview_url": request.get_full_path()}
+    context = {
+        "form": form,
+        "rules_form": rules_form,
+        "result": result,
+        "players": players,
+        "game": chosen,
+        "web": web,
+        "links": RuleLinks.of(game, table.view_token if table else ""),
+        "table": table,
+        "title": gettext(engine.TITLE),
+        "options": _options(engine, table),
+        "numbered": _numbered(engine),
+        "presets": [
+            (p.key, gettext(p.label), gettext(p.description), _preset_values(engine, p)) for p in engine.PRESETS
+        ],
+        "preview_url": request.get_full_path(),
+    }
     if partial(request):
         return render(request, "games/hand_form.html#preview", context)
     return render(request, "games/rules.html", context)
@@ -70,16 +83,28 @@ def _value(option, value) -> str:
 def _options(engine, table: Table | None) -> list[dict]:
     """Every option: its name, what it does, its source, its default; and its value at the table."""
     at_table = parse_options(table.rules, engine.OPTIONS, len(table.players), engine.PRESETS) if table else {}
-    return [{"key": o.key, "label": gettext(o.label), "help": gettext(o.help), "source": gettext(o.source),
-             "rule": o.rule, "default": ", ".join(f"{count}: {_value(o, v)}" for count, v in sorted(o.by_count.items()))
-             if o.by_count else _value(o, o.default),
-             "here": _value(o, at_table[o.key]) if table else None} for o in engine.OPTIONS]
+    return [
+        {
+            "key": o.key,
+            "label": gettext(o.label),
+            "help": gettext(o.help),
+            "source": gettext(o.source),
+            "rule": o.rule,
+            "default": ", ".join(f"{count}: {_value(o, v)}" for count, v in sorted(o.by_count.items()))
+            if o.by_count
+            else _value(o, o.default),
+            "here": _value(o, at_table[o.key]) if table else None,
+        }
+        for o in engine.OPTIONS
+    ]
 
 
 def _numbered(engine) -> list[tuple[str, str, list[str]]]:
     """The rules by number, each with the options that change it."""
-    return [(number, gettext(title), [gettext(o.label) for o in engine.OPTIONS if o.rule == number])
-            for number, title in engine.RULES.items()]
+    return [
+        (number, gettext(title), [gettext(o.label) for o in engine.OPTIONS if o.rule == number])
+        for number, title in engine.RULES.items()
+    ]
 
 
 def _preset_values(engine, preset) -> list[tuple[str, str]]:
@@ -90,7 +115,17 @@ def _preset_values(engine, preset) -> list[tuple[str, str]]:
 @require_safe
 def ratings_rules(request: HttpRequest) -> HttpResponse:
     """How a circle's ratings work, in players' words (games.ratings: its thresholds are the page's numbers)."""
-    return render(request, "games/rules_ratings.html", {
-        "start": round(ratings.START_MU), "start_sigma": ratings.START_SIGMA, "unsure": ratings.UNSURE,
-        "sure": ratings.SURE, "few": ratings.FEW_EVENTS,
-        "orders": [(gettext(game.engine.TITLE), ranking_words(game.engine.RANKING, gettext)) for game in GAMES.values()]})
+    return render(
+        request,
+        "games/rules_ratings.html",
+        {
+            "start": round(ratings.START_MU),
+            "start_sigma": ratings.START_SIGMA,
+            "unsure": ratings.UNSURE,
+            "sure": ratings.SURE,
+            "few": ratings.FEW_EVENTS,
+            "orders": [
+                (gettext(game.engine.TITLE), ranking_words(game.engine.RANKING, gettext)) for game in GAMES.values()
+            ],
+        },
+    )

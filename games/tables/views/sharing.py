@@ -17,17 +17,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games.tables import services
 from games.engines.table import InvalidTable
-from games.tables.forms import ImportForm
 from games.lib.inputs import whole_number
-from games.lib.text import cell
 from games.lib.limits import expensive, import_cost, too_many, wait_for
+from games.lib.text import cell
 from games.lib.uploads import TOO_LARGE
 from games.models import Table
-from games.tables.presentation import describer
 from games.registry import GAMES
+from games.tables import services
 from games.tables.common import by_any_link, remember
+from games.tables.forms import ImportForm
+from games.tables.presentation import describer
 
 
 @require_safe
@@ -38,8 +38,9 @@ def qr_code(request: HttpRequest, token: str, link: str) -> HttpResponse:
         raise Http404()
     path = reverse("view_table", args=[table.view_token]) if link == "view" else reverse("table", args=[token])
     svg = io.BytesIO()  # a standalone SVG document: with its namespace, or an <img> shows nothing
-    segno.make(request.build_absolute_uri(path), error="m").save(svg, kind="svg", scale=5, dark="#15221c",
-                                                                  xmldecl=False)
+    segno.make(request.build_absolute_uri(path), error="m").save(
+        svg, kind="svg", scale=5, dark="#15221c", xmldecl=False
+    )
     response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
     return response
@@ -84,7 +85,7 @@ HANDS_OPEN, HANDS_CLOSE = '{\n  "hands": [', "\n  ]\n}"
 
 def _hands_text(encoded: str, after_others: bool) -> str:
     """Hands encoded inside {"hands": [...]} (so at the document's indent), without that wrapping."""
-    return ("," if after_others else "") + encoded[len(HANDS_OPEN):-len(HANDS_CLOSE)]
+    return ("," if after_others else "") + encoded[len(HANDS_OPEN) : -len(HANDS_CLOSE)]
 
 
 @require_safe
@@ -93,8 +94,9 @@ def export_csv(request: HttpRequest, token: str) -> StreamingHttpResponse:
     """One row per hand, one column per player, with what was played; totals at the end. Written out as the
     hands are read; the totals are the sum of the rows written."""
     table = by_any_link(request, token)
-    response = StreamingHttpResponse(_csv_rows(table, translation.get_language()),
-                                     content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(
+        _csv_rows(table, translation.get_language()), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{_filename(table)}.csv"'
     return response
 
@@ -137,15 +139,33 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     page = min(max(whole_number(request.GET.get("page")) or 1, 1), pages)
     first = (page - 1) * SHEET_PAGE
     describe = describer(table)
-    lines = [{"number": number, "what": describe(data), "scores": scores, "running": running}
-             for number, data, scores, running in table.hands.filter(
-                 deleted=False, number__gt=first, number__lte=first + SHEET_PAGE).order_by("number").values_list(
-                 "number", "data", "scores", "totals")]
-    back = (reverse("view_table", args=[token]) if request.resolver_match.url_name.startswith("view_")
-            else reverse("table", args=[token]))
-    return render(request, "games/sheet.html", {"table": table, "lines": lines, "back": back,
-                                                "game": GAMES[table.game], "page": page, "pages": pages,
-                                                "first": first + 1, "last": min(first + SHEET_PAGE, table.hand_count)})
+    lines = [
+        {"number": number, "what": describe(data), "scores": scores, "running": running}
+        for number, data, scores, running in table.hands.filter(
+            deleted=False, number__gt=first, number__lte=first + SHEET_PAGE
+        )
+        .order_by("number")
+        .values_list("number", "data", "scores", "totals")
+    ]
+    back = (
+        reverse("view_table", args=[token])
+        if request.resolver_match.url_name.startswith("view_")
+        else reverse("table", args=[token])
+    )
+    return render(
+        request,
+        "games/sheet.html",
+        {
+            "table": table,
+            "lines": lines,
+            "back": back,
+            "game": GAMES[table.game],
+            "page": page,
+            "pages": pages,
+            "first": first + 1,
+            "last": min(first + SHEET_PAGE, table.hand_count),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])

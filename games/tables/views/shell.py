@@ -20,26 +20,41 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.engines.base import name_problem
-from games.tables.forms import ImportForm
+from games.lib.text import isolate_text
 from games.models import Circle, League, Table, Tournament
 from games.registry import GAMES
-from games.lib.text import isolate_text
 from games.tables.common import REMEMBERED
+from games.tables.forms import ImportForm
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     ids = request.session.get(REMEMBERED, [])
-    found = (Table.objects.filter(pk__in=ids)
-             .annotate(last_played=Max("hands__created_at", filter=Q(hands__deleted=False)))
-             .order_by(Coalesce("last_played", "created_at").desc(), "-pk")) if ids else []
+    found = (
+        (
+            Table.objects.filter(pk__in=ids)
+            .annotate(last_played=Max("hands__created_at", filter=Q(hands__deleted=False)))
+            .order_by(Coalesce("last_played", "created_at").desc(), "-pk")
+        )
+        if ids
+        else []
+    )
     tables = [(table, [(name, table.totals.get(name, 0)) for name in table.players]) for table in found]
     editable = request.session.get("circles", [])
     viewable = [pk for pk in request.session.get("circle_views", []) if pk not in editable]
-    circles = [(circle, circle.pk in editable) for circle in
-               Circle.objects.filter(pk__in=editable + viewable).order_by("name")] if editable or viewable else []
-    return render(request, "games/home.html", {"tables": tables, "circles": circles, "games": GAMES.values(),
-                                               "organised": directed(request.session)})
+    circles = (
+        [
+            (circle, circle.pk in editable)
+            for circle in Circle.objects.filter(pk__in=editable + viewable).order_by("name")
+        ]
+        if editable or viewable
+        else []
+    )
+    return render(
+        request,
+        "games/home.html",
+        {"tables": tables, "circles": circles, "games": GAMES.values(), "organised": directed(request.session)},
+    )
 
 
 def directed(session) -> list[tuple[str, str, str]]:
@@ -47,9 +62,10 @@ def directed(session) -> list[tuple[str, str, str]]:
     one's kind, name and director link."""
     tournaments = Tournament.objects.filter(pk__in=session.get("tournaments", [])).order_by("-created_at", "-pk")
     leagues = League.objects.filter(pk__in=session.get("leagues", [])).order_by("-created_at", "-pk")
-    return ([("league", league.name, reverse("league_director", args=[league.director_token])) for league in leagues]
-            + [("tournament", tournament.name, reverse("director", args=[tournament.director_token]))
-               for tournament in tournaments])
+    return [("league", league.name, reverse("league_director", args=[league.director_token])) for league in leagues] + [
+        ("tournament", tournament.name, reverse("director", args=[tournament.director_token]))
+        for tournament in tournaments
+    ]
 
 
 @require_POST
@@ -59,8 +75,10 @@ def forget_table(request: HttpRequest, token: str) -> HttpResponse:
     remembered = request.session.get(REMEMBERED, [])
     if table.pk in remembered:  # nothing to write (and no session to make) for a table not on the list
         request.session[REMEMBERED] = [pk for pk in remembered if pk != table.pk]
-    messages.success(request, _("%(table)s is no longer listed on this phone. Its links still open it.") % {
-        "table": isolate_text(table)})
+    messages.success(
+        request,
+        _("%(table)s is no longer listed on this phone. Its links still open it.") % {"table": isolate_text(table)},
+    )
     return redirect("home")
 
 
@@ -73,30 +91,47 @@ def device_name(request: HttpRequest) -> HttpResponse:
         target = "/"  # only a page of this site (redirect() would also try a view's name: "²" is none)
     problem = name_problem(name) if name else None
     if problem is not None:
-        messages.error(request, _("This phone's name was not saved: the name %(problem)s.") % {
-            "problem": problem.render(gettext)})
+        messages.error(
+            request, _("This phone's name was not saved: the name %(problem)s.") % {"problem": problem.render(gettext)}
+        )
     else:
         request.session["device"] = name
         messages.success(request, _("This phone's name is saved."))
     return HttpResponseRedirect(target)
 
 
-SHELL_ASSETS = ["css/talon.css", "js/talon.js", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js",
-                "icons/talon-192.png", "icons/talon-512.png"]
+SHELL_ASSETS = [
+    "css/talon.css",
+    "js/talon.js",
+    "django_htmx/htmx-2.min.js",
+    "django_htmx/django-htmx.js",
+    "icons/talon-192.png",
+    "icons/talon-512.png",
+]
 
 
 @require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: what "Add to home screen" installs, in the player's language."""
-    icons = [{"src": static("icons/talon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
-             {"src": static("icons/talon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-             {"src": static("icons/talon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
-              "purpose": "maskable"}]
-    data = {"name": _("Talon — card game scorekeeper"), "short_name": "Talon", "lang": get_language(),
-            "description": _("Keeps score at the card table: %(games)s.") % {
-                "games": ", ".join(gettext(game.engine.TITLE) for game in GAMES.values())},
-            "start_url": "/?source=home-screen", "scope": "/", "display": "standalone", "orientation": "portrait",
-            "background_color": "#fbfaf6", "theme_color": "#1f4d3a", "icons": icons}
+    icons = [
+        {"src": static("icons/talon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": static("icons/talon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": static("icons/talon-maskable-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+    ]
+    data = {
+        "name": _("Talon — card game scorekeeper"),
+        "short_name": "Talon",
+        "lang": get_language(),
+        "description": _("Keeps score at the card table: %(games)s.")
+        % {"games": ", ".join(gettext(game.engine.TITLE) for game in GAMES.values())},
+        "start_url": "/?source=home-screen",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#fbfaf6",
+        "theme_color": "#1f4d3a",
+        "icons": icons,
+    }
     return HttpResponse(json.dumps(data, ensure_ascii=False), content_type="application/manifest+json")
 
 
@@ -105,9 +140,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the root so that it may look after every page; it caches the app shell and static files."""
     shell = [reverse("offline"), *(static(asset) for asset in SHELL_ASSETS)]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
-    response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version,
-                                         "offline": reverse("offline"), "stdlib": reverse("offline_stdlib")},
-                      content_type="text/javascript")
+    response = render(
+        request,
+        "sw.js",
+        {
+            "shell": json.dumps(shell),
+            "version": version,
+            "offline": reverse("offline"),
+            "stdlib": reverse("offline_stdlib"),
+        },
+        content_type="text/javascript",
+    )
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response

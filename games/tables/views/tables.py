@@ -21,13 +21,17 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games.tables import services
 from games.engines import table as engine_table
 from games.engines.table import InvalidTable
-from games.tables.forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from games.lib.inputs import is_token, whole_number
 from games.lib.limits import expensive, too_many, wait_for
+from games.lib.text import isolate_text
 from games.models import Change, Circle, FormerLink, HandFacts, Round, RoundTable, Seat, Table
+from games.offline.bundle import engine_version
+from games.registry import GAMES
+from games.tables import services
+from games.tables.common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
+from games.tables.forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from games.tables.presentation import (
     describe_change,
     describer,
@@ -38,10 +42,6 @@ from games.tables.presentation import (
     settle_up,
     winners,
 )
-from games.registry import GAMES
-from games.lib.text import isolate_text
-from games.tables.common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
-from games.offline.bundle import engine_version
 
 
 @require_safe
@@ -59,8 +59,13 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     form = NewTableForm(request.POST or None, engine=chosen.engine, current=circle.rules.get(game) if circle else None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(game=game, players=form.players(), rules=form.rules(len(form.players())),
-                                          name=form.cleaned_data["name"], circle=circle)
+            table = services.create_table(
+                game=game,
+                players=form.players(),
+                rules=form.rules(len(form.players())),
+                name=form.cleaned_data["name"],
+                circle=circle,
+            )
         except InvalidTable as error:
             form.add_error(None, error.said(_))
         else:
@@ -87,12 +92,20 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
     notes = _milestones(table, [hand.number for hand in hands])
     rounds = round_numbers(table, [hand.number for hand in hands])
     counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands], others)
-    return [{"number": hand.number, "what": describe(hand.data), "note": notes.get(hand.number),
-             "label": counted.get(hand.number, ""),
-             "aria": row_label(hand.number, rounds, counted),
-             "url": reverse("hand", args=[table.edit_token, hand.seq]) if can_edit
-             else reverse("view_hand", args=[table.view_token, hand.seq]),
-             "scores": list(zip(table.players, hand.scores, hand.totals))} for hand in hands]
+    return [
+        {
+            "number": hand.number,
+            "what": describe(hand.data),
+            "note": notes.get(hand.number),
+            "label": counted.get(hand.number, ""),
+            "aria": row_label(hand.number, rounds, counted),
+            "url": reverse("hand", args=[table.edit_token, hand.seq])
+            if can_edit
+            else reverse("view_hand", args=[table.view_token, hand.seq]),
+            "scores": list(zip(table.players, hand.scores, hand.totals)),
+        }
+        for hand in hands
+    ]
 
 
 def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
@@ -102,8 +115,11 @@ def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
     key = GAMES[table.game].web.round_key
     if not key or not numbers:
         return None
-    others = set(HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__in=numbers)
-                 .exclude(kind="hand").values_list("hand__number", flat=True))
+    others = set(
+        HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__in=numbers)
+        .exclude(kind="hand")
+        .values_list("hand__number", flat=True)
+    )
     states = table.hands.filter(deleted=False, number__in=numbers).values_list("number", "state")
     return {n: state.get(key) for n, state in states if n not in others and state.get(key)}
 
@@ -111,8 +127,12 @@ def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
 def other_rows(table: Table) -> list[int]:
     """The places (``Hand.number``) of the table's live rows that are no hands of the game: penalties,
     corrections, the closing. One query; they are few."""
-    return list(HandFacts.objects.filter(table=table, hand__deleted=False).exclude(kind="hand")
-                .order_by("hand__number").values_list("hand__number", flat=True))
+    return list(
+        HandFacts.objects.filter(table=table, hand__deleted=False)
+        .exclude(kind="hand")
+        .order_by("hand__number")
+        .values_list("hand__number", flat=True)
+    )
 
 
 def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> dict[int, int]:
@@ -161,8 +181,9 @@ def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
 
 def recent_hands(table: Table, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """The latest hands, newest first (the one just recorded is where the thumb is)."""
-    recent = (table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS)
-              .order_by("-number").defer("state"))
+    recent = (
+        table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS).order_by("-number").defer("state")
+    )
     return hand_rows(table, recent, can_edit=can_edit, others=others)
 
 
@@ -174,16 +195,23 @@ def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
     if count < 2:
         return None
     others = other_rows(table) if others is None else others
-    numbers = sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)}) \
-        if count > CHART_POINTS else list(range(1, count + 1))
+    numbers = (
+        sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
+        if count > CHART_POINTS
+        else list(range(1, count + 1))
+    )
     totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
     numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
     if len(numbers) < 2:
         return None
     words = GAMES[table.game].web.words
-    return running_totals_chart(table.players, [totals[n] for n in numbers],
-                                numbers=[n - bisect_right(others, n) for n in numbers],
-                                x_label=str(words.axis), label=str(words.chart))
+    return running_totals_chart(
+        table.players,
+        [totals[n] for n in numbers],
+        numbers=[n - bisect_right(others, n) for n in numbers],
+        x_label=str(words.axis),
+        label=str(words.chart),
+    )
 
 
 def table_context(table: Table, *, can_edit: bool) -> dict:
@@ -191,23 +219,34 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     web = GAMES[table.game].web
     winning = winners(table)
     played_as = services.tournament_table(table)
-    closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED \
-        else None
+    closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED else None
     can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
     others = other_rows(table)
-    return {"table": table, "can_edit": can_edit, "closed_round": closed,
-            "rows": recent_hands(table, can_edit=can_edit, others=others),
-            "players": player_rows(table), "summary": table.summary,
-            "undoable": services.last_undoable(table) if can_edit else None,
-            "game": GAMES[table.game], "web": web, "winners": winning,
-            "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
-            "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
-            "hand_count": game_hands(table, others), "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-            "settle_up": settle_up(table), "chart": chart_of(table, others), "round_limit": _limit_shown(table, played_as),
-            "live_url": reverse("live", args=[table.edit_token]) if can_edit
-            else reverse("view_live", args=[table.view_token]),
-            "hands_url": reverse("hands", args=[table.edit_token]) if can_edit
-            else reverse("view_hands", args=[table.view_token])}
+    return {
+        "table": table,
+        "can_edit": can_edit,
+        "closed_round": closed,
+        "rows": recent_hands(table, can_edit=can_edit, others=others),
+        "players": player_rows(table),
+        "summary": table.summary,
+        "undoable": services.last_undoable(table) if can_edit else None,
+        "game": GAMES[table.game],
+        "web": web,
+        "winners": winning,
+        "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
+        "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
+        "hand_count": game_hands(table, others),
+        "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
+        "settle_up": settle_up(table),
+        "chart": chart_of(table, others),
+        "round_limit": _limit_shown(table, played_as),
+        "live_url": reverse("live", args=[table.edit_token])
+        if can_edit
+        else reverse("view_live", args=[table.view_token]),
+        "hands_url": reverse("hands", args=[table.edit_token])
+        if can_edit
+        else reverse("view_hands", args=[table.view_token]),
+    }
 
 
 def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
@@ -217,8 +256,13 @@ def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
         return None
     ends_at = limit["ends_at"]
     seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
-    return {**limit, "next": table.hand_count + 1, "minutes_left": None if seconds is None else -(-seconds // 60),
-            "time_up": seconds == 0, "hands_done": bool(limit["hands"]) and table.hand_count >= limit["hands"]}
+    return {
+        **limit,
+        "next": table.hand_count + 1,
+        "minutes_left": None if seconds is None else -(-seconds // 60),
+        "time_up": seconds == 0,
+        "hands_done": bool(limit["hands"]) and table.hand_count >= limit["hands"],
+    }
 
 
 def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> HttpResponse:
@@ -246,15 +290,19 @@ WAITING = "waiting-for-round"  # the element of a waiting tournament table that 
 def _waiting_for_its_round(request: HttpRequest, token: str) -> HttpResponse:
     """A tournament table's printed link opened before its round starts: which table it is, who sits there, and
     the page turns into the table by itself once the director starts the round. Any other unknown link: 404."""
-    planned = (RoundTable.objects.filter(planned_token=token, table__isnull=True)
-               .select_related("round__tournament").first())
+    planned = (
+        RoundTable.objects.filter(planned_token=token, table__isnull=True).select_related("round__tournament").first()
+    )
     if planned is None:
         return _former_link(request, token)
     if request.htmx:
         return HttpResponse(status=204)  # still waiting: nothing to change
     seats = planned.seats.order_by("seat").values_list("entry__no", "entry__name")
-    return render(request, "games/tournament/table_waiting.html", {
-        "tournament": planned.round.tournament, "round": planned.round, "round_table": planned, "seats": seats})
+    return render(
+        request,
+        "games/tournament/table_waiting.html",
+        {"tournament": planned.round.tournament, "round": planned.round, "round_table": planned, "seats": seats},
+    )
 
 
 def _former_link(request: HttpRequest, token: str) -> HttpResponse:
@@ -264,12 +312,22 @@ def _former_link(request: HttpRequest, token: str) -> HttpResponse:
     if former is None:
         raise Http404
     names = dict(former.tournament.entries.filter(no__in=former.seats).values_list("no", "name"))
-    now = dict(Seat.objects.filter(round__tournament=former.tournament, round__number=former.round_no,
-                                   entry__no__in=former.seats).values_list("entry__no", "round_table__table_no"))
+    now = dict(
+        Seat.objects.filter(
+            round__tournament=former.tournament, round__number=former.round_no, entry__no__in=former.seats
+        ).values_list("entry__no", "round_table__table_no")
+    )
     drawn = former.tournament.rounds.filter(number=former.round_no).exists()
-    return render(request, "games/tournament/table_moved.html", {
-        "tournament": former.tournament, "former": former, "drawn": drawn,
-        "players": [(no, names.get(no, ""), now.get(no)) for no in former.seats]})
+    return render(
+        request,
+        "games/tournament/table_moved.html",
+        {
+            "tournament": former.tournament,
+            "former": former,
+            "drawn": drawn,
+            "players": [(no, names.get(no, ""), now.get(no)) for no in former.seats],
+        },
+    )
 
 
 @require_safe
@@ -296,13 +354,26 @@ def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     shown_hands = count if filtered else game_hands(table)  # all rows: said as the hands of the game
     pages = max(1, -(-count // PAGE_OF_HANDS))
     page = min(whole_number(request.GET.get("page")) or 1, pages)
-    shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS:page * PAGE_OF_HANDS]
+    shown = hands.order_by("-number").defer("state")[(page - 1) * PAGE_OF_HANDS : page * PAGE_OF_HANDS]
     modes = [(key, gettext(label)) for key, label in engine.MODES.items()]
-    return render(request, "games/hands.html", {
-        "table": table, "can_edit": can_edit, "rows": hand_rows(table, shown, can_edit=can_edit),
-        "players": player_rows(table), "page": page, "pages": pages, "count": shown_hands, "modes": modes,
-        "mode": mode, "player": player, "query": urlencode({k: v for k, v in (("mode", mode), ("player", player)) if v}),
-        "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])})
+    return render(
+        request,
+        "games/hands.html",
+        {
+            "table": table,
+            "can_edit": can_edit,
+            "rows": hand_rows(table, shown, can_edit=can_edit),
+            "players": player_rows(table),
+            "page": page,
+            "pages": pages,
+            "count": shown_hands,
+            "modes": modes,
+            "mode": mode,
+            "player": player,
+            "query": urlencode({k: v for k, v in (("mode", mode), ("player", player)) if v}),
+            "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token]),
+        },
+    )
 
 
 @require_safe
@@ -342,16 +413,21 @@ def only_appended(changes: list[tuple[str, int | None]], hand_count: int) -> boo
     but moves every later hand on: then the numbers are not the last ones in order, and the page takes the whole
     list again."""
     first = hand_count - len(changes) + 1
-    return bool(changes) and all(kind == Change.RECORDED and number == first + i
-                                 for i, (kind, number) in enumerate(changes))
+    return bool(changes) and all(
+        kind == Change.RECORDED and number == first + i for i, (kind, number) in enumerate(changes)
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
     game = GAMES[table.game]
-    form = RulesForm(request.POST or None, engine=game.engine, current=table.rules,
-                     initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
+    form = RulesForm(
+        request.POST or None,
+        engine=game.engine,
+        current=table.rules,
+        initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency},
+    )
     if request.method == "POST" and form.is_valid():
         rules = table.rules if services.tournament_table(table) else form.rules(len(table.players))
         rescored = rules != table.rules
@@ -359,31 +435,56 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
             seconds = wait_for(request)
             if seconds:
                 return too_many(request, seconds)
-        refusal = attempt(lambda: services.change_settings(
-            table, details={key: form.cleaned_data[key] for key in services.DETAILS},
-            rules=rules,  # a tournament's table keeps the tournament's house rules
-            device=device(request), version=version_of(request.POST.get("version")),
-            submission=submission_of(request.POST.get("submission"))))
+        refusal = attempt(
+            lambda: services.change_settings(
+                table,
+                details={key: form.cleaned_data[key] for key in services.DETAILS},
+                rules=rules,  # a tournament's table keeps the tournament's house rules
+                device=device(request),
+                version=version_of(request.POST.get("version")),
+                submission=submission_of(request.POST.get("submission")),
+            )
+        )
         if refusal is None or refusal.kind == "already":
-            say(request, refusal, done=_("Settings saved; every hand was scored again.") if rescored
-                else _("Settings saved."),
-                already=_("These settings were already saved."))
+            say(
+                request,
+                refusal,
+                done=_("Settings saved; every hand was scored again.") if rescored else _("Settings saved."),
+                already=_("These settings were already saved."),
+            )
             return redirect("table", token=token)
         form.add_error(None, refusal.error if refusal.kind == "input" else refusal.message)
     return _settings(request, table, form=form)
 
 
-def _settings(request: HttpRequest, table: Table, *, form: RulesForm | None = None,
-              rename_form: RenameForm | None = None, join_form: JoinCircleForm | None = None) -> HttpResponse:
+def _settings(
+    request: HttpRequest,
+    table: Table,
+    *,
+    form: RulesForm | None = None,
+    rename_form: RenameForm | None = None,
+    join_form: JoinCircleForm | None = None,
+) -> HttpResponse:
     game = GAMES[table.game]
-    form = form or RulesForm(engine=game.engine, current=table.rules, initial={
-        "name": table.name, "price_per_point": table.price_per_point, "currency": table.currency})
+    form = form or RulesForm(
+        engine=game.engine,
+        current=table.rules,
+        initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency},
+    )
     known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
-    return render(request, "games/settings.html", {
-        "table": table, "form": form, "game": game, "summary": rules_summary(table),
-        "played_as": services.tournament_table(table),
-        "rename_form": rename_form or RenameForm(players=table.players),
-        "join_form": join_form or JoinCircleForm(known=known)})
+    return render(
+        request,
+        "games/settings.html",
+        {
+            "table": table,
+            "form": form,
+            "game": game,
+            "summary": rules_summary(table),
+            "played_as": services.tournament_table(table),
+            "rename_form": rename_form or RenameForm(players=table.players),
+            "join_form": join_form or JoinCircleForm(known=known),
+        },
+    )
 
 
 @require_POST
@@ -407,12 +508,24 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
     form = RenameForm(request.POST, players=table.players)
     if form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
-        refusal = attempt(lambda: services.rename_player(table, old, new, device=device(request),
-                                                         version=form.cleaned_data["version"],
-                                                         submission=form.cleaned_data["submission"]))
+        refusal = attempt(
+            lambda: services.rename_player(
+                table,
+                old,
+                new,
+                device=device(request),
+                version=form.cleaned_data["version"],
+                submission=form.cleaned_data["submission"],
+            )
+        )
         if refusal is None or refusal.kind == "already":
-            say(request, refusal, done=_("%(old)s is now called %(new)s, in every hand.") % {
-                "old": isolate_text(old), "new": isolate_text(new)}, already=_("This name was already changed."))
+            say(
+                request,
+                refusal,
+                done=_("%(old)s is now called %(new)s, in every hand.")
+                % {"old": isolate_text(old), "new": isolate_text(new)},
+                already=_("This name was already changed."),
+            )
             return redirect("settings", token=token)
         form.add_error("new" if refusal.kind == "invalid" else None, refusal.message)
         table.refresh_from_db()
@@ -423,12 +536,25 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
 def history(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
     describe = describer(table)
-    changes = [(change, describe_change(table, view, describe)) for change, view in
-               in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))]
-    latest = sorted(table.hands.filter(deleted=True).defer("state").order_by("-updated_at", "-seq")[:DELETED_SHOWN],
-                    key=lambda hand: hand.seq)
+    changes = [
+        (change, describe_change(table, view, describe))
+        for change, view in in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))
+    ]
+    latest = sorted(
+        table.hands.filter(deleted=True).defer("state").order_by("-updated_at", "-seq")[:DELETED_SHOWN],
+        key=lambda hand: hand.seq,
+    )
     more = table.hands.filter(deleted=True).count() - DELETED_SHOWN if len(latest) == DELETED_SHOWN else 0
     deleted = [(hand, describe(hand.data)) for hand in latest]
-    return render(request, "games/history.html", {
-        "table": table, "changes": changes, "undoable": services.last_undoable(table), "deleted": deleted,
-        "more_deleted": more, "kinds": dict(Change.KINDS)})
+    return render(
+        request,
+        "games/history.html",
+        {
+            "table": table,
+            "changes": changes,
+            "undoable": services.last_undoable(table),
+            "deleted": deleted,
+            "more_deleted": more,
+            "kinds": dict(Change.KINDS),
+        },
+    )

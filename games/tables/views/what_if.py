@@ -15,17 +15,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games.tables import services
 from games.engines import table as engine_table
 from games.engines.table import InvalidTable
-from games.tables.forms import RulesForm, submission_of, version_of
 from games.lib.inputs import whole_number
 from games.lib.limits import too_many, wait_for
-from games.tables.lines import RuleLinks
 from games.models import Table
-from games.tables.presentation import describer
 from games.registry import GAMES
+from games.tables import services
 from games.tables.common import attempt, device, remember, say
+from games.tables.forms import RulesForm, submission_of, version_of
+from games.tables.lines import RuleLinks
+from games.tables.presentation import describer
 
 SHOWN = 50  # hands listed whose payout would change
 
@@ -37,8 +37,9 @@ def what_if(request: HttpRequest, token: str) -> HttpResponse:
     if can_edit:
         remember(request, table)
     engine = GAMES[table.game].engine
-    form = RulesForm(request.POST if request.method == "POST" else request.GET or None, engine=engine,
-                     current=table.rules)
+    form = RulesForm(
+        request.POST if request.method == "POST" else request.GET or None, engine=engine, current=table.rules
+    )
     count = len(table.players)
     if form.is_bound:  # every hand scored under other rules, or adopting them: a page that costs
         seconds = wait_for(request)
@@ -46,9 +47,14 @@ def what_if(request: HttpRequest, token: str) -> HttpResponse:
             return too_many(request, seconds)
     if request.method == "POST" and can_edit and form.is_valid():
         return _use(request, table, form.rules(count))
-    context = {"table": table, "form": form, "can_edit": can_edit, "game": GAMES[table.game],
-               "links": RuleLinks.of(table.game, table.view_token),
-               "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token])}
+    context = {
+        "table": table,
+        "form": form,
+        "can_edit": can_edit,
+        "game": GAMES[table.game],
+        "links": RuleLinks.of(table.game, table.view_token),
+        "back": reverse("table", args=[token]) if can_edit else reverse("view_table", args=[token]),
+    }
     if form.is_bound and form.is_valid():
         context.update(_compare(table, form.rules(count), request.GET.get("hand")))
     return render(request, "games/what_if.html", context)
@@ -57,8 +63,7 @@ def what_if(request: HttpRequest, token: str) -> HttpResponse:
 def _compare(table: Table, rules: dict, hand: str | None) -> dict:
     """Every live hand scored under ``rules``: the totals beside the recorded ones, and the hands that would pay
     differently (or one hand's whole explanation). Scored once per table version and rules, then kept."""
-    key = "{}:{}:{}".format(table.pk, table.version,
-                            hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest())
+    key = f"{table.pk}:{table.version}:{hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()}"
     cache = caches["what_if"]
     found = cache.get(key)
     if found is None:
@@ -68,14 +73,24 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
             return {"refused": error.said(_)}
         cache.set(key, found)
     describe = describer(table)
-    changed = [{"number": number, "what": describe(data), "seq": seq,
-                "scores": [(name, was, would) for name, was, would in zip(table.players, recorded, scores)
-                           if was != would]}  # only the scores that differ, each shown once
-               for seq, number, data, recorded, scores in found["changed"]]
+    changed = [
+        {
+            "number": number,
+            "what": describe(data),
+            "seq": seq,
+            "scores": [(name, was, would) for name, was, would in zip(table.players, recorded, scores) if was != would],
+        }  # only the scores that differ, each shown once
+        for seq, number, data, recorded, scores in found["changed"]
+    ]
     wanted = whole_number(hand)
-    return {"rules": rules, "totals": found["totals"], "changed": changed,
-            "more": max(0, found["changed_count"] - SHOWN), "changed_count": found["changed_count"],
-            "focus": _focus(table, rules, wanted, describe) if wanted is not None else None}
+    return {
+        "rules": rules,
+        "totals": found["totals"],
+        "changed": changed,
+        "more": max(0, found["changed_count"] - SHOWN),
+        "changed_count": found["changed_count"],
+        "focus": _focus(table, rules, wanted, describe) if wanted is not None else None,
+    }
 
 
 def _scored(table: Table, rules: dict) -> dict:
@@ -94,21 +109,29 @@ def _scored(table: Table, rules: dict) -> dict:
             count += 1
             if len(changed) < SHOWN:
                 changed.append((seq, number, data, recorded, scores))
-    return {"totals": [(p, table.totals.get(p, 0), totals[p]) for p in table.players], "changed": changed,
-            "changed_count": count}
+    return {
+        "totals": [(p, table.totals.get(p, 0), totals[p]) for p in table.players],
+        "changed": changed,
+        "changed_count": count,
+    }
 
 
 def _focus(table: Table, rules: dict, hand: int, describe) -> dict | None:
     """One hand's whole explanation under ``rules``: the hands up to it scored again, none after it."""
-    hands = table.hands.filter(deleted=False, seq__lte=hand).order_by("seq").values_list(
-        "seq", "number", "data", "scores")
+    hands = (
+        table.hands.filter(deleted=False, seq__lte=hand).order_by("seq").values_list("seq", "number", "data", "scores")
+    )
     setup = engine_table.setup(table.game, rules, table.players)
     state = setup.engine.new_state(setup.players, setup.rules)
     for seq, number, data, recorded in hands.iterator(chunk_size=1000):
         result, state = engine_table.score_next(setup, state, data, number)
         if seq == hand:
-            return {"number": number, "what": describe(data), "lines": result.lines,
-                    "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players)))}
+            return {
+                "number": number,
+                "what": describe(data),
+                "lines": result.lines,
+                "scores": list(zip(table.players, recorded, (result.scores[p] for p in table.players))),
+            }
     return None
 
 
@@ -117,9 +140,21 @@ def _use(request: HttpRequest, table: Table, rules: dict) -> HttpResponse:
     if rules == table.rules:
         messages.info(request, _("The table already plays these rules."))
         return redirect("table", token=table.edit_token)
-    refusal = attempt(lambda: services.change_settings(table, details={}, rules=rules, device=device(request),
-                                                       version=version_of(request.POST.get("version")),
-                                                       submission=submission_of(request.POST.get("submission"))))
-    say(request, refusal, done=_("The table now plays these rules; every hand was scored again. You can undo it."),
-        already=_("These rules were already taken."), invalid=_("These rules cannot score this table: %(error)s"))
+    refusal = attempt(
+        lambda: services.change_settings(
+            table,
+            details={},
+            rules=rules,
+            device=device(request),
+            version=version_of(request.POST.get("version")),
+            submission=submission_of(request.POST.get("submission")),
+        )
+    )
+    say(
+        request,
+        refusal,
+        done=_("The table now plays these rules; every hand was scored again. You can undo it."),
+        already=_("These rules were already taken."),
+        invalid=_("These rules cannot score this table: %(error)s"),
+    )
     return redirect("table", token=table.edit_token)

@@ -23,11 +23,12 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from games.engines import table as table_engine
 from games.engines.base import (
@@ -57,8 +58,20 @@ MEASURES = ("place-points", "balance", "points")
 TIE_BREAKS = ("score", "wins", "places", "best-round", "head-to-head")
 DRAWS = ("random", "seeded-thirds", "by-standings", "schedule")
 
-DOCUMENT_FIELDS = ("tournament", "game", "preset", "rules", "table_size", "rounds", "round_limit", "scoring", "draw",
-                   "players", "played", "corrections")
+DOCUMENT_FIELDS = (
+    "tournament",
+    "game",
+    "preset",
+    "rules",
+    "table_size",
+    "rounds",
+    "round_limit",
+    "scoring",
+    "draw",
+    "players",
+    "played",
+    "corrections",
+)
 PLAYER_FIELDS = ("no", "name", "ranking", "joins", "withdrawn_after")
 TABLE_FIELDS = ("table", "seats", "totals", "document", "replaced")  # and the game's ranked marks (``typed_marks``)
 CORRECTION_FIELDS = ("round", "table", "totals", "reason", "at")  # and the game's ranked marks
@@ -71,11 +84,12 @@ MOST_ROUNDS = 30
 MOST_SEATS = 2000  # players × rounds: 150 players over 13 rounds, 250 over 8, 500 over 4 (and so the tables played)
 MOST_CORRECTIONS = 200
 MOST_ROUND_LIMIT = 1000  # hands, or minutes, in a round
-MOST_SEED = 2 ** 63 - 1
+MOST_SEED = 2**63 - 1
 TITLE_LENGTH = 100
 
 
 # ---- the error -------------------------------------------------------------------------------------------------
+
 
 def _identity(text: str) -> str:
     return text
@@ -87,8 +101,17 @@ class InvalidTournament(ValueError):
     it) say where; ``message(gettext)`` says it all in one line in the player's language, e.g.
     ``round 2, table 3, totals: must add up to 0 (the scores are zero-sum), they add up to +20``."""
 
-    def __init__(self, field_name: str, text: str | Line | InvalidTable, *, round: int | None = None,
-                 table: int | None = None, player: int | None = None, correction: int | None = None, **args: Any):
+    def __init__(
+        self,
+        field_name: str,
+        text: str | Line | InvalidTable,
+        *,
+        round: int | None = None,
+        table: int | None = None,
+        player: int | None = None,
+        correction: int | None = None,
+        **args: Any,
+    ):
         self.field = field_name
         self.round, self.table, self.player, self.correction = round, table, player, correction
         self.reason_of = text if isinstance(text, (Line, InvalidTable)) else Line(text, args)
@@ -131,6 +154,7 @@ class InvalidTournament(ValueError):
 
 
 # ---- what a tournament is ---------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Player:
@@ -232,6 +256,7 @@ class Tournament:
 
 # ---- reading and writing the document ---------------------------------------------------------------------------
 
+
 def load(raw: Any) -> Tournament:
     """A tournament from its document, every rule of the format checked: InvalidTournament otherwise."""
     if not isinstance(raw, dict):
@@ -243,41 +268,69 @@ def load(raw: Any) -> Tournament:
     if "preset" not in raw:
         raise InvalidTournament("preset", N_("is required"))
     if preset_name not in TOURNAMENT_PRESETS:
-        raise InvalidTournament("preset", N_("must be one of {options}, got {value}"),
-                                options=", ".join(TOURNAMENT_PRESETS), value=show(preset_name))
+        raise InvalidTournament(
+            "preset",
+            N_("must be one of {options}, got {value}"),
+            options=", ".join(TOURNAMENT_PRESETS),
+            value=show(preset_name),
+        )
     preset = PRESETS[preset_name]
     name = raw.get("tournament")
-    if not isinstance(name, str) or not 1 <= len(name) <= TITLE_LENGTH or name != name.strip() \
-            or any(unicodedata.category(c) in ("Cc", "Cs") for c in name) or not tidy_name(name):
-        raise InvalidTournament("tournament", N_("must be a name of 1 to {most} characters with something visible, "
-                                                 "no space at either end, no control character"), most=TITLE_LENGTH)
+    if (
+        not isinstance(name, str)
+        or not 1 <= len(name) <= TITLE_LENGTH
+        or name != name.strip()
+        or any(unicodedata.category(c) in ("Cc", "Cs") for c in name)
+        or not tidy_name(name)
+    ):
+        raise InvalidTournament(
+            "tournament",
+            N_(
+                "must be a name of 1 to {most} characters with something visible, "
+                "no space at either end, no control character"
+            ),
+            most=TITLE_LENGTH,
+        )
     game = raw.get("game", preset["game"])
     if game is None:
-        raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"),
-                                preset=preset_name)
+        raise InvalidTournament("game", N_("is required: the preset {preset} does not fix a game"), preset=preset_name)
     try:
         engine = table_engine.engine_for(game)
     except InvalidTable as error:
         raise InvalidTournament("game", error.error.line) from None
     table_size = _whole(raw.get("table_size", preset["table_size"]), "table_size", 2, 6)
     if table_size not in engine.PLAYER_COUNTS:
-        raise InvalidTournament("table_size", N_("{game} is not played by {count} at a table"), game=game,
-                                count=table_size)
+        raise InvalidTournament(
+            "table_size", N_("{game} is not played by {count} at a table"), game=game, count=table_size
+        )
     rules = raw.get("rules", preset["rules"])
     try:
         table_engine.setup(game, rules, [str(i) for i in range(1, table_size + 1)])
     except InvalidTable as error:
-        raise InvalidTournament("rules", error.error.line if not error.error.field else
-                                Line("{field}: {text}", {"field": error.error.field, "text": error.error.line}))
+        raise InvalidTournament(
+            "rules",
+            error.error.line
+            if not error.error.field
+            else Line("{field}: {text}", {"field": error.error.field, "text": error.error.line}),
+        ) from None
     rounds = _whole(raw.get("rounds", preset["rounds"]), "rounds", 1, MOST_ROUNDS)
     round_limit = _round_limit(raw.get("round_limit", preset["round_limit"]))
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
     players = _players(raw.get("players", []), rounds + 1)
     _within_seats(len(players), rounds + (1 if draw_rules.later == "schedule" else 0))
-    t = Tournament(name=name, game=game, preset=preset_name, rules=dict(rules) if isinstance(rules, dict) else {},
-                   table_size=table_size, rounds=rounds, round_limit=round_limit, scoring=scoring,
-                   draw=draw_rules, players=players)
+    t = Tournament(
+        name=name,
+        game=game,
+        preset=preset_name,
+        rules=dict(rules) if isinstance(rules, dict) else {},
+        table_size=table_size,
+        rounds=rounds,
+        round_limit=round_limit,
+        scoring=scoring,
+        draw=draw_rules,
+        players=players,
+    )
     played = _played(raw.get("played", []), t)
     t = replace(t, played=played)
     return replace(t, corrections=_corrections(raw.get("corrections", []), t))
@@ -286,8 +339,13 @@ def load(raw: Any) -> Tournament:
 def _within_seats(players: int, rounds: int) -> None:
     """MOST_SEATS: as many players as the rounds leave room for (the larger the field, the fewer its rounds)."""
     if players * rounds > MOST_SEATS:
-        raise InvalidTournament("players", N_("a tournament of {rounds} rounds takes at most {most} players, got "
-                                              "{count}"), rounds=rounds, most=most_players(rounds), count=players)
+        raise InvalidTournament(
+            "players",
+            N_("a tournament of {rounds} rounds takes at most {most} players, got {count}"),
+            rounds=rounds,
+            most=most_players(rounds),
+            count=players,
+        )
 
 
 def most_players(rounds: int) -> int:
@@ -297,11 +355,18 @@ def most_players(rounds: int) -> int:
 
 def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise InvalidTournament(field_name, N_("must be a whole number between {low} and {high}, got {value}"),
-                                low=low, high=high, value=show(raw), **where)
+        raise InvalidTournament(
+            field_name,
+            N_("must be a whole number between {low} and {high}, got {value}"),
+            low=low,
+            high=high,
+            value=show(raw),
+            **where,
+        )
     if not low <= raw <= high:
-        raise InvalidTournament(field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high,
-                                value=raw, **where)
+        raise InvalidTournament(
+            field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high, value=raw, **where
+        )
     return raw
 
 
@@ -310,8 +375,11 @@ def _keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> di
         raise InvalidTournament(field_name, N_("must be an object with named fields"), **where)
     for key in raw:
         if key not in allowed:
-            raise InvalidTournament(f"{field_name}.{key_name(key)}" if field_name else key_name(key),
-                                    N_("is not a field of a tournament document"), **where)
+            raise InvalidTournament(
+                f"{field_name}.{key_name(key)}" if field_name else key_name(key),
+                N_("is not a field of a tournament document"),
+                **where,
+            )
     return raw
 
 
@@ -345,22 +413,31 @@ def _scoring(raw: Any, preset: Mapping[str, Any], table_size: int) -> Scoring:
     merged = {**preset, **raw}
     measure = merged.get("measure")
     if measure not in MEASURES:
-        raise InvalidTournament("scoring.measure", N_("must be one of {options}, got {value}"),
-                                options=", ".join(MEASURES), value=show(measure))
+        raise InvalidTournament(
+            "scoring.measure",
+            N_("must be one of {options}, got {value}"),
+            options=", ".join(MEASURES),
+            value=show(measure),
+        )
     points_raw = merged.get("place_points")
     if points_raw is None or ("place_points" not in raw and len(points_raw) != table_size):
         points_raw = list(range(table_size, 0, -1))  # n, n − 1, … 1 unless the document says otherwise
     if not isinstance(points_raw, list) or len(points_raw) != table_size:
-        raise InvalidTournament("scoring.place_points", N_("must give one number for each place at a table "
-                                                           "({count})"), count=table_size)
+        raise InvalidTournament(
+            "scoring.place_points", N_("must give one number for each place at a table ({count})"), count=table_size
+        )
     points = tuple(_fraction(v, f"scoring.place_points[{i}]") for i, v in enumerate(points_raw))
     tie_breaks = merged.get("tie_breaks", [])
     if not isinstance(tie_breaks, list) or len(set(map(str, tie_breaks))) != len(tie_breaks):
         raise InvalidTournament("scoring.tie_breaks", N_("must be a list of tie-breaks, each at most once"))
     for i, name in enumerate(tie_breaks):
         if name not in TIE_BREAKS:
-            raise InvalidTournament(f"scoring.tie_breaks[{i}]", N_("must be one of {options}, got {value}"),
-                                    options=", ".join(TIE_BREAKS), value=show(name))
+            raise InvalidTournament(
+                f"scoring.tie_breaks[{i}]",
+                N_("must be one of {options}, got {value}"),
+                options=", ".join(TIE_BREAKS),
+                value=show(name),
+            )
     return Scoring(measure=measure, place_points=points, tie_breaks=tuple(tie_breaks))
 
 
@@ -369,11 +446,16 @@ def _draw_rules(raw: Any, preset: Mapping[str, Any]) -> DrawRules:
     merged = {**preset, **raw}
     for key in ("first", "later"):
         if merged.get(key) not in DRAWS:
-            raise InvalidTournament(f"draw.{key}", N_("must be one of {options}, got {value}"),
-                                    options=", ".join(DRAWS), value=show(merged.get(key)))
+            raise InvalidTournament(
+                f"draw.{key}",
+                N_("must be one of {options}, got {value}"),
+                options=", ".join(DRAWS),
+                value=show(merged.get(key)),
+            )
     if (merged["first"] == "schedule") != (merged["later"] == "schedule"):
-        raise InvalidTournament("draw", N_("a schedule places every round: first and later must both be "
-                                           "schedule, or neither"))
+        raise InvalidTournament(
+            "draw", N_("a schedule places every round: first and later must both be schedule, or neither")
+        )
     if "seed" not in merged:
         raise InvalidTournament("draw.seed", N_("is required: every draw is made from the tournament's seed"))
     seed = _whole(merged["seed"], "draw.seed", 0, MOST_SEED)
@@ -384,8 +466,7 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("players", N_("must be a list of players"))
     if len(raw) > MOST_PLAYERS:
-        raise InvalidTournament("players", N_("at most {most} players, got {count}"), most=MOST_PLAYERS,
-                                count=len(raw))
+        raise InvalidTournament("players", N_("at most {most} players, got {count}"), most=MOST_PLAYERS, count=len(raw))
     players: dict[int, Player] = {}
     names: dict[str, int] = {}
     for position, item in enumerate(raw, start=1):
@@ -396,8 +477,13 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
                 raise InvalidTournament(key, N_("is required"), **where)
         no = item["no"]
         if isinstance(no, bool) or not isinstance(no, int) or not 1 <= no <= len(raw):
-            raise InvalidTournament("no", N_("start numbers are 1 to {count} without gaps, got {value}"),
-                                    count=len(raw), value=show(no), **where)
+            raise InvalidTournament(
+                "no",
+                N_("start numbers are 1 to {count} without gaps, got {value}"),
+                count=len(raw),
+                value=show(no),
+                **where,
+            )
         if no in players:
             raise InvalidTournament("no", N_("start number {value} is given twice"), value=no, **where)
         _player_name(item["name"], names, no, **where)
@@ -418,15 +504,25 @@ def _player_name(name: Any, names: dict[str, int], no: int, **where: Any) -> Non
     invisible characters or look-alike letters (``names``: each name's key, with its start number, so far)."""
     problem = name_problem(name)
     if problem is None and tidy_name(name) != name:
-        problem = Line(N_("holds invisible characters, spaces in a row or letters not composed (NFC): write it as "
-                          "{tidy}"), {"tidy": show(tidy_name(name))})
+        problem = Line(
+            N_("holds invisible characters, spaces in a row or letters not composed (NFC): write it as {tidy}"),
+            {"tidy": show(tidy_name(name))},
+        )
     if problem is not None:
         raise InvalidTournament("name", problem, **where)
     key = name_key(name)
     if key in names:
-        raise InvalidTournament("name", N_("{name} is registered twice (start numbers {first} and {no}: capitals "
-                                           "and invisible characters do not tell players apart)"),
-                                name=name, first=names[key], no=no, **where)
+        raise InvalidTournament(
+            "name",
+            N_(
+                "{name} is registered twice (start numbers {first} and {no}: capitals "
+                "and invisible characters do not tell players apart)"
+            ),
+            name=name,
+            first=names[key],
+            no=no,
+            **where,
+        )
     names[key] = no
 
 
@@ -437,12 +533,15 @@ def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
     for position, item in enumerate(raw, start=1):
         _keys(item, ("round", "tables"), "played", round=position)
         if item.get("round") != position or isinstance(item.get("round"), bool):
-            raise InvalidTournament("round", N_("the rounds played are numbered 1, 2, 3 … in order: this one "
-                                                "must be {number}, got {value}"), number=position,
-                                    value=show(item.get("round")), round=position)
+            raise InvalidTournament(
+                "round",
+                N_("the rounds played are numbered 1, 2, 3 … in order: this one must be {number}, got {value}"),
+                number=position,
+                value=show(item.get("round")),
+                round=position,
+            )
         if position > t.last_round:
-            raise InvalidTournament("round", N_("the tournament has {rounds} rounds"), rounds=t.rounds,
-                                    round=position)
+            raise InvalidTournament("round", N_("the tournament has {rounds} rounds"), rounds=t.rounds, round=position)
         tables = item.get("tables")
         if not isinstance(tables, list):
             raise InvalidTournament("tables", N_("must be a list of tables"), round=position)
@@ -456,8 +555,9 @@ def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
             _keys(entry, TABLE_FIELDS + t.mark_keys, "", **where)
             number = _whole(entry.get("table"), "table", 1, MOST_PLAYERS, **where)
             if number in numbers:
-                raise InvalidTournament("table", N_("table {number} is given twice in this round"), number=number,
-                                        **where)
+                raise InvalidTournament(
+                    "table", N_("table {number} is given twice in this round"), number=number, **where
+                )
             numbers.add(number)
             seats = _seats(entry.get("seats"), t, position, seated, number, **where)
             results.append(_result(entry, seats, t, **where))
@@ -465,52 +565,83 @@ def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
     return tuple(rounds)
 
 
-def _seats(raw: Any, t: Tournament, round_no: int, seated: dict[int, int], table_no: int,
-           **where: Any) -> tuple[int, ...]:
+def _seats(
+    raw: Any, t: Tournament, round_no: int, seated: dict[int, int], table_no: int, **where: Any
+) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) != t.table_size:
-        raise InvalidTournament("seats", N_("must list the start numbers of {count} players in seat order"),
-                                count=t.table_size, **where)
+        raise InvalidTournament(
+            "seats", N_("must list the start numbers of {count} players in seat order"), count=t.table_size, **where
+        )
     for no in raw:
         if isinstance(no, bool) or not isinstance(no, int) or not 1 <= no <= len(t.players):
-            raise InvalidTournament("seats", N_("{value} is not a start number of this tournament (1 to {count})"),
-                                    value=show(no), count=len(t.players), **where)
+            raise InvalidTournament(
+                "seats",
+                N_("{value} is not a start number of this tournament (1 to {count})"),
+                value=show(no),
+                count=len(t.players),
+                **where,
+            )
         if no in seated:
-            raise InvalidTournament("seats", N_("player {no} is seated at two tables of this round ({first} and "
-                                                "{other})"), no=no, first=seated[no], other=table_no, **where)
+            raise InvalidTournament(
+                "seats",
+                N_("player {no} is seated at two tables of this round ({first} and {other})"),
+                no=no,
+                first=seated[no],
+                other=table_no,
+                **where,
+            )
         seated[no] = table_no
         p = t.player(no)
         if p.joins > round_no:
-            raise InvalidTournament("seats", N_("player {no} joins the tournament in round {joins}"), no=no,
-                                    joins=p.joins, **where)
+            raise InvalidTournament(
+                "seats", N_("player {no} joins the tournament in round {joins}"), no=no, joins=p.joins, **where
+            )
         if p.withdrawn_after is not None and round_no > p.withdrawn_after:
-            raise InvalidTournament("seats", N_("player {no} withdrew after round {after}"), no=no,
-                                    after=p.withdrawn_after, **where)
+            raise InvalidTournament(
+                "seats", N_("player {no} withdrew after round {after}"), no=no, after=p.withdrawn_after, **where
+            )
     return tuple(raw)
 
 
 def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) -> TableResult:
     has_totals, has_document = "totals" in entry, "document" in entry
     if has_totals == has_document:
-        raise InvalidTournament("totals", N_("a table's result is its typed totals or its document, exactly one "
-                                             "of them"), **where)
+        raise InvalidTournament(
+            "totals", N_("a table's result is its typed totals or its document, exactly one of them"), **where
+        )
     if has_totals:
         totals, marks = check_result(t, where["round"], where["table"], entry["totals"], entry)
         replaced = entry.get("replaced")
         if replaced is not None:
             _replayed(replaced, seats, t, "replaced", **where)
-        return TableResult(table=entry["table"], seats=seats, totals=totals, marks=marks,
-                           status=_marks_status(t, seats, marks), replaced=replaced)
+        return TableResult(
+            table=entry["table"],
+            seats=seats,
+            totals=totals,
+            marks=marks,
+            status=_marks_status(t, seats, marks),
+            replaced=replaced,
+        )
     for rank in marks_ranked(t.ranking):
         if rank.key in entry:
-            raise InvalidTournament(rank.key, N_("a table played in Talon gives its {label} in its document"),
-                                    label=Line(rank.label), **where)
+            raise InvalidTournament(
+                rank.key,
+                N_("a table played in Talon gives its {label} in its document"),
+                label=Line(rank.label),
+                **where,
+            )
     if "replaced" in entry:
         raise InvalidTournament("replaced", N_("only a typed result replaces a table played in Talon"), **where)
     document = entry["document"]
     names, replayed, setup = _replayed(document, seats, t, "document", **where)
     status = setup.engine.status(replayed.state).as_json()
-    return TableResult(table=entry["table"], seats=seats, totals=tuple(replayed.totals[n] for n in names),
-                       document=document, status=status)
+    return TableResult(
+        table=entry["table"],
+        seats=seats,
+        totals=tuple(replayed.totals[n] for n in names),
+        document=document,
+        status=status,
+    )
 
 
 def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, **where: Any):
@@ -524,12 +655,18 @@ def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, 
     except RecursionError:
         raise InvalidTournament(field, N_("nested too deeply"), **where) from None
     if setup.engine.SLUG != t.game:
-        raise InvalidTournament(field, N_("is a table of {game}, the tournament plays {tournament}"),
-                                game=setup.engine.SLUG, tournament=t.game, **where)
+        raise InvalidTournament(
+            field,
+            N_("is a table of {game}, the tournament plays {tournament}"),
+            game=setup.engine.SLUG,
+            tournament=t.game,
+            **where,
+        )
     names = tuple(t.player(no).name for no in seats)
     if setup.players != names:
-        raise InvalidTournament(field, N_("its players must be the seated players in seat order: {names}"),
-                                names=", ".join(names), **where)
+        raise InvalidTournament(
+            field, N_("its players must be the seated players in seat order: {names}"), names=", ".join(names), **where
+        )
     return names, replayed, setup
 
 
@@ -537,25 +674,32 @@ def _marks_status(t: Tournament, seats: Sequence[int], marks: Mapping[str, Seque
     """A typed result's marks as the engine's status gives them (``Status.as_json``), for its ranking to read."""
     if marks is None:
         return None
-    return {"marks": {t.player(no).name: {key: values[i] for key, values in marks.items()}
-                      for i, no in enumerate(seats)}}
+    return {
+        "marks": {t.player(no).name: {key: values[i] for key, values in marks.items()} for i, no in enumerate(seats)}
+    }
 
 
-def check_result(t: Tournament, round_no: int | None, table_no: int | None, totals: Any,
-                 given: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]] | None]:
+def check_result(
+    t: Tournament, round_no: int | None, table_no: int | None, totals: Any, given: Mapping[str, Any] | None = None
+) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]] | None]:
     """TN5: a table's totals typed from its paper sheet, checked: one whole number per seat, adding up to 0
     where the scores are zero-sum (the difference shown otherwise), and in a game ranked by marks before its
     totals each seat's marks beside them (``given``: the fields typed, by the marks' names). Returns (totals,
     marks or None); InvalidTournament otherwise."""
     where = {"round": round_no, "table": table_no}
     if not isinstance(totals, (list, tuple)) or len(totals) != t.table_size:
-        raise InvalidTournament("totals", N_("must give one whole number for each of the {count} seats"),
-                                count=t.table_size, **where)
+        raise InvalidTournament(
+            "totals", N_("must give one whole number for each of the {count} seats"), count=t.table_size, **where
+        )
     for value in totals:
         _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
     if t.zero_sum and sum(totals) != 0:
-        raise InvalidTournament("totals", N_("must add up to 0 (the scores are zero-sum), they add up to {total}"),
-                                total=signed(sum(totals)), **where)
+        raise InvalidTournament(
+            "totals",
+            N_("must add up to 0 (the scores are zero-sum), they add up to {total}"),
+            total=signed(sum(totals)),
+            **where,
+        )
     return tuple(totals), typed_marks(t, given or {}, **where)
 
 
@@ -570,11 +714,17 @@ def typed_marks(t: Tournament, given: Mapping[str, Any], **where: Any) -> dict[s
     for rank in ranks:
         values = given.get(rank.key)
         if values is None:
-            raise InvalidTournament(rank.key, N_("is required: each seat's {label}, beside the {total} in totals"),
-                                    label=Line(rank.label), total=Line(total), **where)
+            raise InvalidTournament(
+                rank.key,
+                N_("is required: each seat's {label}, beside the {total} in totals"),
+                label=Line(rank.label),
+                total=Line(total),
+                **where,
+            )
         if not isinstance(values, (list, tuple)) or len(values) != t.table_size:
-            raise InvalidTournament(rank.key, N_("must give one whole number for each of the {count} seats"),
-                                    count=t.table_size, **where)
+            raise InvalidTournament(
+                rank.key, N_("must give one whole number for each of the {count} seats"), count=t.table_size, **where
+            )
         for value in values:
             _whole(value, rank.key, 0, MOST_MARKS, **where)
         out[rank.key] = tuple(values)
@@ -585,42 +735,66 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("corrections", N_("must be a list of corrections"))
     if len(raw) > MOST_CORRECTIONS:
-        raise InvalidTournament("corrections", N_("at most {most} corrections, got {count}"), most=MOST_CORRECTIONS,
-                                count=len(raw))
+        raise InvalidTournament(
+            "corrections", N_("at most {most} corrections, got {count}"), most=MOST_CORRECTIONS, count=len(raw)
+        )
     out = []
     for position, item in enumerate(raw, start=1):
         _keys(item, CORRECTION_FIELDS + t.mark_keys, "", correction=position)
         round_no = _whole(item.get("round"), "round", 1, max(len(t.played), 1), correction=position)
         if round_no > len(t.played):
-            raise InvalidTournament("round", N_("round {number} has not been played"), number=round_no,
-                                    correction=position)
+            raise InvalidTournament(
+                "round", N_("round {number} has not been played"), number=round_no, correction=position
+            )
         tables = {r.table: r for r in t.played[round_no - 1].tables}
         table_no = item.get("table")
         if table_no not in tables or isinstance(table_no, bool):
-            raise InvalidTournament("table", N_("round {number} has no table {value}"), number=round_no,
-                                    value=show(table_no), correction=position)
+            raise InvalidTournament(
+                "table",
+                N_("round {number} has no table {value}"),
+                number=round_no,
+                value=show(table_no),
+                correction=position,
+            )
         reason = item.get("reason")
-        if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH \
-                or any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
-            raise InvalidTournament("reason", N_("a correction needs its reason: text of 1 to {most} characters"),
-                                    most=REASON_LENGTH, correction=position)
+        if (
+            not isinstance(reason, str)
+            or not reason.strip()
+            or len(reason) > REASON_LENGTH
+            or any(unicodedata.category(c) in ("Cc", "Cs") for c in reason)
+        ):
+            raise InvalidTournament(
+                "reason",
+                N_("a correction needs its reason: text of 1 to {most} characters"),
+                most=REASON_LENGTH,
+                correction=position,
+            )
         at = item.get("at")
         if correction_time(at) is None:
-            raise InvalidTournament("at", N_("must be the correction's time (ISO 8601, e.g. 2026-05-01T18:30:00Z; "
-                                             "without an offset, UTC) between the years {first} and {last}, got "
-                                             "{value}"), first=EARLIEST.year, last=LATEST.year, value=show(at),
-                                    correction=position)
+            raise InvalidTournament(
+                "at",
+                N_(
+                    "must be the correction's time (ISO 8601, e.g. 2026-05-01T18:30:00Z; "
+                    "without an offset, UTC) between the years {first} and {last}, got "
+                    "{value}"
+                ),
+                first=EARLIEST.year,
+                last=LATEST.year,
+                value=show(at),
+                correction=position,
+            )
         try:
             totals, marks = check_result(t, round_no, table_no, item.get("totals"), item)
         except InvalidTournament as error:
-            raise InvalidTournament(error.field, error.reason_of, round=error.round, table=error.table,
-                                    correction=position) from None
+            raise InvalidTournament(
+                error.field, error.reason_of, round=error.round, table=error.table, correction=position
+            ) from None
         out.append(Correction(round=round_no, table=table_no, totals=totals, reason=reason, at=at, marks=marks))
     return tuple(out)
 
 
-EARLIEST = datetime(1900, 1, 1, tzinfo=timezone.utc)  # a correction's time: what a database column holds, with
-LATEST = datetime(2999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)  # room for any offset at either end
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)  # a correction's time: what a database column holds, with
+LATEST = datetime(2999, 12, 31, 23, 59, 59, tzinfo=UTC)  # room for any offset at either end
 
 
 def correction_time(value: Any) -> datetime | None:
@@ -631,7 +805,7 @@ def correction_time(value: Any) -> datetime | None:
         return None
     try:
         at = datetime.fromisoformat(value)
-        at = (at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+        at = (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).astimezone(UTC)
     except (ValueError, OverflowError):  # no time; or one whose offset carries it past year 1 or 9999
         return None
     return at if EARLIEST <= at <= LATEST else None
@@ -639,9 +813,11 @@ def correction_time(value: Any) -> datetime | None:
 
 def dump(t: Tournament) -> dict[str, Any]:
     """The tournament's document: ``load(dump(t)) == t``; every field written out."""
-    scoring: dict[str, Any] = {"measure": t.scoring.measure,
-                               "place_points": [json_number(v) for v in t.scoring.place_points],
-                               "tie_breaks": list(t.scoring.tie_breaks)}
+    scoring: dict[str, Any] = {
+        "measure": t.scoring.measure,
+        "place_points": [json_number(v) for v in t.scoring.place_points],
+        "tie_breaks": list(t.scoring.tie_breaks),
+    }
     players = []
     for p in t.players:
         item: dict[str, Any] = {"no": p.no, "name": p.name}
@@ -667,22 +843,41 @@ def dump(t: Tournament) -> dict[str, Any]:
             tables.append(entry)
         played.append({"round": r.round, "tables": tables})
     out: dict[str, Any] = {
-        "tournament": t.name, "game": t.game, "preset": t.preset, "rules": t.rules, "table_size": t.table_size,
-        "rounds": t.rounds, "round_limit": dict(t.round_limit), "scoring": scoring,
+        "tournament": t.name,
+        "game": t.game,
+        "preset": t.preset,
+        "rules": t.rules,
+        "table_size": t.table_size,
+        "rounds": t.rounds,
+        "round_limit": dict(t.round_limit),
+        "scoring": scoring,
         "draw": {"first": t.draw.first, "later": t.draw.later, "seed": t.draw.seed},
-        "players": players, "played": played}
+        "players": players,
+        "played": played,
+    }
     if t.corrections:
-        out["corrections"] = [{"round": c.round, "table": c.table, "totals": list(c.totals),
-                               **{key: list(values) for key, values in (c.marks or {}).items()},
-                               "reason": c.reason, "at": c.at} for c in t.corrections]
+        out["corrections"] = [
+            {
+                "round": c.round,
+                "table": c.table,
+                "totals": list(c.totals),
+                **{key: list(values) for key, values in (c.marks or {}).items()},
+                "reason": c.reason,
+                "at": c.at,
+            }
+            for c in t.corrections
+        ]
     return out
 
 
 def differs(t: Tournament) -> list[str]:
     """The document's fields whose value is not the preset's (the director sees what differs from it)."""
     preset = load({"tournament": "-", "preset": t.preset, "game": t.game, "draw": {"seed": t.draw.seed}})
-    return [name for name in ("game", "rules", "table_size", "rounds", "round_limit", "scoring", "draw")
-            if getattr(preset, name) != getattr(t, name) and not (name == "game" and PRESETS[t.preset]["game"] is None)]
+    return [
+        name
+        for name in ("game", "rules", "table_size", "rounds", "round_limit", "scoring", "draw")
+        if getattr(preset, name) != getattr(t, name) and not (name == "game" and PRESETS[t.preset]["game"] is None)
+    ]
 
 
 def json_number(value: int | Fraction) -> Any:
@@ -708,13 +903,14 @@ def _decimal(value: Fraction) -> str | None:
     if d != 1:
         return None
     places = max(twos, fives)
-    scaled = abs(value.numerator) * 10 ** places // value.denominator
+    scaled = abs(value.numerator) * 10**places // value.denominator
     digits = str(scaled).rjust(places + 1, "0")
     text = ("-" if value < 0 else "") + digits[:-places] + "." + digits[-places:]
     return text if len(digits.lstrip("0")) <= 15 else None
 
 
 # ---- results at a table (TN5, TN6, TN8) ------------------------------------------------------------------------
+
 
 def results(t: Tournament, *, upto_round: int | None = None, corrected: bool = True) -> tuple[PlayedRound, ...]:
     """The rounds played up to ``upto_round``, each table's result as it is now (corrections applied in order) or,
@@ -731,15 +927,19 @@ def results(t: Tournament, *, upto_round: int | None = None, corrected: bool = T
         for result in r.tables:
             c = fixes.get((r.round, result.table))
             if c is not None:
-                result = TableResult(table=result.table, seats=result.seats, totals=c.totals, marks=c.marks,
-                                     status=_marks_status(t, result.seats, c.marks))
+                result = TableResult(
+                    table=result.table,
+                    seats=result.seats,
+                    totals=c.totals,
+                    marks=c.marks,
+                    status=_marks_status(t, result.seats, c.marks),
+                )
             tables.append(result)
         out.append(PlayedRound(round=r.round, tables=tuple(tables)))
     return tuple(out)
 
 
-def _as_result(t: Tournament, seats: Sequence[int], totals_or_document: Any,
-               status: dict | None = None) -> TableResult:
+def _as_result(t: Tournament, seats: Sequence[int], totals_or_document: Any, status: dict | None = None) -> TableResult:
     if isinstance(totals_or_document, TableResult):
         return totals_or_document
     if isinstance(totals_or_document, dict):
@@ -747,8 +947,9 @@ def _as_result(t: Tournament, seats: Sequence[int], totals_or_document: Any,
     return TableResult(table=0, seats=tuple(seats), totals=tuple(totals_or_document), status=status)
 
 
-def seat_places(t: Tournament, seats: Sequence[int], totals_or_document: Any,
-                status: dict | None = None) -> tuple[int, ...]:
+def seat_places(
+    t: Tournament, seats: Sequence[int], totals_or_document: Any, status: dict | None = None
+) -> tuple[int, ...]:
     """TN6: each seat's place at its table by the game's ranking (the engine's data: a higher total, a lower one,
     or marks of its status before the total), players level sharing the best of their places (1, 1, 3)."""
     result = _as_result(t, seats, totals_or_document, status)
@@ -758,8 +959,9 @@ def seat_places(t: Tournament, seats: Sequence[int], totals_or_document: Any,
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 
-def places(t: Tournament, seats: Sequence[int], totals_or_document: Any,
-           status: dict | None = None) -> tuple[Fraction, ...]:
+def places(
+    t: Tournament, seats: Sequence[int], totals_or_document: Any, status: dict | None = None
+) -> tuple[Fraction, ...]:
     """TN6: each seat's place points; players level share the points of the places they occupy equally (two tied
     for first at a table of three: (2 + 1) / 2 = 1½ each)."""
     placed = seat_places(t, seats, totals_or_document, status)
@@ -767,11 +969,12 @@ def places(t: Tournament, seats: Sequence[int], totals_or_document: Any,
     out = []
     for place in placed:
         level = placed.count(place)
-        out.append(Fraction(sum(points[place - 1:place - 1 + level]), level))
+        out.append(Fraction(sum(points[place - 1 : place - 1 + level]), level))
     return tuple(out)
 
 
 # ---- standings (TN7) ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class RoundLine:
@@ -797,7 +1000,7 @@ def _better_higher(t: Tournament) -> bool:
     return not lower_total_is_better(t.ranking)
 
 
-def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool = True) -> tuple[Standing, ...]:
+def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool = True) -> tuple[Standing, ...]:  # noqa: C901 (to split: issue 31)
     """TN7: every registered player, best first: the measure, then the tie-breaks in order; players still level
     share the place and are listed by start number. ``corrected=False``: as they were before any correction."""
     lines: dict[int, list[RoundLine]] = {p.no: [] for p in t.players}
@@ -808,8 +1011,11 @@ def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool =
             points = places(t, result.seats, result)
             scores = dict(zip(result.seats, result.totals))
             for i, no in enumerate(result.seats):
-                lines[no].append(RoundLine(round=r.round, table=result.table, place=placed[i],
-                                           score=result.totals[i], points=points[i]))
+                lines[no].append(
+                    RoundLine(
+                        round=r.round, table=result.table, place=placed[i], score=result.totals[i], points=points[i]
+                    )
+                )
                 meetings[no].append((result.totals[i], scores))
     sign = 1 if _better_higher(t) else -1
     values: dict[int, dict[str, Any]] = {}
@@ -824,7 +1030,9 @@ def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool =
             measure_key = score if t.scoring.measure == "balance" else sign * score
         best_round = max((sign * line.score for line in mine), default=None)
         values[p.no] = {
-            "measure": measure, "measure_key": measure_key, "score": score,
+            "measure": measure,
+            "measure_key": measure_key,
+            "score": score,
             "wins": sum(1 for line in mine if line.place == 1),
             "places": [sum(1 for line in mine if line.place == k) for k in range(1, t.table_size + 1)],
             "best-round": None if best_round is None else sign * best_round,
@@ -857,8 +1065,16 @@ def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool =
             tie_breaks = {}
             for name in t.scoring.tie_breaks:
                 tie_breaks[name] = h2h[no] if name == "head-to-head" else v[name]
-            out.append(Standing(no=no, name=t.player(no).name, place=place, measure=v["measure"],
-                                tie_breaks=tie_breaks, rounds=tuple(lines[no])))
+            out.append(
+                Standing(
+                    no=no,
+                    name=t.player(no).name,
+                    place=place,
+                    measure=v["measure"],
+                    tie_breaks=tie_breaks,
+                    rounds=tuple(lines[no]),
+                )
+            )
         place += len(group)
     return tuple(out)
 
@@ -871,8 +1087,7 @@ def _tie_break_key(name: str, values: dict, meetings: dict, sign: int) -> Callab
     if name == "places":
         return lambda no, group: tuple(values[no]["places"])
     if name == "best-round":
-        return lambda no, group: (-10 ** 18 if values[no]["best-round"] is None
-                                  else sign * values[no]["best-round"])
+        return lambda no, group: -(10**18) if values[no]["best-round"] is None else sign * values[no]["best-round"]
 
     def head_to_head(no: int, group: list[int]) -> int:
         """At the tables where players still level met, the sum of this one's score minus each other's."""
@@ -889,17 +1104,34 @@ def standings_json(t: Tournament, *, upto_round: int | None = None, corrected: b
     """What ``manage.py tournament standings`` prints: ``{"standings": [...]}``."""
     rows = []
     for s in standings(t, upto_round=upto_round, corrected=corrected):
-        tie_breaks = {name: ([json_number(v) for v in value] if isinstance(value, list) else
-                             None if value is None else json_number(value))
-                      for name, value in s.tie_breaks.items()}
-        rows.append({"no": s.no, "name": s.name, "place": s.place, "measure": json_number(s.measure),
-                     "tie_breaks": tie_breaks,
-                     "rounds": [{"round": line.round, "table": line.table, "place": line.place,
-                                 "score": json_number(line.score)} for line in s.rounds]})
+        tie_breaks = {
+            name: (
+                [json_number(v) for v in value]
+                if isinstance(value, list)
+                else None
+                if value is None
+                else json_number(value)
+            )
+            for name, value in s.tie_breaks.items()
+        }
+        rows.append(
+            {
+                "no": s.no,
+                "name": s.name,
+                "place": s.place,
+                "measure": json_number(s.measure),
+                "tie_breaks": tie_breaks,
+                "rounds": [
+                    {"round": line.round, "table": line.table, "place": line.place, "score": json_number(line.score)}
+                    for line in s.rounds
+                ],
+            }
+        )
     return {"standings": rows}
 
 
 # ---- draws (TN1–TN3) ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Draw:
@@ -913,8 +1145,11 @@ class Draw:
 
 def draw_json(d: Draw) -> dict[str, Any]:
     """What ``manage.py tournament draw`` prints."""
-    return {"round": d.round, "tables": [{"table": number, "seats": list(seats)} for number, seats in d.tables],
-            "sitting_out": list(d.sitting_out)}
+    return {
+        "round": d.round,
+        "tables": [{"table": number, "seats": list(seats)} for number, seats in d.tables],
+        "sitting_out": list(d.sitting_out),
+    }
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -924,10 +1159,10 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 def met_before(t: Tournament, round_no: int) -> dict[tuple[int, int], int]:
     """How often each two players sat at one table in the rounds before ``round_no``."""
     met: dict[tuple[int, int], int] = {}
-    for r in t.played[:round_no - 1]:
+    for r in t.played[: round_no - 1]:
         for result in r.tables:
             for i, a in enumerate(result.seats):
-                for b in result.seats[i + 1:]:
+                for b in result.seats[i + 1 :]:
                     met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
     return met
 
@@ -935,7 +1170,7 @@ def met_before(t: Tournament, round_no: int) -> dict[tuple[int, int], int]:
 def sat_out_before(t: Tournament, round_no: int) -> dict[int, int]:
     """How many rounds before ``round_no`` each player was drawn for and not seated (TN2)."""
     counts = {p.no: 0 for p in t.players}
-    for r in t.played[:round_no - 1]:
+    for r in t.played[: round_no - 1]:
         seated = {no for result in r.tables for no in result.seats}
         for p in t.players:
             if p.active(r.round) and p.no not in seated:
@@ -961,8 +1196,9 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
     if isinstance(round_no, bool) or not isinstance(round_no, int) or not 1 <= round_no <= t.last_round:
         raise InvalidTournament("", N_("the tournament has rounds 1 to {last}"), last=t.rounds, round=round_no)
     if len(t.played) < round_no - 1:
-        raise InvalidTournament("", N_("round {missing} has not been played yet"), missing=len(t.played) + 1,
-                                round=round_no)
+        raise InvalidTournament(
+            "", N_("round {missing} has not been played yet"), missing=len(t.played) + 1, round=round_no
+        )
     rng = random.Random(f"{t.draw.seed}:{round_no}:{attempt}" if attempt else f"{t.draw.seed}:{round_no}")
     kind = t.draw.first if round_no == 1 else t.draw.later
     sat_out = sat_out_before(t, round_no)
@@ -974,8 +1210,9 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
         eligible = [p.no for p in t.players if p.active(round_no)]
     size = t.table_size
     if len(eligible) < size:
-        raise InvalidTournament("", N_("{count} players cannot fill a table of {size}"), count=len(eligible),
-                                size=size, round=round_no)
+        raise InvalidTournament(
+            "", N_("{count} players cannot fill a table of {size}"), count=len(eligible), size=size, round=round_no
+        )
     met = met_before(t, round_no)
     if kind == "schedule":
         tables, sitting = _scheduled(t, round_no, eligible, sat_out, met, rng)
@@ -994,12 +1231,18 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
     for seats in tables:
         rng.shuffle(seats)  # seat order within a table is drawn
     repeats = sum(_repeats(seats, met) for seats in tables)
-    return Draw(round=round_no, tables=tuple((i, tuple(seats)) for i, seats in enumerate(tables, start=1)),
-                sitting_out=tuple(sorted(sitting)), seed=t.draw.seed, kind=kind, repeats=repeats)
+    return Draw(
+        round=round_no,
+        tables=tuple((i, tuple(seats)) for i, seats in enumerate(tables, start=1)),
+        sitting_out=tuple(sorted(sitting)),
+        seed=t.draw.seed,
+        kind=kind,
+        repeats=repeats,
+    )
 
 
 def _chunks(players: Sequence[int], size: int) -> list[list[int]]:
-    return [list(players[i:i + size]) for i in range(0, len(players) - len(players) % size, size)]
+    return [list(players[i : i + size]) for i in range(0, len(players) - len(players) % size, size)]
 
 
 def _sitters(eligible: Sequence[int], sat_out: Mapping[int, int], count: int, rng: random.Random) -> list[int]:
@@ -1016,7 +1259,7 @@ def _seeded(t: Tournament, playing: Sequence[int], met: Mapping, rng: random.Ran
     order = sorted(playing, key=lambda no: (t.player(no).ranking is None, t.player(no).ranking or 0, no))
     size = t.table_size
     count = len(order) // size
-    groups = [order[g * count:(g + 1) * count] for g in range(size)]
+    groups = [order[g * count : (g + 1) * count] for g in range(size)]
     for group in groups:
         rng.shuffle(group)
     tables = [[groups[g][i] for g in range(size)] for i in range(count)]
@@ -1025,12 +1268,18 @@ def _seeded(t: Tournament, playing: Sequence[int], met: Mapping, rng: random.Ran
 
 
 def _repeats(seats: Sequence[int], met: Mapping[tuple[int, int], int]) -> int:
-    return sum(met.get(_pair(a, b), 0) for i, a in enumerate(seats) for b in seats[i + 1:])
+    return sum(met.get(_pair(a, b), 0) for i, a in enumerate(seats) for b in seats[i + 1 :])
 
 
-def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: random.Random, *,
-            label: Mapping[int, int] | None = None, keep_place: bool = False,
-            exact_nodes: int = 200_000) -> list[list[int]]:
+def _repair(
+    tables: list[list[int]],
+    met: Mapping[tuple[int, int], int],
+    rng: random.Random,
+    *,
+    label: Mapping[int, int] | None = None,
+    keep_place: bool = False,
+    exact_nodes: int = 200_000,
+) -> list[list[int]]:
     """TN3: the seating with as few pairs who met before as can be found, by swapping players between tables
     (only within a group under ``label``; under ``keep_place`` the fewest moves away from a player's own table
     among equal swaps). A bounded local search, then, if a repeat is left, a bounded exhaustive search for a
@@ -1062,8 +1311,7 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
                 if label is not None and label[a] != label[b]:
                     continue
                 gain = clash(a, j, b) + clash(b, i, a) - clash(a, i) - clash(b, j)
-                shift = (abs(j - home[a]) + abs(i - home[b]) - abs(i - home[a]) - abs(j - home[b])) if keep_place \
-                    else 0
+                shift = (abs(j - home[a]) + abs(i - home[b]) - abs(i - home[a]) - abs(j - home[b])) if keep_place else 0
                 moves.append((gain, shift, rng.getrandbits(32), j, b))
         if not moves:
             break
@@ -1084,13 +1332,13 @@ def _repair(tables: list[list[int]], met: Mapping[tuple[int, int], int], rng: ra
     return best
 
 
-def _without_repeats(tables: list[list[int]], met: Mapping[tuple[int, int], int],
-                     label: Mapping[int, int] | None, nodes: int = 200_000) -> list[list[int]] | None:
+def _without_repeats(
+    tables: list[list[int]], met: Mapping[tuple[int, int], int], label: Mapping[int, int] | None, nodes: int = 200_000
+) -> list[list[int]] | None:
     """A seating of the same players in tables of the same size where nobody meets anyone again, found by a
     depth-first search of at most ``nodes`` steps; None when there is none (or none was found in time)."""
     size = len(tables[0])
-    players = sorted((no for seats in tables for no in seats), key=lambda no: -sum(
-        1 for (a, b) in met if no in (a, b)))
+    players = sorted((no for seats in tables for no in seats), key=lambda no: -sum(1 for (a, b) in met if no in (a, b)))
     free = set(players)
     seating: list[list[int]] = []
     steps = [0]
@@ -1132,8 +1380,9 @@ def _without_repeats(tables: list[list[int]], met: Mapping[tuple[int, int], int]
     return seating if place() else None
 
 
-def _scheduled(t: Tournament, round_no: int, eligible: list[int], sat_out: Mapping[int, int], met: Mapping,
-               rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def _scheduled(
+    t: Tournament, round_no: int, eligible: list[int], sat_out: Mapping[int, int], met: Mapping, rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
     """TN3 schedule: the published seating of ``schedule`` for this round; tables broken by a late arrival or a
     withdrawal are drawn again among the players left over (repaired against repeats)."""
     rounds = published_schedule(t)
@@ -1169,9 +1418,13 @@ def published_schedule(t: Tournament) -> tuple[tuple[tuple[tuple[int, ...], ...]
     """TN3 schedule, as published before round 1: ``schedule`` over the places drawn by ``schedule_lots``, in
     start numbers: ``((tables, sitting_out), …)``, each table's start numbers in seat order."""
     lots = schedule_lots(t)
-    return tuple((tuple(tuple(lots[place - 1] for place in seats) for seats in tables),
-                  tuple(sorted(lots[place - 1] for place in out)))
-                 for tables, out in schedule(len(t.players), t.table_size, t.rounds))
+    return tuple(
+        (
+            tuple(tuple(lots[place - 1] for place in seats) for seats in tables),
+            tuple(sorted(lots[place - 1] for place in out)),
+        )
+        for tables, out in schedule(len(t.players), t.table_size, t.rounds)
+    )
 
 
 @lru_cache(maxsize=64)
@@ -1189,8 +1442,9 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     every time for the same n."""
     k, extra = divmod(n, size)
     rng = random.Random(f"schedule:{n}:{size}:{rounds}")
-    sitting = [sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else [] for r in
-               range(1, rounds + 1)]
+    sitting = [
+        sorted({(n - extra * r + i) % n + 1 for i in range(extra)}) if extra else [] for r in range(1, rounds + 1)
+    ]
     met: dict[tuple[int, int], int] = {}
     seatings = []
     for r in range(1, rounds + 1):
@@ -1198,7 +1452,7 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
         if r > 1 and extra and extra * r <= n - extra and sum(_repeats(seats, met) for seats in tables):
             # another choice of who sits out (among those who have not yet) may avoid the repeat: the fewest
             # repeats win, the first found among equals
-            done = {no for out in sitting[:r - 1] for no in out}
+            done = {no for out in sitting[: r - 1] for no in out}
             candidates = [no for no in range(1, n - extra + 1) if no not in done]
             for _ in range(SCHEDULE_TRIES):
                 others = sorted(rng.sample(candidates, extra))
@@ -1227,8 +1481,9 @@ SCHEDULE_NODES = 5_000  # the exhaustive search's steps for one round of a sched
 SCHEDULE_TRIES = 16  # other choices of who sits out a round of a schedule, tried when the first leaves a repeat
 
 
-def _scheduled_round(n: int, size: int, r: int, sitting: list[int], met: Mapping[tuple[int, int], int],
-                     rng: random.Random) -> list[list[int]]:
+def _scheduled_round(
+    n: int, size: int, r: int, sitting: list[int], met: Mapping[tuple[int, int], int], rng: random.Random
+) -> list[list[int]]:
     """Round ``r`` of a schedule: the seats moved over the tables (``_moved``), the last start numbers in the
     seats of those who sit out, repaired against the meetings before it."""
     k, extra = divmod(n, size)
@@ -1240,17 +1495,19 @@ def _scheduled_round(n: int, size: int, r: int, sitting: list[int], met: Mapping
         playing = [no for no in range(1, n + 1) if no not in sitting]
         tables = _chunks(playing, size)
     return _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
+
+
 SCHEDULE_STEPS = 20_000  # the whole schedule's repair: swaps tried at most
 
 
 def _count(tables: Iterable[Sequence[int]], met: dict[tuple[int, int], int]) -> None:
     for seats in tables:
         for i, a in enumerate(seats):
-            for b in seats[i + 1:]:
+            for b in seats[i + 1 :]:
                 met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
 
 
-def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:
+def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:  # noqa: C901 (to split: issue 31)
     """A schedule whose rounds, drawn one after another, still seat two players together twice: repaired over all
     its rounds at once (round 1 stays), swapping two players of one round where that lowers the meetings again,
     for at most SCHEDULE_STEPS swaps. The best schedule found is kept."""
@@ -1279,8 +1536,14 @@ def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[li
     for _ in range(SCHEDULE_STEPS):
         if cost == 0:
             break
-        clashing = [(r, i, a) for r, tables in enumerate(seatings) if r for i, seats in enumerate(tables)
-                    for a in seats if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)]
+        clashing = [
+            (r, i, a)
+            for r, tables in enumerate(seatings)
+            if r
+            for i, seats in enumerate(tables)
+            for a in seats
+            if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)
+        ]
         if not clashing:
             break
         r, i, a = rng.choice(clashing)
@@ -1334,6 +1597,7 @@ def _moved(playing: Sequence[int], size: int, k: int, r: int) -> list[list[int]]
 
 # ---- a season (TN9) ----------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class LeagueLine:
     name: str
@@ -1344,8 +1608,13 @@ class LeagueLine:
     qualified: bool
 
 
-def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fraction] | None = None,
-           best_n: int | None = None, qualify: int | None = None) -> tuple[LeagueLine, ...]:
+def league(
+    tournaments: Sequence[Tournament],
+    *,
+    points_table: Sequence[int | Fraction] | None = None,
+    best_n: int | None = None,
+    qualify: int | None = None,
+) -> tuple[LeagueLine, ...]:
     """TN9: a season's standings. A player (the same name across the tournaments) scores in each tournament either
     its measure (place points, balance, points) or, with ``points_table``, the points of its final place (players
     sharing a place share the points of the places they occupy, as at a table, TN6; places beyond the table score
@@ -1362,11 +1631,12 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
             if not any(True for _ in s.rounds):
                 continue  # registered but never played: not in this tournament's results
             if table is None:
-                value: int | Fraction = s.measure if (t.scoring.measure != "points" or _better_higher(t)) \
-                    else -s.measure
+                value: int | Fraction = (
+                    s.measure if (t.scoring.measure != "points" or _better_higher(t)) else -s.measure
+                )
             else:
                 level = sum(1 for other in rows if other.place == s.place and other.rounds)
-                value = Fraction(sum(table[s.place - 1:s.place - 1 + level]), level)
+                value = Fraction(sum(table[s.place - 1 : s.place - 1 + level]), level)
             key = name_key(s.name)  # "Anna" in one tournament and "ANNA" in another: one player of the season
             spelled.setdefault(key, s.name)
             scored.setdefault(key, [None] * len(tournaments))[index] = value
@@ -1380,15 +1650,31 @@ def league(tournaments: Sequence[Tournament], *, points_table: Sequence[int | Fr
     for name in order:
         place = 1 + sum(1 for other in scored if totals[other][0] > totals[name][0])
         points = totals[name][0]
-        out.append(LeagueLine(name=spelled[name], place=place,
-                              points=points.numerator if points.denominator == 1 else points,
-                              results=tuple(scored[name]), counted=totals[name][1],
-                              qualified=qualify is not None and place <= qualify))
+        out.append(
+            LeagueLine(
+                name=spelled[name],
+                place=place,
+                points=points.numerator if points.denominator == 1 else points,
+                results=tuple(scored[name]),
+                counted=totals[name][1],
+                qualified=qualify is not None and place <= qualify,
+            )
+        )
     return tuple(out)
 
 
 def league_json(lines: Sequence[LeagueLine]) -> dict[str, Any]:
     """What ``manage.py tournament league`` prints: ``{"league": [...]}``."""
-    return {"league": [{"name": line.name, "place": line.place, "points": json_number(line.points),
-                        "results": [None if v is None else json_number(v) for v in line.results],
-                        "counted": [i + 1 for i in line.counted], "qualified": line.qualified} for line in lines]}
+    return {
+        "league": [
+            {
+                "name": line.name,
+                "place": line.place,
+                "points": json_number(line.points),
+                "results": [None if v is None else json_number(v) for v in line.results],
+                "counted": [i + 1 for i in line.counted],
+                "qualified": line.qualified,
+            }
+            for line in lines
+        ]
+    }

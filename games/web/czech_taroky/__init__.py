@@ -17,6 +17,7 @@ WEB = GameWeb(
     contra_label=_("Hands with contra won"),
     calculator_initial={"povinnost": "A"},
     new_hand_initial=lambda summary: {"povinnost": summary.get("next_leader")},  # as leader_field on the phone
-    rules_context=lambda: {"point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1])
-                                           for kind, value in ct.POINT_CARDS.items()]},
+    rules_context=lambda: {
+        "point_cards": [(kind, ct.POINT_CARD_NAMES[kind], value[1]) for kind, value in ct.POINT_CARDS.items()]
+    },
 )

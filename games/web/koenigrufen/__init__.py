@@ -9,8 +9,9 @@ WEB = GameWeb(
     penalty_label=_("Who pays each other player (a renonce)"),
     hand_form=KoenigrufenHandForm,
     templates="games/koenigrufen",
-    seating_help=_("Counter-clockwise round the table, the way the deal passes on. At five, the dealer sits out "
-                   "each hand."),
+    seating_help=_(
+        "Counter-clockwise round the table, the way the deal passes on. At five, the dealer sits out each hand."
+    ),
     leader_label=_("As declarer"),
     leader_badge=_("sits out"),
     leader_field="sitting_out",

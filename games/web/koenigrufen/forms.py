@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import koenigrufen as kr
@@ -16,12 +15,26 @@ from ..forms import HandForm, TapChoice, WideTaps
 
 BLATT_CHOICES = [("0", "—"), ("1", _("+1 Blatt")), ("2", _("+2 Blatt"))]
 KONTRA_CHOICES = [("0", _("none")), ("1", "Kontra ×2"), ("2", "Rekontra ×4"), ("3", "Subkontra ×8")]
-BONUS_STATES = [("", "—"), ("announced-made", _("announced, made")), ("announced-lost", _("announced, lost")),
-                ("silent-made", _("silent, made")), ("silent-lost", _("silent, lost"))]
+BONUS_STATES = [
+    ("", "—"),
+    ("announced-made", _("announced, made")),
+    ("announced-lost", _("announced, lost")),
+    ("silent-made", _("silent, made")),
+    ("silent-lost", _("silent, lost")),
+]
 BONUS_SIDES = [("declarers", _("declarers")), ("defenders", _("defenders"))]
-KOENIGRUFEN_ERRORS = {"contract": "contract", "declarer": "declarer", "partner": "partner", "conceded": "conceded",
-                      "points": "points_whole", "won": "won", "kontra": "kontra", "bonuses": "bonuses",
-                      "trischaken": "trischaken", "sitting_out": "sitting_out"}
+KOENIGRUFEN_ERRORS = {
+    "contract": "contract",
+    "declarer": "declarer",
+    "partner": "partner",
+    "conceded": "conceded",
+    "points": "points_whole",
+    "won": "won",
+    "kontra": "kontra",
+    "bonuses": "bonuses",
+    "trischaken": "trischaken",
+    "sitting_out": "sitting_out",
+}
 
 
 def _number() -> forms.NumberInput:
@@ -31,24 +44,35 @@ def _number() -> forms.NumberInput:
 class KoenigrufenHandForm(HandForm):
     engine = kr
     error_fields = KOENIGRUFEN_ERRORS
-    prompts = {"contract": _("Tap the contract."), "declarer": _("Tap who played."),
-               "partner": _("Tap who held the called king, or the talon."),
-               "points_whole": _("Enter the declarer side's card points, or count the cards."),
-               "won": _("Tap whether it was made."), "sitting_out": _("Tap who dealt and sits out.")}
+    prompts = {
+        "contract": _("Tap the contract."),
+        "declarer": _("Tap who played."),
+        "partner": _("Tap who held the called king, or the talon."),
+        "points_whole": _("Enter the declarer side's card points, or count the cards."),
+        "won": _("Tap whether it was made."),
+        "sitting_out": _("Tap who dealt and sits out."),
+    }
     contract = forms.ChoiceField(label=_("Contract"), widget=WideTaps())
     sitting_out = forms.ChoiceField(label=_("Deals and sits out"), required=False, widget=TapChoice)
-    declarer = forms.ChoiceField(label=_("Declarer (in Trischaken: the forehand)"), required=False,
-                                 widget=TapChoice)
+    declarer = forms.ChoiceField(label=_("Declarer (in Trischaken: the forehand)"), required=False, widget=TapChoice)
     partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
     conceded = forms.BooleanField(label=_("Given up at once (the king lay in the talon)"), required=False)
-    points_whole = forms.IntegerField(label=_("Card points of the declarer side"), required=False, min_value=0,
-                                      max_value=int(kr.TOTAL), widget=_number())
-    points_third = forms.ChoiceField(label=_("and Blatt left over"), choices=BLATT_CHOICES, initial="0",
-                                     required=False, widget=TapChoice)
-    won = forms.ChoiceField(label=_("Result"), choices=[("yes", _("made")), ("no", _("failed"))], required=False,
-                            widget=WideTaps())
-    kontra = forms.ChoiceField(label=_("Kontra on the game"), choices=KONTRA_CHOICES, initial="0", required=False,
-                               widget=WideTaps())
+    points_whole = forms.IntegerField(
+        label=_("Card points of the declarer side"),
+        required=False,
+        min_value=0,
+        max_value=int(kr.TOTAL),
+        widget=_number(),
+    )
+    points_third = forms.ChoiceField(
+        label=_("and Blatt left over"), choices=BLATT_CHOICES, initial="0", required=False, widget=TapChoice
+    )
+    won = forms.ChoiceField(
+        label=_("Result"), choices=[("yes", _("made")), ("no", _("failed"))], required=False, widget=WideTaps()
+    )
+    kontra = forms.ChoiceField(
+        label=_("Kontra on the game"), choices=KONTRA_CHOICES, initial="0", required=False, widget=WideTaps()
+    )
     bonuses = forms.CharField(label=_("Bonuses"), required=False, widget=forms.HiddenInput)  # carries their errors
     trischaken = forms.CharField(label="Trischaken", required=False, widget=forms.HiddenInput)
 
@@ -68,20 +92,23 @@ class KoenigrufenHandForm(HandForm):
         self.bonus_kinds = [k for k in kr.BONUSES if kr._bonus_played(k, rules)]
         for kind in self.bonus_kinds:
             states = BONUS_STATES if kind not in kr.NEVER_FAIL_SILENTLY else BONUS_STATES[:4]
-            self.fields[f"bonus_{kind}"] = forms.ChoiceField(label=kr.BONUS_NAMES[kind], choices=states,
-                                                             required=False, widget=WideTaps())
-            self.fields[f"bonus_{kind}_side"] = forms.ChoiceField(label=_("by"), choices=BONUS_SIDES,
-                                                                  initial="declarers", required=False,
-                                                                  widget=TapChoice)
-            self.fields[f"bonus_{kind}_kontra"] = forms.ChoiceField(label="Kontra", choices=KONTRA_CHOICES,
-                                                                    initial="0", required=False)
+            self.fields[f"bonus_{kind}"] = forms.ChoiceField(
+                label=kr.BONUS_NAMES[kind], choices=states, required=False, widget=WideTaps()
+            )
+            self.fields[f"bonus_{kind}_side"] = forms.ChoiceField(
+                label=_("by"), choices=BONUS_SIDES, initial="declarers", required=False, widget=TapChoice
+            )
+            self.fields[f"bonus_{kind}_kontra"] = forms.ChoiceField(
+                label="Kontra", choices=KONTRA_CHOICES, initial="0", required=False
+            )
         for i, p in enumerate(self.players):
-            self.fields[f"kontra_{i}"] = forms.ChoiceField(label=p, choices=KONTRA_CHOICES, initial="0",
-                                                           required=False)
-            self.fields[f"trischaken_{i}"] = forms.IntegerField(label=p, required=False, min_value=0,
-                                                                max_value=int(kr.TOTAL), widget=_number())
-            self.fields[f"trischaken_{i}_third"] = forms.ChoiceField(label=_("Blatt"), choices=BLATT_CHOICES,
-                                                                     initial="0", required=False)
+            self.fields[f"kontra_{i}"] = forms.ChoiceField(label=p, choices=KONTRA_CHOICES, initial="0", required=False)
+            self.fields[f"trischaken_{i}"] = forms.IntegerField(
+                label=p, required=False, min_value=0, max_value=int(kr.TOTAL), widget=_number()
+            )
+            self.fields[f"trischaken_{i}_third"] = forms.ChoiceField(
+                label=_("Blatt"), choices=BLATT_CHOICES, initial="0", required=False
+            )
         self.add_counter_fields()
 
     @staticmethod
@@ -116,9 +143,13 @@ class KoenigrufenHandForm(HandForm):
 
     @staticmethod
     def initial_from(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        initial: dict[str, Any] = {"contract": data["contract"], "declarer": data.get("declarer"),
-                                   "partner": data.get("partner") or "", "conceded": data.get("conceded", False),
-                                   "sitting_out": data.get("sitting_out") or ""}
+        initial: dict[str, Any] = {
+            "contract": data["contract"],
+            "declarer": data.get("declarer"),
+            "partner": data.get("partner") or "",
+            "conceded": data.get("conceded", False),
+            "sitting_out": data.get("sitting_out") or "",
+        }
         if "points" in data:
             points = kr.parse_points(data["points"], "points")
             initial["points_whole"], initial["points_third"] = int(points), str(int((points - int(points)) * 3))

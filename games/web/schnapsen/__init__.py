@@ -14,6 +14,12 @@ WEB = GameWeb(
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
     marks_template="games/schnapsen/marks.html",
-    marks=(Mark("bummerl", BADGE, _("Bummerl lost: {count}"),
-                counted=ngettext_lazy("%(counter)s Bummerl", "%(counter)s Bummerl", "counter")),),
+    marks=(
+        Mark(
+            "bummerl",
+            BADGE,
+            _("Bummerl lost: {count}"),
+            counted=ngettext_lazy("%(counter)s Bummerl", "%(counter)s Bummerl", "counter"),
+        ),
+    ),
 )

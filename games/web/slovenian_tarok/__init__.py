@@ -19,22 +19,40 @@ def holds_radelc(data, hand, state):
 
 
 RADELCI = AdjustmentField(
-    "radelci", label=_("Radelci to add"), help=_("1 adds a radelc; −1 crosses one off."),
-    carry_label=_("%(player)s: radelci"), carry_short=_("radelci"),
-    missing=_("Write how much (or the radelci to add)."), low=-20, high=20, carry_low=0, carry_high=MOST_RADELCI)
+    "radelci",
+    label=_("Radelci to add"),
+    help=_("1 adds a radelc; −1 crosses one off."),
+    carry_label=_("%(player)s: radelci"),
+    carry_short=_("radelci"),
+    missing=_("Write how much (or the radelci to add)."),
+    low=-20,
+    high=20,
+    carry_low=0,
+    carry_high=MOST_RADELCI,
+)
 
 WEB = GameWeb(
     adjustment_fields=(RADELCI,),
     hand_form=SlovenianHandForm,
     templates="games/slovenian_tarok",
-    seating_help=_("Counter-clockwise round the table. The deal passes on counter-clockwise with four players (to "
-                   "the next name) and clockwise with three (to the name before)."),
+    seating_help=_(
+        "Counter-clockwise round the table. The deal passes on counter-clockwise with four players (to "
+        "the next name) and clockwise with three (to the name before)."
+    ),
     leader_label=_("As declarer"),
     contra_label=_("Hands with kontra won"),
     calculator_initial={"contract": "three", "declarer": "A"},
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
     marks_template="games/slovenian_tarok/marks.html",
-    marks=(Mark("radelci", CIRCLES, _("Radelci: {count}"), used="radelci_used", few=5,
-                classes=("radelci", "radelc", "radelci-count")),),
+    marks=(
+        Mark(
+            "radelci",
+            CIRCLES,
+            _("Radelci: {count}"),
+            used="radelci_used",
+            few=5,
+            classes=("radelci", "radelc", "radelci-count"),
+        ),
+    ),
 )

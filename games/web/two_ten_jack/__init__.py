@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import two_ten_jack as ttj
-from .. import ROUND_WORDS, GameWeb, Games
+from .. import ROUND_WORDS, Games, GameWeb
 from .forms import TwoTenJackHandForm
 
 WEB = GameWeb(
@@ -16,6 +16,7 @@ WEB = GameWeb(
     round_key="rounds_played",
     games=Games("game", _("Game {number}"), "games_won", _("Games won this evening:")),
     calculator_players=3,
-    rules_context=lambda: {"scoring_cards": [(ttj.show_card(card), value, card[-1] == "H")
-                                             for card, value in ttj.FIXED_HEARTS.items()]},
+    rules_context=lambda: {
+        "scoring_cards": [(ttj.show_card(card), value, card[-1] == "H") for card, value in ttj.FIXED_HEARTS.items()]
+    },
 )

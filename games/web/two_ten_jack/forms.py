@@ -7,9 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.web.forms import HandForm, TapChoice
+
 from ...engines import two_ten_jack as ttj
 from ...entry import two_ten_jack as entry
-from games.web.forms import HandForm, TapChoice
 
 
 class TwoTenJackHandForm(HandForm):
@@ -27,18 +28,19 @@ class TwoTenJackHandForm(HandForm):
         self.scoring = entry.scoring_cards(self.table_rules)
         choices = [("", "—")] + [(p, p) for p in self.players]
         for card in self.scoring:
-            self.fields[f"card_{card}"] = forms.ChoiceField(label=ttj.show_card(card), choices=choices,
-                                                            required=False, widget=TapChoice)
+            self.fields[f"card_{card}"] = forms.ChoiceField(
+                label=ttj.show_card(card), choices=choices, required=False, widget=TapChoice
+            )
         deck = [("", "—")] + [(card, ttj.show_card(card)) for card in ttj.DECK]
         self.removed_count = ttj.removed_count(len(self.players))
         for i in range(self.removed_count):
-            self.fields[f"removed_{i}"] = forms.ChoiceField(label=_("Removed card %(number)s") % {"number": i + 1},
-                                                            choices=deck, required=False)
+            self.fields[f"removed_{i}"] = forms.ChoiceField(
+                label=_("Removed card %(number)s") % {"number": i + 1}, choices=deck, required=False
+            )
 
     def card_rows(self):
         points = dict(self.table_rules.card_points)
-        return [(self[f"card_{card}"], card, points[card], card[-1] in "HD" and card != "JK")
-                for card in self.scoring]
+        return [(self[f"card_{card}"], card, points[card], card[-1] in "HD" and card != "JK") for card in self.scoring]
 
     def long_names(self) -> bool:
         """A word of a name too long to share a 360 px row with the card: the card then sits above its taps."""
@@ -57,5 +59,3 @@ class TwoTenJackHandForm(HandForm):
             for card in cards:
                 initial[f"card_{card}"] = name
         return initial
-
-
