@@ -207,7 +207,10 @@ def _contract_option(name: str) -> Option:
         high=100,
         rule="AT3",
         source=TARIFFS,
-        help=N_("Points each paying player pays for this contract; 0: not played at this table."),
+        help=N_(
+            "Points each paying player pays for this contract, e.g. 2: won alone against three, the declarer "
+            "gets 2 from each, 6; won with a partner, each of the two gets 2. 0: not played at this table."
+        ),
     )
 
 
