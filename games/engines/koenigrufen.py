@@ -103,6 +103,7 @@ POSITIVE = frozenset(CONTRACTS) - NEGATIVE - {"trischaken"}
 SOLO = frozenset({"solorufer", "solodreier", "farbensolo"})
 COLOUR = frozenset({"farbendreier", "farbensolo"})
 TRICKS = {"piccolo": 1, "zwiccolo": 2, "bettler": 0, "piccolo-ouvert": 1, "zwiccolo-ouvert": 2, "bettler-ouvert": 0}
+TRICKS_SAID = {0: N_("no trick"), 1: N_("exactly one trick"), 2: N_("exactly two tricks")}
 
 BONUS_NAMES = {
     "pagat": "Pagat",
@@ -197,6 +198,37 @@ def _even(raw: Any, key: str) -> int:
     return value
 
 
+CONTRACT_HELP = {  # AT5, AT8, AT12: how a contract's value is paid, with an example amount
+    "calling": N_(
+        "Points each paying player pays for this contract, e.g. 2: won alone against three, the declarer "
+        "gets 2 from each, 6; won with a partner, each of the two gets 2. 0: not played at this table."
+    ),
+    "alone": N_(
+        "Points each of the three opponents pays for this contract, e.g. 4: won, the declarer gets 4 from each, "
+        "12; lost, the declarer pays 4 to each. 0: not played at this table."
+    ),
+    "negative": N_(
+        "Points the declarer gets from each opponent when it is made and pays each when it fails, e.g. 2: 6 in "
+        "all; an opponent's Kontra doubles his share. 0: not played at this table."
+    ),
+    "sechserdreier": N_(
+        "Points each of the three opponents pays for this contract, e.g. 4: won, the declarer gets 4 from each, "
+        "12; lost, it counts double (unless switched off below): the declarer pays 8 to each. 0: not played at "
+        "this table."
+    ),
+    "trischaken": N_(
+        "Every Trischaken payment is multiplied by it, e.g. 2: the loser pays 2 to each of the others, 6, "
+        "instead of 1. 0: not played at this table."
+    ),
+}
+
+
+def _help_kind(name: str) -> str:
+    if name in ("trischaken", "sechserdreier"):
+        return name
+    return "calling" if name in CALLING else "negative" if name in NEGATIVE else "alone"
+
+
 def _contract_option(name: str) -> Option:
     return Option(
         _value_key(name),
@@ -207,10 +239,7 @@ def _contract_option(name: str) -> Option:
         high=100,
         rule="AT3",
         source=TARIFFS,
-        help=N_(
-            "Points each paying player pays for this contract, e.g. 2: won alone against three, the declarer "
-            "gets 2 from each, 6; won with a partner, each of the two gets 2. 0: not played at this table."
-        ),
+        help=CONTRACT_HELP[_help_kind(name)],
     )
 
 
@@ -972,12 +1001,12 @@ def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
     name = CONTRACT_NAMES[hand.contract]
     lines = [
         Line(
-            N_("{declarer} plays {contract} ({value}): {tricks} tricks, {verdict}."),
+            N_("{declarer} plays {contract} ({value}): {tricks}, {verdict}."),
             {
                 "declarer": hand.declarer,
                 "contract": name,
                 "value": value,
-                "tricks": TRICKS[hand.contract],
+                "tricks": Line(TRICKS_SAID[TRICKS[hand.contract]]),
                 "verdict": Line(N_("made") if hand.won else N_("failed")),
             },
             rule="AT4",
@@ -1036,6 +1065,23 @@ def _trischaken_scores(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple
     return scores, lines
 
 
+def _jungfrauen_line(jungfrauen: list[str], each: int, option: str = "", setting: Any = None) -> Line:
+    """One Jungfrau takes the pot; several share it (or take it each, AT12.3)."""
+    if len(jungfrauen) == 1:
+        return Line(
+            N_("Jungfrau {player} took no trick and gets {each}."),
+            {"player": jungfrauen[0], "each": each},
+            rule="AT12",
+        )
+    return Line(
+        N_("Jungfrauen {players} took no trick: {each} each."),
+        {"players": ", ".join(jungfrauen), "each": each},
+        rule="AT12",
+        option=option,
+        setting=setting,
+    )
+
+
 def _to_jungfrauen(loser: str, jungfrauen: list[str], each: int) -> dict[str, int]:
     pays = {j: each for j in jungfrauen}
     pays[loser] = -each * len(jungfrauen)
@@ -1057,13 +1103,7 @@ def _trischaker_loses(
     )
     if jungfrauen:
         each = 3 * b // len(jungfrauen)
-        lines.append(
-            Line(
-                N_("Jungfrauen {players} took no trick: {each} each."),
-                {"players": ", ".join(jungfrauen), "each": each},
-                rule="AT12",
-            )
-        )
+        lines.append(_jungfrauen_line(jungfrauen, each))
         return _to_jungfrauen(loser, jungfrauen, each)
     return {p: (-3 * b if p == loser else b) for p in four}
 
@@ -1088,10 +1128,9 @@ def _one_loser(
     else:
         each = -(-3 * b // len(jungfrauen))  # 3 cannot be halved: 2 each
     lines.append(
-        Line(
-            N_("Jungfrauen {players} took no trick: {each} each."),
-            {"players": ", ".join(jungfrauen), "each": each},
-            rule="AT12",
+        _jungfrauen_line(
+            jungfrauen,
+            each,
             option="two_jungfrauen" if len(jungfrauen) == 2 else "",
             setting=rules.value("two_jungfrauen"),
         )

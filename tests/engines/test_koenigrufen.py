@@ -488,3 +488,28 @@ def test_a_cups_tournament_sums_the_sheet_without_kontra_over_rounds():
     measures = {s.name: s.measure for s in T.standings(t)}
     # round 1: Dreier 4 without its Kontra: Anna +12; round 2: Piccolo 2, Cilli's Rekontra not counted: Bert +6
     assert measures == {"Anna": 12 - 2, "Bert": -4 + 6, "Cilli": -4 - 2, "Dieter": -4 - 2}
+
+
+def test_explanations_say_the_tricks_and_a_single_jungfrau_in_words():
+    """A Piccolo is "exactly one trick", never "1 tricks"; one Jungfrau takes the pot, not "Jungfrauen … each"."""
+    _, lines = scores({"contract": "piccolo", "declarer": "Bert", "won": True, "kontra": {"Cilli": 1}})
+    assert any("exactly one trick" in line for line in lines)
+    assert not any("1 tricks" in line for line in lines)
+    _, lines = scores({"contract": "bettler", "declarer": "Bert", "won": False})
+    assert any("no trick" in line for line in lines)
+    hand = {
+        "contract": "trischaken",
+        "declarer": "Anna",
+        "trischaken": {"Anna": 20, "Bert": "30 1/3", "Cilli": "19 2/3", "Dieter": 0},
+    }
+    result, lines = scores(hand)
+    assert result == [0, -3, 0, 3]
+    assert "Jungfrau Dieter took no trick and gets 3." in " ".join(lines)
+
+
+def test_each_contracts_help_pays_the_way_the_contract_is_paid():
+    helps = {o.key: o.help for o in kr.OPTIONS}
+    assert "partner" in helps["value_rufer"]
+    assert "partner" not in helps["value_dreier"] and "partner" not in helps["value_piccolo"]
+    assert "Trischaken" in helps["value_trischaken"]
+    assert "8" in helps["value_sechserdreier"]
