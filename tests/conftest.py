@@ -1,8 +1,10 @@
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 import games.registry
+from games.lib import limits
 from tests import hearts
 
 games.registry.add(hearts.GAME)  # a game that is not in the list, through every test that covers every game
@@ -53,3 +55,11 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     if database["ENGINE"].endswith("sqlite3") and not database.get("TEST", {}).get("NAME"):
         folder = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
         database.setdefault("TEST", {})["NAME"] = os.path.join(folder, f"talon-test-{os.getpid()}.sqlite3")
+
+
+@pytest.fixture
+def within_one_window(monkeypatch):
+    """The allowance of long pages is counted per window of TALON_EXPENSIVE_WINDOW seconds: a test that counts
+    requests against it happens inside one window, or a boundary crossed between two requests (a second on a
+    loaded machine) would start the count afresh."""
+    monkeypatch.setattr(limits, "time", SimpleNamespace(time=lambda: 1_800_000_030.0))

@@ -266,7 +266,7 @@ def test_what_if_shows_one_hands_explanation_from_the_hands_up_to_it(client):
 
 
 @pytest.fixture
-def three_a_minute(settings):
+def three_a_minute(settings, within_one_window):
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
     settings.TALON_EXPENSIVE_WINDOW = 60
 

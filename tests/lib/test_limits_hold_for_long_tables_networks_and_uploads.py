@@ -66,7 +66,7 @@ from ..factories import make_table, team_hand  # noqa: E402
 
 
 @pytest.fixture
-def one_long_change_a_minute(settings):
+def one_long_change_a_minute(settings, within_one_window):
     settings.TALON_EXPENSIVE_PER_WINDOW = 1
     settings.TALON_EXPENSIVE_WINDOW = 60
     settings.TALON_LONG_RESCORE = 3
@@ -135,7 +135,7 @@ def test_an_offline_hand_put_in_before_many_hands_is_limited_and_stays_on_the_ph
 
 
 @pytest.fixture
-def three_a_minute(settings):
+def three_a_minute(settings, within_one_window):
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
     settings.TALON_EXPENSIVE_WINDOW = 60
 

@@ -394,7 +394,7 @@ def test_a_list_of_more_players_than_the_tournament_takes_is_refused_by_their_nu
 
 
 @pytest.fixture
-def three_a_minute(settings):
+def three_a_minute(settings, within_one_window):
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
     settings.TALON_EXPENSIVE_WINDOW = 60
 

@@ -65,7 +65,9 @@ def test_a_tournament_document_nested_deeper_than_python_can_read_is_refused_bes
 
 
 @pytest.mark.django_db
-def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_allowance(client, settings):
+def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_allowance(
+    client, settings, within_one_window
+):
     """A tournament document may carry many tables' documents of thousands of hands each: one client gets no
     more imports of them than of as many hands in tables (one long page per 1,000 hands)."""
     settings.TALON_EXPENSIVE_PER_WINDOW = 3
@@ -102,7 +104,7 @@ def test_the_command_reads_no_further_than_the_largest_document():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["tournament_json", "print_round"])
-def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, settings, page):
+def test_the_whole_tournaments_export_and_printed_sheets_are_long_pages(client, settings, page, within_one_window):
     """The export carries every table's hands (up to TALON_MAX_HANDS each) and the sheets a QR code per table:
     each counts against the client's allowance of long pages, as a table's export does."""
     from .test_tournament_web import started
