@@ -117,7 +117,7 @@ def _count(tables: Iterable[Sequence[int]], met: dict[tuple[int, int], int]) -> 
                 met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
 
 
-def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:  # noqa: C901 (to split: issue 31)
+def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:
     """A schedule whose rounds, drawn one after another, still seat two players together twice: repaired over all
     its rounds at once (round 1 stays), swapping two players of one round where that lowers the meetings again,
     for at most SCHEDULE_STEPS swaps. The best schedule found is kept."""
@@ -125,63 +125,87 @@ def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[li
     met: dict[tuple[int, int], int] = {}
     for tables in seatings:
         _count(tables, met)
-
-    def again(count: int) -> int:
-        return count - 1 if count > 1 else 0
-
-    def change(a: int, leave: Sequence[int], join: Sequence[int], skip: int) -> int:
-        delta = 0
-        for x in leave:
-            if x != a:
-                c = met.get(_pair(a, x), 0)
-                delta += again(c - 1) - again(c)
-        for y in join:
-            if y != skip:
-                c = met.get(_pair(a, y), 0)
-                delta += again(c + 1) - again(c)
-        return delta
-
-    cost = sum(again(c) for c in met.values())
+    cost = sum(_again(c) for c in met.values())
     best, best_cost = [[list(s) for s in tables] for tables in seatings], cost
     for _ in range(SCHEDULE_STEPS):
         if cost == 0:
             break
-        clashing = [
-            (r, i, a)
-            for r, tables in enumerate(seatings)
-            if r
-            for i, seats in enumerate(tables)
-            for a in seats
-            if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)
-        ]
+        clashing = _clashing(seatings, met)
         if not clashing:
             break
         r, i, a = rng.choice(clashing)
-        tables = seatings[r]
-        moves = []
-        for j, seats in enumerate(tables):
-            if j != i:
-                for b in seats:
-                    delta = change(a, tables[i], seats, b) + change(b, seats, tables[i], a)
-                    moves.append((delta, rng.getrandbits(32), j, b))
-        delta, _r, j, b = min(moves)
-        if delta > 0 and rng.randrange(10) < 8:
+        swap = _chosen_swap(seatings[r], i, a, met, rng)
+        if swap is None:
             continue
-        if delta > 0:
-            delta, _r, j, b = rng.choice(moves)
-        for x in tables[i]:
-            if x != a:
-                met[_pair(a, x)] -= 1
-                met[_pair(b, x)] = met.get(_pair(b, x), 0) + 1
-        for y in tables[j]:
-            if y != b:
-                met[_pair(b, y)] -= 1
-                met[_pair(a, y)] = met.get(_pair(a, y), 0) + 1
-        tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
+        delta, j, b = swap
+        _swap(seatings[r], i, a, j, b, met)
         cost += delta
         if cost < best_cost:
             best, best_cost = [[list(s) for s in t] for t in seatings], cost
     return best
+
+
+def _again(count: int) -> int:
+    """How many of ``count`` meetings of two players are meetings again."""
+    return count - 1 if count > 1 else 0
+
+
+def _clashing(seatings: list[list[list[int]]], met: Mapping[tuple[int, int], int]) -> list[tuple[int, int, int]]:
+    """(round, table, player) for every player after round 1 seated with someone met more than once."""
+    return [
+        (r, i, a)
+        for r, tables in enumerate(seatings)
+        if r
+        for i, seats in enumerate(tables)
+        for a in seats
+        if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)
+    ]
+
+
+def _change(met: Mapping[tuple[int, int], int], a: int, leave: Sequence[int], join: Sequence[int], skip: int) -> int:
+    """How the meetings again change when ``a`` leaves the table ``leave`` for ``join`` in place of ``skip``."""
+    delta = 0
+    for x in leave:
+        if x != a:
+            c = met.get(_pair(a, x), 0)
+            delta += _again(c - 1) - _again(c)
+    for y in join:
+        if y != skip:
+            c = met.get(_pair(a, y), 0)
+            delta += _again(c + 1) - _again(c)
+    return delta
+
+
+def _chosen_swap(
+    tables: list[list[int]], i: int, a: int, met: Mapping[tuple[int, int], int], rng: random.Random
+) -> tuple[int, int, int] | None:
+    """(change, table, player) to swap ``a`` of table ``i`` with: the best swap, or, where none helps, now and
+    then a random one (to leave a dead end); None for no swap this step."""
+    moves = []
+    for j, seats in enumerate(tables):
+        if j != i:
+            for b in seats:
+                delta = _change(met, a, tables[i], seats, b) + _change(met, b, seats, tables[i], a)
+                moves.append((delta, rng.getrandbits(32), j, b))
+    delta, _r, j, b = min(moves)
+    if delta > 0 and rng.randrange(10) < 8:
+        return None
+    if delta > 0:
+        delta, _r, j, b = rng.choice(moves)
+    return delta, j, b
+
+
+def _swap(tables: list[list[int]], i: int, a: int, j: int, b: int, met: dict[tuple[int, int], int]) -> None:
+    """``a`` of table ``i`` and ``b`` of table ``j`` change places, and the meetings follow."""
+    for x in tables[i]:
+        if x != a:
+            met[_pair(a, x)] -= 1
+            met[_pair(b, x)] = met.get(_pair(b, x), 0) + 1
+    for y in tables[j]:
+        if y != b:
+            met[_pair(b, y)] -= 1
+            met[_pair(a, y)] = met.get(_pair(a, y), 0) + 1
+    tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
 
 
 GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))  # multiplication in the field of four
