@@ -122,6 +122,8 @@ def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[li
     its rounds at once (round 1 stays), swapping two players of one round where that lowers the meetings again,
     for at most SCHEDULE_STEPS swaps. The best schedule found is kept."""
     seatings = [[list(seats) for seats in tables] for tables in seatings]
+    if all(len(tables) < 2 for tables in seatings):  # one table a round: nobody to swap with (4 to 7 at tables of 4)
+        return seatings
     met: dict[tuple[int, int], int] = {}
     for tables in seatings:
         _count(tables, met)
@@ -187,6 +189,8 @@ def _chosen_swap(
             for b in seats:
                 delta = _change(met, a, tables[i], seats, b) + _change(met, b, seats, tables[i], a)
                 moves.append((delta, rng.getrandbits(32), j, b))
+    if not moves:
+        return None
     delta, _r, j, b = min(moves)
     if delta > 0 and rng.randrange(10) < 8:
         return None
