@@ -4,7 +4,6 @@ from types import SimpleNamespace
 import pytest
 
 import games.registry
-from games.lib import limits
 from tests import hearts
 
 games.registry.add(hearts.GAME)  # a game that is not in the list, through every test that covers every game
@@ -62,4 +61,4 @@ def within_one_window(monkeypatch):
     """The allowance of long pages is counted per window of TALON_EXPENSIVE_WINDOW seconds: a test that counts
     requests against it happens inside one window, or a boundary crossed between two requests (a second on a
     loaded machine) would start the count afresh."""
-    monkeypatch.setattr(limits, "time", SimpleNamespace(time=lambda: 1_800_000_030.0))
+    monkeypatch.setattr("games.lib.limits.time", SimpleNamespace(time=lambda: 1_800_000_030.0))
