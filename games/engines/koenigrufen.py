@@ -253,12 +253,24 @@ def _bonus_option(name: str) -> Option:
         high=200,
         check=_even,
         rule="AT9" if name != "valat" else "AT11",
-        source=OOE,
-        help=N_(
-            "The announced value, an even number; made silently it counts half (Uhu: 4 announced, "
-            "2 silent); 0: not played."
-        ),
+        source=BONUS_SOURCES.get(name, OOE),
+        help=BONUS_HELP.get(name, BONUS_VALUE_HELP),
     )
+
+
+BONUS_VALUE_HELP = N_(
+    "The announced value, an even number; made silently it counts half (Uhu: 4 announced, 2 silent); 0: not played."
+)
+BONUS_SOURCES = {
+    "mondfang": N_("Upper Austrian rules 4/2023: not played (0); Tiroler Tarockcup: 2 announced, 1 silent"),
+    "valat": N_("Wiener and Steirischer Tarockcup: a bonus of 20 announced, 10 silent"),
+}
+BONUS_HELP = {
+    "valat": N_(
+        "Counts only where the valat is a bonus beside the game (the option below); where it replaces the game "
+        "(× 4 silent, × 8 announced) this value is not used."
+    ),
+}
 
 
 OPTIONS = (
