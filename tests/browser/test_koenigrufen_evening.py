@@ -82,7 +82,7 @@ def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, liv
     page.locator("input[name=points_whole]").fill("38")
     page.get_by_text("Ansagen und Prämien").click()
     tap(page, "bonus_pagat", "announced-made")
-    expect(page.locator("#preview")).to_contain_text("Pagat angesagt von den Spielern, gemacht")
+    expect(page.locator("#preview")).to_contain_text("Pagat von den Spielern angesagt, gemacht")
     save(page, "Spiel speichern")
     assert totals(page) == {"Anna": "-10", "Bert": "-7", "Cilli": "-13", "Dieter": "9", "Emil": "21"}
     expect(page.locator(".total", has=page.locator(".name", has_text="Emil"))).to_contain_text("setzt aus")
