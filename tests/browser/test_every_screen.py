@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from games.engines.base import marks_ranked
+from games.engines.table import InvalidTable, replay, setup
 from games.models import Circle
 from games.registry import GAMES
 from games.tables import services
@@ -22,19 +23,30 @@ NEGATIVE = [-1000, -2345]  # the widest totals a long evening writes: four digit
 MARKS = 14  # more radelci and Bummerl strokes than a page should draw one by one
 
 
+def renamed_sample(game, names):
+    """The game's sample table with ``names`` in place of the sample's players."""
+    renamed = []
+    for data in game.samples.table:
+        for old, new in zip(game.samples.players, names):
+            data = game.engine.rename_player(data, old, new)
+        renamed.append(data)
+    return renamed
+
+
 def long_named_table(slug: str, circle: Circle):
     """The game's sample table with as many players as it seats, long names in place of the sample's; the first two
     players at four-digit negative totals (in a game ordered by lost Bummerl, where nothing is negative, many strokes
     in the Bummerl under way instead, its target as far as it goes), and many of what its adjustments carry (radelci)
     held and crossed off. Nothing here names a game: what differs comes from its engine and web side."""
     game = GAMES[slug]
-    players, hands = game.samples.players, game.samples.table
+    players = game.samples.players
     names = LONG[: max(game.engine.PLAYER_COUNTS)]  # as many as the game seats: the narrowest columns
-    renamed = []
-    for data in hands:
-        for old, new in zip(players, names):
-            data = game.engine.rename_player(data, old, new)
-        renamed.append(data)
+    renamed = renamed_sample(game, names)
+    try:
+        replay(setup(slug, {}, names), renamed)
+    except InvalidTable:  # its hands need more at its widest table (who sits out): its own count
+        names = LONG[: len(players)]
+        renamed = renamed_sample(game, names)
     strokes = bool(marks_ranked(game.engine.RANKING))
     rules = {option.key: option.high for option in game.engine.OPTIONS if strokes and option.key == "target"}
     table = services.create_table(game=slug, players=names, rules=rules, name="", circle=circle)
