@@ -148,7 +148,7 @@ def serve(mode: str, tmp: Path, port: int) -> tuple[subprocess.Popen, dict]:
 
 def make_table(env: dict) -> str:
     code = (
-        "from games import services\n"
+        "from games.tables import services\n"
         "p = ['Anna', 'Bára', 'Cyril', 'Dana']\n"
         "t = services.create_table(game='czech-taroky', players=p)\n"
         "for i in range(20): services.record_hand(t, {'povinnost': p[i % 4], 'partner': p[(i + 2) % 4], "

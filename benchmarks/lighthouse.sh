@@ -18,7 +18,7 @@ export DATABASE_URL="sqlite:///$tmp/lighthouse.sqlite3" TALON_PRODUCTION=1 SECUR
 .venv/bin/python manage.py migrate --noinput -v0
 .venv/bin/python manage.py collectstatic --noinput -v0
 token=$(.venv/bin/python manage.py shell -v0 -c "
-from games import services
+from games.tables import services
 t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'], name='Friday')
 for i in range(40):
     t.refresh_from_db(); P = t.players

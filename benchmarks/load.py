@@ -69,7 +69,7 @@ def prepare(env: dict[str, str], tables: int) -> list[str]:
     """Migrate and create the tables (200 hands each); returns their edit tokens."""
     code = (
         "import django, json; django.setup(); from django.core.management import call_command; "
-        "call_command('migrate', verbosity=0); from games import services; tokens = []\n"
+        "call_command('migrate', verbosity=0); from games.tables import services; tokens = []\n"
         f"P = {PLAYERS!r}\n"
         f"for n in range({tables}):\n"
         "    doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], "

@@ -50,7 +50,7 @@ def serve(tmp: str) -> tuple[subprocess.Popen, str, str]:
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     code = (
-        "import django; django.setup(); from games import services\n"
+        "import django; django.setup(); from games.tables import services\n"
         f"P = {PLAYERS!r}\n"
         "doc = {'game': 'czech-taroky', 'players': P, 'hands': [{'povinnost': P[i % 4], 'partner': P[(i + 2) % 4], "
         "'points': (i * 53) % 107} for i in range(40)]}\n"

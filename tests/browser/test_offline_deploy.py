@@ -102,7 +102,7 @@ def runtime_downloads(log: Path) -> dict[str, int]:
 def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
     base, log, shell = deployed
     token = shell(
-        "from games import services\n"
+        "from games.tables import services\n"
         "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
         "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
         "print(t.edit_token)"

@@ -99,7 +99,7 @@ def test_a_changed_static_file_reaches_a_kept_phone_at_its_next_contact(browser,
         "shell",
         "-v0",
         "-c",
-        "from games import services\n"
+        "from games.tables import services\n"
         "t = services.create_table(game='czech-taroky', players=['Anna', 'Bára', 'Cyril', 'Dana'])\n"
         "services.record_hand(t, {'povinnost': 'Anna', 'partner': 'Cyril', 'points': 70})\n"
         "print(t.edit_token)",
