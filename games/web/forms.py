@@ -143,3 +143,13 @@ class HandForm(forms.Form):
         if all(c in (None, 0) for c in counts):
             return None
         return sum((c or 0) * card.value for c, card in zip(counts, self.engine.COUNTER.cards))
+
+    def points_in_thirds_from_counter(self, cleaned: dict[str, Any]) -> None:
+        """Card points left empty but counted card by card: the count, as whole points and thirds (at most the
+        deck's total)."""
+        if cleaned.get("points_whole") is None and not self.errors:
+            total = self.counted()
+            if total is not None:
+                counter = self.engine.COUNTER
+                cleaned["points_whole"], rest = divmod(min(total, counter.total * counter.unit), counter.unit)
+                cleaned["points_third"] = str(rest)

@@ -131,12 +131,7 @@ class KoenigrufenHandForm(HandForm):
         return [(p, self[f"trischaken_{i}"], self[f"trischaken_{i}_third"]) for i, p in enumerate(self.players)]
 
     def complete(self, cleaned):
-        if cleaned.get("points_whole") is None and not self.errors:
-            total = self.counted()
-            if total is not None:
-                counter = self.engine.COUNTER
-                cleaned["points_whole"], rest = divmod(min(total, counter.total * counter.unit), counter.unit)
-                cleaned["points_third"] = str(rest)
+        self.points_in_thirds_from_counter(cleaned)
 
     def to_data(self) -> dict[str, Any]:
         return entry.to_data(self.cleaned_data, self.players, self.table_rules)
