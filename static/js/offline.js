@@ -222,27 +222,30 @@ async function noteSeen(token, version) {
   const record = await getTable(token);
   if (record && version > (record.seen || 0)) await putTable({ ...record, seen: version });
 }
-async function refreshSnapshot(marker) {
+async function fetchSnapshot(marker) {
   const response = await fetchWithin(marker.dataset.snapshotUrl, { cache: "no-store", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${response.status} ${marker.dataset.snapshotUrl}`);
-  const snapshot = await response.json(), record = await getTable(marker.dataset.offline) || {};
-  await putTable({ ...record, token: marker.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version) });
-  return snapshot;
+  return response.json();
 }
 // The table page and the hand form as the server shows them now, for when there is no signal (a page that is not
 // there for this phone, as the form of an ended evening, is left out; a server that does not answer is an error).
-async function keepPages(marker) {
-  const cache = await caches.open(KEPT);
-  await Promise.all([marker.dataset.formUrl, marker.dataset.tableUrl].map(async (url) => {
+async function fetchPages(marker) {
+  const pages = await Promise.all([marker.dataset.formUrl, marker.dataset.tableUrl].map(async (url) => {
     const response = await fetchWithin(url, { cache: "no-store" });
     if (response.status >= 500) throw new Error(`${response.status} ${url}`);
-    if (response.ok && !response.redirected) await cache.put(url, response);
+    return response.ok && !response.redirected ? [url, response] : null;
   }));
+  return pages.filter(Boolean);
 }
+// The snapshot and the kept pages move together: both fetched at once (within seconds), kept only when both came,
+// so a page never shows a version whose copy this phone does not have.
 async function followServer(marker) {
-  const [snapshot] = await Promise.all([refreshSnapshot(marker), keepPages(marker)]);  // at once: within seconds
-  const record = await getTable(marker.dataset.offline);
-  await putTable({ ...record, pages: Math.max(record.pages || 0, snapshot.version) });
+  const [snapshot, pages] = await Promise.all([fetchSnapshot(marker), fetchPages(marker)]);
+  const cache = await caches.open(KEPT);
+  await Promise.all(pages.map(([url, response]) => cache.put(url, response)));
+  const record = await getTable(marker.dataset.offline) || {};
+  await putTable({ ...record, token: marker.dataset.offline, snapshot, seen: Math.max(record.seen || 0, snapshot.version),
+    pages: Math.max(record.pages || 0, snapshot.version) });
   return snapshot;
 }
 async function keptEngine(marker) {  // the engine this phone keeps (the runtime's description it kept)

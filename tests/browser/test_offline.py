@@ -805,10 +805,18 @@ def test_a_copy_not_known_to_be_current_is_not_scored(context):
     page = context.new_page()
     keep(page, table)
     page.route(f"**/t/{table.edit_token}/offline.json", lambda route: route.abort())  # the table does not arrive
+    fetched = []  # the pages the phone fetched to keep: they came, the copy did not
+    page.on("requestfinished", lambda request: fetched.append(request.url))
     services.record_hand(table, team_hand(povinnost="Bára", partner="Dana", points=40))
     table.refresh_from_db()
     expect(page.locator("#live")).to_have_attribute("data-version", str(table.version))
     wait_until_seen(page, table)  # what the live poll brought is known to the phone (not a fixed time)
+    table_page = f"{page.url.split('/t/')[0]}/t/{table.edit_token}/"
+    for _ in range(150):
+        if table_page in fetched:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(500)  # a page that came is kept only with its copy: none is put in the kept pages
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")
     expect(page.locator("#offline-banner")).to_contain_text("may be out of date")
