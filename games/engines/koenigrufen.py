@@ -946,6 +946,11 @@ BONUS_SAID = {  # (announced, made): how the table says it aloud
 }
 
 
+def _bonus_said(bonus: Bonus) -> Line:
+    """A bonus as the table says it aloud: "Pagat announced by the declarers, made"."""
+    return Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+
+
 def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> int:
     """AT9.5: one bonus item for the declarers."""
     full = rules.bonus(bonus.kind)
@@ -969,7 +974,7 @@ def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]
     else:
         item, option, setting = 0, "silent_failure", False
     for_declarers = item if bonus.side == "declarers" else -item
-    said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+    said = _bonus_said(bonus)
     rule = "AT10" if factor > 1 else "AT9"
     lines.append(
         Line(
@@ -1236,7 +1241,7 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if max(levels):
         parts.append(KONTRA_NAMES[max(levels)])
     if hand.bonuses:
-        parts.append(", ".join(BONUS_NAMES[b.kind] for b in hand.bonuses))
+        parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), ", "))
     if hand.sitting_out:
         parts.append(Line(N_("{player} sat out"), {"player": hand.sitting_out}))
     return Phrase(tuple(parts))

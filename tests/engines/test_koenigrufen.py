@@ -513,3 +513,16 @@ def test_each_contracts_help_pays_the_way_the_contract_is_paid():
     assert "partner" not in helps["value_dreier"] and "partner" not in helps["value_piccolo"]
     assert "Trischaken" in helps["value_trischaken"]
     assert "8" in helps["value_sechserdreier"]
+
+
+def test_the_list_of_hands_says_each_bonus_as_the_table_says_it():
+    """The hand list's line names each bonus with who announced it and whether it was made, not the bare name."""
+    hand = {
+        "contract": "dreier",
+        "declarer": "Cilli",
+        "points": 38,
+        "bonuses": [bonus("pagat", announced=True, made=False), bonus("trull", "defenders")],
+    }
+    table_rules = kr.parse_rules({}, FOUR)
+    line = kr.describe(kr.parse_hand(hand, FOUR, table_rules), table_rules).render()
+    assert "Pagat announced by the declarers, lost, Trull made silently by the defenders" in line
