@@ -38,6 +38,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from games.engines import slovenian_tarok  # noqa: E402
 from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
 from games.ratings import core as ratings  # noqa: E402
 from games.ratings import store as ratings_store  # noqa: E402
@@ -121,7 +122,7 @@ def league_events() -> list[ratings.Event]:
                 events.append(
                     ratings.round_table_event(
                         "slovenian-tarok",
-                        "higher",
+                        slovenian_tarok.RANKING,
                         start + timedelta(days=30 * tournament, hours=round_),
                         (tournament, round_, table),
                         seated,
