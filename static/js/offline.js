@@ -260,7 +260,11 @@ let followed = Promise.resolve(), queued = null, followRetry = 5000, followTimer
 export function follow(marker, always = false) {
   // what this page shows is known seen at once, not after a follow already under way (a signal lost a moment later)
   const seen = noteSeen(marker.dataset.offline, pageVersion()).catch((error) => console.warn("Talon:", error));
-  if (queued) { queued.always = queued.always || always; return seen.then(() => queued.promise); }
+  if (queued) {  // one follow waits at most: this change joins it (held here: once it starts it is no longer queued)
+    const waiting = queued;
+    waiting.always = waiting.always || always;
+    return seen.then(() => waiting.promise);
+  }
   const next = { always };
   next.promise = Promise.all([followed, seen]).then(() => {
     queued = null;
