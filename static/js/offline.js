@@ -92,6 +92,19 @@ const answers = () => navigator.onLine && !serverSilent;
 function probe() {
   return fetchWithin("/healthz", { cache: "no-store" }, 3000).then((response) => response.ok, () => false);
 }
+// Whether the server left unanswered the last request the service worker passed on (this very page, when it came from
+// the phone's cache after a wait): a page then starts knowing it, and reads what the phone kept first. A worker that
+// does not say (an older release's) is taken to know nothing.
+function workerHeardNothing() {
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data === true);
+    worker.postMessage("unanswered?", [channel.port2]);
+    setTimeout(() => resolve(false), 500);
+  });
+}
 function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
   const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
   return fetch(url, { ...options, signal: stop.signal })
@@ -473,7 +486,7 @@ function pendingRows(now, pending, scored = true) {
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
       row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
-      el("details", {}, el("summary", { text: say("explanation") }), lines))));
+      row.lines.length ? el("details", {}, el("summary", { text: say("explanation") }), lines) : null)));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
   if (now.error) {
@@ -509,10 +522,11 @@ function banner(text, kind = "") {
 
 async function showTable(root) {
   const token = root.dataset.offline, pending = await handsOf(token);
+  if (pending.length && !engineOk) await listKept(root, pending);  // at once: the engine takes seconds to start
   if (engineOk || pending.length) await engine(root).catch(() => {});
   const snapshot = await current(root), seen = ((await getTable(token)) || {}).seen || 0;
-  document.querySelectorAll("#top .totals.unsure").forEach((part) => part.classList.remove("unsure"));
   if (!snapshot && !pending.length && pageVersion() >= seen) {  // the page's own totals are the newest seen
+    totalsSure(true);
     banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
@@ -522,19 +536,21 @@ async function showTable(root) {
     if (choose) choose.addEventListener("click", () => send(root, true));
     if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
     else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
-    document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    totalsSure(false);
     if (pending.length) await unscoredRows(root, pending);
     return;
   }
   const refused = await refusedOf(token);
   if (!pending.length && !refused.length) {
     if (pageVersion() < snapshot.version) await showCopy(root, snapshot);
-    else banner(navigator.onLine ? "" : say("noSignalNone"), "");
+    else { totalsSure(true); banner(navigator.onLine ? "" : say("noSignalNone"), ""); }
     return;
   }
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
+  totalsSure(true);  // in the same moment as they are drawn: never old totals without their mark
+  document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
   roundLine(snapshot, pending.length);
   pendingRows(now, pending);
   refusedRows(now, refused);
@@ -545,7 +561,22 @@ async function showTable(root) {
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
   } else if (refused.length && !pending.length) banner(say("refused", { message: refused[0].refused }), "error");
   else queueBanner(pending.length);
-  document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
+}
+
+// The hands kept on this phone, listed as soon as the page opens, from what this phone stored alone (neither the
+// engine, which takes seconds to start, nor a server that may not answer): each as it was described when kept, not
+// yet scored, and the totals marked as not sure until the engine has scored them (showTable, a moment later).
+async function listKept(root, pending) {
+  const record = await getTable(root.dataset.offline), players = record && record.snapshot && record.snapshot.players;
+  if (!players) return;
+  const rows = pending.map((hand) => ({ what: hand.what || "", lines: [], scores: players.map(() => 0) }));
+  pendingRows({ players, rows }, pending, false);
+  totalsSure(false);
+  queueBanner(pending.length);
+}
+// The table's totals marked as not sure (struck through: not computed on this phone's current copy, or not yet).
+function totalsSure(sure) {
+  document.querySelectorAll("#top .totals").forEach((part) => part.classList.toggle("unsure", !sure));
 }
 
 // The hands kept on this phone while its copy is not known to be current: listed (to edit or delete), not scored.
@@ -582,7 +613,7 @@ let queueState = { kind: "" };
 function queueBanner(count) {
   if (!count) return banner(navigator.onLine ? "" : say("noSignalNone"), "");
   if (!navigator.onLine) return banner(say("notSentBanner", { count }), "pending");
-  if (queueState.kind === "unanswered") return banner(say("unanswered", { count }), "pending");
+  if (queueState.kind === "unanswered" || (!queueState.kind && serverSilent)) return banner(say("unanswered", { count }), "pending");
   if (queueState.kind === "refused") return banner(say("refused", { message: queueState.message }), "error");
   if (queueState.kind === "conflict") return banner(say("choosing", { count }), "pending");
   return banner(say("sending", { count }), "pending");
@@ -831,7 +862,8 @@ async function keepOnce(root, form, submitter, unanswered) {
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
     const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
-    await putPending({ ...hand, ...then, data: answer.data, fields, refused: null, edited: new Date().toISOString() });
+    await putPending({ ...hand, ...then, data: answer.data, what: answer.what, fields, refused: null,
+      edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);
     return true;
   }
@@ -849,8 +881,9 @@ async function keepOnce(root, form, submitter, unanswered) {
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
-  await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
-    unanswered, created: new Date().toISOString() });
+  // what the hand was, as the engine says it (the table page lists it by that at once, before its engine is up)
+  await addPending({ token, data: answer.data, what: answer.what, fields, submission,
+    version: pending.length ? null : snapshot.version, unanswered, created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
@@ -867,10 +900,11 @@ function saving(button, busy) {
 }
 function watchForm(root, form) {
   const preview = () => previewHere(root, form).then((answer) => showPreview(form, answer)).catch(() => {});
-  // With the runtime here, the live preview is computed on the phone: htmx's round trip is cancelled.
+  // With the runtime here (or a server that does not answer), the live preview is computed on the phone: htmx's round
+  // trip is cancelled.
   form.addEventListener("htmx:beforeRequest", (event) => {
     const save = event.detail.elt !== form;
-    if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
+    if (!save) { if (engineOk || !answers()) { event.preventDefault(); preview(); } return; }
     if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); return; }
     saving(event.detail.elt, true);  // sent: the Save says so until the answer (or a few seconds) comes
   });
@@ -952,6 +986,9 @@ export async function start(root) {
   LOOK = JSON.parse(document.getElementById("offline-look")?.textContent || "null") || LOOK;
   root.dataset.kept = "1";
   listenOnce();
+  // this page came from the phone's cache after the server left it unanswered: known from the start (the engine's
+  // files are read from this phone, the preview is not asked of the server, what needs it says so at once)
+  if (!lastAnswer && await workerHeardNothing()) serverSilent = true;
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
@@ -967,6 +1004,7 @@ export async function start(root) {
   // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
   // laptop): the table shows what was kept at once, and again once the copy has followed
   const followed = follow(root, true);
+  const marked = markNeedsSignal(root).catch(() => {});  // beside the kept hands, not before them
   if (root.dataset.page === "table") {
     root.dataset.started = "1";
     await showTable(root);
@@ -977,7 +1015,7 @@ export async function start(root) {
     defaultsReady = Promise.race([followed, within]).then(() => engine(root)).then(() => nextHandDefaults(root, form))
       .catch(engineFailed);
   }
-  await markNeedsSignal(root).catch(() => {});
+  await marked;
   await keptSpace(root).catch(() => {});
 }
 
