@@ -346,12 +346,13 @@ async function current(root) {  // the copy to score on, or null when this phone
 // Without signal the links to pages this phone did not keep and the forms that change the table on the server (undo,
 // a new evening, the language) cannot work: each says so where it is, and why.
 async function markNeedsSignal(root) {
-  document.querySelectorAll(".needs-signal").forEach((note) => note.remove());
+  document.querySelectorAll("[data-signal-note]").forEach((note) => note.remove());  // not what a tap's outcome said
   document.querySelectorAll("[data-needs-signal]").forEach((node) => {
     node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
   });
   if (answers()) return;
-  const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
+  const cache = await caches.open(KEPT);
+  const note = () => el("span", { class: "needs-signal help", "data-signal-note": "", text: say("needsSignal") });
   for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || url.hash && url.pathname === location.pathname) continue;
@@ -1084,6 +1085,7 @@ function listenOnce() {
 async function sendChange(form, submitter) {
   if (form.dataset.sending) return;  // one tap is one change
   form.dataset.sending = "1";
+  form.querySelectorAll(".not-done").forEach((note) => note.remove());  // what the last tap came to
   try {
     const asked = await fetchWithin("/healthz", { cache: "no-store" }, 3000).catch(() => null);
     if (!asked || !asked.ok) return heard(false);  // said in place (heard): nothing is sent later by itself
@@ -1095,9 +1097,9 @@ async function sendChange(form, submitter) {
     try {
       response = await fetchWithin(form.getAttribute("action") || location.href, { method: "POST", body: data,
         headers: { "X-Talon-Deadline": deadline } });
-    } catch (error) { return; }  // given up on: said in place, and too late for the server when it arrives
+    } catch (error) { notDone(form); return; }  // given up on: said in place, and too late for the server when it arrives
     if (response.redirected) { window.location.assign(response.url); return; }
-    if (response.status === 409 || response.status >= 500) { heard(false); return; }
+    if (response.status === 409 || response.status >= 500) { heard(false); notDone(form); return; }
     form.dataset.native = "1";  // the server's own answer (a form's message): the browser shows it
     form.requestSubmit(submitter);
   } finally {
@@ -1123,6 +1125,7 @@ async function openIfAnswered(url, link) {
   if (await probe()) window.location.assign(link.href); else heard(false);
 }
 async function fetchDownload(link) {
+  link.parentElement.querySelectorAll(".not-downloaded").forEach((note) => note.remove());  // what the last tap came to
   const response = await fetchWithin(link.href, { cache: "no-store" }).catch(() => null);
   if (!response || !response.ok) { notDownloaded(link); return; }
   const blob = await response.blob(), name = (response.headers.get("Content-Disposition") || "")
@@ -1133,7 +1136,10 @@ async function fetchDownload(link) {
   save.remove();
   setTimeout(() => URL.revokeObjectURL(save.href), 10000);
 }
+// What a tap came to when the server did not answer in time: said where it was tapped, until it is tapped again.
+function notDone(form) {
+  form.append(el("span", { class: "needs-signal help not-done", role: "status", text: say("notDone") }));
+}
 function notDownloaded(link) {
-  link.parentElement.querySelectorAll(".not-downloaded").forEach((note) => note.remove());
   link.after(el("span", { class: "needs-signal help not-downloaded", role: "status", text: say("notDownloaded") }));
 }
