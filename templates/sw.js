@@ -38,11 +38,26 @@ function fetchPage(request) {
     return response;
   });
 }
+// Whether the server left the last request this worker passed on unanswered (it hung past its wait, or refused the
+// connection). Then the next ones wait far less before the cache answers: a frozen server costs its wait once, not
+// again for each file and page (a page, its scripts, the offline part, the engine's worker: one after another). The
+// network is still asked every time, and its first answer ends this. A kept page asks (offline.js) so that it too
+// reads what the phone kept first.
+let unanswered = false;
+self.addEventListener("message", (event) => {
+  if (event.data === "unanswered?" && event.ports[0]) event.ports[0].postMessage(unanswered);
+});
 // The network first; when it hangs, after ``ms`` what ``kept`` finds (else the network still may); without signal,
 // what ``kept`` finds, else ``fallback``.
 function networkThenKept(network, kept, ms, fallback) {
-  const late = new Promise((resolve) => setTimeout(resolve, ms)).then(kept).then((hit) => hit || network);
-  return Promise.race([network, late]).catch(() => kept().then((hit) => hit || fallback()));
+  let settled = false;
+  const answer = network.then(
+    (response) => { settled = true; unanswered = false; return response; },
+    (error) => { settled = true; unanswered = true; throw error; });
+  const late = new Promise((resolve) => setTimeout(resolve, ms))
+    .then(() => { if (!settled) unanswered = true; return kept(); })
+    .then((hit) => hit || answer);
+  return Promise.race([answer, late]).catch(() => kept().then((hit) => hit || fallback()));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -52,15 +67,17 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/static/") && !/\.[0-9a-f]{12}\.\w+$/.test(url.pathname) && !url.pathname.startsWith("/static/pyodide/")) {
     // a name without its content's hash (development, Talon at home) may change: the server first (asked again, never
     // the browser's own copy, which may be a minute old: an unchanged file is a short "not modified"); the cache without
-    // signal, and after a few seconds when the server does not answer (a laptop asleep at home)
+    // signal, after a few seconds when the server does not answer (a laptop asleep at home), and at once while it has
+    // left the last request unanswered
     event.respondWith(networkThenKept(fetchAndStore(request, { cache: "no-cache" }),
-      () => caches.match(request, { ignoreVary: true }), 3000, () => Response.error()));
+      () => caches.match(request, { ignoreVary: true }), unanswered ? 0 : 3000, () => Response.error()));
   } else if (url.pathname.startsWith("/static/") || url.pathname === STDLIB) {  // the runtime's library: by version
     event.respondWith(caches.match(request).then((hit) => hit || fetchAndStore(request)));
   } else if (request.mode === "navigate") {
     const kept = () => caches.open("talon-kept").then((cache) => cache.match(request, { ignoreVary: true }))  // a kept table's pages follow the server
       .then((hit) => hit || caches.match(request, { ignoreVary: true }));
-    // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may)
-    event.respondWith(networkThenKept(fetchPage(request), kept, 5000, () => caches.match(OFFLINE)));
+    // a network that hangs: after a few seconds a page seen before opens from the cache (else the network still may);
+    // after a second once the server has left a request unanswered (a server that is back answers well within it)
+    event.respondWith(networkThenKept(fetchPage(request), kept, unanswered ? 1000 : 5000, () => caches.match(OFFLINE)));
   }
 });

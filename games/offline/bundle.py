@@ -163,6 +163,7 @@ def offline_words() -> dict[str, str]:
         "roundFull": _(services.ROUND_FULL),
         "roundClosed": _(services.ROUND_CLOSED),
         "notDownloaded": _("Not downloaded: the server does not answer."),
+        "notDone": _("Not done: the server does not answer. Nothing is done later by itself."),
         "olderPage": _(
             "This page was kept before the table's last change: the totals are those of this phone's "
             "newest copy of the table; the list of hands may miss the latest."

@@ -160,18 +160,22 @@ def hand_from_fields(snapshot: dict[str, Any], fields: dict[str, Any]) -> dict[s
 def preview_hand(
     snapshot: dict[str, Any], pending: list[Any], fields: dict[str, Any], gettext: Callable[[str], str] = str
 ) -> dict[str, Any]:
-    """The form's hand scored after the unsent ones: {"data", "scores", "lines"} or {"data", "error"}."""
+    """The form's hand scored after the unsent ones: {"data", "what", "scores", "lines"} or {"data", "error"};
+    "what" is the line the table page lists the hand by (kept with the hand: listed before the engine is up)."""
     data = hand_from_fields(snapshot, fields)
     table = _setup(snapshot)
     state, number, _totals, _rows, error = _walk(table, snapshot, pending, gettext)
     if error is not None:
         return {"data": data, "error": error}
+    engine = table.engine
     try:
         result = engine_table.score_next(table, state, data, number + 1)[0]
+        what = engine.describe(engine.parse_hand(data, table.players, table.rules), table.rules)
     except (InvalidHand, InvalidTable) as refused:
         return {"data": data, "error": _error(refused, gettext)}
     return {
         "data": data,
+        "what": render(what, gettext),
         "scores": [result.scores[p] for p in table.players],
         "lines": [render(line, gettext) for line in result.lines],
     }

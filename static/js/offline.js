@@ -92,6 +92,19 @@ const answers = () => navigator.onLine && !serverSilent;
 function probe() {
   return fetchWithin("/healthz", { cache: "no-store" }, 3000).then((response) => response.ok, () => false);
 }
+// Whether the server left unanswered the last request the service worker passed on (this very page, when it came from
+// the phone's cache after a wait): a page then starts knowing it, and reads what the phone kept first. A worker that
+// does not say (an older release's) is taken to know nothing.
+function workerHeardNothing() {
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data === true);
+    worker.postMessage("unanswered?", [channel.port2]);
+    setTimeout(() => resolve(false), 500);
+  });
+}
 function fetchWithin(url, options = {}, ms = ANSWER_WITHIN) {
   const stop = new AbortController(), timer = setTimeout(() => stop.abort(), ms);
   return fetch(url, { ...options, signal: stop.signal })
@@ -260,7 +273,11 @@ let followed = Promise.resolve(), queued = null, followRetry = 5000, followTimer
 export function follow(marker, always = false) {
   // what this page shows is known seen at once, not after a follow already under way (a signal lost a moment later)
   const seen = noteSeen(marker.dataset.offline, pageVersion()).catch((error) => console.warn("Talon:", error));
-  if (queued) { queued.always = queued.always || always; return seen.then(() => queued.promise); }
+  if (queued) {  // one follow waits at most: this change joins it (held here: once it starts it is no longer queued)
+    const waiting = queued;
+    waiting.always = waiting.always || always;
+    return seen.then(() => waiting.promise);
+  }
   const next = { always };
   next.promise = Promise.all([followed, seen]).then(() => {
     queued = null;
@@ -329,12 +346,13 @@ async function current(root) {  // the copy to score on, or null when this phone
 // Without signal the links to pages this phone did not keep and the forms that change the table on the server (undo,
 // a new evening, the language) cannot work: each says so where it is, and why.
 async function markNeedsSignal(root) {
-  document.querySelectorAll(".needs-signal").forEach((note) => note.remove());
+  document.querySelectorAll("[data-signal-note]").forEach((note) => note.remove());  // not what a tap's outcome said
   document.querySelectorAll("[data-needs-signal]").forEach((node) => {
     node.removeAttribute("data-needs-signal"); node.removeAttribute("aria-disabled"); node.disabled = false;
   });
   if (answers()) return;
-  const cache = await caches.open(KEPT), note = () => el("span", { class: "needs-signal help", text: say("needsSignal") });
+  const cache = await caches.open(KEPT);
+  const note = () => el("span", { class: "needs-signal help", "data-signal-note": "", text: say("needsSignal") });
   for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || url.hash && url.pathname === location.pathname) continue;
@@ -469,7 +487,7 @@ function pendingRows(now, pending, scored = true) {
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
       row.note ? el("strong", { class: "milestone", text: ` ${row.note}` }) : null, " ", edit, edit ? " " : null, remove,  // plainly there
-      el("details", {}, el("summary", { text: say("explanation") }), lines))));
+      row.lines.length ? el("details", {}, el("summary", { text: say("explanation") }), lines) : null)));
   });
   for (let i = 0; i < rows.length; i += 2) { body.prepend(rows[i + 1]); body.prepend(rows[i]); }  // newest on top
   if (now.error) {
@@ -505,10 +523,11 @@ function banner(text, kind = "") {
 
 async function showTable(root) {
   const token = root.dataset.offline, pending = await handsOf(token);
+  if (pending.length && !engineOk) await listKept(root, pending);  // at once: the engine takes seconds to start
   if (engineOk || pending.length) await engine(root).catch(() => {});
   const snapshot = await current(root), seen = ((await getTable(token)) || {}).seen || 0;
-  document.querySelectorAll("#top .totals.unsure").forEach((part) => part.classList.remove("unsure"));
   if (!snapshot && !pending.length && pageVersion() >= seen) {  // the page's own totals are the newest seen
+    totalsSure(true);
     banner(navigator.onLine ? "" : say("noSignalNone"), "");
     return;
   }
@@ -518,19 +537,21 @@ async function showTable(root) {
     if (choose) choose.addEventListener("click", () => send(root, true));
     if (queueState.kind === "conflict" && pending.length) queueBanner(pending.length);  // the choice shown waits
     else banner([el("span", { text: say("unsure") }), choose ? " " : null, choose].filter(Boolean), "error");
-    document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+    totalsSure(false);
     if (pending.length) await unscoredRows(root, pending);
     return;
   }
   const refused = await refusedOf(token);
   if (!pending.length && !refused.length) {
     if (pageVersion() < snapshot.version) await showCopy(root, snapshot);
-    else banner(navigator.onLine ? "" : say("noSignalNone"), "");
+    else { totalsSure(true); banner(navigator.onLine ? "" : say("noSignalNone"), ""); }
     return;
   }
   await engine(root);
   const now = await call("table", { snapshot, pending: pending.map((hand) => hand.data) });
   renderTotals(now);
+  totalsSure(true);  // in the same moment as they are drawn: never old totals without their mark
+  document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
   roundLine(snapshot, pending.length);
   pendingRows(now, pending);
   refusedRows(now, refused);
@@ -541,7 +562,22 @@ async function showTable(root) {
     banner([el("span", { text: say("held", { count: pending.length }) }), " ", choose], "pending");
   } else if (refused.length && !pending.length) banner(say("refused", { message: refused[0].refused }), "error");
   else queueBanner(pending.length);
-  document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
+}
+
+// The hands kept on this phone, listed as soon as the page opens, from what this phone stored alone (neither the
+// engine, which takes seconds to start, nor a server that may not answer): each as it was described when kept, not
+// yet scored, and the totals marked as not sure until the engine has scored them (showTable, a moment later).
+async function listKept(root, pending) {
+  const record = await getTable(root.dataset.offline), players = record && record.snapshot && record.snapshot.players;
+  if (!players) return;
+  const rows = pending.map((hand) => ({ what: hand.what || "", lines: [], scores: players.map(() => 0) }));
+  pendingRows({ players, rows }, pending, false);
+  totalsSure(false);
+  queueBanner(pending.length);
+}
+// The table's totals marked as not sure (struck through: not computed on this phone's current copy, or not yet).
+function totalsSure(sure) {
+  document.querySelectorAll("#top .totals").forEach((part) => part.classList.toggle("unsure", !sure));
 }
 
 // The hands kept on this phone while its copy is not known to be current: listed (to edit or delete), not scored.
@@ -578,7 +614,7 @@ let queueState = { kind: "" };
 function queueBanner(count) {
   if (!count) return banner(navigator.onLine ? "" : say("noSignalNone"), "");
   if (!navigator.onLine) return banner(say("notSentBanner", { count }), "pending");
-  if (queueState.kind === "unanswered") return banner(say("unanswered", { count }), "pending");
+  if (queueState.kind === "unanswered" || (!queueState.kind && serverSilent)) return banner(say("unanswered", { count }), "pending");
   if (queueState.kind === "refused") return banner(say("refused", { message: queueState.message }), "error");
   if (queueState.kind === "conflict") return banner(say("choosing", { count }), "pending");
   return banner(say("sending", { count }), "pending");
@@ -827,7 +863,8 @@ async function keepOnce(root, form, submitter, unanswered) {
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
     const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
-    await putPending({ ...hand, ...then, data: answer.data, fields, refused: null, edited: new Date().toISOString() });
+    await putPending({ ...hand, ...then, data: answer.data, what: answer.what, fields, refused: null,
+      edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);
     return true;
   }
@@ -845,8 +882,9 @@ async function keepOnce(root, form, submitter, unanswered) {
     if (field) field.value = submission;
   }
   localStorage.setItem(USED, JSON.stringify([...used, submission].slice(-200)));
-  await addPending({ token, data: answer.data, fields, submission, version: pending.length ? null : snapshot.version,
-    unanswered, created: new Date().toISOString() });
+  // what the hand was, as the engine says it (the table page lists it by that at once, before its engine is up)
+  await addPending({ token, data: answer.data, what: answer.what, fields, submission,
+    version: pending.length ? null : snapshot.version, unanswered, created: new Date().toISOString() });
   form.dataset.keptAs = submission;
   if (form.dataset.draft) localStorage.removeItem(form.dataset.draft);
   window.location.assign(root.dataset.tableUrl);
@@ -863,10 +901,11 @@ function saving(button, busy) {
 }
 function watchForm(root, form) {
   const preview = () => previewHere(root, form).then((answer) => showPreview(form, answer)).catch(() => {});
-  // With the runtime here, the live preview is computed on the phone: htmx's round trip is cancelled.
+  // With the runtime here (or a server that does not answer), the live preview is computed on the phone: htmx's round
+  // trip is cancelled.
   form.addEventListener("htmx:beforeRequest", (event) => {
     const save = event.detail.elt !== form;
-    if (!save) { if (engineOk) { event.preventDefault(); preview(); } return; }
+    if (!save) { if (engineOk || !answers()) { event.preventDefault(); preview(); } return; }
     if (!navigator.onLine || waitingHere) { event.preventDefault(); keepHand(root, form, event.detail.elt); return; }
     saving(event.detail.elt, true);  // sent: the Save says so until the answer (or a few seconds) comes
   });
@@ -948,6 +987,9 @@ export async function start(root) {
   LOOK = JSON.parse(document.getElementById("offline-look")?.textContent || "null") || LOOK;
   root.dataset.kept = "1";
   listenOnce();
+  // this page came from the phone's cache after the server left it unanswered: known from the start (the engine's
+  // files are read from this phone, the preview is not asked of the server, what needs it says so at once)
+  if (!lastAnswer && await workerHeardNothing()) serverSilent = true;
   waitingHere = (await pendingOf(root.dataset.offline)).length;
   const form = document.querySelector("form.hand-form[data-draft]");
   const quick = document.querySelector("form.quick-entry");
@@ -963,6 +1005,7 @@ export async function start(root) {
   // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
   // laptop): the table shows what was kept at once, and again once the copy has followed
   const followed = follow(root, true);
+  const marked = markNeedsSignal(root).catch(() => {});  // beside the kept hands, not before them
   if (root.dataset.page === "table") {
     root.dataset.started = "1";
     await showTable(root);
@@ -973,7 +1016,7 @@ export async function start(root) {
     defaultsReady = Promise.race([followed, within]).then(() => engine(root)).then(() => nextHandDefaults(root, form))
       .catch(engineFailed);
   }
-  await markNeedsSignal(root).catch(() => {});
+  await marked;
   await keptSpace(root).catch(() => {});
 }
 
@@ -1042,6 +1085,7 @@ function listenOnce() {
 async function sendChange(form, submitter) {
   if (form.dataset.sending) return;  // one tap is one change
   form.dataset.sending = "1";
+  form.querySelectorAll(".not-done").forEach((note) => note.remove());  // what the last tap came to
   try {
     const asked = await fetchWithin("/healthz", { cache: "no-store" }, 3000).catch(() => null);
     if (!asked || !asked.ok) return heard(false);  // said in place (heard): nothing is sent later by itself
@@ -1053,9 +1097,9 @@ async function sendChange(form, submitter) {
     try {
       response = await fetchWithin(form.getAttribute("action") || location.href, { method: "POST", body: data,
         headers: { "X-Talon-Deadline": deadline } });
-    } catch (error) { return; }  // given up on: said in place, and too late for the server when it arrives
+    } catch (error) { notDone(form); return; }  // given up on: said in place, and too late for the server when it arrives
     if (response.redirected) { window.location.assign(response.url); return; }
-    if (response.status === 409 || response.status >= 500) { heard(false); return; }
+    if (response.status === 409 || response.status >= 500) { heard(false); notDone(form); return; }
     form.dataset.native = "1";  // the server's own answer (a form's message): the browser shows it
     form.requestSubmit(submitter);
   } finally {
@@ -1081,6 +1125,7 @@ async function openIfAnswered(url, link) {
   if (await probe()) window.location.assign(link.href); else heard(false);
 }
 async function fetchDownload(link) {
+  link.parentElement.querySelectorAll(".not-downloaded").forEach((note) => note.remove());  // what the last tap came to
   const response = await fetchWithin(link.href, { cache: "no-store" }).catch(() => null);
   if (!response || !response.ok) { notDownloaded(link); return; }
   const blob = await response.blob(), name = (response.headers.get("Content-Disposition") || "")
@@ -1091,7 +1136,10 @@ async function fetchDownload(link) {
   save.remove();
   setTimeout(() => URL.revokeObjectURL(save.href), 10000);
 }
+// What a tap came to when the server did not answer in time: said where it was tapped, until it is tapped again.
+function notDone(form) {
+  form.append(el("span", { class: "needs-signal help not-done", role: "status", text: say("notDone") }));
+}
 function notDownloaded(link) {
-  link.parentElement.querySelectorAll(".not-downloaded").forEach((note) => note.remove());
   link.after(el("span", { class: "needs-signal help not-downloaded", role: "status", text: say("notDownloaded") }));
 }

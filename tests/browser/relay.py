@@ -110,7 +110,13 @@ class Server:
                 target.sendall(data)
         except OSError:
             pass
-        self._close(source, target)
+        # the phone hung up (it gave up waiting): what it asked still reaches the server, which answers it, and the
+        # answer is recorded though nobody reads it (a late answer counts: what did the server do?)
+        self._close(source)
+        try:
+            target.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
 
     def _answers(self, source, target, asked):
         try:

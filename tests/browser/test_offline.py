@@ -87,6 +87,12 @@ def keep(page, table):
     page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
 
 
+def scored(page, timeout=30_000):
+    """The table page's kept hands scored on the phone: it lists them at once, its totals marked as not sure until
+    its engine is up and has scored them."""
+    page.locator("#top .totals.computed-here").first.wait_for(timeout=timeout)
+
+
 def enter_czech(page, hand):
     tap(page, "partner", hand["partner"])
     page.fill("input[name=points]", str(hand["points"]))
@@ -154,6 +160,7 @@ def record_offline(page, game, table, hand, enter, payout=None):
         tap(page, "winner", hand["winner"])
         page.locator(".points3 button", has_text=str(hand["game_points"])).click()
         expect(page.locator("tr.pending")).to_have_count(before + 2)  # the hand's row and its line
+        scored(page)
         return
     page.locator(".actions a.button.primary").click()  # "Record a hand" (a round in Two Ten Jack)
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
@@ -173,6 +180,7 @@ def record_offline(page, game, table, hand, enter, payout=None):
         expect(preview.locator(".score")).to_have_text([shown(score) for score in payout])
     page.locator("button[name=save]").click()
     page.locator("tr.pending").first.wait_for()
+    scored(page)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -225,6 +233,7 @@ def test_hands_recorded_without_signal_are_scored_on_the_phone_and_sent_in_order
     page = context.new_page()
     page.goto(f"/t/{table.edit_token}/")
     page.locator("tr.pending").first.wait_for()
+    scored(page)
     assert page_totals(page, players) == expected["totals"]
 
     context.set_offline(False)
@@ -699,6 +708,7 @@ def test_when_no_request_is_answered_the_kept_table_still_works(context):
     )
     page.get_by_role("button", name="Save hand").click()
     page.locator("tr.pending").first.wait_for(timeout=40_000)
+    scored(page)
     assert page.evaluate(PENDING_DATA) == [mine]
     assert page_totals(page, ["Anna", "Bára", "Cyril", "Dana"]) == expected["totals"]
     assert hanging  # the server was asked, and never answered

@@ -32,6 +32,20 @@ expect.set_options(timeout=30_000)
 
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]
 NEEDS_THE_SERVER = ["history", "settings", "what-if", "adjust", "end", "sheet"]  # what the table page links to
+SHOWN_WITHIN = 2.5  # seconds: "at once" on a busy two-core machine (it takes about half a second here)
+# The table's totals marked: not sure (not yet scored on this phone), or computed on this phone.
+TOTALS_MARKED = "() => !!document.querySelector('#top .totals.unsure, #top .totals.computed-here')"
+# The first unsent hand a page of this tab listed, and how long after the page's title, in ms (kept in the tab's
+# session storage: the page may be gone, its hand sent, by the time the test looks).
+LISTED = """
+new MutationObserver((changes, observer) => {
+  const title = document.querySelector("h1"), row = document.querySelector("tr.what.pending");
+  if (title && !window.titleAt) window.titleAt = performance.now();
+  if (!row || sessionStorage.getItem("listed")) return;
+  sessionStorage.setItem("listed", JSON.stringify({ after: performance.now() - window.titleAt, text: row.textContent }));
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+"""
 
 
 def record(page, token, hand):
@@ -99,14 +113,21 @@ def test_with_the_server_not_answering_the_evening_goes_on_and_arrives_once(serv
     edited = {**first, "points": 25}
     expected = settled(table, [edited, second])
 
-    page.goto(f"/t/{token}/", timeout=30_000)  # the kept page: its unsent hands and their totals at once
+    page.goto(f"/t/{token}/", timeout=30_000)  # the kept page: its unsent hands at once, scored a moment later
     page.locator("h1.table-title").wait_for()
     opened = time.monotonic()
-    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
+    rows = page.locator("tr.what.pending")
+    expect(rows).to_have_count(2)
+    expect(page.locator("#offline-banner")).to_contain_text("The server does not answer. Hands not sent yet: 2")
     shown_after = time.monotonic() - opened
+    assert shown_after < SHOWN_WITHIN, f"the unsent hands and the banner came {shown_after:.1f} s after the page"
+    assert page.evaluate(TOTALS_MARKED)  # meanwhile the kept page's old totals are never shown without a mark
+    expect(rows.nth(0)).to_contain_text("Cyril + Anna")  # each as it was described when kept, newest on top
+    expect(rows.nth(1)).to_contain_text("Bára + Dana")
+    expect(page.locator("#top .totals.computed-here").first).to_be_visible()  # scored once the engine is up
+    expect(page.locator("tr.pending th")).to_have_text(["3", "2"])
     assert page_totals(page, PLAYERS) == expected["totals"]
     assert page.evaluate(PENDING_DATA) == [edited, second]
-    expect(page.locator("#offline-banner")).to_contain_text("The server does not answer. Hands not sent yet: 2")
     table.refresh_from_db()
     assert table.hand_count == 1
 
@@ -117,38 +138,45 @@ def test_with_the_server_not_answering_the_evening_goes_on_and_arrives_once(serv
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), edited, second]  # each once, in order
     assert table.totals == expected["totals"]
     assert relay.answers_to("POST", f"/t/{token}/undo/") == []  # the undo was never sent
-    if shown_after > 6:  # issue 33: "the kept page shows its unsent hands at once"; frozen, not yet
-        pytest.xfail(
-            f"the kept page showed its unsent hands {shown_after:.1f} s after it opened (they wait for "
-            "the engine, which first waits up to six seconds for /offline/runtime.json; a two-second wait "
-            "there was not enough: the rest is not yet found)"
-        )
 
 
-@pytest.mark.xfail(
-    reason="issue 33, not yet found: with the Save answered ten seconds late the table page shows no "
-    "unsent row (the phone may wait for the late answer, or send the kept hand at once)",
-    strict=False,
-)
 def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_right_hands(server):  # noqa: F811
-    """The server answers after the phone gave up: a Save it gave up on is recorded once, and the edit made on the
-    phone meanwhile reaches it as an edit of that hand; an Undo it gave up on is refused when it arrives (past its
-    deadline) and nothing is undone."""
+    """The server answers, but the Save, the Undo and the download only after the phone gave up. The Save given up on
+    is the same hand from its tap to its arrival: kept on the phone, listed on the table page at once as not sent yet,
+    and sent from there at once under the Save's own submission id, so that when the Save itself arrives late it is
+    recognised and changes nothing, not even an edit made meanwhile. The Undo and the download given up on say so
+    where they were tapped; the Undo is refused when it arrives (past its deadline) and nothing is undone."""
     relay, context = server
     table = make_table(players=PLAYERS, hands=[team_hand()])
     token = table.edit_token
     page = context.new_page()
     keep(page, table)
+    context.add_init_script(LISTED)
     relay.slow_only = re.compile(rb"POST /t/\w+/(hands/new|undo)/|GET /t/\w+/export\.csv")
-    relay.delay = 10.0  # longer than the phone waits (six seconds), shorter than for ever
+    relay.delay = 20.0  # longer than the phone waits (six seconds), and than editing the hand takes
 
     first = team_hand(povinnost="Bára", partner="Dana", points=40)
-    record(page, token, first)  # given up on: kept as "not sent yet", while the server records it late
-    expect(page.locator("tr.what.pending")).to_have_count(1)
-    edit(page, token, "Bára + Dana", 25)
-    edited = {**first, "points": 25}
-    wait_until_sent(page, seconds=90)
+    record(page, token, first)  # given up on: kept as "not sent yet", while the Save is still on its way
+    wait_until_sent(page, seconds=30)  # and sent at once: the server answers everything but the slow requests
     assert waiting(page) == 0
+    listed = page.evaluate("JSON.parse(sessionStorage.getItem('listed'))")  # meanwhile, on the table page:
+    assert listed["after"] / 1000 < SHOWN_WITHIN and "not sent yet" in listed["text"]  # listed at once, not sent yet
+    assert "Bára + Dana" in listed["text"]  # as it was described when kept
+    assert relay.answers_to("POST", f"/t/{token}/hands/new/") == []  # the Save itself has not arrived yet
+    table.refresh_from_db()
+    hands = services.live_hands(table)
+    assert [hand.data for hand in hands] == [team_hand(), first]
+
+    page.goto(f"/t/{token}/hands/{hands[-1].seq}/edit/")  # the server's hand now: edited on its own form
+    page.fill("input[name=points]", "25")
+    page.locator("button[name=save]").click()
+    page.wait_for_url(f"**/t/{token}/", timeout=30_000)
+    edited = {**first, "points": 25}
+    for _ in range(150):  # the Save arrives: the server knows its submission id and records nothing
+        if relay.answers_to("POST", f"/t/{token}/hands/new/"):
+            break
+        page.wait_for_timeout(200)
+    assert [status < 500 for status in relay.answers_to("POST", f"/t/{token}/hands/new/")] == [True]
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), edited]
 
@@ -160,7 +188,10 @@ def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_righ
     )
     undo = page.get_by_role("button", name="Undo the last change")
     expect(undo).to_be_enabled()
-    undo.click()  # the health check answers at once, the undo itself ten seconds late
+    undo.click()  # the health check answers at once, the undo itself twenty seconds late
+    expect(page.locator("form.undo .not-done")).to_have_text(  # said where it was tapped, once the phone gave up
+        "Not done: the server does not answer. Nothing is done later by itself.", timeout=20_000
+    )
     for _ in range(150):
         if relay.answers_to("POST", f"/t/{token}/undo/"):
             break
@@ -168,7 +199,7 @@ def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_righ
     assert relay.answers_to("POST", f"/t/{token}/undo/") == [409]  # arrived past its deadline: refused
     table.refresh_from_db()
     assert table.hand_count == 2
-    assert table.totals == settled(table, [])["totals"]
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), edited]
 
 
 def test_a_tournament_tables_round_is_kept_to_on_the_phone(context):  # noqa: F811

@@ -81,6 +81,8 @@ def test_the_form_fields_become_the_hand_and_its_preview(game):
     assert answer["data"] == expected
     assert answer["scores"] == [whole.results[-1].scores[p] for p in players]
     assert answer["lines"] == whole.results[-1].explanation()
+    kept = phone.score_pending(snapshot, [*before[-1:], expected])  # listed by the line the table page gives it
+    assert answer["what"] == kept["rows"][-1]["what"]
 
 
 def test_a_preview_of_a_hand_not_yet_valid_says_what_is_missing():
