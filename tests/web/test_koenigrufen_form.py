@@ -1,0 +1,47 @@
+"""The Königrufen hand form on the web: what it refuses is said beside the part of the form the contract shows."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from ..factories import make_table
+
+pytestmark = pytest.mark.django_db
+FOUR = ("Anna", "Bert", "Cilli", "Dieter")
+
+
+def shown_for(page: str, part: str) -> str:
+    """The HTML of the form's parts shown only for contracts that need ``part`` (the stylesheet hides the rest)."""
+    found = re.finditer(rf'<(fieldset|details) class="[^"]*\bneeds-{part}\b[^"]*"[^>]*>.*?</\1>', page, re.S)
+    return "".join(match.group(0) for match in found)
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "not an opponent"), ("de", "kein Gegner")])
+def test_a_kontra_given_by_the_declarer_of_a_negative_contract_is_refused_beside_who_gave_kontra(
+    client, language, words
+):
+    """In a Piccolo the Kontras are each opponent's, in "Who gave Kontra?": the declarer's own is refused there,
+    not under "Kontra on the game", which a negative contract does not show."""
+    table = make_table(game="koenigrufen", players=FOUR)
+    client.cookies["django_language"] = language
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "piccolo", "declarer": "Anna", "won": "yes", "kontra_0": "1", "kontra_1": "1"},
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert words in " ".join(re.sub(r"<[^>]+>", " ", shown_for(page, "won")).split())
+    assert words not in shown_for(page, "bonuses"), "no message under a part the contract hides"
+    assert re.search(r'<details class="extra needs-won" open>', page), "the part with the message is open"
+    assert not table.hands.exists()
+
+
+def test_a_negative_contract_with_each_opponents_kontra_is_recorded(client):
+    table = make_table(game="koenigrufen", players=FOUR)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "piccolo", "declarer": "Anna", "won": "yes", "kontra_1": "1", "kontra_3": "2"},
+    )
+    assert response.status_code == 302
+    assert table.hands.get().data["kontra"] == {"Bert": 1, "Dieter": 2}
