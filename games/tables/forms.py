@@ -18,6 +18,7 @@ from games.engines.base import (
     MOST_CARD_POINTS,
     MOST_POINTS,
     Engine,
+    InvalidHand,
     Option,
     name_key,
     name_problem,
@@ -196,6 +197,19 @@ class RulesForm(forms.Form):
         return next(
             (gettext(label) for v, label in option.choices if v == value and type(v) is type(value)), _encode(value)
         )
+
+    def clean(self):
+        """An option's own check beyond its bounds (Königrufen's bonus values are even) made here, beside its field,
+        not later by the engine for the whole rules (where no field would show it)."""
+        cleaned = super().clean()
+        for option in self.engine.OPTIONS:
+            name = f"rule_{option.key}"
+            if option.kind == "whole" and option.check is not None and cleaned.get(name) is not None:
+                try:
+                    option.parse(cleaned[name])
+                except InvalidHand as error:
+                    self.add_error(name, error.message(gettext))
+        return cleaned
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
