@@ -140,7 +140,7 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise InvalidTable("players", InvalidHand("", N_("names must be distinct")))
     if len(names) not in counts:
-        allowed = " or ".join(str(c) for c in counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+        allowed = allowed_counts(counts)
         raise InvalidTable(
             "players",
             InvalidHand(
@@ -152,6 +152,15 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
             ),
         )
     return names
+
+
+def allowed_counts(counts: tuple[int, ...]) -> int | Line:
+    """A game's numbers of players as a sentence says them: 4, "3 or 4", "2 to 6" (in the player's language)."""
+    if len(counts) == 1:
+        return counts[0]
+    if len(counts) == 2:
+        return Line(N_("{low} or {high}"), {"low": counts[0], "high": counts[1]})
+    return Line(N_("{low} to {high}"), {"low": counts[0], "high": counts[-1]})
 
 
 def setup(game: Any, rules: Any, players: Any) -> Setup:
