@@ -26,7 +26,7 @@ from games.engines.base import (
     tidy_name,
 )
 from games.engines.settle_up import parse_price
-from games.engines.table import load_json
+from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
 from games.models import Circle
 from games.web import AdjustmentField
@@ -507,8 +507,8 @@ class ImportForm(forms.Form):
             return cleaned
         try:
             self._document = load_json(text)
-        except ValueError as error:
-            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
+        except NotJson as error:
+            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)})
         return cleaned
 
     def parsed(self) -> Any:
