@@ -56,7 +56,7 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
         if c.get("kontra") and c["kontra"] != "0":
             data["kontra"] = int(c["kontra"])
     bonuses = []
-    for kind in kr.possible_bonuses(contract):
+    for kind in kr.BONUSES:  # one the contract cannot have (AT9.3) is the engine's to refuse, not dropped unsaid
         state = c.get(f"bonus_{kind}")
         if state not in BONUS_STATES:
             continue

@@ -45,3 +45,36 @@ def test_a_negative_contract_with_each_opponents_kontra_is_recorded(client):
     )
     assert response.status_code == 302
     assert table.hands.get().data["kontra"] == {"Bert": 1, "Dieter": 2}
+
+
+@pytest.mark.parametrize(
+    ("contract", "bonus", "words"),
+    [
+        ("farbendreier", "bonus_pagat", "Pagat is not possible in Farbendreier"),
+        ("dreier", "bonus_king-ultimo", "König ultimo is not possible in Dreier"),
+    ],
+)
+def test_a_bonus_the_contract_does_not_have_is_refused_not_dropped(client, contract, bonus, words):
+    """The bonuses part shows every bonus for every positive contract: one the contract cannot have (AT9.3), tapped,
+    is refused beside the bonuses, not left out of the hand without a word (the player counted it)."""
+    table = make_table(game="koenigrufen", players=FOUR)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": contract, "declarer": "Anna", "points_whole": "40", bonus: "announced-made"},
+    )
+    assert response.status_code == 200
+    assert [words in message for message in response.context["form"].errors["bonuses"]] == [True]
+    assert words in shown_for(response.content.decode(), "bonuses")
+    assert not table.hands.exists()
+
+
+def test_bonuses_left_tapped_for_a_contract_that_shows_none_are_not_read(client):
+    """A Trischaken or a Piccolo hides the bonuses: a state tapped there before the contract changed is not part of
+    the hand."""
+    table = make_table(game="koenigrufen", players=FOUR)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "piccolo", "declarer": "Anna", "won": "yes", "bonus_pagat": "announced-made"},
+    )
+    assert response.status_code == 302
+    assert table.hands.get().data == {"contract": "piccolo", "declarer": "Anna", "won": True}
