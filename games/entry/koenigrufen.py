@@ -48,7 +48,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
 def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None:
     if contract in kr.CALLING:
         data["partner"] = c.get("partner") or None
-        if c.get("conceded") and c.get("partner") == kr.TALON:
+        if c.get("conceded"):  # beside a partner who held the king it is the engine's to refuse (AT6.4)
             data["conceded"] = True
     if not data.get("conceded"):
         points = thirds(c.get("points_whole"), c.get("points_third"))

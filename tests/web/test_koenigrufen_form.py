@@ -78,3 +78,16 @@ def test_bonuses_left_tapped_for_a_contract_that_shows_none_are_not_read(client)
     )
     assert response.status_code == 302
     assert table.hands.get().data == {"contract": "piccolo", "declarer": "Anna", "won": True}
+
+
+def test_given_up_with_a_partner_who_held_the_king_is_refused_not_ignored(client):
+    """ "Given up at once" is only for a king in the talon (AT6.4): ticked beside a partner who held the king, it is
+    refused beside the tick, not left out of a hand then scored as played."""
+    table = make_table(game="koenigrufen", players=FOUR)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "conceded": "on", "points_whole": "40"},
+    )
+    assert response.status_code == 200
+    assert ["king lay in the talon" in message for message in response.context["form"].errors["conceded"]] == [True]
+    assert not table.hands.exists()
