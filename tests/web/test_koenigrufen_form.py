@@ -91,3 +91,17 @@ def test_given_up_with_a_partner_who_held_the_king_is_refused_not_ignored(client
     assert response.status_code == 200
     assert ["king lay in the talon" in message for message in response.context["form"].errors["conceded"]] == [True]
     assert not table.hands.exists()
+
+
+def test_trischaken_points_beyond_70_with_one_left_empty_say_so(client):
+    """One player left empty takes the rest of 70; when the others already pass 70 there is no rest, and the form
+    says what they add up to, not that the empty one is still to enter."""
+    table = make_table(game="koenigrufen", players=FOUR)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "trischaken", "declarer": "Anna", "trischaken_0": "40", "trischaken_1": "40", "trischaken_2": "0"},
+    )
+    assert response.status_code == 200
+    [message] = response.context["form"].errors["trischaken"]
+    assert "add up to 80" in message and "still to enter" not in message
+    assert not table.hands.exists()
