@@ -457,7 +457,7 @@ def new_state(players: tuple[str, ...], rules: Rules) -> State:
 
 # ---- the hand as the table document writes it (shared/formats/table-json.md) ---------------------------------
 
-_POINTS = re.compile(r"^(\d{1,2}) ([12])/3$")
+_POINTS = re.compile(r"(\d{1,2}) ([12])/3")  # the whole text (fullmatch): "35 2/3\n" is not the format's
 POINTS_FORMAT = N_('must be card points such as 40 or "35 2/3" (35 points and 2 Blatt), got {value}')
 
 
@@ -465,7 +465,7 @@ def parse_points(raw: Any, field_name: str) -> Fraction:
     """AT1: a whole number 0 … 70, or a whole number 0 … 69 and thirds: "35 2/3"."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         value = Fraction(raw)
-    elif isinstance(raw, str) and (match := _POINTS.match(raw)):
+    elif isinstance(raw, str) and (match := _POINTS.fullmatch(raw)):
         value = Fraction(int(match.group(1))) + Fraction(int(match.group(2)), 3)
     else:
         raise InvalidHand(field_name, POINTS_FORMAT, value=show(raw))
@@ -597,6 +597,14 @@ def _positive_hand(raw: dict, hand: Hand, four: tuple[str, ...], rules: Rules) -
                 "partner",
                 N_("is required in {contract}: who held the called king, or the talon"),
                 contract=CONTRACT_NAMES[contract],
+            )
+        if raw["partner"] == TALON and TALON in four:
+            raise InvalidHand(
+                "partner",
+                N_(
+                    'a player here is named "talon", which the table cannot tell from the king in the talon: '
+                    "rename that player"
+                ),
             )
         partner = TALON if raw["partner"] == TALON else player(raw["partner"], "partner", four)
         if partner == hand.declarer and not rules.value("own_king_call"):

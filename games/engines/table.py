@@ -7,6 +7,7 @@ and its export all go through ``replay`` (or ``score_next`` for a hand not yet s
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -83,26 +84,47 @@ class Replay:
     state: Any
 
 
+class NotJson(ValueError):
+    """Text that is not a JSON document Talon reads: ``str()`` as Python says it (settle's line), ``said`` where
+    and why in words a page translates (no Python English on an import page)."""
+
+    def __init__(self, message: str, said: Line):
+        super().__init__(message)
+        self.said = said
+
+
 def load_json(text: str) -> Any:
-    """JSON text (a table document, a hand) as data. ValueError, with what is wrong, for anything that is not JSON
-    (NaN and Infinity are not) or that nests deeper than DEEPEST: nothing downstream has to survive a document
-    nested a thousand deep (Python's own recursion limit)."""
+    """JSON text (a table document, a hand) as data. NotJson (a ValueError), with what is wrong, for anything that
+    is not JSON (NaN and Infinity are not) or that nests deeper than DEEPEST: nothing downstream has to survive a
+    document nested a thousand deep (Python's own recursion limit)."""
+    deep = NotJson(f"nested more than {DEEPEST} deep", Line(N_("nested more than {most} deep"), {"most": DEEPEST}))
     try:
         data = json.loads(text, parse_constant=_not_a_number)
     except RecursionError:
-        raise ValueError(f"nested more than {DEEPEST} deep") from None
+        raise deep from None
+    except json.JSONDecodeError as error:
+        where = Line(N_("line {line}, column {column}"), {"line": error.lineno, "column": error.colno})
+        raise NotJson(str(error), where) from None
+    except NotJson:
+        raise
+    except ValueError as error:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        most = Line(N_("a number has more than {most} digits"), {"most": _MOST_DIGITS})
+        raise NotJson(str(error), most) from None
     pending = [(data, 1)]
     while pending:
         value, depth = pending.pop()
         if isinstance(value, (dict, list)):
             if depth > DEEPEST:
-                raise ValueError(f"nested more than {DEEPEST} deep")
+                raise deep
             pending += [(child, depth + 1) for child in (value.values() if isinstance(value, dict) else value)]
     return data
 
 
+_MOST_DIGITS = sys.get_int_max_str_digits()  # Python refuses longer integers (4300 unless set)
+
+
 def _not_a_number(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise NotJson(f"{name} is not a JSON number", Line(N_("{value} is not a JSON number"), {"value": name}))
 
 
 ENGINES: dict[str, Engine] = {}  # the games a table may be of: games.registry registers each (no engine knows the list)
@@ -140,7 +162,7 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise InvalidTable("players", InvalidHand("", N_("names must be distinct")))
     if len(names) not in counts:
-        allowed = " or ".join(str(c) for c in counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+        allowed = allowed_counts(counts)
         raise InvalidTable(
             "players",
             InvalidHand(
@@ -152,6 +174,15 @@ def check_players(raw: Any, engine: Engine) -> tuple[str, ...]:
             ),
         )
     return names
+
+
+def allowed_counts(counts: tuple[int, ...]) -> int | Line:
+    """A game's numbers of players as a sentence says them: 4, "3 or 4", "2 to 6" (in the player's language)."""
+    if len(counts) == 1:
+        return counts[0]
+    if len(counts) == 2:
+        return Line(N_("{low} or {high}"), {"low": counts[0], "high": counts[1]})
+    return Line(N_("{low} to {high}"), {"low": counts[0], "high": counts[-1]})
 
 
 def setup(game: Any, rules: Any, players: Any) -> Setup:

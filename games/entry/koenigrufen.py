@@ -48,7 +48,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
 def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None:
     if contract in kr.CALLING:
         data["partner"] = c.get("partner") or None
-        if c.get("conceded") and c.get("partner") == kr.TALON:
+        if c.get("conceded"):  # beside a partner who held the king it is the engine's to refuse (AT6.4)
             data["conceded"] = True
     if not data.get("conceded"):
         points = thirds(c.get("points_whole"), c.get("points_third"))
@@ -56,7 +56,7 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
         if c.get("kontra") and c["kontra"] != "0":
             data["kontra"] = int(c["kontra"])
     bonuses = []
-    for kind in kr.possible_bonuses(contract):
+    for kind in kr.BONUSES:  # one the contract cannot have (AT9.3) is the engine's to refuse, not dropped unsaid
         state = c.get(f"bonus_{kind}")
         if state not in BONUS_STATES:
             continue
@@ -78,7 +78,8 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
 
 
 def _trischaken(c: Mapping[str, Any], players: tuple[str, ...] | list[str]) -> dict[str, Any]:
-    """Each player's card points; when one of the four is left empty, the rest of 70 is his."""
+    """Each player's card points; when one of the four is left empty, the rest of 70 is his (none when the others
+    already pass 70: 0, so that the engine says what they add up to, not that his are still to enter)."""
     four = in_hand(c, players)
     points = {
         p: thirds(c.get(f"trischaken_{i}"), c.get(f"trischaken_{i}_third")) for i, p in enumerate(players) if p in four
@@ -86,8 +87,7 @@ def _trischaken(c: Mapping[str, Any], players: tuple[str, ...] | list[str]) -> d
     empty = [p for p, value in points.items() if value is None]
     if len(empty) == 1:
         rest = kr.TOTAL - sum(value for value in points.values() if value is not None)
-        if rest >= 0:
-            points[empty[0]] = rest
+        points[empty[0]] = max(rest, Fraction(0))
     return {p: kr.format_points(value) for p, value in points.items() if value is not None}
 
 

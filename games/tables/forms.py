@@ -18,6 +18,7 @@ from games.engines.base import (
     MOST_CARD_POINTS,
     MOST_POINTS,
     Engine,
+    InvalidHand,
     Option,
     name_key,
     name_problem,
@@ -25,7 +26,7 @@ from games.engines.base import (
     tidy_name,
 )
 from games.engines.settle_up import parse_price
-from games.engines.table import load_json
+from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
 from games.models import Circle
 from games.web import AdjustmentField
@@ -196,6 +197,19 @@ class RulesForm(forms.Form):
         return next(
             (gettext(label) for v, label in option.choices if v == value and type(v) is type(value)), _encode(value)
         )
+
+    def clean(self):
+        """An option's own check beyond its bounds (Königrufen's bonus values are even) made here, beside its field,
+        not later by the engine for the whole rules (where no field would show it)."""
+        cleaned = super().clean()
+        for option in self.engine.OPTIONS:
+            name = f"rule_{option.key}"
+            if option.kind == "whole" and option.check is not None and cleaned.get(name) is not None:
+                try:
+                    option.parse(cleaned[name])
+                except InvalidHand as error:
+                    self.add_error(name, error.message(gettext))
+        return cleaned
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
@@ -493,8 +507,8 @@ class ImportForm(forms.Form):
             return cleaned
         try:
             self._document = load_json(text)
-        except ValueError as error:
-            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error})
+        except NotJson as error:
+            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)})
         return cleaned
 
     def parsed(self) -> Any:

@@ -17,7 +17,7 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import Rank, tidy_name
+from games.engines.base import MOST_POINTS, Rank, tidy_name
 from games.lib.inputs import whole_number
 from games.lib.numbers import local_number
 from games.models import League
@@ -50,7 +50,11 @@ MEASURES = [("place-points", _("place points")), ("balance", _("money balance"))
 
 
 def _number(text: str) -> int | Fraction:
-    value = Fraction(text.replace(",", "."))
+    """A typed number, with a decimal comma or point (0,5 or 0.5) or as a fraction (1/3); nothing beyond what any
+    tournament scores (engine.read_number refuses an exponent before computing it)."""
+    value = engine.read_number(text.replace(",", "."))
+    if abs(value) > MOST_POINTS:
+        raise ValueError(text)
     return int(value) if value.denominator == 1 else value
 
 

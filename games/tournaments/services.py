@@ -767,12 +767,13 @@ def correct(
             _("Table %(table)s is not a table of round %(round)s.")
             % {"table": round_table.table_no, "round": round_.number},
         )
-    if round_.status != Round.CLOSED:
-        raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
-    if not reason.strip():
-        raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
-    _check(round_, round_table, totals, marks)
     with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round opened again meanwhile is played
+        if round_.status != Round.CLOSED:
+            raise Refused("table", _("Only a closed round's result is corrected; while it is played, type the result."))
+        if not reason.strip():
+            raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
+        _check(round_, round_table, totals, marks)
         correction = Correction.objects.create(
             round_table=round_table, totals=totals, marks=marks or None, reason=reason.strip()
         )

@@ -131,6 +131,10 @@ class HandForm(forms.Form):
         """The card counter's inputs: (field, a card's value in the counter's unit, how many there are)."""
         return [(self[f"count_{card.key}"], card.value, card.count) for card in self.engine.COUNTER.cards]
 
+    def counter_invalid(self) -> bool:
+        """Whether the card counter holds a count refused: the counter, folded away otherwise, is then open."""
+        return any(f"count_{card.key}" in self.errors for card in self.engine.COUNTER.cards)
+
     def add_counter_fields(self) -> None:
         for card in self.engine.COUNTER.cards:
             self.fields[f"count_{card.key}"] = forms.IntegerField(

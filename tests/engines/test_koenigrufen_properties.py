@@ -16,14 +16,14 @@ def played(document):
     return hands, replay(table, hands).results
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables)
 def test_every_hand_adds_to_0(document):
     _hands, results = played(document)
     assert all(sum(result.scores.values()) == 0 for result in results)
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables.filter(lambda d: len(d["players"]) == 5))
 def test_at_five_the_one_sitting_out_scores_0(document):
     hands, results = played(document)
@@ -39,7 +39,7 @@ def has_kontra(raw):
     )
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables)
 def test_kontra_scored_false_never_changes_a_hand_without_kontra(document):
     base = {key: value for key, value in document["rules"].items() if key != "kontra_scored"}

@@ -110,8 +110,8 @@ def league(files: list[str], options: dict) -> dict:
 def points_table(text: str) -> list[Fraction]:
     """``25,20,16`` or ``25 20 16`` (as the web form takes them; there a decimal comma may be used: ``2 1 0,5``)."""
     if text.split() != [text.strip()]:
-        return [Fraction(part.replace(",", ".")) for part in text.split()]
-    return [Fraction(part.strip()) for part in text.split(",")]
+        return [tournament.read_number(part.replace(",", ".")) for part in text.split()]
+    return [tournament.read_number(part.strip()) for part in text.split(",")]
 
 
 def number(raw: str | None, name: str, low: int) -> int:

@@ -44,6 +44,7 @@ from .base import (
     Scoring,
     TableResult,
     Tournament,
+    read_number,
 )
 from .document import differs, dump, json_number, load, most_players
 from .draws import Draw, draw, draw_json, finished, met_before, sat_out_before
@@ -88,6 +89,7 @@ __all__ = [
     "Scoring",
     "TableResult",
     "Tournament",
+    "read_number",
     "differs",
     "dump",
     "json_number",

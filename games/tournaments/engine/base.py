@@ -5,6 +5,7 @@ and the command follow), and the checks of a single field that every reader of t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -273,6 +274,19 @@ def _keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> di
     return raw
 
 
+NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})(?:/[0-9]{1,15})?")
+
+
+def read_number(text: str) -> Fraction:
+    """A number written as text, read exactly: 2, 0.5, -1, 1/3 (ValueError or ZeroDivisionError otherwise). ASCII
+    digits and no exponent: Fraction("1e9999999") would first compute a number of ten million digits (seconds of
+    a core; "1e999999999": hours), before any bound could refuse it."""
+    text = text.strip()
+    if not NUMBER_TEXT.fullmatch(text):
+        raise ValueError(f"not a number: {text[:40]}")
+    return Fraction(text)
+
+
 def _fraction(raw: Any, field_name: str) -> Fraction:
     """A number of a document read exactly: 2, 0.5 (a JSON number's own digits), "1/3"."""
     if isinstance(raw, bool):
@@ -280,8 +294,8 @@ def _fraction(raw: Any, field_name: str) -> Fraction:
     if isinstance(raw, (int, Fraction)):
         return Fraction(raw)
     if isinstance(raw, str) or type(raw).__name__ in ("float", "Decimal"):
-        try:
-            value = Fraction(str(raw))
+        try:  # a float's exponent is bounded (its own digits, as JSON wrote them); a text's is not
+            value = Fraction(str(raw)) if type(raw).__name__ == "float" else read_number(str(raw))
         except (ValueError, ZeroDivisionError):
             raise InvalidTournament(field_name, N_("must be a number, got {value}"), value=show(raw)) from None
         if abs(value) <= MOST_POINTS:

@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ...engines import koenigrufen as kr
+from ...engines.base import InvalidHand
+from ...engines.table import InvalidTable
 from ...entry import koenigrufen as entry
 from ..forms import HandForm, TapChoice, WideTaps
 
@@ -75,6 +78,9 @@ class KoenigrufenHandForm(HandForm):
     )
     bonuses = forms.CharField(label=_("Bonuses"), required=False, widget=forms.HiddenInput)  # carries their errors
     trischaken = forms.CharField(label="Trischaken", required=False, widget=forms.HiddenInput)
+    kontras = forms.CharField(  # carries the errors of each opponent's Kontra in a negative contract
+        label=_("Who gave Kontra?"), required=False, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -132,6 +138,15 @@ class KoenigrufenHandForm(HandForm):
 
     def complete(self, cleaned):
         self.points_in_thirds_from_counter(cleaned)
+
+    def show_engine_error(self, error: InvalidHand | InvalidTable) -> None:
+        """A negative contract's Kontras are each opponent's ("Who gave Kontra?"), not the game's: their errors go
+        there, the part of the form that contract shows."""
+        inner = error.error if isinstance(error, InvalidTable) else error
+        if inner.field.split(".")[0] == "kontra" and self.cleaned_data.get("contract") in kr.NEGATIVE:
+            self.add_error("kontras", inner.message(gettext))
+            return
+        super().show_engine_error(error)
 
     def to_data(self) -> dict[str, Any]:
         return entry.to_data(self.cleaned_data, self.players, self.table_rules)
