@@ -282,7 +282,7 @@ def _change(
             done = table.changes.filter(submission=submission).first()
             if done is not None:
                 raise AlreadyDone(done)
-        if not by_tournament and RoundTable.objects.filter(table=table, round__status=Round.CLOSED).exists():
+        if not by_tournament and any(r.status == Round.CLOSED for r in _rounds_locked(table)):
             raise InvalidTable("hands", InvalidHand("", ROUND_CLOSED))
         if version is not None and version != table.version:
             raise Conflict(
@@ -375,6 +375,13 @@ ROUND_CLOSED = N_(
 
 
 ROUND_FULL = N_("this round's limit of {hands} hands is reached: no new hand begins; the table's result stands")
+
+
+def _rounds_locked(table: Table) -> list[Round]:
+    """The tournament rounds ``table`` is played in, locked until the change is stored: a round being closed
+    meanwhile (close_round locks it) waits for the change, or the change sees it closed. Locks are taken table,
+    then round, as everywhere else (a tournament's, before both)."""
+    return list(Round.objects.select_for_update(of=("self",)).filter(tables__table=table))
 
 
 def tournament_table(table: Table) -> RoundTable | None:
