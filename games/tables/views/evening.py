@@ -18,8 +18,8 @@ from games.tables import services
 from games.tables.common import attempt, device, editable, remember, say
 from games.tables.forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
+from games.tables.pages import closed_page
 from games.tables.presentation import settle_up, standings
-from games.tables.views.hands import closed_page
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
