@@ -165,6 +165,21 @@ def test_a_late_arrival_joins_from_the_next_round_and_a_withdrawn_player_keeps_r
     assert Entry.objects.get(tournament=tournament, no=1).withdrawn_after == 1
 
 
+def test_the_stored_players_are_written_as_the_engine_writes_its_players(client):
+    """One writer of a player: the stored tournament's document and the engine's dump say each the same way, the
+    defaults left out (a late arrival's round, a withdrawal, a ranking written only where there is one)."""
+    tournament = make_tournament()
+    started(tournament)
+    client.post(director_url(tournament, "register"), {"players": "Jure"})
+    client.post(director_url(tournament, "withdraw", 1), {"confirmed": "1"})
+    Entry.objects.filter(tournament=tournament, no=2).update(ranking=1500)
+    players = service.document(tournament)["players"]
+    assert players == engine.dump(service.load(tournament))["players"]
+    assert players[0] == {"no": 1, "name": players[0]["name"], "withdrawn_after": 1}
+    assert players[1]["ranking"] == 1500 and "ranking" not in players[2]
+    assert players[-1] == {"no": 10, "name": "Jure", "joins": 2}
+
+
 # ---- draws, rounds, results ----------------------------------------------------------------------------------
 
 

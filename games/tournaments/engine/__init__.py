@@ -45,7 +45,7 @@ from .base import (
     TableResult,
     Tournament,
 )
-from .document import differs, dump, json_number, load, most_players
+from .document import differs, dump, dump_player, json_number, load, most_players
 from .draws import Draw, draw, draw_json, finished, met_before, sat_out_before
 from .presets import PRESETS, TOURNAMENT_PRESETS
 from .schedules import (
@@ -90,6 +90,7 @@ __all__ = [
     "Tournament",
     "differs",
     "dump",
+    "dump_player",
     "json_number",
     "load",
     "most_players",
