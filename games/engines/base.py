@@ -494,7 +494,7 @@ class Engine(Protocol):
     SETTLE_WHAT: str  # what settle-up settles, in one sentence for players
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
     RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
-    RANKING: Ranking  # who is ahead, as data: the ranks a seat is placed by (``standing``), each with its label
+    RANKING: Ranking  # who is ahead, as data: the ranks a seat is placed by (``rank_key``), each with its label
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 
@@ -744,7 +744,7 @@ def rank_values(
     )
 
 
-def standing(ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
+def rank_key(ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
     """What ``name`` is placed by under ``ranking``: the smaller, the better (everything sorts by it)."""
     values = rank_values(ranking, name, totals, status)
     return tuple(value if rank.better == LOWER else -value for rank, value in zip(ranking, values))
@@ -752,15 +752,15 @@ def standing(ranking: Ranking, name: str, totals: Mapping[str, int], status: Map
 
 def ranked(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
     """The players best first under ``ranking``; players level keep their seating order."""
-    return sorted(totals, key=lambda name: standing(ranking, name, totals, status))
+    return sorted(totals, key=lambda name: rank_key(ranking, name, totals, status))
 
 
 def best(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
     """The players level at the top under ``ranking`` (seating order); none for no players."""
     if not totals:
         return []
-    top = min(standing(ranking, name, totals, status) for name in totals)
-    return [name for name in totals if standing(ranking, name, totals, status) == top]
+    top = min(rank_key(ranking, name, totals, status) for name in totals)
+    return [name for name in totals if rank_key(ranking, name, totals, status) == top]
 
 
 def lower_total_is_better(ranking: Ranking) -> bool:

@@ -59,7 +59,7 @@ def winners(table: Table) -> list[str]:
     return ENGINES[table.game].winners(table.totals, table.summary or {})
 
 
-def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
+def ranked_totals(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
     """``totals`` with the players best first, by the game's ranking (``RANKING``, the engine's data):
     the end of the evening lists them so."""
     order = ranked(ENGINES[table.game].RANKING, totals, table.summary if summary is None else summary)

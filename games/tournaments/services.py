@@ -468,7 +468,8 @@ def load(tournament: Tournament, **options) -> engine.Tournament:
         raise _engine_error(error) from None
 
 
-def standings(tournament: Tournament, *, corrected: bool = True):
+def load_standings(tournament: Tournament, *, corrected: bool = True) -> tuple[engine.Standing, ...]:
+    """The standings of the tournament as stored (the engine computes them from its document)."""
     return engine.standings(load(tournament), corrected=corrected)
 
 

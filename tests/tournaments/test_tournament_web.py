@@ -580,8 +580,8 @@ def test_an_exported_document_imports_as_a_tournament_with_the_same_standings(cl
     response = client.post(reverse("import_tournament"), {"document": upload})
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     assert response.status_code == 302
-    assert [(s.no, s.place, s.measure) for s in service.standings(copy)] == [
-        (s.no, s.place, s.measure) for s in service.standings(tournament)
+    assert [(s.no, s.place, s.measure) for s in service.load_standings(copy)] == [
+        (s.no, s.place, s.measure) for s in service.load_standings(tournament)
     ]
 
 
@@ -632,11 +632,11 @@ def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
     loser = table.players[1]
     for _i in range(4):
         services.record_hand(table, {"winner": table.players[0], "game_points": 2})
-    lines = {line.name: line for line in service.standings(tournament)}
+    lines = {line.name: line for line in service.load_standings(tournament)}
     assert lines[table.players[0]].place == 1 and lines[loser].place == 2
     exported = service.export(tournament)
     assert [(s.no, s.place) for s in engine.standings(engine.load(exported))] == [
-        (s.no, s.place) for s in service.standings(tournament)
+        (s.no, s.place) for s in service.load_standings(tournament)
     ]
 
 
