@@ -27,7 +27,7 @@ CHART_POINTS = 24
 
 def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """Rows of the list of hands: number, what was played, each player's score and running total, and what the
-    hand ended (the Bummerl and who got it), read from the states stored with the hand and the one before it."""
+    hand ended (a game of the evening and who lost it), read from the states stored with the hand and the one before it."""
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])

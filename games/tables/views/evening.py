@@ -76,7 +76,7 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def end_evening(request: HttpRequest, token: str) -> HttpResponse:
-    """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
+    """The end of the evening: what closing does (the engine's words: marks paid for, a game abandoned), the final totals and
     who pays whom; then the closing hand."""
     table = editable(request, token)
     if (table.summary or {}).get("over"):

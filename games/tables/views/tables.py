@@ -147,7 +147,7 @@ def view_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     """Every hand, a page at a time, newest first; or only the hands of one contract or mode, or those a player
-    declared ("Anna's prevers", "every klop"): a query on what each hand was, stored when it was saved."""
+    declared ("the games Anna played alone", "every hand of one contract"): a query on what each hand was, stored when it was saved."""
     can_edit = request.resolver_match.url_name == "hands"
     table = _table("edit_token" if can_edit else "view_token", token)
     engine = GAMES[table.game].engine
