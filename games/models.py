@@ -58,7 +58,7 @@ class Table(models.Model):
     # Derived from the hands by services.replay; kept so that the table page needs no replay.
     version = models.PositiveIntegerField(default=0)  # +1 on every change; what live pages and edits check
     totals = models.JSONField(default=dict)
-    summary = models.JSONField(default=dict)  # next povinnost/dealer, radelci, Bummerl … (the engine's status)
+    summary = models.JSONField(default=dict)  # who leads and deals next, each player's marks … (the engine's status)
     state = models.JSONField(default=dict)  # the engine's state after the last live hand
     hand_count = models.PositiveIntegerField(default=0)  # live hands
 
@@ -100,7 +100,7 @@ class HandFacts(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=16, default="hand")  # hand, adjustment, closing
     mode = models.CharField(_("contract or mode"), max_length=32, blank=True)
-    leader = models.CharField(_("povinnost or declarer"), max_length=40, blank=True)
+    leader = models.CharField(_("leader or declarer"), max_length=40, blank=True)
     declarer = models.CharField(_("declarer"), max_length=40, blank=True)
     partner = models.CharField(_("partner"), max_length=40, blank=True)
     won = models.BooleanField(_("declarers won"), null=True)
@@ -113,7 +113,7 @@ class HandFacts(models.Model):
 
 
 class Bonus(models.Model):
-    """An announcement or bonus of a hand: the I on the end, trula, kings, a valat …"""
+    """An announcement or bonus of a hand (``kind``: the engine's id for it)."""
 
     facts = models.ForeignKey(HandFacts, on_delete=models.CASCADE, related_name="bonuses")
     kind = models.CharField(max_length=32)
@@ -129,7 +129,7 @@ class Score(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="player_scores")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     player = models.CharField(max_length=40)
-    score = models.BigIntegerField()  # radelci × the end penalty can pass 2³¹ on a table of many hands
+    score = models.BigIntegerField()  # marks × a game's end penalty can pass 2³¹ on a table of many hands
     declaring = models.BooleanField(default=False)  # on the declarer side
 
     class Meta:

@@ -77,7 +77,7 @@ urlpatterns = [
     path("d/<token:token>/rounds/<int:number>/start/", tournaments.start_round, name="start_round"),
     path("d/<token:token>/rounds/<int:number>/close/", tournaments.close_round, name="close_round"),
     path("d/<token:token>/rounds/<int:number>/reopen/", tournaments.reopen_round, name="reopen_round"),
-    path("d/<token:token>/rounds/<int:number>/result/", tournaments.result, name="round_result"),
+    path("d/<token:token>/rounds/<int:number>/result/", tournaments.round_result, name="round_result"),
     path(
         "d/<token:token>/rounds/<int:number>/tables/<int:table>/take-back/",
         tournaments.take_back_result,
@@ -86,7 +86,7 @@ urlpatterns = [
     path("d/<token:token>/rounds/<int:number>/print/", tournaments.print_round, name="print_round"),
     path("d/<token:token>/export.json", tournaments.export_json, name="tournament_json"),
     path("d/<token:token>/standings.csv", tournaments.standings_csv, name="standings_csv"),
-    path("p/<token:token>/", tournaments.standings, name="tournament"),
+    path("p/<token:token>/", tournaments.standings_page, name="tournament"),
     path("p/<token:token>/players/<int:no>/", tournaments.player, name="tournament_player"),
     path("p/<token:token>/find/", tournaments.find_table, name="find_table"),
     path("p/<token:token>/rounds/<int:number>/", tournaments.public_round, name="public_round"),

@@ -20,8 +20,9 @@ def N_(text: str) -> str:
 
 
 def NC_(context: str, text: str) -> str:
-    """Mark text whose translation depends on ``context`` (a word whose gender decides the ending: in Czech
-    "trula nehlášená" but "valat nehlášený"); Line(..., context=...) renders it through pgettext's key."""
+    """Mark text whose translation depends on ``context`` (a word whose gender decides the ending: the Czech
+    for "not announced" ends as the bonus's name is feminine or masculine); Line(..., context=...) renders it
+    through pgettext's key."""
     return text
 
 
@@ -38,7 +39,7 @@ class Line:
 
     ``rule`` names the rule behind the step as the game's rules file numbers it (``R4``, ``SR3``, ``KR2`` …), and
     ``option`` the house-rule option that decided it, with its ``setting`` at the table. As text the line starts
-    with them: ``R4: d = |63 − 53| = 10.``, or ``R5 (prever_talon_multiplier: always): × talon 4 = −20.``
+    with them: ``R4: d = |63 − 53| = 10.``, or ``R4 (step_factor: true): (d + 10) × 2 = 20 × 2 = 40.``
     (the web page links the rule to the game's rules page instead). A line nested in another has no rule."""
 
     text: str
@@ -64,7 +65,7 @@ class Line:
         return self.text if found == key else found
 
     def reference(self) -> str:
-        """``R5 (prever_talon_multiplier: always): ``, ``R4: `` or nothing."""
+        """``R4 (step_factor: true): ``, ``R4: `` or nothing."""
         if not self.rule:
             return ""
         if self.option:
@@ -450,7 +451,7 @@ class Counter:
 
 @dataclass(frozen=True)
 class Bonus:
-    """An announcement or bonus as the statistics read it (the I on the end, trula, a valat …)."""
+    """An announcement or bonus as the statistics read it (its ``kind`` the engine's id for it)."""
 
     kind: str
     side: str
@@ -464,10 +465,10 @@ class Facts:
     """What a hand was, in the terms statistics ask about: who led and declared, in which contract or mode,
     whether the declaring side won. An engine derives them from its parsed hand; nobody else re-derives them."""
 
-    mode: str = ""  # the contract or mode's id ("team", "prever", "three", "klop" …)
+    mode: str = ""  # the contract or mode's id, one of the engine's MODES
     mode_label: str = ""  # its name for players, marked with N_
-    leader: str | None = None  # povinnost, or the declarer
-    declarers: tuple[str, ...] = ()  # the declaring side; empty when nobody declared (klop)
+    leader: str | None = None  # who led the hand, or the declarer
+    declarers: tuple[str, ...] = ()  # the declaring side; empty when nobody declared
     won: bool | None = None  # whether the declaring side won
     points: Fraction | None = None  # the declaring side's card points, when counted
     contra: int = 0  # the contra (kontra) level on the game
@@ -490,11 +491,11 @@ class Engine(Protocol):
     PRESETS: tuple[Preset, ...]
     ZERO_SUM: bool  # every hand's scores add to 0 (settle-up takes the totals as they are)
     COUNTER: Counter | None  # the card-point counter of the hand form, if the game counts card points
-    SETTLE_UNIT: str  # what settle-up prices: a point, a Bummerl
+    SETTLE_UNIT: str  # what settle-up prices: "point", or the game's own unit (its web side words it)
     SETTLE_WHAT: str  # what settle-up settles, in one sentence for players
     MODES: dict[str, str]  # every mode or contract ``facts`` can give, with its name for players
     RULES: dict[str, str]  # the rules file's numbers (R1, SR2 …) with their titles, as explanation lines name them
-    RANKING: Ranking  # who is ahead, as data: the ranks a seat is placed by (``standing``), each with its label
+    RANKING: Ranking  # who is ahead, as data: the ranks a seat is placed by (``rank_key``), each with its label
 
     def parse_rules(self, raw: Any, players: tuple[str, ...]) -> Any: ...
 
@@ -513,7 +514,7 @@ class Engine(Protocol):
     def summary(self, state: Any) -> dict[str, Any]: ...
 
     def milestone(self, before: Any, after: Any) -> Line | None:
-        """What a hand ended, for its row in the list of hands (a Bummerl and who got it), or None."""
+        """What a hand ended, for its row in the list of hands (a game of the evening and who lost it), or None."""
 
     def settlement(self, totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]: ...
 
@@ -529,7 +530,6 @@ class Engine(Protocol):
 MOST_POINTS = 1_000_000  # an adjustment's amount: a bound that catches typing slips, far beyond any evening
 MOST_CARD_POINTS = 999  # one card's value in a point table (Two Ten Jack's house rule), either sign
 MOST_MARKS = 100  # marks given or crossed off by one adjustment (a paper sheet's carry-over: the same bound)
-MOST_RADELCI = MOST_MARKS  # the same bound by the name Slovenian Tarok's forms and tests know it
 REASON_LENGTH = 200
 
 
@@ -540,7 +540,7 @@ class Adjustment:
     amounts: tuple[tuple[str, int], ...]  # every player, seating order; 0 for those left out
     reason: str = ""
     marks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # what a game's adjustment carries beyond the
-    # amounts, by key, for the players it changes: (("radelci", (("Ana", 1),)),) given (+) or crossed off (−)
+    # amounts, by key, for the players it changes: (("<mark>", (("Ana", 1),)),) given (+) or crossed off (−)
 
     def amount(self, name: str) -> int:
         return dict(self.amounts)[name]
@@ -574,7 +574,7 @@ def parse_adjustment(
     raw: Any, players: tuple[str, ...], *, marks: tuple[str, ...] = (), low: int = -MOST_POINTS, zero_sum: bool = False
 ) -> Adjustment:
     """``{"adjustment": {player: whole number}, "reason": text}``, and a whole number by player under each of the
-    game's ``marks`` keys that an adjustment gives or crosses off (Slovenian Tarok's ``"radelci"``)."""
+    game's ``marks`` keys that an adjustment gives or crosses off (the engine's ``ADJUSTMENT_MARKS``)."""
     check_keys(raw, {"adjustment", "reason", *marks})
     amounts = _per_player(raw["adjustment"], "adjustment", players, low)
     if zero_sum and sum(amounts.values()) != 0:
@@ -633,7 +633,8 @@ KIND_NAMES = {"adjustment": N_("adjustment"), "closing": N_("end of the evening"
 
 def rename_in(raw: Any, old: str, new: str, fields: tuple[str, ...] = (), keyed: tuple[str, ...] = ()) -> Any:
     """A hand's data with a player renamed: in the ``fields`` that name a player, in the keys of the ``keyed``
-    maps (a klop, captured cards, an adjustment's radelci), and the same in an adjustment of any game."""
+    maps (captured cards, what each player took, an adjustment's marks), and the same in an adjustment of any
+    game."""
     if not isinstance(raw, dict):
         return raw
     out = dict(raw)
@@ -656,15 +657,15 @@ class Status:
 
     ``finished``: the game under way is over (Two Ten Jack after its last round, a closed evening); ``closed``:
     the players closed the evening; ``over``: nothing may follow (closed, or a game that ended for good).
-    ``marks`` are each player's marks by kind, as data: radelci circles, Bummerl lost, strokes, games won;
+    ``marks`` are each player's marks by kind, as data: circles to cross off, games lost, strokes, games won;
     ``table_marks`` the table's own by kind, a fact of no one player (this round's cards, a pot).
-    ``extra`` holds what only the game's own templates read (the Bummerl's target, the game's number)."""
+    ``extra`` holds what only the game's own templates read (a game's target, the game's number)."""
 
     finished: bool = False
     closed: bool = False
     over: bool = False
     next_dealer: str | None = None
-    next_leader: str | None = None  # who leads the next hand, when the game says (povinnost)
+    next_leader: str | None = None  # who leads the next hand, when the game says
     round: int = 0  # hands or rounds played (in the game under way)
     rounds: int = 0  # rounds in a game; 0 when the game does not count them
     marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player → kind → value
@@ -701,7 +702,7 @@ def marks_of(status: Mapping[str, Any], kind: str) -> dict[str, Any]:
 
 
 def per_player(players: tuple[str, ...], **kinds: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
-    """Marks by player from values in seating order: ``per_player(players, bummerl=state.bummerl)``."""
+    """Marks by player from values in seating order: ``per_player(players, lost=state.lost)``."""
     return {name: {kind: values[i] for kind, values in kinds.items()} for i, name in enumerate(players)}
 
 
@@ -744,7 +745,7 @@ def rank_values(
     )
 
 
-def standing(ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
+def rank_key(ranking: Ranking, name: str, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> tuple:
     """What ``name`` is placed by under ``ranking``: the smaller, the better (everything sorts by it)."""
     values = rank_values(ranking, name, totals, status)
     return tuple(value if rank.better == LOWER else -value for rank, value in zip(ranking, values))
@@ -752,15 +753,15 @@ def standing(ranking: Ranking, name: str, totals: Mapping[str, int], status: Map
 
 def ranked(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
     """The players best first under ``ranking``; players level keep their seating order."""
-    return sorted(totals, key=lambda name: standing(ranking, name, totals, status))
+    return sorted(totals, key=lambda name: rank_key(ranking, name, totals, status))
 
 
 def best(ranking: Ranking, totals: Mapping[str, int], status: Mapping[str, Any] | None = None) -> list[str]:
     """The players level at the top under ``ranking`` (seating order); none for no players."""
     if not totals:
         return []
-    top = min(standing(ranking, name, totals, status) for name in totals)
-    return [name for name in totals if standing(ranking, name, totals, status) == top]
+    top = min(rank_key(ranking, name, totals, status) for name in totals)
+    return [name for name in totals if rank_key(ranking, name, totals, status) == top]
 
 
 def lower_total_is_better(ranking: Ranking) -> bool:
@@ -795,7 +796,7 @@ def parse_common(raw: Any, players: tuple[str, ...], **adjustment: Any) -> Adjus
 
 def describe_common(hand: Any, more: Callable[[Adjustment], Line | None] | None = None) -> Line | Phrase | None:
     """An adjustment's or a closing's line in the list of hands; None for a hand of the game itself. ``more``
-    says what a game's adjustment carries beyond its amounts (radelci given), or None when it carries nothing."""
+    says what a game's adjustment carries beyond its amounts (marks given), or None when it carries nothing."""
     if isinstance(hand, Adjustment):
         line = describe_adjustment(hand)
         extra = more(hand) if more is not None else None
@@ -829,7 +830,7 @@ def playing(
 
     A closing scores nothing and ends the table (its state's ``closed``); its first line is ``closing`` (text
     under ``rule``, or a function of the state giving the line). ``on_closing(rules, state, scores, lines)``
-    gives the state the end leaves (an abandoned Bummerl struck out, the radelci still held paid for) and may add
+    gives the state the end leaves (a game under way abandoned, marks still held paid for) and may add
     to ``scores`` and ``lines``; the default leaves the state as it was."""
 
     def play(hand: Any, rules: Any, state: Any) -> tuple[HandResult, Any]:

@@ -1,8 +1,8 @@
 """Who pays whom at the end of an evening, with the fewest payments. Pure Python, exact arithmetic.
 
-Zero-sum games (Czech Taroky) already score in chips: each player's total is what they win or pay. In games
-whose scores do not add to zero (Slovenian Tarok, Two Ten Jack, Schnapsen's Bummerl) every two players settle
-the difference of their scores, so a player's balance is the sum of their differences with everyone else.
+Zero-sum games already score in chips: each player's total is what they win or pay. In games whose scores do
+not add to zero (points won, penalty points, games lost) every two players settle the difference of their
+scores, so a player's balance is the sum of their differences with everyone else.
 """
 
 from __future__ import annotations

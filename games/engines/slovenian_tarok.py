@@ -15,6 +15,7 @@ from typing import Any
 from .base import (
     HIGHER_TOTAL,
     KIND_NAMES,
+    MOST_MARKS,
     N_,
     NC_,
     Adjustment,
@@ -357,7 +358,8 @@ def format_points(value: Fraction) -> int | str:
     return f"{whole_part} {thirds.numerator}/3"
 
 
-ADJUSTMENT_MARKS = ("radelci",)  # SR4: an adjustment gives or crosses off radelci too (at most MOST_MARKS)
+ADJUSTMENT_MARKS = ("radelci",)  # SR4: an adjustment gives or crosses off radelci too (at most MOST_RADELCI)
+MOST_RADELCI = MOST_MARKS  # radelci given or crossed off by one adjustment: the base's bound for any game's marks
 HAND_FIELDS = frozenset(
     {"contract", "declarer", "partner", "points", "won", "kontra", "bonuses", "mond_lost_by", "klop"}
 )

@@ -212,7 +212,7 @@ def parse_document(doc: Any) -> tuple[Setup, list[Any]]:
 
 
 def replay(table: Setup, hands: Iterable[Any]) -> Replay:
-    """Every hand in order, each scored from the state the hands before it left (radelci, Bummerl, rounds)."""
+    """Every hand in order, each scored from the state the hands before it left (marks, games, rounds)."""
     engine = table.engine
     state = engine.new_state(table.players, table.rules)
     totals = {p: 0 for p in table.players}

@@ -40,7 +40,7 @@ class Samples:
 
     players: tuple[str, ...]  # a table's players (the samples name them)
     table: tuple[dict[str, Any], ...]  # a small table: the sample every page of a table is shown with
-    hands: tuple[dict[str, Any], ...]  # valid hands, in an order that matters (radelci, Bummerl, rotation, rounds)
+    hands: tuple[dict[str, Any], ...]  # valid hands, in an order that matters (marks, games, rotation, rounds)
     fields: dict[str, Any]  # a hand form's fields as the phone reads them, for the hand after ``table``
     hand: dict[str, Any]  # the hand the form makes of ``fields``, valid after ``table``
     adjustment: dict[str, Any]  # an adjustment the game accepts

@@ -6,7 +6,7 @@ state the last live hand left, the totals, the number of hands) and the hands it
 sent yet (``pending``, the table document's hand objects, in order). From those two it scores what the page
 shows, exactly as the server would score the same hands after the same state (games.services.record_hand):
 
-- ``table_now``: the totals, the status (radelci, Bummerl, whose turn) and a row per unsent hand;
+- ``table_now``: the totals, the status (each player's marks, whose turn) and a row per unsent hand;
 - ``preview``: the hand form's fields scored as the next hand, or the engine's objection.
 
 Both take and give JSON text (the worker passes strings across), with the words in the player's language from

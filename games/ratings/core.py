@@ -4,7 +4,7 @@ Pure Python (no Django): the service (games/ratings_store.py) feeds it stored ro
 
 A rated event is one finished table of one game (an evening closed, a game that ended by itself), or one game of
 an evening that holds several (each Two Ten Jack game: the game ends after its last round, and "Play again" goes
-on at the same table): its players placed by the game's own RANKING (games/engines/base.py, ``standing``) from the
+on at the same table): its players placed by the game's own RANKING (games/engines/base.py, ``rank_key``) from the
 totals of that event and the status it ended with; players level share a place, and openskill gets equal ranks.
 Each game is rated on its own: a Czech Taroky rating says nothing about Schnapsen.
 
@@ -26,7 +26,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from games.engines.base import Ranking, is_closing, standing
+from games.engines.base import Ranking, is_closing, rank_key
 from games.engines.table import Setup, load_state
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
@@ -121,7 +121,7 @@ def places(
     ranking: Ranking, players: Sequence[str], totals: Mapping[str, int], status: Mapping[str, Any] | None = None
 ) -> tuple[int, ...]:
     """Each player's place under the game's ``ranking``: 1 + how many are strictly ahead, so ties share a place."""
-    keys = [standing(ranking, name, totals, status) for name in players]
+    keys = [rank_key(ranking, name, totals, status) for name in players]
     return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 

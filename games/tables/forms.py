@@ -29,6 +29,7 @@ from games.engines.settle_up import parse_price
 from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
 from games.models import Circle
+from games.registry import GAMES
 from games.web import AdjustmentField
 from games.web.forms import HandForm, TapChoice, WideTaps  # noqa: F401 (a game's form may import them here)
 
@@ -96,12 +97,6 @@ def resolved(engine: Engine, rules: dict, player_count: int) -> dict[str, Any]:
     return parse_options(rules, engine.OPTIONS, player_count, engine.PRESETS)
 
 
-PRICE_LABELS = {
-    "point": _("Price per point (optional)"),  # by what the game's settle-up counts
-    "Bummerl": _("Price per Bummerl (optional)"),
-}
-
-
 class RulesForm(forms.Form):
     """A game's house rules: first the preset (whose rules the table plays, with its source), then one field per
     engine option, each saying what it does with an example amount; an option left "as the preset" follows the
@@ -130,7 +125,7 @@ class RulesForm(forms.Form):
     def __init__(self, *args, engine: Engine, current: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.engine = engine
-        self.fields["price_per_point"].label = PRICE_LABELS.get(engine.SETTLE_UNIT, PRICE_LABELS["point"])
+        self.fields["price_per_point"].label = GAMES[engine.SLUG].web.settle.price_label  # by what settle-up counts
         current = current or {}
         counts = engine.PLAYER_COUNTS
         usual = {default_preset(engine, count) for count in counts}

@@ -9,14 +9,14 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import N_, InvalidHand, Line, Phrase, parse_options, ranked
 from games.engines.settle_up import balances, fewest_payments, parse_price
 from games.lib.numbers import local_money, local_number
 from games.models import Table
-from games.registry import ENGINES
+from games.registry import ENGINES, GAMES
 from games.tables.lines import rule_value
 
 
@@ -36,7 +36,7 @@ def describe_hand(table: Table, data: dict[str, Any]) -> str:
 
 def player_rows(table: Table) -> list[dict[str, Any]]:
     """Each player's total, role and marks, from the table's status (``Status.as_json``): the same for every game;
-    the game's ``marks.html`` draws its marks (radelci, Bummerl)."""
+    the game's ``marks.html`` draws its marks (``marks``: the status's, by kind)."""
     status = table.summary or {}
     marks = status.get("marks") or {}
     winning = winners(table)
@@ -59,7 +59,7 @@ def winners(table: Table) -> list[str]:
     return ENGINES[table.game].winners(table.totals, table.summary or {})
 
 
-def standings(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
+def ranked_totals(table: Table, totals: dict[str, int], summary: dict[str, Any] | None = None) -> dict[str, int]:
     """``totals`` with the players best first, by the game's ranking (``RANKING``, the engine's data):
     the end of the evening lists them so."""
     order = ranked(ENGINES[table.game].RANKING, totals, table.summary if summary is None else summary)
@@ -70,8 +70,9 @@ def settle_up(
     table: Table, totals: dict[str, int] | None = None, summary: dict[str, Any] | None = None
 ) -> dict[str, Any] | None:
     """Who pays whom, in money, with the fewest payments (at the table's totals, or at ``totals`` and ``summary``:
-    the end of the evening's), and what is settled (the engine's words); each payment with its sum ("3 Bummerl ×
-    2,00 €"). None until the table has a price per point."""
+    the end of the evening's), and what is settled (the engine's words); each payment with its sum ("24 points ×
+    2,00 €", in the words of the game's web side for what its settle-up counts). None until the table has a price
+    per point."""
     price = parse_price(table.price_per_point)
     if not price:
         return None
@@ -83,39 +84,25 @@ def settle_up(
     balance = balances(scores, zero_sum=engine.ZERO_SUM)
     payments = fewest_payments({name: points * price for name, points in balance.items()})
     money = local_money(price, table.currency)
-    counted = SETTLE_COUNTS.get(engine.SETTLE_UNIT, SETTLE_COUNTS["point"])
+    words = GAMES[table.game].web.settle
     return {
         "price": money,
         "what": gettext(engine.SETTLE_WHAT),
-        "per": price_per(engine, money),
+        "per": words.price_per % {"price": money},
         "payments": [
             (
                 payer,
                 receiver,
                 local_money(amount, table.currency),
-                _("%(count)s × %(price)s") % {"count": _count(counted, amount / price), "price": money},
+                _("%(count)s × %(price)s") % {"count": _count(words.count, amount / price), "price": money},
             )
             for payer, receiver, amount in payments
         ],
     }
 
 
-SETTLE_COUNTS = {  # what settle-up counts, by the engine's SETTLE_UNIT: "3 Bummerl", "24 points"
-    "point": lambda n: ngettext("%(count)s point", "%(count)s points", n),
-    "Bummerl": lambda n: ngettext("%(count)s Bummerl", "%(count)s Bummerl", n),
-}
-
-
 def _count(counted: Callable[[int], str], n: Fraction) -> str:
     return counted(n.numerator if n.denominator == 1 else 2) % {"count": local_number(n)}
-
-
-PRICE_PER = {"point": N_("%(price)s per point"), "Bummerl": N_("%(price)s per Bummerl")}
-
-
-def price_per(engine, money: str) -> str:
-    """``2,00 € per Bummerl``: the price of what the game's settle-up counts."""
-    return gettext(PRICE_PER.get(engine.SETTLE_UNIT, PRICE_PER["point"])) % {"price": money}
 
 
 COLOURS = ["#1f4d3a", "#c8512a", "#2f5fb3", "#8a3ea8", "#7a6a00", "#0f7f86"]

@@ -2,7 +2,7 @@
 
 Every change runs in one transaction with the table row locked and checks the version the player saw. Each
 live hand stores what the engine derived for it: its scores, the running totals and the state it leaves behind
-(radelci, the Bummerl, whose turn it is). So recording a hand scores that hand alone, from the state the last
+(each player's marks, the game under way, whose turn it is). So recording a hand scores that hand alone, from the state the last
 one left; an edit, a delete, a restore or an undo scores again from the hand it touched onwards. The engine's
 replay (games.engines.table) stays the one path from inputs to scores: the stored state is only ever what it
 gave. Nothing is overwritten without a Change that keeps the data before and after.
@@ -59,7 +59,7 @@ def replay_table(table: Table, hands: list[Hand] | None = None) -> Replay:
 
 
 def status_of(table: Table, replay: Replay) -> dict[str, Any]:
-    """What the table page shows besides totals: rotation, radelci, Bummerl, rounds."""
+    """What the table page shows besides totals: rotation, each player's marks, rounds."""
     return setup_for(table).engine.status(replay.state).as_json()
 
 
@@ -138,7 +138,7 @@ def preview_without_table(
     data: dict,
     set_up: Callable[[Any, Any], Any] = lambda hand, state: state,
 ) -> HandResult:
-    """The rules page's calculator: one hand on an empty table (``set_up`` may give it a state: a radelc)."""
+    """The rules page's calculator: one hand on an empty table (``set_up`` may give it a state: a mark the declarer holds)."""
     table_setup = engine_table.setup(game, rules, players)
     state = engine_table.load_state(table_setup, None)
     try:
@@ -608,7 +608,7 @@ def change_rules(table: Table, rules: dict, *, device: str = "", version: int | 
 def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -> None:
     """``old`` becomes ``new`` everywhere the table names a player: its seating, every hand's data (deleted ones
     too, so a restore finds the name), the facts and score rows; then every hand is scored again from the
-    start, so the totals and the engine's state (povinnost, radelci, Bummerl) carry the new name."""
+    start, so the totals and the engine's state (who leads, each player's marks) carry the new name."""
     if old not in locked.players:
         raise Conflict(_("%(name)s no longer sits at this table.") % {"name": old})
     if not by_tournament and RoundTable.objects.filter(table=locked).exists():  # the tournament names its players

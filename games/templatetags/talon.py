@@ -5,7 +5,7 @@ from django import template
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
@@ -118,13 +118,24 @@ def tone(value, game=None) -> str:
 
 @register.filter
 def times(count) -> range:
-    """``{% for _ in marks.radelci|times %}``: a mark drawn as many times as its count."""
+    """``{% for _ in marks.held|times %}``: a mark drawn as many times as its count."""
     return range(count if isinstance(count, int) and not isinstance(count, bool) else 0)
 
 
 @register.filter
 def percent(won: int, played: int) -> str:
     return f"{(100 * won + played // 2) // played}\u00a0%" if played else "–"  # "50 %" never split at its space
+
+
+@register.simple_tag
+def game_stylesheets() -> SafeString:
+    """The registered games' own stylesheets (``GameWeb.stylesheet``), after talon.css on every page: how a game's
+    marks look wherever a page or the phone draws them."""
+    return format_html_join("\n", '<link rel="stylesheet" href="{}">', ((static(href),) for href in stylesheets()))
+
+
+def stylesheets() -> list[str]:
+    return [game.web.stylesheet for game in GAMES.values() if game.web.stylesheet]
 
 
 @register.simple_tag

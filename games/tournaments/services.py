@@ -342,20 +342,6 @@ def reinstate(entry: Entry) -> int | None:
 # ---- the document ---------------------------------------------------------------------------------------
 
 
-def _players(tournament: Tournament) -> list[dict[str, Any]]:
-    players = []
-    for entry in tournament.entries.order_by("no"):
-        player: dict[str, Any] = {"no": entry.no, "name": entry.name}
-        if entry.ranking is not None:
-            player["ranking"] = entry.ranking
-        if entry.joins != 1:
-            player["joins"] = entry.joins
-        if entry.withdrawn_after is not None:
-            player["withdrawn_after"] = entry.withdrawn_after
-        players.append(player)
-    return players
-
-
 def seat_numbers(round_tables) -> dict[int, list[int]]:
     """Each round table's start numbers in seat order, in one query."""
     seats: dict[int, list[int]] = {}
@@ -429,7 +415,7 @@ def document(
         "game": tournament.game,
         "preset": tournament.preset,
         **{key: tournament.settings[key] for key in SETTINGS if key in tournament.settings},
-        "players": _players(tournament),
+        "players": [engine.dump_player(entry) for entry in tournament.entries.order_by("no")],
         "played": [{"round": number, "tables": tables} for number, tables in sorted(played.items())],
     }
     corrections = Correction.objects.filter(round_table__round__tournament=tournament)
@@ -482,7 +468,8 @@ def load(tournament: Tournament, **options) -> engine.Tournament:
         raise _engine_error(error) from None
 
 
-def standings(tournament: Tournament, *, corrected: bool = True):
+def load_standings(tournament: Tournament, *, corrected: bool = True) -> tuple[engine.Standing, ...]:
+    """The standings of the tournament as stored (the engine computes them from its document)."""
     return engine.standings(load(tournament), corrected=corrected)
 
 

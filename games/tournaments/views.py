@@ -589,7 +589,7 @@ def _round_step(request: HttpRequest, token: str, number: int, step, done: str) 
 
 
 @require_POST
-def result(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def round_result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A paper table's totals while the round is played; after it, a correction with its reason (TN8)."""
     tournament = _director(token)
     round_ = _round(tournament, number)
@@ -865,7 +865,7 @@ def replaced_tables(tournament: Tournament) -> list[RoundTable]:
 
 
 @require_safe
-def standings(request: HttpRequest, token: str) -> HttpResponse:
+def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _public(token)
     own = [] if tournament.league_id is not None else pool_ratings(Pool(tournament=tournament))
     return render(request, "games/tournament/standings.html", {**_standings_context(tournament), "ratings": own})

@@ -4,10 +4,13 @@
 need. A game's templates live in ``templates/games/<game>/``:
 
 - ``fields.html``: the hand form's fields (recording, editing, the rules page's calculator);
-- ``table.html``: what the table page shows under the totals (a Bummerl sheet, the round, a first-hand note);
+- ``table.html``: what the table page shows under the totals (a sheet of the game under way, the round, a note);
 - ``rules.html``: the rules page's own sections, as partials ``toc``, ``sections`` and ``sources``;
 - ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set;
-- ``marks.html``: a player's marks beside their total (radelci, Bummerl), when ``marks_template`` names it.
+- ``marks.html``: a player's marks beside their total, when ``marks_template`` names it.
+
+Its own look, if it needs one, is a stylesheet of its own under ``static/css/games/<game>.css`` (``stylesheet``),
+linked on every page after talon.css: the shared stylesheet draws nothing of a game.
 
 A phone without signal cannot render templates: ``marks`` says the same as data (``Mark``), and ``look()`` gives the
 phone everything game-specific it draws (static/js/offline.js names no game). The game's ``table.html`` marks what
@@ -23,6 +26,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
@@ -34,10 +38,10 @@ class Mark:
     """How one kind of a player's marks (``Status.marks``) looks beside their total: what the game's marks.html
     draws on the server, as data the phone draws the same way."""
 
-    kind: str  # the status's mark: "radelci", "bummerl"
+    kind: str  # the status's mark: one of the keys of its engine's ``Status.marks``
     look: str  # CIRCLES or BADGE
     label: str | Promise  # with {count}: a badge's text, the circles' spoken label
-    used: str = ""  # CIRCLES: the kind counted as crossed off ("radelci_used")
+    used: str = ""  # CIRCLES: the kind counted as crossed off ("<kind>_used")
     few: int = 5  # CIRCLES: up to this many in all are drawn one by one
     classes: tuple[str, str, str] = ("marks", "mark", "marks-count")  # CIRCLES: the CSS classes of the box, of a
     # circle (with "used" when crossed off) and of a count, as its marks.html writes them
@@ -74,20 +78,38 @@ class Games:
 
 @dataclass(frozen=True)
 class AdjustmentField:
-    """A whole number per player that the game's adjustments carry beyond the amounts (Slovenian Tarok's radelci):
-    how the shared penalty and carry-over forms ask for it, and the key it is written under in the adjustment's
-    data (the table document's ``"radelci": {player: number}``)."""
+    """A whole number per player that the game's adjustments carry beyond the amounts (a mark given or crossed
+    off): how the shared penalty and carry-over forms ask for it, and the key it is written under in the
+    adjustment's data (the table document's ``"<key>": {player: number}``)."""
 
     key: str  # the adjustment data's key; the penalty form's field, the carry-over form's ``<key>_<seat>``
-    label: str | Promise  # the penalty form's label: "Radelci to add"
+    label: str | Promise  # the penalty form's label: "<Marks> to add"
     help: str | Promise  # the penalty form's help: what 1 and −1 do
-    carry_label: str | Promise  # the carry-over field's label, with %(player)s: "%(player)s: radelci"
-    carry_short: str | Promise  # its short label beside the player's total: "radelci"
+    carry_label: str | Promise  # the carry-over field's label, with %(player)s: "%(player)s: <marks>"
+    carry_short: str | Promise  # its short label beside the player's total: "<marks>"
     missing: str | Promise  # the penalty form's answer when neither an amount nor this is written
     low: int = -20  # the penalty form's bounds: given (+) or crossed off (−) in one penalty
     high: int = 20
     carry_low: int = 0  # the carry-over form's bounds: what a paper sheet can hold
     carry_high: int = 100
+
+
+def points(count: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", count)
+
+
+@dataclass(frozen=True)
+class SettleWords:
+    """What settle-up counts (the engine's ``SETTLE_UNIT``, a point unless the game says otherwise), in the pages'
+    words: the price's field on the house rules, the price with its unit ("2,00 € per point"), and a payment's count
+    of it ("24 points × 2,00 €": ``count(n)``, the words in the plural ``n`` takes, with ``%(count)s``)."""
+
+    price_label: str | Promise = _("Price per point (optional)")
+    price_per: str | Promise = _("%(price)s per point")
+    count: Callable[[int], str] = points
+
+
+POINTS = SettleWords()
 
 
 @dataclass(frozen=True)
@@ -121,11 +143,12 @@ class GameWeb:
     save_label: str | Promise = _("Save hand")  # the hand form's Save, in the same words as record_label
     not_saved: str | Promise = _("The hand was not saved. Fix what is marked:")
     words: HandWords = HandWords()  # a hand or a round, where the pages name one
+    settle: SettleWords = POINTS  # what settle-up counts, in words: its engine's SETTLE_UNIT
     round_key: str = ""  # the engine state's count of rounds in the game: the list of hands numbers the rounds by it
     # (a penalty is no round and has no number); empty: the hands are numbered one after another
     quick_entry: bool = False  # the table page offers the hand form's quick entry (templates/…/quick.html)
     seating_help: str | Promise = ""  # said under the names of a new table
-    leader_label: str | Promise = ""  # statistics: who leads a hand ("As povinnost"); empty: no declarer stats
+    leader_label: str | Promise = ""  # statistics: who leads a hand ("As declarer"); empty: no declarer stats
     contra_label: str | Promise = ""  # statistics: hands with contra won
     calculator_players: int = 4  # how many players the rules page's calculator starts with
     calculator_initial: dict[str, Any] = field(default_factory=dict)
@@ -133,12 +156,13 @@ class GameWeb:
     rules_context: Callable[[], dict[str, Any]] = dict  # what its rules page's sections show
     penalty_label: str | Promise = _("Who is penalised")  # the penalty form's question
     adjustment_fields: tuple[AdjustmentField, ...] = ()  # what a penalty and a carry-over take beyond the amounts
-    calculator_template: str = ""  # more for the rules page's calculator (a radelc the declarer holds)
+    calculator_template: str = ""  # more for the rules page's calculator (a mark the declarer holds)
     calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up
     marks_template: str = ""  # how a player's marks look beside their total (``marks``: the status's, by kind)
-    leader_badge: str | Promise = ""  # the badge of who leads the next hand ("povinnost"); empty: none shown
-    leader_field: str = ""  # the hand form's field that takes who leads the next hand ("povinnost"); empty: none
+    leader_badge: str | Promise = ""  # the badge of who leads the next hand, in the game's word; empty: none shown
+    leader_field: str = ""  # the hand form's field that takes who leads the next hand; empty: none
     marks: tuple[Mark, ...] = ()  # how its marks look beside a total, as data for the phone (as marks_template)
+    stylesheet: str = ""  # its own look (static/css/games/<game>.css, as {% static %} names it), on every page
     games: Games | None = None  # an evening of games (Two Ten Jack): the round's line and the games won, as data
 
     def look(self) -> dict[str, Any]:

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from games.engines import two_ten_jack
-from games.engines.base import MOST_CARD_POINTS, MOST_POINTS, MOST_RADELCI
+from games.engines.base import MOST_CARD_POINTS, MOST_POINTS
+from games.engines.slovenian_tarok import MOST_RADELCI
 from games.engines.table import InvalidTable, settle
 
 SL = ["Ana", "Bojan", "Cene", "Dora"]

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escape
 
 from games.models import Table
 from games.registry import GAMES
+from games.web import CIRCLES, POINTS
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_FILES = [
@@ -66,26 +68,8 @@ def test_only_the_registry_names_more_than_one_game():
 CONCEPTS = {
     "schnapsen": ("bummerl",),
     "slovenian-tarok": ("radelc", "klop", "valat", "trula"),
-    "czech-taroky": ("povinnost", "pagát", "valat", "trula"),
+    "czech-taroky": ("povinnost", "prever", "pagát", "valat", "trula"),
     "koenigrufen": ("valat", "trischaken", "bürgermeister", "jungfrau", "sküs"),
-}
-# Shared files that still name a game's word, each with what is left to move into the engine's data (issue 31).
-# The list must shrink, never grow: a file that no longer names the word must leave it (the test says so).
-STILL_NAMING = {
-    "games/engines/base.py": {"radelc", "klop", "valat", "trula", "povinnost", "bummerl"},
-    "games/engines/settle_up.py": {"bummerl"},
-    "games/engines/table.py": {"radelc", "bummerl"},
-    "games/entry/__init__.py": {"radelc", "bummerl"},
-    "games/models.py": {"radelc", "povinnost", "valat", "trula", "bummerl"},
-    "games/offline/phone.py": {"radelc", "bummerl"},
-    "games/tables/forms.py": {"bummerl"},  # the price per Bummerl: SETTLE_UNIT's words
-    "games/tables/presentation.py": {"radelc", "bummerl"},  # the settle-up counts: SETTLE_UNIT's words
-    "games/tables/services.py": {"radelc", "povinnost", "bummerl"},
-    "games/tables/views/evening.py": {"radelc", "bummerl"},
-    "games/tables/views/tables.py": {"klop", "bummerl"},
-    "games/templatetags/talon.py": {"radelc"},
-    "games/web/__init__.py": {"radelc", "povinnost", "bummerl"},
-    "static/css/talon.css": {"radelc", "povinnost"},  # class names the games' templates use
 }
 RANKING_FILES = (
     "games/tournaments/",
@@ -104,6 +88,7 @@ def own_files(slug: str) -> tuple[str, ...]:
         f"games/entry/{module}.py",
         f"games/web/{module}/",
         f"templates/games/{module}/",
+        f"static/css/games/{module}.css",
     )
 
 
@@ -123,8 +108,11 @@ def concepts_named(path: Path) -> set[str]:
 
 
 def test_no_shared_file_names_a_games_own_words():
+    """Not even in a comment: a shared file (code, template, stylesheet, script) reads a game's own words as data
+    from its engine or web side, and the game's own files (its engine, entry, web side, templates and stylesheet)
+    say them."""
     named = {str(path.relative_to(ROOT)): words for path in APP_FILES + ENGINE_FILES if (words := concepts_named(path))}
-    assert named == STILL_NAMING
+    assert named == {}
 
 
 def test_the_ranking_is_read_as_data_where_players_are_placed():
@@ -134,6 +122,45 @@ def test_the_ranking_is_read_as_data_where_players_are_placed():
         where = str(path.relative_to(ROOT))
         if where.startswith(RANKING_FILES):
             assert not concepts_named(path), where
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_game_that_settles_other_than_points_words_what_it_counts(slug):
+    """Settle-up's words (the price's field, "per point", "24 points") are the game's web side's: the shared
+    ones are a point's, and a game whose settle-up counts something else words it itself."""
+    game = GAMES[slug]
+    assert (game.engine.SETTLE_UNIT == "point") == (game.web.settle is POINTS), game.engine.SETTLE_UNIT
+
+
+STYLESHEETS = [(slug, game.web.stylesheet) for slug, game in GAMES.items() if game.web.stylesheet]
+
+
+def selectors(css: str) -> set[str]:
+    return set(re.findall(r"\.([\w-]+)", re.sub(r"/\*.*?\*/", "", css, flags=re.S)))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_circles_of_a_games_marks_are_drawn_by_its_own_stylesheet(slug):
+    """A game's marks drawn as circles (on the server and on the phone, by ``Mark.classes``) look as its own
+    stylesheet says: the shared one draws no game's marks."""
+    web = GAMES[slug].web
+    classes = {name for mark in web.marks if mark.look == CIRCLES for name in mark.classes}
+    if classes:
+        assert web.stylesheet, f"{slug} draws circles without a stylesheet of its own"
+        own = selectors((ROOT / "static" / web.stylesheet).read_text())
+        assert classes <= own, classes - own
+        assert not classes & selectors((ROOT / "static/css/talon.css").read_text())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "sheet"), STYLESHEETS)
+def test_a_games_own_stylesheet_is_on_every_page_and_kept_for_no_signal(client, slug, sheet):
+    assert sheet.startswith("css/games/") and (ROOT / "static" / sheet).is_file()
+    link = f'<link rel="stylesheet" href="{static(sheet)}">'
+    for page in (reverse("home"), reverse("rules", args=[slug]), reverse("offline")):
+        text = client.get(page).content.decode()
+        assert text.index(link) > text.index(static("css/talon.css")), page  # after the shared one
+    assert f'"{static(sheet)}"' in client.get(reverse("service_worker")).content.decode()
 
 
 @pytest.mark.django_db

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.base import MOST_RADELCI
+from games.engines.slovenian_tarok import MOST_RADELCI
 from games.registry import GAMES
 from games.tables.forms import CarryOverForm, PenaltyForm
 from games.web import AdjustmentField

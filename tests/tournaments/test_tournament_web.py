@@ -165,6 +165,21 @@ def test_a_late_arrival_joins_from_the_next_round_and_a_withdrawn_player_keeps_r
     assert Entry.objects.get(tournament=tournament, no=1).withdrawn_after == 1
 
 
+def test_the_stored_players_are_written_as_the_engine_writes_its_players(client):
+    """One writer of a player: the stored tournament's document and the engine's dump say each the same way, the
+    defaults left out (a late arrival's round, a withdrawal, a ranking written only where there is one)."""
+    tournament = make_tournament()
+    started(tournament)
+    client.post(director_url(tournament, "register"), {"players": "Jure"})
+    client.post(director_url(tournament, "withdraw", 1), {"confirmed": "1"})
+    Entry.objects.filter(tournament=tournament, no=2).update(ranking=1500)
+    players = service.document(tournament)["players"]
+    assert players == engine.dump(service.load(tournament))["players"]
+    assert players[0] == {"no": 1, "name": players[0]["name"], "withdrawn_after": 1}
+    assert players[1]["ranking"] == 1500 and "ranking" not in players[2]
+    assert players[-1] == {"no": 10, "name": "Jure", "joins": 2}
+
+
 # ---- draws, rounds, results ----------------------------------------------------------------------------------
 
 
@@ -565,8 +580,8 @@ def test_an_exported_document_imports_as_a_tournament_with_the_same_standings(cl
     response = client.post(reverse("import_tournament"), {"document": upload})
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     assert response.status_code == 302
-    assert [(s.no, s.place, s.measure) for s in service.standings(copy)] == [
-        (s.no, s.place, s.measure) for s in service.standings(tournament)
+    assert [(s.no, s.place, s.measure) for s in service.load_standings(copy)] == [
+        (s.no, s.place, s.measure) for s in service.load_standings(tournament)
     ]
 
 
@@ -617,11 +632,11 @@ def test_a_schnapsen_tables_places_come_from_its_stored_bummerl():
     loser = table.players[1]
     for _i in range(4):
         services.record_hand(table, {"winner": table.players[0], "game_points": 2})
-    lines = {line.name: line for line in service.standings(tournament)}
+    lines = {line.name: line for line in service.load_standings(tournament)}
     assert lines[table.players[0]].place == 1 and lines[loser].place == 2
     exported = service.export(tournament)
     assert [(s.no, s.place) for s in engine.standings(engine.load(exported))] == [
-        (s.no, s.place) for s in service.standings(tournament)
+        (s.no, s.place) for s in service.load_standings(tournament)
     ]
 
 

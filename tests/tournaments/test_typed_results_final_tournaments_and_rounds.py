@@ -43,7 +43,7 @@ def test_a_typed_result_over_a_played_table_is_refused_saying_what_it_would_repl
     assert "Table 1 has 2 hands played in Talon" in said
     assert " / ".join(str(total).replace("-", "\u2212") for total in played) in said
     assert RoundTable.objects.get(pk=round_table.pk).totals is None, "nothing saved"
-    assert [line.measure for line in service.standings(tournament)] != [Fraction(0)] * 3 or played == [0, 0, 0]
+    assert [line.measure for line in service.load_standings(tournament)] != [Fraction(0)] * 3 or played == [0, 0, 0]
 
 
 def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_stay_in_the_export(client):
@@ -55,7 +55,7 @@ def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_sta
     assert response.status_code == 302
     seats = list(round_table.seats.order_by("seat").values_list("entry__no", flat=True))
     points = {seats[0]: Fraction(2), seats[1]: Fraction(1), seats[2]: Fraction(1, 2)}  # 2 / 1 / ½ by 30 > 0 > -10
-    assert {line.no: line.measure for line in service.standings(tournament)} == points
+    assert {line.no: line.measure for line in service.load_standings(tournament)} == points
     text = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
     assert f"it replaces {hands} hands played in Talon (kept in the record)" in text
     standings = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
@@ -68,18 +68,18 @@ def test_a_typed_result_replaces_played_hands_only_when_chosen_and_the_hands_sta
     upload.name = "t.json"
     assert client.post(reverse("import_tournament"), {"document": upload}).status_code == 302
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
-    assert {line.no: line.measure for line in service.standings(copy)} == points
+    assert {line.no: line.measure for line in service.load_standings(copy)} == points
     assert service.export(copy)["played"][0]["tables"][0]["replaced"]["hands"] == line["replaced"]["hands"]
 
 
 def test_a_replacement_is_taken_back_until_the_round_closes(client):
     tournament, round_, round_table = _played_table()
-    before = {line.no: line.measure for line in service.standings(tournament)}
+    before = {line.no: line.measure for line in service.load_standings(tournament)}
     service.type_result(round_, round_table, [30, 0, -10], replace=True)
     url = reverse("take_back_result", args=[tournament.director_token, 1, 1])
     assert client.post(url).status_code == 302
     assert RoundTable.objects.get(pk=round_table.pk).totals is None
-    assert {line.no: line.measure for line in service.standings(tournament)} == before
+    assert {line.no: line.measure for line in service.load_standings(tournament)} == before
     service.type_result(round_, round_table, [30, 0, -10], replace=True)
     service.close_round(round_)
     response = client.post(url)

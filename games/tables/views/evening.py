@@ -18,8 +18,8 @@ from games.tables import services
 from games.tables.common import attempt, device, editable, remember, say
 from games.tables.forms import CarryOverForm, PenaltyForm, new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
-from games.tables.presentation import settle_up, standings
-from games.tables.views.hands import closed_page
+from games.tables.pages import closed_page
+from games.tables.presentation import ranked_totals, settle_up
 
 
 def _record(request: HttpRequest, table: Table, form, done: str) -> HttpResponse | None:
@@ -76,7 +76,7 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def end_evening(request: HttpRequest, token: str) -> HttpResponse:
-    """The end of the evening: what closing does (the radelci penalty, an abandoned Bummerl), the final totals and
+    """The end of the evening: what closing does (the engine's words: marks paid for, a game abandoned), the final totals and
     who pays whom; then the closing hand."""
     table = editable(request, token)
     if (table.summary or {}).get("over"):
@@ -111,7 +111,7 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
             "table": table,
             "closing": closing,
             "refused": refused,
-            "final": standings(table, final, summary),
+            "final": ranked_totals(table, final, summary),
             "settle_up": settle_up(table, final, summary) if closing else None,
             "links": RuleLinks.of(table.game, table.view_token),
         },
@@ -133,7 +133,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
             "table": table,
             "ended": True,
             "closing": services.result_of(table, closing) if closing else None,
-            "final": standings(table, {p: table.totals.get(p, 0) for p in table.players}),
+            "final": ranked_totals(table, {p: table.totals.get(p, 0) for p in table.players}),
             "settle_up": settle_up(table),
             "links": RuleLinks.of(table.game, table.view_token),
             "rated": rated,

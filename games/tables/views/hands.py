@@ -23,8 +23,8 @@ from games.tables import services
 from games.tables.common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
 from games.tables.forms import new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
+from games.tables.pages import closed_page, hand_numbers, is_closed, round_numbers, table_context
 from games.tables.presentation import describe_change, describer
-from games.tables.views.tables import hand_numbers, round_numbers, table_context
 from games.web import HandWords
 
 
@@ -135,16 +135,6 @@ def _after_save(
         return _keep_the_hand(request, table, form, hand)
     form.show_engine_error(refusal.error)
     return _render_hand_form(request, table, form, hand=hand, number=number)
-
-
-def is_closed(table: Table) -> bool:
-    return bool((table.summary or {}).get("over"))
-
-
-def closed_page(request: HttpRequest, table: Table) -> HttpResponse:
-    """A closed table takes no more hands: instead of a form, the page says so and offers the way on (the final
-    totals and settle-up, a new evening with the same players). Nothing is saved."""
-    return render(request, "games/closed.html", {"table": table, "web": GAMES[table.game].web})
 
 
 def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpResponse:

@@ -138,7 +138,8 @@ def manifest(request: HttpRequest) -> HttpResponse:
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the root so that it may look after every page; it caches the app shell and static files."""
-    shell = [reverse("offline"), *(static(asset) for asset in SHELL_ASSETS)]
+    own = [game.web.stylesheet for game in GAMES.values() if game.web.stylesheet]  # as base.html links them
+    shell = [reverse("offline"), *(static(asset) for asset in [*SHELL_ASSETS, *own])]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
     response = render(
         request,

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from typing import Any
-
 from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -21,26 +16,23 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games.engines import table as engine_table
 from games.engines.table import InvalidTable
 from games.lib.inputs import is_token, whole_number
 from games.lib.limits import expensive, too_many, wait_for
 from games.lib.text import isolate_text
-from games.models import Change, Circle, FormerLink, HandFacts, Round, RoundTable, Seat, Table
+from games.models import Change, Circle, FormerLink, RoundTable, Seat, Table
 from games.offline.bundle import engine_version
 from games.registry import GAMES
 from games.tables import services
-from games.tables.common import attempt, device, editable, game_or_404, hand_form, known_circles, remember, say
+from games.tables.common import attempt, device, editable, game_or_404, known_circles, remember, say
 from games.tables.forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
+from games.tables.pages import game_hands, hand_rows, table_context
 from games.tables.presentation import (
     describe_change,
     describer,
     in_current_names,
     player_rows,
     rules_summary,
-    running_totals_chart,
-    settle_up,
-    winners,
 )
 
 
@@ -74,195 +66,12 @@ def new_table_for(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "games/new_table.html", {"form": form, "game": chosen, "circle": circle})
 
 
-RECENT_HANDS = 10
 PAGE_OF_HANDS = 50
 DELETED_SHOWN = 100  # the latest deleted hands the history offers to restore
-CHART_POINTS = 24
 
 
 def _table(field: str, token: str) -> Table:
     return get_object_or_404(Table, **{field: token})
-
-
-def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
-    """Rows of the list of hands: number, what was played, each player's score and running total, and what the
-    hand ended (the Bummerl and who got it), read from the states stored with the hand and the one before it."""
-    describe = describer(table)
-    hands = list(hands)
-    notes = _milestones(table, [hand.number for hand in hands])
-    rounds = round_numbers(table, [hand.number for hand in hands])
-    counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands], others)
-    return [
-        {
-            "number": hand.number,
-            "what": describe(hand.data),
-            "note": notes.get(hand.number),
-            "label": counted.get(hand.number, ""),
-            "aria": row_label(hand.number, rounds, counted),
-            "url": reverse("hand", args=[table.edit_token, hand.seq])
-            if can_edit
-            else reverse("view_hand", args=[table.view_token, hand.seq]),
-            "scores": list(zip(table.players, hand.scores, hand.totals)),
-        }
-        for hand in hands
-    ]
-
-
-def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
-    """For a game whose deals are counted as rounds (Two Ten Jack): each deal's round in its game by its hand number,
-    as the state the deal left says; a penalty, a correction or the closing is no round and has none. None for the
-    other games."""
-    key = GAMES[table.game].web.round_key
-    if not key or not numbers:
-        return None
-    others = set(
-        HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__in=numbers)
-        .exclude(kind="hand")
-        .values_list("hand__number", flat=True)
-    )
-    states = table.hands.filter(deleted=False, number__in=numbers).values_list("number", "state")
-    return {n: state.get(key) for n, state in states if n not in others and state.get(key)}
-
-
-def other_rows(table: Table) -> list[int]:
-    """The places (``Hand.number``) of the table's live rows that are no hands of the game: penalties,
-    corrections, the closing. One query; they are few."""
-    return list(
-        HandFacts.objects.filter(table=table, hand__deleted=False)
-        .exclude(kind="hand")
-        .order_by("hand__number")
-        .values_list("hand__number", flat=True)
-    )
-
-
-def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> dict[int, int]:
-    """Each row's number among the game's hands, by its place: a penalty, a correction or the closing before it
-    does not count, and has none itself (the list, the history and the chart count hands, not rows)."""
-    if not numbers:
-        return {}
-    others = other_rows(table) if others is None else others
-    skipped = set(others)
-    return {n: n - bisect_right(others, n) for n in numbers if n not in skipped}
-
-
-def game_hands(table: Table, others: list[int] | None = None) -> int:
-    """How many hands of the game the table holds (its rows but penalties, corrections and the closing)."""
-    return table.hand_count - len(other_rows(table) if others is None else others)
-
-
-def row_label(number: int, rounds: dict[int, int] | None, counted: dict[int, int]) -> str:
-    """What a screen reader says for a row's link: "Hand 3: explanation", "Round 2: explanation"."""
-    if number not in counted:
-        return _("Penalty, correction or end: explanation")
-    if rounds is None:
-        return _("Hand %(number)s: explanation") % {"number": counted[number]}
-    return _("Round %(number)s: explanation") % {"number": counted[number]}
-
-
-def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
-    engine = GAMES[table.game].engine
-    if not numbers:
-        return {}
-    wanted = set(numbers) | {n - 1 for n in numbers}
-    stored = dict(table.hands.filter(deleted=False, number__in=wanted).values_list("number", "state"))
-    try:
-        table_setup = services.setup_for(table)
-    except InvalidTable:
-        return {}
-    notes = {}
-    for number in numbers:
-        if number in stored and (number - 1 in stored or number == 1):
-            before = engine_table.load_state(table_setup, stored.get(number - 1))
-            note = engine.milestone(before, engine_table.load_state(table_setup, stored[number]))
-            if note is not None:
-                notes[number] = note
-    return notes
-
-
-def recent_hands(table: Table, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
-    """The latest hands, newest first (the one just recorded is where the thumb is)."""
-    recent = (
-        table.hands.filter(deleted=False, number__gt=table.hand_count - RECENT_HANDS).order_by("-number").defer("state")
-    )
-    return hand_rows(table, recent, can_edit=can_edit, others=others)
-
-
-def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
-    """The running totals at no more than CHART_POINTS rows, evenly spread: a season is summarised, not drawn
-    hand by hand, so the chart costs the same for any length of table. The axis counts hands: a penalty, a
-    correction or the end of the evening stands at the hand before it (a step up or down there)."""
-    count = table.hand_count
-    if count < 2:
-        return None
-    others = other_rows(table) if others is None else others
-    numbers = (
-        sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        if count > CHART_POINTS
-        else list(range(1, count + 1))
-    )
-    totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
-    numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
-    if len(numbers) < 2:
-        return None
-    words = GAMES[table.game].web.words
-    return running_totals_chart(
-        table.players,
-        [totals[n] for n in numbers],
-        numbers=[n - bisect_right(others, n) for n in numbers],
-        x_label=str(words.axis),
-        label=str(words.chart),
-    )
-
-
-def table_context(table: Table, *, can_edit: bool) -> dict:
-    """What the table page shows of ``table`` as it is stored (its page, a Save's answer, the live poll)."""
-    web = GAMES[table.game].web
-    winning = winners(table)
-    played_as = services.tournament_table(table)
-    closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED else None
-    can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
-    others = other_rows(table)
-    return {
-        "table": table,
-        "can_edit": can_edit,
-        "closed_round": closed,
-        "rows": recent_hands(table, can_edit=can_edit, others=others),
-        "players": player_rows(table),
-        "summary": table.summary,
-        "undoable": services.last_undoable(table) if can_edit else None,
-        "game": GAMES[table.game],
-        "web": web,
-        "winners": winning,
-        "winner_names": format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in winning)),
-        "quick_form": hand_form(table) if can_edit and web.quick_entry else None,
-        "hand_count": game_hands(table, others),
-        "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
-        "settle_up": settle_up(table),
-        "chart": chart_of(table, others),
-        "round_limit": _limit_shown(table, played_as),
-        "live_url": reverse("live", args=[table.edit_token])
-        if can_edit
-        else reverse("view_live", args=[table.view_token]),
-        "hands_url": reverse("hands", args=[table.edit_token])
-        if can_edit
-        else reverse("view_hands", args=[table.view_token]),
-    }
-
-
-def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
-    """A tournament table's "hand 12 of 21" and the minutes left (TN4)."""
-    limit = services.limit_of(played_as)
-    if limit is None:
-        return None
-    ends_at = limit["ends_at"]
-    seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
-    return {
-        **limit,
-        "next": table.hand_count + 1,
-        "minutes_left": None if seconds is None else -(-seconds // 60),
-        "time_up": seconds == 0,
-        "hands_done": bool(limit["hands"]) and table.hand_count >= limit["hands"],
-    }
 
 
 def table_response(request: HttpRequest, table: Table, *, can_edit: bool) -> HttpResponse:
@@ -338,7 +147,7 @@ def view_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def all_hands(request: HttpRequest, token: str) -> HttpResponse:
     """Every hand, a page at a time, newest first; or only the hands of one contract or mode, or those a player
-    declared ("Anna's prevers", "every klop"): a query on what each hand was, stored when it was saved."""
+    declared ("the games Anna played alone", "every hand of one contract"): a query on what each hand was, stored when it was saved."""
     can_edit = request.resolver_match.url_name == "hands"
     table = _table("edit_token" if can_edit else "view_token", token)
     engine = GAMES[table.game].engine

@@ -46,7 +46,7 @@ from .base import (
     Tournament,
     read_number,
 )
-from .document import differs, dump, json_number, load, most_players
+from .document import differs, dump, dump_player, json_number, load, most_players
 from .draws import Draw, draw, draw_json, finished, met_before, sat_out_before
 from .presets import PRESETS, TOURNAMENT_PRESETS
 from .schedules import (
@@ -92,6 +92,7 @@ __all__ = [
     "read_number",
     "differs",
     "dump",
+    "dump_player",
     "json_number",
     "load",
     "most_players",

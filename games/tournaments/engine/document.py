@@ -1,6 +1,7 @@
 """Reading and writing the tournament document: ``load`` (every rule of the format checked: the title, preset, game,
 rules, round limit, scoring, draw and players here; the tables played and their corrections in ``table_results``),
-``dump`` (``load(dump(t)) == t``), ``differs`` (the fields that are not the preset's) and ``json_number`` (an exact
+``dump`` (``load(dump(t)) == t``), ``dump_player`` (a player as the document writes one, which the stored
+tournament's document uses too), ``differs`` (the fields that are not the preset's) and ``json_number`` (an exact
 number written as JSON).
 """
 
@@ -11,7 +12,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from games.engines import table as table_engine
 from games.engines.base import (
@@ -273,6 +274,29 @@ def _player_name(name: Any, names: dict[str, int], no: int, **where: Any) -> Non
     names[key] = no
 
 
+class PlayerFields(Protocol):
+    """A player as the document knows one: the engine's ``Player``, or a registered player's row (the same names)."""
+
+    no: int
+    name: str
+    ranking: int | None
+    joins: int
+    withdrawn_after: int | None
+
+
+def dump_player(p: PlayerFields) -> dict[str, Any]:
+    """A player as the document writes one: what is the format's default (no ranking, joins from round 1, not
+    withdrawn) is left out."""
+    item: dict[str, Any] = {"no": p.no, "name": p.name}
+    if p.ranking is not None:
+        item["ranking"] = p.ranking
+    if p.joins != 1:
+        item["joins"] = p.joins
+    if p.withdrawn_after is not None:
+        item["withdrawn_after"] = p.withdrawn_after
+    return item
+
+
 def dump(t: Tournament) -> dict[str, Any]:
     """The tournament's document: ``load(dump(t)) == t``; every field written out."""
     scoring: dict[str, Any] = {
@@ -280,16 +304,7 @@ def dump(t: Tournament) -> dict[str, Any]:
         "place_points": [json_number(v) for v in t.scoring.place_points],
         "tie_breaks": list(t.scoring.tie_breaks),
     }
-    players = []
-    for p in t.players:
-        item: dict[str, Any] = {"no": p.no, "name": p.name}
-        if p.ranking is not None:
-            item["ranking"] = p.ranking
-        if p.joins != 1:
-            item["joins"] = p.joins
-        if p.withdrawn_after is not None:
-            item["withdrawn_after"] = p.withdrawn_after
-        players.append(item)
+    players = [dump_player(p) for p in t.players]
     played = []
     for r in t.played:
         tables = []

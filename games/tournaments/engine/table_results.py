@@ -19,9 +19,9 @@ from games.engines.base import (
     TOTAL,
     Line,
     marks_ranked,
+    rank_key,
     show,
     signed,
-    standing,
 )
 from games.engines.table import InvalidTable
 
@@ -371,7 +371,7 @@ def seat_places(
     result = _as_result(t, seats, totals_or_document, status)
     names = [t.player(no).name for no in result.seats]
     totals = dict(zip(names, result.totals))
-    keys = [standing(t.ranking, name, totals, result.status) for name in names]
+    keys = [rank_key(t.ranking, name, totals, result.status) for name in names]
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 

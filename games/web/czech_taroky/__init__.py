@@ -15,6 +15,7 @@ WEB = GameWeb(
     leader_badge=_("povinnost"),
     leader_field="povinnost",
     contra_label=_("Hands with contra won"),
+    stylesheet="css/games/czech_taroky.css",  # its hand form: team or prever
     calculator_initial={"povinnost": "A"},
     new_hand_initial=lambda summary: {"povinnost": summary.get("next_leader")},  # as leader_field on the phone
     rules_context=lambda: {

@@ -1,10 +1,15 @@
 """Schnapsen in the app: quick entry on the table page, a guided entry, the Bummerl sheet."""
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
-from .. import BADGE, GameWeb, Mark
+from .. import BADGE, GameWeb, Mark, SettleWords
 from .forms import SchnapsenHandForm
+
+
+def bummerl(count: int) -> str:
+    return ngettext("%(count)s Bummerl", "%(count)s Bummerl", count)
+
 
 WEB = GameWeb(
     penalty_label=_("Who is penalised (the other player gets the game points)"),
@@ -13,6 +18,9 @@ WEB = GameWeb(
     quick_entry=True,
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
+    settle=SettleWords(
+        price_label=_("Price per Bummerl (optional)"), price_per=_("%(price)s per Bummerl"), count=bummerl
+    ),
     marks_template="games/schnapsen/marks.html",
     marks=(
         Mark(

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import MOST_RADELCI
+from games.engines.slovenian_tarok import MOST_RADELCI
 
 from .. import CIRCLES, AdjustmentField, GameWeb, Mark
 from .forms import SlovenianHandForm
@@ -45,6 +45,7 @@ WEB = GameWeb(
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
     marks_template="games/slovenian_tarok/marks.html",
+    stylesheet="css/games/slovenian_tarok.css",  # how its radelci look, here and on the phone
     marks=(
         Mark(
             "radelci",
