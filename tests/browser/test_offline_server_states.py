@@ -152,7 +152,7 @@ def test_with_a_slow_server_a_lost_answer_and_an_undo_given_up_on_leave_the_righ
     page = context.new_page()
     keep(page, table)
     context.add_init_script(LISTED)
-    relay.slow_only = re.compile(rb"POST /t/\w+/(hands/new|undo)/|GET /t/\w+/export\.csv")
+    relay.slow_only = re.compile(rb"POST /t/[\w-]+/(hands/new|undo)/|GET /t/[\w-]+/export\.csv")  # a token has - and _
     relay.delay = 20.0  # longer than the phone waits (six seconds), and than editing the hand takes
 
     first = team_hand(povinnost="Bára", partner="Dana", points=40)
