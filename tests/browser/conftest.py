@@ -11,6 +11,12 @@ CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 
 
+def worker_port(variable: str, default: int) -> int:
+    """A port of its own for each test process (pytest-xdist's gw0, gw1 …), from ``variable`` or ``default`` on."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(os.environ.get(variable, default)) + 10 * int(worker.removeprefix("gw") or 0)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

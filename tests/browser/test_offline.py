@@ -521,6 +521,11 @@ def test_a_language_switched_after_keeping_works_without_signal(context):
 
 
 KEPT_URLS = """async () => (await (await caches.open("talon-kept")).keys()).map((request) => request.url)"""
+KEPT_ENGINE = """(token) => new Promise((resolve) => {
+  const open = indexedDB.open("talon-offline");
+  open.onsuccess = () => { const get = open.result.transaction("tables").objectStore("tables").get(token);
+    get.onsuccess = () => resolve(get.result && get.result.snapshot.engine); };
+})"""
 
 
 @pytest.mark.parametrize("contact", ["a page", "the live poll"])
@@ -541,12 +546,15 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
     monkeypatch.setattr(bundle, "_engine_bundle", lambda: newer)  # what pages and the live poll name
     if contact == "a page":
         page.goto(f"/t/{table.edit_token}/")  # the next contact; else the live poll, every few seconds
+    released = [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]
     for _ in range(300):  # up to a minute: the page asks at its next contact, slowly on a busy machine
         engines = [url for url in page.evaluate(KEPT_URLS) if "/offline/engine.json" in url]
-        if engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]:
+        copy_engine = page.evaluate(KEPT_ENGINE, table.edit_token)
+        if engines == released and copy_engine == newer[1]:  # the engine kept, then the copy that names it
             break
         page.wait_for_timeout(200)
-    assert engines == [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]  # the old one is dropped
+    assert engines == released  # the old one is dropped
+    assert copy_engine == newer[1]  # the kept copy is the server's under the new engine: scored offline
     assert snapshots(page) == [old]  # Python's snapshot holds the old engine: not resumed from with the new one
 
     context.set_offline(True)

@@ -21,10 +21,10 @@ from playwright.sync_api import expect
 
 from games.engines.table import settle
 
-from .conftest import PHONE
+from .conftest import PHONE, worker_port
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = int(os.environ.get("TALON_OFFLINE_CHECK_PORT", "8153"))
+PORT = worker_port("TALON_OFFLINE_CHECK_PORT", 8153)
 expect.set_options(timeout=30_000)
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]
 DOC = {"game": "czech-taroky", "players": PLAYERS, "hands": [{"povinnost": "Anna", "partner": "Cyril", "points": 60}]}

@@ -17,11 +17,11 @@ from playwright.sync_api import expect
 
 from games.offline.views import RUNTIME_FILES
 
-from .conftest import PHONE
+from .conftest import PHONE, worker_port
 from .test_offline import enter_czech, keep, record_offline
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = int(os.environ.get("TALON_DEPLOY_TEST_PORT", "8151"))
+PORT = worker_port("TALON_DEPLOY_TEST_PORT", 8151)
 expect.set_options(timeout=30_000)
 
 

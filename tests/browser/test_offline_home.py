@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, worker_port
 from .test_offline import keep
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = int(os.environ.get("TALON_HOME_TEST_PORT", "8152"))
+PORT = worker_port("TALON_HOME_TEST_PORT", 8152)
 expect.set_options(timeout=30_000)
 
 KEPT_SCRIPT = """async () => { const hit = await (await caches.open("talon-kept")).match("/static/js/offline.js");
