@@ -18,6 +18,7 @@ from fractions import Fraction
 from django.conf import settings
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
+from games.engines.base import read_whole
 from games.engines.table import load_json
 from games.tournaments import engine as tournament
 
@@ -117,9 +118,13 @@ def points_table(text: str) -> list[Fraction]:
 def number(raw: str | None, name: str, low: int) -> int:
     if raw is None:
         fail(f"{name}: is required, e.g. {name} 1")
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < low or len(raw) > 6:
+    try:
+        value = read_whole(raw)
+    except ValueError:
+        value = None
+    if value is None or value < low or len(raw) > 6:
         fail(f"{name}: must be a whole number of at least {low}, got {raw}")
-    return int(raw)
+    return value
 
 
 def read(path: str) -> str:
