@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -343,6 +344,13 @@ class ResultForm(forms.Form):
                 max_length=200,
                 help_text=format_lazy(_("Each seat's {label}, separated by spaces."), label=gettext(rank.label)),
             )
+
+    def clean_reason(self) -> str:
+        """A correction's reason is kept and shown: on one line, with no tab nor any other control character."""
+        reason = self.cleaned_data["reason"]
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+            raise forms.ValidationError(_("Write the reason on one line, without tabs or other control characters."))
+        return reason
 
     def clean_totals(self) -> list[int]:
         return _whole_numbers(self.cleaned_data["totals"])
