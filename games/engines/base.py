@@ -7,6 +7,7 @@ renders the same lines through ``gettext``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -258,6 +259,32 @@ def choice(raw: Any, field_name: str, options: tuple[str, ...]) -> str:
             field_name, N_("must be one of {options}, got {value}"), options=", ".join(options), value=show(raw)
         )
     return raw
+
+
+# Numbers typed or written as text, read the one way everywhere (a form's field, a paste, a document's string, a
+# command's option): ASCII digits and at most a leading sign (``-``, ``+`` or the true minus ``−`` the pages write),
+# never what Python's ``int()`` and ``Fraction()`` also take: other scripts' digits (``١٢``, ``１２``), underscores
+# (``1_0``), spaces inside, an exponent (``Fraction("1e9999999")`` first computes ten million digits).
+WHOLE_TEXT = re.compile(r"[+\-\u2212]?[0-9]{1,15}")
+NUMBER_TEXT = re.compile(r"[+\-\u2212]?(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})(?:/[0-9]{1,15})?")
+
+
+def read_whole(raw: Any) -> int:
+    """A whole number: an int as it is, or text such as ``12``, ``-3``, ``−3`` (spaces around it allowed); a
+    ValueError for anything else."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if not isinstance(raw, str) or not WHOLE_TEXT.fullmatch(raw.strip()):
+        raise ValueError(f"not a whole number: {str(raw)[:40]}")
+    return int(raw.strip().replace("\u2212", "-"))
+
+
+def read_number(text: str) -> Fraction:
+    """A number written as text, read exactly: 2, 0.5, -1, 1/3 (ValueError or ZeroDivisionError otherwise)."""
+    text = text.strip() if isinstance(text, str) else ""
+    if not NUMBER_TEXT.fullmatch(text):
+        raise ValueError(f"not a number: {text[:40]}")
+    return Fraction(text.replace("\u2212", "-"))
 
 
 def plain(value: Any) -> str:

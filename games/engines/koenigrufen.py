@@ -457,7 +457,7 @@ def new_state(players: tuple[str, ...], rules: Rules) -> State:
 
 # ---- the hand as the table document writes it (shared/formats/table-json.md) ---------------------------------
 
-_POINTS = re.compile(r"(\d{1,2}) ([12])/3")  # the whole text (fullmatch): "35 2/3\n" is not the format's
+_POINTS = re.compile(r"([0-9]{1,2}) ([12])/3")  # the whole text (fullmatch): "35 2/3\n" is not the format's
 POINTS_FORMAT = N_('must be card points such as 40 or "35 2/3" (35 points and 2 Blatt), got {value}')
 
 

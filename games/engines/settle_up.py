@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-_PRICE = re.compile(r"^\s*(\d{1,6})(?:[.,](\d{1,4}))?\s*$")
+_PRICE = re.compile(r"^\s*([0-9]{1,6})(?:[.,]([0-9]{1,4}))?\s*$")  # ASCII digits: \d takes any script
 
 
 def parse_price(text: str) -> Fraction | None:

@@ -328,7 +328,7 @@ def new_state(players: tuple[str, ...], rules: Rules) -> State:
     return State(players=tuple(players), radelci=zero, used=zero)
 
 
-_POINTS = re.compile(r"^\s*(?:(\d{1,3})(?:\s+([12])/3)?|([12])/3)\s*$")
+_POINTS = re.compile(r"^\s*(?:([0-9]{1,3})(?:\s+([12])/3)?|([12])/3)\s*$")  # ASCII: \d takes any script
 
 
 def parse_points(raw: Any, field_name: str) -> Fraction:

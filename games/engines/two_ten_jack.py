@@ -291,6 +291,12 @@ def _reversals_impossible(hand: Hand, rules: Rules) -> list[Line]:
     return lines
 
 
+def deal_place(number: int, players: int) -> tuple[int, int]:
+    """The game and the round in it of the evening's ``number``th deal (1, 2, …; penalties not counted): a game is
+    one round per player, and the next deal after its last round starts the next game (TR1)."""
+    return (number - 1) // players + 1, (number - 1) % players + 1
+
+
 def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State]:
     players = state.players
     rounds = len(players)

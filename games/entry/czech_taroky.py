@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from ..engines.base import read_whole
 from . import Samples
 
 
@@ -15,7 +16,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
         data["mode"] = "prever"
         data["prever"] = c.get("prever") or None
         if c.get("talon") and c["talon"] != "1":
-            data["talon"] = int(c["talon"])
+            data["talon"] = read_whole(c["talon"])
     else:
         data["partner"] = c.get("partner") or None
         if c.get("called") and c["called"] != "XIX":
@@ -29,7 +30,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
     elif c.get("points") is not None:
         data["points"] = c["points"]
     if c.get("contra") and c["contra"] != "0":
-        data["contra"] = int(c["contra"])
+        data["contra"] = read_whole(c["contra"])
     if c.get("pagat_side"):
         data["pagat"] = {
             "side": c["pagat_side"],

@@ -9,6 +9,7 @@ from random import Random
 from typing import Any
 
 from ..engines import koenigrufen as kr
+from ..engines.base import read_whole
 from . import Samples
 
 BONUS_STATES = ("announced-made", "announced-lost", "silent-made", "silent-lost")
@@ -18,7 +19,7 @@ def thirds(whole_part: Any, blatt: Any) -> Fraction | None:
     """35 and 2 Blatt: 35⅔ (AT1); None when the whole part is not entered."""
     if whole_part in (None, ""):
         return None
-    return Fraction(int(whole_part)) + Fraction(int(blatt or 0), 3)
+    return Fraction(read_whole(whole_part)) + Fraction(read_whole(blatt or 0), 3)
 
 
 def in_hand(c: Mapping[str, Any], players: tuple[str, ...] | list[str]) -> list[str]:
@@ -36,7 +37,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
     elif contract in kr.NEGATIVE:
         if c.get("won"):
             data["won"] = c["won"] == "yes"
-        kontras = {p: int(c.get(f"kontra_{i}") or 0) for i, p in enumerate(players)}
+        kontras = {p: read_whole(c.get(f"kontra_{i}") or 0) for i, p in enumerate(players)}
         kontras = {p: level for p, level in kontras.items() if level and p in in_hand(c, players)}
         if kontras:
             data["kontra"] = kontras
@@ -54,7 +55,7 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
         points = thirds(c.get("points_whole"), c.get("points_third"))
         data["points"] = kr.format_points(points) if points is not None else None
         if c.get("kontra") and c["kontra"] != "0":
-            data["kontra"] = int(c["kontra"])
+            data["kontra"] = read_whole(c["kontra"])
     bonuses = []
     for kind in kr.BONUSES:  # one the contract cannot have (AT9.3) is the engine's to refuse, not dropped unsaid
         state = c.get(f"bonus_{kind}")
@@ -69,7 +70,7 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
         }
         kontra = c.get(f"bonus_{kind}_kontra") or "0"
         if announced and kontra != "0":
-            bonus["kontra"] = int(kontra)
+            bonus["kontra"] = read_whole(kontra)
         bonuses.append(bonus)
     if bonuses:
         data["bonuses"] = bonuses

@@ -7,6 +7,7 @@ from random import Random
 from typing import Any
 
 from ..engines import schnapsen as sn
+from ..engines.base import read_whole
 from . import Samples
 
 
@@ -15,7 +16,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str] = (), rul
         return {"ending": "draw"}
     game_points = c.get("game_points")
     if game_points not in (None, ""):
-        game_points = int(game_points)
+        game_points = read_whole(game_points)
     else:
         game_points = None
     if game_points is not None or not c.get("ending"):

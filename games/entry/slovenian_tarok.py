@@ -8,13 +8,14 @@ from random import Random
 from typing import Any
 
 from ..engines import slovenian_tarok as st
+from ..engines.base import read_whole
 from . import Samples
 
 
 def thirds(whole_part: int | None, third: str | None) -> Fraction | None:
     if whole_part is None:
         return None
-    return Fraction(whole_part) + Fraction(int(third or 0), 3)
+    return Fraction(whole_part) + Fraction(read_whole(third or 0), 3)
 
 
 def bonus_kinds(players: tuple[str, ...] | list[str]) -> list[str]:
@@ -40,7 +41,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
     if contract in st.WITH_WON and c.get("won"):
         data["won"] = c["won"] == "yes"
     if c.get("kontra") and c["kontra"] != "0":
-        data["kontra"] = int(c["kontra"])
+        data["kontra"] = read_whole(c["kontra"])
     if contract in st.WITH_DIFFERENCE:
         bonuses = []
         for kind in bonus_kinds(players):
@@ -56,7 +57,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
             }
             kontra = c.get(f"bonus_{kind}_kontra") or "0"
             if announced and kontra != "0":
-                bonus["kontra"] = int(kontra)
+                bonus["kontra"] = read_whole(kontra)
             bonuses.append(bonus)
         if bonuses:
             data["bonuses"] = bonuses

@@ -4,10 +4,12 @@ is refused) and its submission token (the change it asks for is recorded at most
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.base import read_whole
 from games.lib.inputs import is_submission, whole_number
 
 
@@ -40,3 +42,17 @@ def submission_of(text: str | None) -> str:
     if not is_submission(text):
         raise forms.ValidationError(DAMAGED)
     return text
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number as Talon reads every typed one (games.engines.base.read_whole): ASCII digits and a sign.
+    Django's IntegerField reads with ``int()``, which also takes ``١٢``, ``１２`` and ``1_0``; this refuses them
+    with the same message as any other text that is no whole number."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return read_whole(value)
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None

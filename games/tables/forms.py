@@ -27,7 +27,7 @@ from games.engines.base import (
 )
 from games.engines.settle_up import parse_price
 from games.engines.table import NotJson, load_json
-from games.lib.forms import DAMAGED, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
+from games.lib.forms import DAMAGED, WholeNumberField, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
 from games.models import Circle
 from games.registry import GAMES
 from games.web import AdjustmentField
@@ -152,7 +152,7 @@ class RulesForm(forms.Form):
                     help_text=self._help(option),
                 )
             elif option.kind == "whole":
-                self.fields[f"rule_{option.key}"] = forms.IntegerField(
+                self.fields[f"rule_{option.key}"] = WholeNumberField(
                     label=gettext(option.label),
                     initial=current.get(option.key),
                     required=False,
@@ -165,7 +165,7 @@ class RulesForm(forms.Form):
                 points = current.get(option.key, dict(option.default))
                 for _group, cards in option.groups:
                     for card, label in cards:
-                        self.fields[f"points_{card}"] = forms.IntegerField(
+                        self.fields[f"points_{card}"] = WholeNumberField(
                             label=label,
                             initial=points.get(card, 0),
                             required=False,
@@ -327,7 +327,7 @@ class PenaltyForm(forms.Form):
     Taroky: the player pays each other player the amount)."""
 
     who = forms.ChoiceField(label=_("Who"), widget=TapChoice)
-    amount = forms.IntegerField(
+    amount = WholeNumberField(
         label=_("How much"),
         min_value=0,
         max_value=10_000,
@@ -346,7 +346,7 @@ class PenaltyForm(forms.Form):
         self.fields["who"].choices = [(p, p) for p in players]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
         for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
-            self.fields[extra.key] = forms.IntegerField(
+            self.fields[extra.key] = WholeNumberField(
                 label=extra.label,
                 required=False,
                 min_value=extra.low,
@@ -404,7 +404,7 @@ class CarryOverForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players, self.extras = list(players), tuple(extras)
         for i, p in enumerate(players):
-            self.fields[f"total_{i}"] = forms.IntegerField(
+            self.fields[f"total_{i}"] = WholeNumberField(
                 label=p,
                 required=False,
                 min_value=-MOST_POINTS,
@@ -412,7 +412,7 @@ class CarryOverForm(forms.Form):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
             for extra in self.extras:
-                self.fields[f"{extra.key}_{i}"] = forms.IntegerField(
+                self.fields[f"{extra.key}_{i}"] = WholeNumberField(
                     label=extra.carry_label % {"player": p},
                     required=False,
                     min_value=extra.carry_low,

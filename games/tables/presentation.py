@@ -18,6 +18,7 @@ from games.lib.numbers import local_money, local_number
 from games.models import Table
 from games.registry import ENGINES, GAMES
 from games.tables.lines import rule_value
+from games.web import HAND_HISTORY
 
 
 def describer(table: Table) -> Callable[[dict[str, Any]], Line | Phrase]:
@@ -251,20 +252,8 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
         except InvalidHand:
             return json.dumps(data, ensure_ascii=False)
 
-    number = change.number
-    if change.kind in ("recorded", "edited", "deleted", "restored") and not _a_hand(change):
-        return _other_change(change, what)
-    if change.kind == "recorded":
-        return Line(N_("Hand {number} recorded: {what}"), {"number": number, "what": what(change.after)})
-    if change.kind == "edited":
-        return Line(
-            N_("Hand {number} changed: {before} → {after}"),
-            {"number": number, "before": what(change.before), "after": what(change.after)},
-        )
-    if change.kind == "deleted":
-        return Line(N_("Hand {number} deleted: {what}"), {"number": number, "what": what(change.before)})
-    if change.kind == "restored":
-        return Line(N_("Hand {number} restored: {what}"), {"number": number, "what": what(change.after)})
+    if change.kind in ("recorded", "edited", "deleted", "restored"):
+        return _hand_change(table, change, what) if _a_hand(change) else _other_change(change, what)
     if change.kind == "renamed":
         return Line(
             N_("Renamed {before} to {after}"), {"before": change.before["player"], "after": change.after["player"]}
@@ -281,6 +270,18 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
         for key, value in (change.after or {}).items()
     )
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
+
+
+def _hand_change(table: Table, change, what: Callable[[Any], Any]) -> Line:
+    """A hand's change, the hand named as the game's pages name it (its words: "Hand 4", "Game 2, round 1") by its
+    number among the game's hands when the change was made."""
+    words = GAMES[table.game].web.words
+    history, place = (words.history, words.place) if change.number is not None else (HAND_HISTORY, None)
+    values = place(change.number, len(table.players)) if place else {"number": change.number}
+    if change.kind == "edited":
+        return Line(history["edited"], {**values, "before": what(change.before), "after": what(change.after)})
+    data = change.after if change.kind in ("recorded", "restored") else change.before
+    return Line(history[change.kind], {**values, "what": what(data)})
 
 
 def _a_hand(change) -> bool:

@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -17,7 +18,8 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import MOST_POINTS, Rank, tidy_name
+from games.engines.base import MOST_POINTS, Rank, read_whole, tidy_name
+from games.lib.forms import WholeNumberField
 from games.lib.inputs import whole_number
 from games.lib.numbers import local_number
 from games.models import League
@@ -71,16 +73,16 @@ class TournamentForm(forms.Form):
     )
     preset = forms.ChoiceField(label=_("Tournament preset"))
     rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
-    table_size = forms.IntegerField(label=_("Players at a table"), min_value=2, max_value=6)
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
-    hands = forms.IntegerField(
+    table_size = WholeNumberField(label=_("Players at a table"), min_value=2, max_value=6)
+    rounds = WholeNumberField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
+    hands = WholeNumberField(
         label=_("Hands in a round"),
         min_value=1,
         max_value=engine.MOST_ROUND_LIMIT,
         required=False,
         help_text=_("Empty: no limit of hands."),
     )
-    minutes = forms.IntegerField(
+    minutes = WholeNumberField(
         label=_("Minutes in a round"),
         min_value=1,
         max_value=engine.MOST_ROUND_LIMIT,
@@ -89,7 +91,7 @@ class TournamentForm(forms.Form):
     )
     draw_first = forms.ChoiceField(label=_("Draw of the first round"), choices=DRAWS)
     draw_later = forms.ChoiceField(label=_("Draw of the later rounds"), choices=DRAWS, help_text=DRAWS_EXPLAINED)
-    seed = forms.IntegerField(
+    seed = WholeNumberField(
         label=_("Seed of the draw"), min_value=0, max_value=2**31 - 1, help_text=_("The same seed gives the same draw.")
     )
     measure = forms.ChoiceField(label=_("Standings by"), choices=MEASURES)
@@ -306,7 +308,7 @@ class PlayersForm(forms.Form):
 
 
 class RenameEntryForm(forms.Form):
-    no = forms.IntegerField(label=_("Start number"), min_value=1, max_value=100_000)
+    no = WholeNumberField(label=_("Start number"), min_value=1, max_value=100_000)
     name = forms.CharField(label=_("Correct name"), max_length=40, strip=False)
 
     def clean_name(self) -> str:
@@ -316,7 +318,7 @@ class RenameEntryForm(forms.Form):
 class ResultForm(forms.Form):
     """A paper table's totals, or (after the round) a correction with its reason."""
 
-    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=10_000)
+    table = WholeNumberField(label=_("Table"), min_value=1, max_value=10_000)
     totals = forms.CharField(
         label=_("Totals in seat order"),
         max_length=200,
@@ -342,6 +344,13 @@ class ResultForm(forms.Form):
                 max_length=200,
                 help_text=format_lazy(_("Each seat's {label}, separated by spaces."), label=gettext(rank.label)),
             )
+
+    def clean_reason(self) -> str:
+        """A correction's reason is kept and shown: on one line, with no tab nor any other control character."""
+        reason = self.cleaned_data["reason"]
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+            raise forms.ValidationError(_("Write the reason on one line, without tabs or other control characters."))
+        return reason
 
     def clean_totals(self) -> list[int]:
         return _whole_numbers(self.cleaned_data["totals"])
@@ -379,7 +388,7 @@ def _whole_numbers(text: str) -> list[int]:
             _("%(value)s is not a whole number: totals are whole points, such as 120 -40 -80.") % {"value": decimal}
         )
     try:
-        return [int(part.replace("\u2212", "-")) for part in parts]
+        return [read_whole(part) for part in parts]
     except ValueError:
         raise forms.ValidationError(_("Write whole numbers separated by spaces, such as 120 -40 -80.")) from None
 
@@ -408,14 +417,14 @@ class LeagueForm(forms.Form):
             "the first place, the second …, separated by spaces: 25 20 16"
         ),
     )
-    best = forms.IntegerField(
+    best = WholeNumberField(
         label=_("Best tournaments that count"),
         min_value=1,
         max_value=100,
         required=False,
         help_text=_("Empty: every tournament counts."),
     )
-    qualify = forms.IntegerField(
+    qualify = WholeNumberField(
         label=_("Places that qualify for the final"), min_value=1, max_value=1000, required=False
     )
 

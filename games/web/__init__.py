@@ -20,13 +20,15 @@ of numbers drawn as a tally struck off one after another, after ``data-start``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+
+from games.engines.base import N_
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0
@@ -112,6 +114,19 @@ class SettleWords:
 POINTS = SettleWords()
 
 
+# The history's line for each change of a hand, with {number}: its number among the game's hands then.
+HAND_HISTORY = {
+    "recorded": N_("Hand {number} recorded: {what}"),
+    "edited": N_("Hand {number} changed: {before} → {after}"),
+    "deleted": N_("Hand {number} deleted: {what}"),
+    "restored": N_("Hand {number} restored: {what}"),
+}
+
+
+def _hand_number(number: int, players: int) -> dict[str, int]:
+    return {"number": number}
+
+
 @dataclass(frozen=True)
 class HandWords:
     """What the pages call one of the game's deals where they say it with a verb or on the chart: a hand, or a
@@ -123,6 +138,10 @@ class HandWords:
     edit: str | Promise = _("Edit hand %(number)s")
     axis: str | Promise = _("hand")  # the chart's axis: "hand 12"
     chart: str | Promise = _("Running totals, hand by hand")  # the chart's label for a screen reader
+    # the history's lines (HAND_HISTORY's kinds, msgids with {what}, {before}, {after}) and what names the hand in
+    # them, from its number among the game's hands when the change was made and the number of players
+    history: Mapping[str, str] = field(default_factory=lambda: HAND_HISTORY)
+    place: Callable[[int, int], dict[str, int]] = _hand_number
 
 
 ROUND_WORDS = HandWords(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from games.engines.base import InvalidHand
 from games.engines.table import InvalidTable
-from games.lib.forms import version_of
+from games.lib.forms import WholeNumberField, version_of
 
 
 class TapChoice(forms.RadioSelect):
@@ -137,7 +137,7 @@ class HandForm(forms.Form):
 
     def add_counter_fields(self) -> None:
         for card in self.engine.COUNTER.cards:
-            self.fields[f"count_{card.key}"] = forms.IntegerField(
+            self.fields[f"count_{card.key}"] = WholeNumberField(
                 label=gettext(card.label), required=False, min_value=0, max_value=card.count
             )
 

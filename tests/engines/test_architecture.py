@@ -1,8 +1,8 @@
 """Arrows point down: the import graph of games/, read with the standard library's ast (module-level and
-function-level imports alike, and the modules the registry imports by name; no Django, no import run), has no
-circle between modules or between packages; the pure core (engines, entry, the tournament engine) imports nothing
-above it; lib/ imports only the engines' base; a view module is imported only by the URLs; and nothing imports
-inside a function except the few listed here."""
+function-level imports alike, and the modules the registry and the phone import by name; no Django, no import
+run), has no circle between modules or between packages; the pure core (engines, entry, the tournament engine)
+imports nothing above it; lib/ imports only the engines' base; what the phone runs loads only the pure core; a view
+module is imported only by the URLs; and nothing imports inside a function except the few listed here."""
 
 from __future__ import annotations
 
@@ -120,13 +120,65 @@ def registered_imports() -> list[Import]:
     return [Import(REGISTRY, prefix + name, line, None) for name, line in names for prefix in sorted(prefixes)]
 
 
+PHONE = "games.offline.phone"
+
+
+def loaded_names(module: str) -> list[tuple[str, int]]:
+    """The keys of every ``import_module(<entry>["<key>"])`` call in ``module`` (the phone registers the server's
+    games so: ``import_module(entry["engine"])``), with their lines; a call spelled otherwise gives "" (read, then
+    refused by the test below, never unseen)."""
+    found = []
+    for node in ast.walk(ast.parse(MODULES[module].read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "import_module":
+            argument = node.args[0] if node.args else None
+            key = (
+                argument.slice.value
+                if isinstance(argument, ast.Subscript)
+                and isinstance(argument.slice, ast.Constant)
+                and isinstance(argument.slice.value, str)
+                else ""
+            )
+            found.append((key, node.lineno))
+    return found
+
+
+def registry_kinds() -> dict[str, str]:
+    """What the registry's ``load`` calls each module of a game and how it spells it: ``engine, entry, web =
+    f"games.engines.{name}", …`` gives {"engine": "games.engines.", "entry": "games.entry.", "web": "games.web."}."""
+    tree = ast.parse(MODULES[REGISTRY].read_text())
+    load = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "load")
+    return {
+        target.id: value.values[0].value
+        for node in ast.walk(load)
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple)
+        for target, value in zip(node.targets[0].elts, node.value.elts)
+        if isinstance(target, ast.Name)
+        and isinstance(value, ast.JoinedStr)
+        and isinstance(value.values[0], ast.Constant)
+        and value.values[0].value.startswith("games.")
+    }
+
+
+def phone_imports() -> list[Import]:
+    """The phone imports by name (``import_module``) each module of each game the server registered that the
+    registry's entry names under that key (games.offline.bundle.registered_games: {"engine": the engine's module,
+    "entry": the entry's …}): for every game the registry loads, an arrow from the phone to that module."""
+    kinds, games = registry_kinds(), sorted({i.target.rpartition(".")[2] for i in registered_imports()})
+    return [
+        Import(PHONE, kinds[key] + game, line, None)
+        for key, line in loaded_names(PHONE)
+        if key in kinds
+        for game in games
+    ]
+
+
 def read_imports() -> list[Import]:
     found = []
     for module, path in MODULES.items():
         reader = Reader(module)
         reader.visit(ast.parse(path.read_text(), str(path)))
         found += reader.found
-    return found + registered_imports()
+    return found + registered_imports() + phone_imports()
 
 
 IMPORTS = read_imports()
@@ -188,6 +240,7 @@ def test_the_graph_is_read():
     assert ("games.urls", "games.tables.views.hands") in edges
     assert ("games.registry", "games.engines.table") in edges  # from .engines import table as engine_table
     assert ("games.entry.schnapsen", "games.engines.schnapsen") in edges  # from ..engines import schnapsen
+    assert ("games.offline.phone", "games.entry.schnapsen") in edges  # import_module(entry["entry"])
     assert ("games.apps", "games.tables.signals", "GamesConfig.ready") in {
         (i.importer, i.target, i.function) for i in IMPORTS
     }
@@ -205,6 +258,32 @@ def test_the_registrys_imports_by_name_are_read():
     }
     missing = [f"games/registry.py:{i.line} loads {i.target}, which is no module of games/" for i in found]
     assert all(i.target in MODULES for i in found), missing
+
+
+def test_the_phones_imports_by_name_are_read():
+    """Each ``import_module`` of the phone is read as arrows to every registered game's module of that kind (a call
+    spelled otherwise, or a key the registry's ``load`` does not name, fails here, not unseen)."""
+    loaded = loaded_names(PHONE)
+    kinds = registry_kinds()
+    assert sorted(kinds) == ["engine", "entry", "web"]
+    unread = [
+        f"games/offline/phone.py:{line} loads a module no arrow can follow" for key, line in loaded if key not in kinds
+    ]
+    assert loaded and not unread, unread
+    found = phone_imports()
+    assert {i.target for i in found} >= {"games.engines.czech_taroky", "games.entry.koenigrufen"}
+    assert all(i.target in MODULES for i in found), [i.target for i in found if i.target not in MODULES]
+
+
+def test_the_phone_loads_only_what_a_phone_runs():
+    """What the phone imports, by statement or by name, is the pure core a phone runs (no Django): the engines,
+    the entries and the registry."""
+    bad = [
+        i
+        for i in IMPORTS
+        if i.importer == PHONE and not i.target.startswith(("games.engines", "games.entry", REGISTRY))
+    ]
+    assert not bad, where(bad)
 
 
 def test_no_module_imports_itself_back_through_others():

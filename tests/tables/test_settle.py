@@ -166,3 +166,43 @@ def test_bad_rules_on_the_command_line_exit_2_with_one_line(tmp_path, rules, mes
     done = settle("", str(path), "--rules", rules)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(message)
     assert done.stderr.count("\n") == 1
+
+
+# ---- no larger than the import form takes (TALON_MAX_DOCUMENT) --------------------------------------------------
+
+
+def _table_of_bytes(size: int) -> str:
+    """A valid table document of exactly ``size`` bytes in UTF-8 (padded with spaces, each one byte)."""
+    text = json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "Ď"], "hands": []}, ensure_ascii=False)
+    return text + " " * (size - len(text.encode()))
+
+
+def test_a_document_as_large_as_the_import_takes_is_settled(settings, tmp_path):
+    settings.TALON_MAX_DOCUMENT = 2_000
+    path = tmp_path / "table.json"
+    path.write_text(_table_of_bytes(2_000), encoding="utf-8")
+    assert settle("", str(path)).returncode == 0
+    assert settle(_table_of_bytes(2_000)).returncode == 0
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_a_document_larger_than_the_import_takes_exits_2_with_one_line(settings, tmp_path, source):
+    """Measured as the import form measures it, in bytes: one more than TALON_MAX_DOCUMENT is refused, with the
+    limit said (a two-byte letter counts two)."""
+    settings.TALON_MAX_DOCUMENT = 2_000
+    text = _table_of_bytes(2_001)
+    path = tmp_path / "table.json"
+    path.write_text(text, encoding="utf-8")
+    done = settle("", str(path)) if source == "file" else settle(text)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "larger than" in done.stderr and "2000 bytes" in done.stderr, done.stderr
+
+
+def test_a_file_that_never_ends_is_refused_not_read_until_memory_runs_out():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "settle", "/dev/zero"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "larger than" in done.stderr

@@ -4,6 +4,7 @@ whose name starts with an underscore.)"""
 
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 
@@ -25,3 +26,25 @@ class OneLineCommand(BaseCommand):
             raise
         except BaseException as error:  # the contract: one line and exit 2, whatever went wrong
             fail(f"{self.command_name}: unexpected error: {type(error).__name__}: {error}")
+
+
+def read_document(path: str, command: str) -> str:
+    """The text of the document at ``path`` (``-``: standard input), no larger than the import form and upload take
+    (TALON_MAX_DOCUMENT bytes, measured as they measure it): read no further than one byte past it, so that a file
+    that never ends (/dev/zero) is refused, not read until memory runs out."""
+    most = settings.TALON_MAX_DOCUMENT
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)  # text only: a test's StringIO
+            data = stream.read(most + 1) if stream is not None else sys.stdin.read(most + 1).encode()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(most + 1)
+    except OSError as error:
+        fail(f"{command}: cannot read {path}: {error.strerror or error}")
+    if len(data) > most:
+        fail(f"{command}: {path} is larger than {most} bytes, the largest document Talon imports")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail(f"{command}: cannot read {path}: {error}")

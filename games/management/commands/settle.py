@@ -3,15 +3,14 @@
 ``--rules '{"preset": "palcka"}'`` (any house rules as JSON) scores the document under those rules instead of its
 own, to check what other rules would have paid. Success: exit 0 and the output document on standard output. Bad
 input: exit 2, nothing on standard output and one line on standard error naming the hand and the field. Never a
-traceback.
+traceback. A document larger than the import takes (TALON_MAX_DOCUMENT bytes) is bad input too.
 """
 
 import json
-import sys
 
 from games.engines.table import InvalidTable, load_json, settle
 
-from ._common import OneLineCommand, fail
+from ._common import OneLineCommand, fail, read_document
 
 
 class Command(OneLineCommand):
@@ -28,7 +27,7 @@ class Command(OneLineCommand):
         path = options["file"]
         if not path:
             fail("settle: name a table document, or - for standard input")
-        text = read(path)
+        text = read_document(path, "settle")
         try:
             document = load_json(text)
         except ValueError as error:
@@ -48,13 +47,3 @@ class Command(OneLineCommand):
         except RecursionError:
             fail("document: nested too deeply")
         self.stdout.write(json.dumps(out, ensure_ascii=False, indent=2))
-
-
-def read(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"settle: cannot read {path}: {getattr(error, 'strerror', None) or error}")

@@ -12,16 +12,14 @@ Never a traceback.
 """
 
 import json
-import sys
 from fractions import Fraction
 
-from django.conf import settings
-
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
+from games.engines.base import read_whole
 from games.engines.table import load_json
 from games.tournaments import engine as tournament
 
-from ._common import OneLineCommand, fail
+from ._common import OneLineCommand, fail, read_document
 
 
 class Command(OneLineCommand):
@@ -76,7 +74,7 @@ class Command(OneLineCommand):
 def document(path: str, label: str = "", *, seeded: bool = True) -> tournament.Tournament:
     """The tournament of the document at ``path``. ``seeded=False``: standings, which no draw's seed changes (a
     paper tournament's document may have none)."""
-    text = read(path)
+    text = read_document(path, "tournament")
     try:
         raw = load_json(text)
     except ValueError as error:
@@ -117,23 +115,10 @@ def points_table(text: str) -> list[Fraction]:
 def number(raw: str | None, name: str, low: int) -> int:
     if raw is None:
         fail(f"{name}: is required, e.g. {name} 1")
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < low or len(raw) > 6:
-        fail(f"{name}: must be a whole number of at least {low}, got {raw}")
-    return int(raw)
-
-
-def read(path: str) -> str:
-    """The file's text, read no further than the largest document Talon takes (a device that never ends, as
-    /dev/zero, is refused once past it, not read until memory runs out)."""
-    most = settings.TALON_MAX_DOCUMENT
     try:
-        if path == "-":
-            text = sys.stdin.read(most + 1)
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read(most + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"tournament: cannot read {path}: {getattr(error, 'strerror', None) or error}")
-    if len(text) > most:
-        fail(f"tournament: {path} is larger than {most} characters, the largest document Talon takes")
-    return text
+        value = read_whole(raw)
+    except ValueError:
+        value = None
+    if value is None or value < low or len(raw) > 6:
+        fail(f"{name}: must be a whole number of at least {low}, got {raw}")
+    return value

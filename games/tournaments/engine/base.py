@@ -5,7 +5,6 @@ and the command follow), and the checks of a single field that every reader of t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +18,7 @@ from games.engines.base import (
     Ranking,
     key_name,
     marks_ranked,
+    read_number,
     show,
 )
 from games.engines.table import InvalidTable
@@ -272,19 +272,6 @@ def _keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> di
                 **where,
             )
     return raw
-
-
-NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})(?:/[0-9]{1,15})?")
-
-
-def read_number(text: str) -> Fraction:
-    """A number written as text, read exactly: 2, 0.5, -1, 1/3 (ValueError or ZeroDivisionError otherwise). ASCII
-    digits and no exponent: Fraction("1e9999999") would first compute a number of ten million digits (seconds of
-    a core; "1e999999999": hours), before any bound could refuse it."""
-    text = text.strip()
-    if not NUMBER_TEXT.fullmatch(text):
-        raise ValueError(f"not a number: {text[:40]}")
-    return Fraction(text)
 
 
 def _fraction(raw: Any, field_name: str) -> Fraction:

@@ -272,16 +272,17 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
                 correction=position,
             )
         reason = item.get("reason")
-        if (
-            not isinstance(reason, str)
-            or not reason.strip()
-            or len(reason) > REASON_LENGTH
-            or any(unicodedata.category(c) in ("Cc", "Cs") for c in reason)
-        ):
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH:
             raise InvalidTournament(
                 "reason",
                 N_("a correction needs its reason: text of 1 to {most} characters"),
                 most=REASON_LENGTH,
+                correction=position,
+            )
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in reason):
+            raise InvalidTournament(
+                "reason",
+                N_("must be on one line, without a tab or another control character"),
                 correction=position,
             )
         at = item.get("at")

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.lib.forms import WholeNumberField
 from games.web.forms import HandForm, TapChoice, WideTaps
 
 from ...engines import czech_taroky as ct
@@ -75,7 +76,7 @@ class CzechHandForm(HandForm):
     talon = forms.ChoiceField(
         label=_("Prever talon"), choices=TALON_CHOICES, initial="1", required=False, widget=WideTaps()
     )
-    points = forms.IntegerField(
+    points = WholeNumberField(
         label=_("Card points of the declarer side"),
         required=False,
         min_value=0,

@@ -10,6 +10,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.lib.forms import WholeNumberField
+
 from ...engines import koenigrufen as kr
 from ...engines.base import InvalidHand
 from ...engines.table import InvalidTable
@@ -60,7 +62,7 @@ class KoenigrufenHandForm(HandForm):
     declarer = forms.ChoiceField(label=_("Declarer (in Trischaken: the forehand)"), required=False, widget=TapChoice)
     partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
     conceded = forms.BooleanField(label=_("Given up at once (the king lay in the talon)"), required=False)
-    points_whole = forms.IntegerField(
+    points_whole = WholeNumberField(
         label=_("Card points of the declarer side"),
         required=False,
         min_value=0,
@@ -109,7 +111,7 @@ class KoenigrufenHandForm(HandForm):
             )
         for i, p in enumerate(self.players):
             self.fields[f"kontra_{i}"] = forms.ChoiceField(label=p, choices=KONTRA_CHOICES, initial="0", required=False)
-            self.fields[f"trischaken_{i}"] = forms.IntegerField(
+            self.fields[f"trischaken_{i}"] = WholeNumberField(
                 label=p, required=False, min_value=0, max_value=int(kr.TOTAL), widget=_number()
             )
             self.fields[f"trischaken_{i}_third"] = forms.ChoiceField(

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.lib.forms import WholeNumberField
 from games.web.forms import HandForm, TapChoice, WideTaps
 
 from ...engines import schnapsen as sn
@@ -43,7 +44,7 @@ class SchnapsenHandForm(HandForm):
     )
     ending = forms.ChoiceField(label=_("How did the hand end?"), required=False, widget=WideTaps())
     by = forms.ChoiceField(label=_("Who declared, closed or took the last trick?"), required=False, widget=TapChoice)
-    other_points = forms.IntegerField(
+    other_points = WholeNumberField(
         label=_("The other player's points at that moment"),
         required=False,
         min_value=0,

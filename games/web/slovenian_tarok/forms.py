@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.lib.forms import WholeNumberField
 from games.web.forms import HandForm, TapChoice, WideTaps
 
 from ...engines import slovenian_tarok as st
@@ -55,7 +56,7 @@ class SlovenianHandForm(HandForm):
     contract = forms.ChoiceField(label=_("Contract"), widget=WideTaps())
     declarer = forms.ChoiceField(label=_("Declarer"), required=False, widget=TapChoice)
     partner = forms.ChoiceField(label=_("Partner: holder of the called king"), required=False, widget=TapChoice)
-    points_whole = forms.IntegerField(
+    points_whole = WholeNumberField(
         label=_("Card points of the declarer side"),
         required=False,
         min_value=0,
@@ -103,7 +104,7 @@ class SlovenianHandForm(HandForm):
                 label=_("kontra"), choices=KONTRA_CHOICES, initial="0", required=False
             )
         for i, p in enumerate(self.players):
-            self.fields[f"klop_{i}"] = forms.IntegerField(
+            self.fields[f"klop_{i}"] = WholeNumberField(
                 label=p,
                 required=False,
                 min_value=0,
