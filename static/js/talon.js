@@ -253,10 +253,17 @@ document.addEventListener("htmx:afterRequest", (event) => {
   marker.dataset.engine = engine;
   followKept();
 });
-// A live poll cut short by leaving the page is no error: htmx would log its abort as one on every navigation.
-window.addEventListener("pagehide", () => {
-  document.querySelectorAll("#live, [hx-trigger^=every]").forEach((elt) => {
-    const xhr = elt["htmx-internal-data"] && elt["htmx-internal-data"].xhr;
-    if (xhr) xhr.onabort = null;
-  });
-});
+// A request cut short on purpose is no error: a preview a newer one replaces (hx-sync), a live poll or a preview on its
+// way when the page is left (a Save). htmx would log each abort as an error, and a real one would drown among them;
+// its own handling of the abort still runs, only its console lines are left out.
+function quietAbort(xhr) {
+  const abort = xhr && xhr.onabort;
+  if (!abort || abort.quiet) return;
+  xhr.onabort = function (...args) {
+    const error = console.error;
+    console.error = (...words) => { if (!String(words[0]).startsWith("htmx:")) error(...words); };
+    try { return abort.apply(this, args); } finally { console.error = error; }
+  };
+  xhr.onabort.quiet = true;
+}
+document.addEventListener("htmx:beforeSend", (event) => quietAbort(event.detail.xhr));

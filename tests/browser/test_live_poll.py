@@ -1,9 +1,11 @@
-"""A table page's live poll that is on its way when the player leaves the page is cut short without an error in the
-console (htmx logs an aborted request as one)."""
+"""A request cut short on purpose logs no error in the console (htmx logs an aborted request as one): a table page's
+live poll on its way when the player leaves the page, a preview a newer one replaces, a preview on its way when the
+player saves."""
 
 import pytest
 
 from ..factories import make_table, team_hand
+from .phone import tap
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -25,3 +27,22 @@ def test_leaving_the_page_during_a_live_poll_logs_no_error(phone):
     phone.wait_for_url(f"**/t/{table.edit_token}/hands/new/")
     phone.locator("form.hand-form").wait_for()
     assert not [error for error in errors if "sendAbort" in error or "afterRequest" in error]
+
+
+def test_previews_replaced_or_cut_short_by_a_save_log_no_error(phone):
+    table = make_table(hands=[team_hand()])
+    errors, held = [], []
+    phone.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    phone.goto(f"/t/{table.edit_token}/hands/new/")
+    phone.route("**/preview/**", lambda route: held.append(route))  # no preview's answer comes
+    tap(phone, "partner", "Dana")  # a preview on its way
+    phone.fill("input[name=points]", "58")  # a newer one replaces it
+    for _ in range(100):
+        if len(held) >= 2:
+            break
+        phone.wait_for_timeout(100)
+    assert len(held) >= 2
+    phone.locator("button[name=save]").click()  # the page is left with the newer one on its way
+    phone.wait_for_url(f"**/t/{table.edit_token}/")
+    phone.locator("#top .totals").wait_for()
+    assert not [error for error in errors if error.startswith("htmx:")]
