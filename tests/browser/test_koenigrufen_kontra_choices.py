@@ -1,0 +1,42 @@
+"""A negative contract's "Who gave Kontra?" on a 360 px phone: each opponent's choice shows its words ("Kontra ×2",
+"Rekontra ×4"), not two letters of them, beside the longest name."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser
+
+from ..factories import make_table
+from .phone import tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ("Maximilian-Alexander Großschedl", "Bert", "Cilli", "Dieter")
+
+# How much wider than its longest choice a closed select must be: the words, its padding and its arrow.
+SHOWS_ITS_WORDS = """() => [...document.querySelectorAll('select[name^="kontra_"]')].map((select) => {
+  const probe = document.createElement('span');
+  probe.style.font = getComputedStyle(select).font;
+  probe.style.position = 'absolute';
+  document.body.append(probe);
+  const longest = Math.max(...[...select.options].map((o) => { probe.textContent = o.text; return probe.offsetWidth; }));
+  probe.remove();
+  return [select.name, select.clientWidth, longest];
+})"""
+
+
+def test_each_opponents_kontra_choice_shows_its_words_at_360_px(browser: Browser, live_server):
+    table = make_table(game="koenigrufen", players=PLAYERS)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-AT"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("record_hand", args=[table.edit_token]))
+    tap(page, "contract", "bettler")
+    page.get_by_text("Wer hat kontriert?").click()
+    page.locator("select[name=kontra_0]").select_option("2")
+    sizes = page.evaluate(SHOWS_ITS_WORDS)
+    assert len(sizes) == 4
+    for name, width, longest in sizes:
+        assert width >= longest + 24, f"{name} is {width} px for words of {longest} px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
