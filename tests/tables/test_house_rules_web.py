@@ -352,3 +352,19 @@ def test_what_if_lists_only_the_scores_that_differ_without_a_stray_separator(cli
     card = card.split("Use these rules", 1)[0]
     assert card.rstrip().endswith(f"Ana {recorded[0]} → {would}; Cene {recorded[2]} → {would}")
     assert "Bojan" not in card and "Dora" not in card
+
+
+def test_a_hand_that_would_pay_differently_is_described_in_one_line_not_a_word_a_line(client):
+    """The card of a hand that would pay differently is a grid (number, what, scores): the hand's description, with
+    its names, is one of its three parts, not one grid row per name and per "·" (a Bettler read "Emil: Bettler",
+    "· verloren ·", "Rekontra", "·", "Dieter" down the card)."""
+    table = make_table(
+        game="koenigrufen",
+        players=("Anna", "Bert", "Cilli", "Dieter", "Emil"),
+        hands=[{"contract": "bettler", "declarer": "Emil", "sitting_out": "Anna", "won": False, "kontra": {"Bert": 2}}],
+    )
+    page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "wien"}).content.decode()
+    card = re.search(r'<a class="card-link"[^>]*>(.*?)</a>', page, re.S).group(1)
+    parts = [m.group(0) for m in re.finditer(r"<(strong|span)\b[^>]*>.*?</\1>", card, re.S)]
+    assert len(parts) == 3 and re.sub(r"<(strong|span)\b[^>]*>.*?</\1>", "", card, flags=re.S).strip() == ""
+    assert "Emil" in parts[1] and "Bettler" in parts[1]
