@@ -954,9 +954,12 @@ BONUS_SAID = {  # (announced, made): how the table says it aloud
 }
 
 
-def _bonus_said(bonus: Bonus) -> Line:
-    """A bonus as the table says it aloud: "Pagat announced by the declarers, made"."""
-    return Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+def _bonus_said(bonus: Bonus) -> Line | Phrase:
+    """A bonus as the table says it aloud: "Pagat announced by the declarers, made", and its Kontra: "(Kontra)"."""
+    said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+    if bonus.announced and bonus.kontra:
+        return Phrase((said, f"({KONTRA_NAMES[bonus.kontra]})"), " ")
+    return said
 
 
 def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> int:
@@ -1245,9 +1248,11 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
                 tuple(Line("{player} {points}", {"player": p, "points": number(v)}) for p, v in hand.trischaken), ", "
             )
         )
-    levels = [hand.kontra] + [k for _, k in hand.kontras]
-    if max(levels):
-        parts.append(KONTRA_NAMES[max(levels)])
+    if hand.kontra:
+        parts.append(KONTRA_NAMES[hand.kontra])
+    given = [Line("{player} {kontra}", {"player": p, "kontra": KONTRA_NAMES[k]}) for p, k in hand.kontras if k]
+    if given:  # AT8: each opponent's own
+        parts.append(Phrase(tuple(given), ", "))
     if hand.bonuses:
         parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), ", "))
     if hand.sitting_out:
