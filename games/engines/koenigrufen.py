@@ -1265,8 +1265,9 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     if common is not None:
         return common
     name = CONTRACT_NAMES[hand.contract]
+    out = (hand.sitting_out,) if hand.sitting_out else ()  # AT2: the dealer at five
     if hand.contract == "trischaken":
-        return Facts(mode="trischaken", mode_label=name, leader=hand.declarer)
+        return Facts(mode="trischaken", mode_label=name, leader=hand.declarer, out=out)
     if hand.contract in NEGATIVE:
         return Facts(
             mode=hand.contract,
@@ -1275,6 +1276,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
             declarers=(hand.declarer,),
             won=hand.won,
             contra=max(k for _, k in hand.kontras),
+            out=out,
         )
     team = (hand.declarer,) + ((hand.partner,) if hand.partner not in (None, TALON, hand.declarer) else ())
     if hand.conceded:
@@ -1292,6 +1294,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
         points=hand.points,
         contra=hand.kontra,
         bonuses=hand.bonuses,
+        out=out,
     )
 
 
