@@ -134,6 +134,29 @@ def test_a_czech_penalty_is_paid_to_each_other_player(client):
     assert "revoke" in text and "R12" in text
 
 
+def test_a_renonce_at_a_table_of_five_is_paid_to_the_three_who_play_not_to_the_dealer_sitting_out(client):
+    """AT2, AT14: at five the dealer sits the hand out; a renonce in it pays the three others of the hand (the
+    offender pays what they would have won), not the dealer, who is not offered as the one who pays either."""
+    five = ("Anna", "Bert", "Cilli", "Dieter", "Emil")
+    rufer = {"contract": "rufer", "declarer": "Cilli", "partner": "Dieter", "points": 40, "sitting_out": "Anna"}
+    table = make_table(game="koenigrufen", players=five, hands=[rufer])  # Bert deals next and sits out
+    page = client.get(reverse("adjust", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="de")
+    assert [name for name, _label in page.context["penalty"].fields["who"].choices] == [
+        "Anna",
+        "Cilli",
+        "Dieter",
+        "Emil",
+    ]
+    assert "Bert setzt aus und bekommt nichts." in " ".join(visible_text(page.content.decode()).split())
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": "Cilli", "amount": "2", "reason": "Renonce", "version": table.version},
+    )
+    assert response.status_code == 302
+    hand = table.hands.order_by("-seq").first()
+    assert hand.data == {"adjustment": {"Anna": 2, "Cilli": -6, "Dieter": 2, "Emil": 2}, "reason": "Renonce"}
+
+
 def test_a_penalty_without_a_player_or_an_amount_is_refused_beside_the_field(client):
     table = make_table()
     page = client.post(reverse("adjust", args=[table.edit_token]), {"form": "penalty", "amount": "", "who": ""})
