@@ -1,5 +1,6 @@
-"""A negative contract's "Who gave Kontra?" on a 360 px phone: each opponent's choice shows its words ("Kontra ×2",
-"Rekontra ×4"), not two letters of them, beside the longest name."""
+"""Königrufen's rows of a name and its choice on a 360 px phone: each opponent's Kontra in a negative contract
+("Kontra ×2", not "Ko") and each player's Blatt in Trischaken ("+2 Blatt", not "+2") show their words beside the
+longest name."""
 
 import pytest
 from django.urls import reverse
@@ -13,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ("Maximilian-Alexander Großschedl", "Bert", "Cilli", "Dieter")
 
 # How much wider than its longest choice a closed select must be: the words, its padding and its arrow.
-SHOWS_ITS_WORDS = """() => [...document.querySelectorAll('select[name^="kontra_"]')].map((select) => {
+SHOWS_ITS_WORDS = """(css) => [...document.querySelectorAll(css)].map((select) => {
   const probe = document.createElement('span');
   probe.style.font = getComputedStyle(select).font;
   probe.style.position = 'absolute';
@@ -24,17 +25,22 @@ SHOWS_ITS_WORDS = """() => [...document.querySelectorAll('select[name^="kontra_"
 })"""
 
 
-def test_each_opponents_kontra_choice_shows_its_words_at_360_px(browser: Browser, live_server):
+@pytest.mark.parametrize(
+    ("contract", "opens", "choices"),
+    [("bettler", "Wer hat kontriert?", 'select[name^="kontra_"]'), ("trischaken", None, 'select[name$="_third"]')],
+)
+def test_each_players_choice_shows_its_words_at_360_px(browser: Browser, live_server, contract, opens, choices):
     table = make_table(game="koenigrufen", players=PLAYERS)
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-AT"
     )
     page = context.new_page()
     page.goto(live_server.url + reverse("record_hand", args=[table.edit_token]))
-    tap(page, "contract", "bettler")
-    page.get_by_text("Wer hat kontriert?").click()
-    page.locator("select[name=kontra_0]").select_option("2")
-    sizes = page.evaluate(SHOWS_ITS_WORDS)
+    tap(page, "contract", contract)
+    if opens:
+        page.get_by_text(opens).click()
+    page.locator(choices).first.select_option("2")
+    sizes = page.evaluate(SHOWS_ITS_WORDS, choices)
     assert len(sizes) == 4
     for name, width, longest in sizes:
         assert width >= longest + 24, f"{name} is {width} px for words of {longest} px"
