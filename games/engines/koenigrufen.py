@@ -1231,11 +1231,11 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if common is not None:
         return common
     head: list[Line | Phrase | str] = [f"{hand.declarer}: {CONTRACT_NAMES[hand.contract]}"]
-    if hand.partner == TALON:
-        head.append(Line(N_("king in the talon")))
-    elif hand.partner is not None and hand.partner != hand.declarer:
+    if hand.partner is not None and hand.partner not in (TALON, hand.declarer):
         head.append(Line(N_("with {player}"), {"player": hand.partner}))
     parts: list[Line | Phrase | str] = [Phrase(tuple(head), " ")]
+    if hand.partner == TALON:  # a part of its own: "Rufer · king in the talon", not "Rufer king in the talon"
+        parts.append(Line(N_("king in the talon")))
     if hand.conceded:
         parts.append(Line(N_("given up")))
     if hand.points is not None:
