@@ -45,6 +45,10 @@ function leaveOut(form) {
       row.querySelectorAll("input").forEach((i) => { i.value = ""; });
       row.querySelectorAll("select").forEach((s) => { s.selectedIndex = 0; });
     });
+    box.querySelectorAll("label.tap > input[type=radio]").forEach((radio) => {  // a choice of who played
+      radio.parentElement.hidden = !!out && radio.value === out.value;
+      if (radio.parentElement.hidden) radio.checked = false;
+    });
   });
 }
 function partsSum(form) {  // parts that must add up to a total (every player's points: the deck's)

@@ -77,4 +77,14 @@ def test_the_dealer_sitting_out_has_no_row_for_points_or_kontra(browser: Browser
     tap(page, "contract", "bettler")
     page.get_by_text("Wer hat kontriert?").click()
     assert not page.locator("select[name=kontra_1]").is_visible() and page.locator("select[name=kontra_0]").is_visible()
+    tap(page, "declarer", "Cilli")
+    tap(page, "sitting_out", "Cilli")  # the dealer cannot play: not offered, and no longer the declarer
+    declarers = page.locator("label.tap:has(input[name=declarer])")
+    assert declarers.evaluate_all("taps => taps.filter(t => t.offsetParent).map(t => t.innerText.trim())") == [
+        "Anna",
+        "Bert",
+        "Dieter",
+        "Emil",
+    ]
+    assert page.locator("input[name=declarer]:checked").count() == 0
     context.close()
