@@ -500,6 +500,7 @@ class Facts:
     points: Fraction | None = None  # the declaring side's card points, when counted
     contra: int = 0  # the contra (kontra) level on the game
     bonuses: tuple[Bonus, ...] = ()
+    out: tuple[str, ...] = ()  # who took no part in the hand (at five, the dealer): no hand of theirs to count
 
 
 @runtime_checkable

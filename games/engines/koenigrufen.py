@@ -954,9 +954,12 @@ BONUS_SAID = {  # (announced, made): how the table says it aloud
 }
 
 
-def _bonus_said(bonus: Bonus) -> Line:
-    """A bonus as the table says it aloud: "Pagat announced by the declarers, made"."""
-    return Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+def _bonus_said(bonus: Bonus) -> Line | Phrase:
+    """A bonus as the table says it aloud: "Pagat announced by the declarers, made", and its Kontra: "(Kontra)"."""
+    said = Line(BONUS_SAID[(bonus.announced, bonus.made)], {"kind": BONUS_NAMES[bonus.kind], "side": _side(bonus.side)})
+    if bonus.announced and bonus.kontra:
+        return Phrase((said, f"({KONTRA_NAMES[bonus.kontra]})"), " ")
+    return said
 
 
 def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]) -> int:
@@ -1228,11 +1231,11 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if common is not None:
         return common
     head: list[Line | Phrase | str] = [f"{hand.declarer}: {CONTRACT_NAMES[hand.contract]}"]
-    if hand.partner == TALON:
-        head.append(Line(N_("king in the talon")))
-    elif hand.partner is not None and hand.partner != hand.declarer:
+    if hand.partner is not None and hand.partner not in (TALON, hand.declarer):
         head.append(Line(N_("with {player}"), {"player": hand.partner}))
     parts: list[Line | Phrase | str] = [Phrase(tuple(head), " ")]
+    if hand.partner == TALON:  # a part of its own: "Rufer · king in the talon", not "Rufer king in the talon"
+        parts.append(Line(N_("king in the talon")))
     if hand.conceded:
         parts.append(Line(N_("given up")))
     if hand.points is not None:
@@ -1245,9 +1248,11 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
                 tuple(Line("{player} {points}", {"player": p, "points": number(v)}) for p, v in hand.trischaken), ", "
             )
         )
-    levels = [hand.kontra] + [k for _, k in hand.kontras]
-    if max(levels):
-        parts.append(KONTRA_NAMES[max(levels)])
+    if hand.kontra:
+        parts.append(KONTRA_NAMES[hand.kontra])
+    given = [Line("{player} {kontra}", {"player": p, "kontra": KONTRA_NAMES[k]}) for p, k in hand.kontras if k]
+    if given:  # AT8: each opponent's own
+        parts.append(Phrase(tuple(given), ", "))
     if hand.bonuses:
         parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), ", "))
     if hand.sitting_out:
@@ -1260,8 +1265,9 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     if common is not None:
         return common
     name = CONTRACT_NAMES[hand.contract]
+    out = (hand.sitting_out,) if hand.sitting_out else ()  # AT2: the dealer at five
     if hand.contract == "trischaken":
-        return Facts(mode="trischaken", mode_label=name, leader=hand.declarer)
+        return Facts(mode="trischaken", mode_label=name, leader=hand.declarer, out=out)
     if hand.contract in NEGATIVE:
         return Facts(
             mode=hand.contract,
@@ -1270,6 +1276,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
             declarers=(hand.declarer,),
             won=hand.won,
             contra=max(k for _, k in hand.kontras),
+            out=out,
         )
     team = (hand.declarer,) + ((hand.partner,) if hand.partner not in (None, TALON, hand.declarer) else ())
     if hand.conceded:
@@ -1287,6 +1294,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
         points=hand.points,
         contra=hand.kontra,
         bonuses=hand.bonuses,
+        out=out,
     )
 
 

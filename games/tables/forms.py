@@ -340,10 +340,19 @@ class PenaltyForm(forms.Form):
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], engine: Engine, extras: tuple[AdjustmentField, ...] = (), **kwargs):
+    def __init__(
+        self,
+        *args,
+        players: list[str],
+        engine: Engine,
+        extras: tuple[AdjustmentField, ...] = (),
+        out: tuple[str, ...] = (),
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.players, self.engine, self.extras = tuple(players), engine, tuple(extras)
-        self.fields["who"].choices = [(p, p) for p in players]
+        self.out = tuple(p for p in out if p in self.players)  # who takes no part in the hand under way
+        self.fields["who"].choices = [(p, p) for p in players if p not in self.out]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
         for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
             self.fields[extra.key] = WholeNumberField(
@@ -380,7 +389,8 @@ class PenaltyForm(forms.Form):
 
     def to_data(self) -> dict[str, Any]:
         c = self.cleaned_data
-        amounts = self.engine.penalty(self.players, c["who"], c["amount"]) if c.get("amount") else {}
+        playing = tuple(p for p in self.players if p not in self.out)
+        amounts = self.engine.penalty(playing, c["who"], c["amount"]) if c.get("amount") else {}
         data: dict[str, Any] = {"adjustment": {p: a for p, a in amounts.items() if a}}
         for extra in self.extras:
             if c.get(extra.key):

@@ -168,6 +168,7 @@ def _facts_rows(table: Table, hand: Hand, facts: Facts) -> tuple[HandFacts, list
     scores = [
         Score(hand=hand, table=table, player=p, score=s, declaring=p in facts.declarers)
         for p, s in zip(table.players, hand.scores)
+        if p not in facts.out  # a player who sat the hand out did not play it (statistics count played hands)
     ]
     return row, bonuses, scores
 

@@ -174,6 +174,8 @@ class GameWeb:
     new_hand_initial: Callable[[dict[str, Any]], dict[str, Any]] = lambda summary: {}
     rules_context: Callable[[], dict[str, Any]] = dict  # what its rules page's sections show
     penalty_label: str | Promise = _("Who is penalised")  # the penalty form's question
+    penalty_out: Callable[[dict[str, Any]], tuple[str, ...]] = lambda summary: ()  # who takes no part in the hand
+    # under way, so neither pays nor is paid a penalty in it (at five, Königrufen's dealer), from the table's status
     adjustment_fields: tuple[AdjustmentField, ...] = ()  # what a penalty and a carry-over take beyond the amounts
     calculator_template: str = ""  # more for the rules page's calculator (a mark the declarer holds)
     calculator_state: Callable[[Any, Any, Any], Any] = lambda data, hand, state: state  # the state it sets up

@@ -34,6 +34,23 @@ function showOtherSide(form) {
   const points = other && form.querySelector(`input[name="${other.dataset.of}"]`);
   if (points) other.textContent = points.value === "" ? "–" : Number(other.dataset.total) - Number(points.value);
 }
+// A player who takes no part in the hand (at five, the dealer sitting out: the radio named by data-out-field) has no
+// row to fill in: it is hidden and emptied, so that nothing typed there counts in the sum or goes unsaid.
+function leaveOut(form) {
+  form.querySelectorAll("[data-out-field]").forEach((box) => {
+    const out = form.querySelector(`input[name="${box.dataset.outField}"]:checked`);
+    box.querySelectorAll("[data-player]").forEach((row) => {
+      row.hidden = !!out && row.dataset.player === out.value;
+      if (!row.hidden) return;
+      row.querySelectorAll("input").forEach((i) => { i.value = ""; });
+      row.querySelectorAll("select").forEach((s) => { s.selectedIndex = 0; });
+    });
+    box.querySelectorAll("label.tap > input[type=radio]").forEach((radio) => {  // a choice of who played
+      radio.parentElement.hidden = !!out && radio.value === out.value;
+      if (radio.parentElement.hidden) radio.checked = false;
+    });
+  });
+}
 function partsSum(form) {  // parts that must add up to a total (every player's points: the deck's)
   const out = form.querySelector("[data-parts-sum]"), box = form.querySelector("[data-parts]");
   if (!out || !box) return;
@@ -45,8 +62,13 @@ function partsSum(form) {  // parts that must add up to a total (every player's 
   out.textContent = `${whole}${rest}`;
   out.classList.toggle("bad", sum !== Number(box.dataset.total) * unit);
 }
-document.addEventListener("change", (event) => { const form = event.target.closest("form"); if (form) partsSum(form); });
-document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach((f) => { showOtherSide(f); partsSum(f); }));
+document.addEventListener("change", (event) => {
+  const form = event.target.closest("form");
+  if (form) { leaveOut(form); partsSum(form); }
+});
+const everyForm = () => document.querySelectorAll("form").forEach((f) => { leaveOut(f); showOtherSide(f); partsSum(f); });
+document.addEventListener("DOMContentLoaded", everyForm);
+document.addEventListener("htmx:afterSettle", everyForm);
 // Circle names: a tap seats the player in the first empty name field.
 document.addEventListener("click", (event) => {
   const chip = event.target.closest("[data-pick] [data-name]");

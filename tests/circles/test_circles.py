@@ -87,6 +87,25 @@ def test_czech_statistics():
     assert stats["D"].by_mode["prever"] == [1, 1]
 
 
+def test_koenigrufen_statistics_at_five_leave_out_the_hands_a_player_sat_out():
+    """AT2: at a table of five the dealer sits the hand out and scores 0: he did not play it. His hands played, his
+    average per hand and his record in hands with Kontra count only the hands he played (Emil, out while Bert's
+    Bettler with Kontra failed, did not win it)."""
+    stats = circle_stats(
+        "koenigrufen",
+        ["Anna", "Bert", "Cilli", "Dieter", "Emil"],
+        [  # scores 0/1/−1/1/−1, 2/−8/4/2/0 (Emil out), then Anna out: 0/−1/1/1/−1
+            {"contract": "rufer", "declarer": "Bert", "partner": "Dieter", "points": 40, "sitting_out": "Anna"},
+            {"contract": "bettler", "declarer": "Bert", "won": False, "kontra": {"Cilli": 1}, "sitting_out": "Emil"},
+            {"contract": "rufer", "declarer": "Cilli", "partner": "Dieter", "points": 40, "sitting_out": "Anna"},
+        ],
+    )
+    anna, emil, dieter = stats["Anna"], stats["Emil"], stats["Dieter"]
+    assert (anna.hands, anna.total, emil.hands, emil.total, dieter.hands) == (1, 2, 2, -2, 3)
+    assert anna.average == 2 and emil.average == -1
+    assert emil.contra == [0, 0] and stats["Cilli"].contra == [1, 1] and stats["Bert"].contra == [0, 1]
+
+
 def test_slovenian_statistics_count_contracts_and_skip_klop():
     stats = circle_stats(
         "slovenian-tarok",

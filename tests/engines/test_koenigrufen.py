@@ -526,3 +526,29 @@ def test_the_list_of_hands_says_each_bonus_as_the_table_says_it():
     table_rules = kr.parse_rules({}, FOUR)
     line = kr.describe(kr.parse_hand(hand, FOUR, table_rules), table_rules).render()
     assert "Pagat announced by the declarers, lost, Trull made silently by the defenders" in line
+
+
+def test_the_list_of_hands_says_the_king_lay_in_the_talon_as_a_part_of_its_own():
+    """ "Cilli: Rufer mit Dieter" reads as a sentence; "Cilli: Rufer König im Talon" does not: the talon is said
+    after the contract as its own part of the line."""
+    table_rules = kr.parse_rules({}, FOUR)
+    hand = {"contract": "rufer", "declarer": "Cilli", "partner": "talon", "points": 38, "kontra": 1}
+    line = kr.describe(kr.parse_hand(hand, FOUR, table_rules), table_rules).render()
+    assert line == "Cilli: Rufer · king in the talon · 38 · Kontra"
+
+
+def test_the_list_of_hands_says_who_gave_which_kontra():
+    """A Kontra doubles what it is given on, so the line says so: a Pagat kontra'd pays 4 where one without pays 2, and
+    a Bettler's line names each opponent's Kontra (K7: Anna Kontra, Bert Rekontra), not only the highest."""
+    table_rules = kr.parse_rules({}, FOUR)
+    dreier = {
+        "contract": "dreier",
+        "declarer": "Cilli",
+        "points": 38,
+        "bonuses": [bonus("pagat", announced=True, kontra=1)],
+    }
+    line = kr.describe(kr.parse_hand(dreier, FOUR, table_rules), table_rules).render()
+    assert "Pagat announced by the declarers, made (Kontra)" in line
+    bettler = {"contract": "bettler-ouvert", "declarer": "Cilli", "won": False, "kontra": {"Anna": 1, "Bert": 2}}
+    line = kr.describe(kr.parse_hand(bettler, FOUR, table_rules), table_rules).render()
+    assert line == "Cilli: Bettler ouvert · failed · Anna Kontra, Bert Rekontra"

@@ -134,6 +134,29 @@ def test_a_czech_penalty_is_paid_to_each_other_player(client):
     assert "revoke" in text and "R12" in text
 
 
+def test_a_renonce_at_a_table_of_five_is_paid_to_the_three_who_play_not_to_the_dealer_sitting_out(client):
+    """AT2, AT14: at five the dealer sits the hand out; a renonce in it pays the three others of the hand (the
+    offender pays what they would have won), not the dealer, who is not offered as the one who pays either."""
+    five = ("Anna", "Bert", "Cilli", "Dieter", "Emil")
+    rufer = {"contract": "rufer", "declarer": "Cilli", "partner": "Dieter", "points": 40, "sitting_out": "Anna"}
+    table = make_table(game="koenigrufen", players=five, hands=[rufer])  # Bert deals next and sits out
+    page = client.get(reverse("adjust", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="de")
+    assert [name for name, _label in page.context["penalty"].fields["who"].choices] == [
+        "Anna",
+        "Cilli",
+        "Dieter",
+        "Emil",
+    ]
+    assert "Bert setzt aus und bekommt nichts." in " ".join(visible_text(page.content.decode()).split())
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": "Cilli", "amount": "2", "reason": "Renonce", "version": table.version},
+    )
+    assert response.status_code == 302
+    hand = table.hands.order_by("-seq").first()
+    assert hand.data == {"adjustment": {"Anna": 2, "Cilli": -6, "Dieter": 2, "Emil": 2}, "reason": "Renonce"}
+
+
 def test_a_penalty_without_a_player_or_an_amount_is_refused_beside_the_field(client):
     table = make_table()
     page = client.post(reverse("adjust", args=[table.edit_token]), {"form": "penalty", "amount": "", "who": ""})
@@ -352,3 +375,19 @@ def test_what_if_lists_only_the_scores_that_differ_without_a_stray_separator(cli
     card = card.split("Use these rules", 1)[0]
     assert card.rstrip().endswith(f"Ana {recorded[0]} → {would}; Cene {recorded[2]} → {would}")
     assert "Bojan" not in card and "Dora" not in card
+
+
+def test_a_hand_that_would_pay_differently_is_described_in_one_line_not_a_word_a_line(client):
+    """The card of a hand that would pay differently is a grid (number, what, scores): the hand's description, with
+    its names, is one of its three parts, not one grid row per name and per "·" (a Bettler read "Emil: Bettler",
+    "· verloren ·", "Rekontra", "·", "Dieter" down the card)."""
+    table = make_table(
+        game="koenigrufen",
+        players=("Anna", "Bert", "Cilli", "Dieter", "Emil"),
+        hands=[{"contract": "bettler", "declarer": "Emil", "sitting_out": "Anna", "won": False, "kontra": {"Bert": 2}}],
+    )
+    page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "wien"}).content.decode()
+    card = re.search(r'<a class="card-link"[^>]*>(.*?)</a>', page, re.S).group(1)
+    parts = [m.group(0) for m in re.finditer(r"<(strong|span)\b[^>]*>.*?</\1>", card, re.S)]
+    assert len(parts) == 3 and re.sub(r"<(strong|span)\b[^>]*>.*?</\1>", "", card, flags=re.S).strip() == ""
+    assert "Emil" in parts[1] and "Bettler" in parts[1]

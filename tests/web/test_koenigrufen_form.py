@@ -56,15 +56,23 @@ def test_a_negative_contract_with_each_opponents_kontra_is_recorded(client):
 )
 def test_a_bonus_the_contract_does_not_have_is_refused_not_dropped(client, contract, bonus, words):
     """The bonuses part shows every bonus for every positive contract: one the contract cannot have (AT9.3), tapped,
-    is refused beside the bonuses, not left out of the hand without a word (the player counted it)."""
+    is refused beside that bonus (König ultimo is the fifth, a long scroll below the part's top), not left out of the
+    hand without a word (the player counted it)."""
     table = make_table(game="koenigrufen", players=FOUR)
     response = client.post(
         reverse("record_hand", args=[table.edit_token]),
         {"contract": contract, "declarer": "Anna", "points_whole": "40", bonus: "announced-made"},
     )
     assert response.status_code == 200
-    assert [words in message for message in response.context["form"].errors["bonuses"]] == [True]
-    assert words in shown_for(response.content.decode(), "bonuses")
+    assert [words in message for message in response.context["form"].errors[bonus]] == [True]
+    assert "bonuses" not in response.context["form"].errors
+    name = bonus.removeprefix("bonus_")
+    fieldsets = re.findall(
+        r'<fieldset class="bonus">.*?</fieldset>', shown_for(response.content.decode(), "bonuses"), re.S
+    )
+    beside = [f for f in fieldsets if f'name="{bonus}"' in f]
+    assert len(beside) == 1 and words in beside[0], f"the message is in {name}'s own fieldset"
+    assert '<details class="extra needs-bonuses" open>' in response.content.decode()
     assert not table.hands.exists()
 
 

@@ -110,3 +110,15 @@ def test_german_scores_are_a_wertung_and_presets_a_regelwerk(client):
     assert "Wertung" in form and "Auszahlung" not in form
     rules = read(client, reverse("rules", args=["schnapsen"]), "de")
     assert "gewertet wie auf pagat.com" in rules and "Regelwerk" in rules and "Wessen" not in rules
+
+
+@pytest.mark.parametrize("language", ["cs", "sl"])
+def test_koenigrufens_four_bonus_states_read_in_one_form(client, language):
+    """The four taps under each bonus are one row of choices: Czech "hlášeno, uhráno" beside "hlášený, ztracen" and
+    "tichý, uhrán" mixes the impersonal with a masculine that fits Pagat but not every bonus; one form throughout."""
+    table = make_table(game="koenigrufen", players=("Anna", "Bert", "Cilli", "Dieter"))
+    page = client.get(reverse("record_hand", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language)
+    states = [str(label) for value, label in page.context["form"].fields["bonus_pagat"].choices if value]
+    assert len(states) == 4
+    assert len({state.split(", ")[1][-1] for state in states}) == 1, states
+    assert states[0].split(", ")[0] == states[1].split(", ")[0] and states[2].split(", ")[0] == states[3].split(", ")[0]

@@ -55,6 +55,7 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
         players=table.players,
         engine=game.engine,
         extras=game.web.adjustment_fields,
+        out=game.web.penalty_out(table.summary or {}),
     )
     carry = CarryOverForm(
         request.POST if which == "carry" else None,

@@ -18,4 +18,5 @@ WEB = GameWeb(
     contra_label=_("Hands with Kontra won"),
     calculator_initial={"contract": "rufer", "declarer": "A", "partner": "C"},
     new_hand_initial=lambda summary: {"sitting_out": summary.get("next_leader")},  # as leader_field on the phone
+    penalty_out=lambda summary: tuple(filter(None, [summary.get("next_leader")])),  # AT2: the dealer at five
 )

@@ -4,6 +4,7 @@ four numbers; at five, who sits out."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -148,7 +149,24 @@ class KoenigrufenHandForm(HandForm):
         if inner.field.split(".")[0] == "kontra" and self.cleaned_data.get("contract") in kr.NEGATIVE:
             self.add_error("kontras", inner.message(gettext))
             return
+        kind = self._bonus_refused(inner.field)
+        if kind is not None:
+            self.add_error(f"bonus_{kind}", inner.message(gettext))
+            return
         super().show_engine_error(error)
+
+    def _bonus_refused(self, field: str) -> str | None:
+        """The bonus an engine error names as "bonuses[2].kind": the second one tapped, in the order the hand lists
+        them (entry.to_data), so that its message stands beside that bonus, not at the top of all nine."""
+        found = re.fullmatch(r"bonuses\[(\d+)\]\..*", field)
+        tapped = [k for k in self.bonus_kinds if self.cleaned_data.get(f"bonus_{k}") in entry.BONUS_STATES]
+        if found is None or not 1 <= int(found.group(1)) <= len(tapped):
+            return None
+        return tapped[int(found.group(1)) - 1]
+
+    def bonuses_invalid(self) -> bool:
+        """Whether the bonuses part holds a message: it is open then, folded away otherwise."""
+        return "bonuses" in self.errors or any(f"bonus_{k}" in self.errors for k in self.bonus_kinds)
 
     def to_data(self) -> dict[str, Any]:
         return entry.to_data(self.cleaned_data, self.players, self.table_rules)
