@@ -723,6 +723,11 @@ def _after(hand: Hand, state: State) -> State:
     return replace(state, dealer=(dealer + 1) % count, deals=state.deals + 1)
 
 
+def _kontras_void(hand: Hand) -> bool:
+    """AT6.2: a Solorufer whose called king lay in the talon voids every Kontra of the hand, won or lost."""
+    return hand.contract == "solorufer" and hand.partner == TALON
+
+
 def _factor(level: int, rules: Rules, void: bool = False) -> int:
     """AT10: Kontra × 2, Rekontra × 4, Subkontra × 8; 1 when void or not scored."""
     return 1 if void or not rules.value("kontra_scored") else 2**level
@@ -750,7 +755,7 @@ def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str
     lines = [_who_plays(hand, value)]
     if hand.conceded:
         return _conceding(hand, rules, four, value, lines)
-    void = hand.contract == "solorufer" and hand.partner == TALON
+    void = _kontras_void(hand)
     _kontra_lines(hand, rules, void, lines)
     game = _game(hand, rules, value, void, lines)
     valat_item = _valat_multiplier(hand, rules, value, void, lines)
@@ -1255,6 +1260,8 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
         parts.append(Phrase(tuple(given), ", "))
     if hand.bonuses:
         parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), ", "))
+    if _kontras_void(hand) and (hand.kontra or any(b.kontra for b in hand.bonuses)):
+        parts.append(Line(N_("every Kontra void")))  # AT6.2: said, so that no one reads a Kontra as paid
     if hand.sitting_out:
         parts.append(Line(N_("{player} sat out"), {"player": hand.sitting_out}))
     return Phrase(tuple(parts))

@@ -552,3 +552,16 @@ def test_the_list_of_hands_says_who_gave_which_kontra():
     bettler = {"contract": "bettler-ouvert", "declarer": "Cilli", "won": False, "kontra": {"Anna": 1, "Bert": 2}}
     line = kr.describe(kr.parse_hand(bettler, FOUR, table_rules), table_rules).render()
     assert line == "Cilli: Bettler ouvert · failed · Anna Kontra, Bert Rekontra"
+
+
+def test_the_list_of_hands_says_a_void_kontra_is_void():
+    """K17: a Solorufer whose called king lay in the talon voids every Kontra (AT6.2); the line says so beside the
+    Kontra, so that nobody reads it as doubled. A Rufer's king in the talon voids nothing."""
+    table_rules = kr.parse_rules({}, FOUR)
+    k17 = {"contract": "solorufer", "declarer": "Cilli", "partner": "talon", "points": "41 2/3", "kontra": 1}
+    line = kr.describe(kr.parse_hand(k17, FOUR, table_rules), table_rules).render()
+    assert line == "Cilli: Solorufer · king in the talon · 41⅔ · Kontra · every Kontra void"
+    rufer = {**k17, "contract": "rufer"}
+    assert "void" not in kr.describe(kr.parse_hand(rufer, FOUR, table_rules), table_rules).render()
+    silent = {**k17, "kontra": 0}
+    assert "void" not in kr.describe(kr.parse_hand(silent, FOUR, table_rules), table_rules).render()
