@@ -311,7 +311,7 @@ OPTIONS = (
     ),
     Option(
         "silent_failure",
-        N_("A silent bird lost costs"),
+        N_("A silent bird or König ultimo lost costs"),
         default=False,
         rule="AT9",
         choices=((False, N_("nothing")), (True, N_("its silent value"))),
