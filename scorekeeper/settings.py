@@ -222,7 +222,7 @@ if not PRODUCTION:  # development and tests serve static files from their folder
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "scorekeeper.storage.HashedModulesStorage"  # whitenoise's, with the modules' imports hashed
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -1,7 +1,7 @@
 // Talon's service worker: the app shell and static files come from the cache; pages come from the network,
 // and a page seen before is shown from the cache when there is no signal (else the offline page), whatever
 // cookie it was fetched with (a page varies by cookie; without signal the last copy is the best). A table kept
-// for no signal (static/js/offline.js) has its pages, the Python runtime and the engine in the cache "talon-kept",
+// for no signal (static/js/offline/) has its pages, the Python runtime and the engine in the cache "talon-kept",
 // which a new version of this worker keeps.
 const CACHE = "talon-{{ version }}";
 const SHELL = {{ shell|safe }};
@@ -41,7 +41,7 @@ function fetchPage(request) {
 // Whether the server left the last request this worker passed on unanswered (it hung past its wait, or refused the
 // connection). Then the next ones wait far less before the cache answers: a frozen server costs its wait once, not
 // again for each file and page (a page, its scripts, the offline part, the engine's worker: one after another). The
-// network is still asked every time, and its first answer ends this. A kept page asks (offline.js) so that it too
+// network is still asked every time, and its first answer ends this. A kept page asks (offline/server.js) so that it too
 // reads what the phone kept first.
 let unanswered = false;
 self.addEventListener("message", (event) => {

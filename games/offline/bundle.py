@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
 from games.offline import runtime as runtime_files
@@ -21,6 +22,34 @@ from games.tables import services
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.offline.runtime.stdlib)
 GAMES_DIR = Path(__file__).resolve().parent.parent
+# The offline part's modules (static/js/offline/), its entry first (talon.js imports it; it imports the others). A
+# phone that keeps a table keeps each of them: the runtime lists them (offline_scripts), and
+# tests/offline/test_offline_modules.py checks that every module the entry imports is here.
+OFFLINE_ENTRY = "js/offline/main.js"
+OFFLINE_MODULES = (
+    OFFLINE_ENTRY,
+    "js/offline/store.js",
+    "js/offline/server.js",
+    "js/offline/engine.js",
+    "js/offline/words.js",
+    "js/offline/copy.js",
+    "js/offline/keep.js",
+    "js/offline/follow.js",
+    "js/offline/signal.js",
+    "js/offline/round.js",
+    "js/offline/queue.js",
+    "js/offline/table.js",
+    "js/offline/fields.js",
+    "js/offline/turn.js",
+    "js/offline/hand.js",
+    "js/offline/hand-form.js",
+)
+
+
+def offline_scripts() -> list[str]:
+    """The offline part's modules under the names the pages ask for (hashed under the Deploy settings, where each
+    module imports the others by their hashed names)."""
+    return [static(name) for name in OFFLINE_MODULES]
 
 
 def engine_files() -> dict[str, str]:

@@ -31,6 +31,7 @@ from games.offline.bundle import (
     _runtime_url,
     _stdlib,
     engine_version,  # noqa: F401 (the tests clear and read the bundle here)
+    offline_scripts,
 )
 from games.offline.phone import FORMATS
 from games.tables import services
@@ -43,7 +44,7 @@ from games.tables.presentation import describe_change, describer
 @require_safe
 def runtime(request: HttpRequest) -> JsonResponse:
     """What "keep this table working without signal" downloads, with each file's size, so that the phone can say
-    how much before it starts and show its progress."""
+    how much before it starts and show its progress; and the offline part's modules, which the phone keeps too."""
     files = []
     for name in (*RUNTIME_FILES, STDLIB):
         path = settings.PYODIDE_DIR / name
@@ -64,6 +65,7 @@ def runtime(request: HttpRequest) -> JsonResponse:
             "stdlib": stdlib_url,
             "files": files,
             "bytes": sum(f["bytes"] for f in files),
+            "scripts": offline_scripts(),
         }
     )
     response["Cache-Control"] = "no-cache"

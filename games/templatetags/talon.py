@@ -13,7 +13,7 @@ from games.engines.base import lower_total_is_better
 from games.lib.forms import new_submission
 from games.lib.numbers import local_number
 from games.lib.text import isolate_text
-from games.offline.bundle import download_bytes, engine_version, offline_words
+from games.offline.bundle import OFFLINE_ENTRY, download_bytes, engine_version, offline_words
 from games.ratings.core import certainty
 from games.registry import GAMES
 from games.tables.lines import RuleLinks, line_html
@@ -158,7 +158,7 @@ def offline_part(context, table, page: str):
         "words": offline_words(),
         "look": GAMES[table.game].web.look(),
         "csrf": get_token(request),
-        "script": static("js/offline.js"),
+        "script": static(OFFLINE_ENTRY),
         "worker": static("js/engine-worker.js"),
         "runtime_url": reverse("offline_runtime"),
         "words_url": reverse("offline_words", args=[language if language in ("en", "cs", "sl", "de") else "en"]),
@@ -180,7 +180,7 @@ def kept_table(context):
         return {}
     return {
         "table": table,
-        "script": static("js/offline.js"),
+        "script": static(OFFLINE_ENTRY),
         "worker": static("js/engine-worker.js"),
         "runtime_url": reverse("offline_runtime"),
         "engine": engine_version(),

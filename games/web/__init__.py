@@ -13,7 +13,7 @@ Its own look, if it needs one, is a stylesheet of its own under ``static/css/gam
 linked on every page after talon.css: the shared stylesheet draws nothing of a game.
 
 A phone without signal cannot render templates: ``marks`` says the same as data (``Mark``), and ``look()`` gives the
-phone everything game-specific it draws (static/js/offline.js names no game). The game's ``table.html`` marks what
+phone everything game-specific it draws (static/js/offline/ names no game). The game's ``table.html`` marks what
 the phone refreshes under the totals with ``data-mark="<kind>" data-player="<seat>"`` (a number is written, a list
 of numbers drawn as a tally struck off one after another, after ``data-start``).
 """

@@ -204,7 +204,7 @@ document.addEventListener("click", (event) => {
   form.dispatchEvent(new Event("change", { bubbles: true }));
   localStorage.removeItem(form.dataset.draft);
 });
-// A table kept for no signal (see static/js/offline.js): its pages load the offline part; on other phones and pages
+// A table kept for no signal (see static/js/offline/main.js): its pages load the offline part; on other phones and pages
 // nothing more is fetched until "Keep this table working without signal" is tapped.
 function isKept(token) {
   try { return localStorage.getItem(`talon-kept:${token}`) === "1"; } catch (error) { return false; }

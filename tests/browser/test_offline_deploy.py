@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from games.offline.bundle import OFFLINE_MODULES
 from games.offline.views import RUNTIME_FILES
 
 from .conftest import PHONE, worker_port
@@ -23,6 +24,13 @@ from .test_offline import enter_czech, keep, record_offline
 ROOT = Path(__file__).resolve().parents[2]
 PORT = worker_port("TALON_DEPLOY_TEST_PORT", 8151)
 expect.set_options(timeout=30_000)
+
+KEPT_MODULES = """async () => {
+  const cache = await caches.open("talon-kept"), root = document.getElementById("offline");
+  const runtime = await (await cache.match(root.dataset.runtimeUrl)).json();
+  const kept = await Promise.all(runtime.scripts.map(async (url) => [url, !!(await cache.match(url))]));
+  return Object.fromEntries(kept);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +136,9 @@ def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
 
         context.set_offline(True)  # later, without signal: everything comes from what the phone kept
         page.goto(f"/t/{token}/")
+        modules = page.evaluate(KEPT_MODULES)  # every module of the offline part, under its hashed name
+        assert len(modules) == len(OFFLINE_MODULES) and all(modules.values()), modules
+        assert all(re.search(r"\.[0-9a-f]{12}\.js$", url) for url in modules), modules
         record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
         expect(page.locator("tr.pending th")).to_have_text(["2"])
         assert runtime_downloads(log) == dict.fromkeys(RUNTIME_FILES, 1)

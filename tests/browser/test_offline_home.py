@@ -1,7 +1,8 @@
 """No signal at the table with Talon at home (``make serve``: TALON_HOME=1, static files served by whitenoise
 straight from their folders under their own names, nothing collected). A file changed between two starts of the
-server (a new offline.js) reaches a phone that keeps a table at its next contact: the service worker asks the server
-first for static files whose names carry no hash, and the phone keeps the new file for when there is no signal.
+server (a new module of the offline part, which its entry imports) reaches a phone that keeps a table at its next
+contact: the service worker asks the server first for static files whose names carry no hash, and the phone keeps the
+new file for when there is no signal.
 
 The server runs from a copy of the project (its static files may then be changed) on 127.0.0.1."""
 
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PORT = worker_port("TALON_HOME_TEST_PORT", 8152)
 expect.set_options(timeout=30_000)
 
-KEPT_SCRIPT = """async () => { const hit = await (await caches.open("talon-kept")).match("/static/js/offline.js");
+KEPT_SCRIPT = """async () => { const hit = await (await caches.open("talon-kept")).match("/static/js/offline/store.js");
   return hit ? hit.text() : ""; }"""
 
 
@@ -116,11 +117,11 @@ def test_a_changed_static_file_reaches_a_kept_phone_at_its_next_contact(browser,
     try:
         page = context.new_page()
         keep(page, type("Kept", (), {"edit_token": token}))
-        assert page.locator("#offline").get_attribute("data-script") == "/static/js/offline.js"  # its own name
+        assert page.locator("#offline").get_attribute("data-script") == "/static/js/offline/main.js"  # its own name
         assert page.evaluate("document.documentElement.dataset.release") is None
 
-        home.stop()  # a new offline.js, under the same name, and the server started again
-        script = home.folder / "static" / "js" / "offline.js"
+        home.stop()  # a new module (the entry imports it), under the same name, and the server started again
+        script = home.folder / "static" / "js" / "offline" / "store.js"
         script.write_text(script.read_text() + '\ndocument.documentElement.dataset.release = "2";\n')
         home.start()
         page.goto(f"/t/{token}/")  # the next contact: the new file, not the one the phone kept

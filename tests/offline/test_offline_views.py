@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines.table import replay, setup
+from games.offline.bundle import OFFLINE_MODULES
 from games.offline.views import RUNTIME_FILES
 from games.registry import GAMES
 from games.tables import services
@@ -115,7 +116,7 @@ def test_the_worker_may_compile_webassembly_under_its_hashed_name_too(client, pa
 @pytest.mark.parametrize(
     "path",
     [
-        "/static/js/offline.js",
+        "/static/js/offline/main.js",
         "/static/js/engine-worker.75cb2d42d1e1.js.map",
         "/static/js/engine-worker.evil.js",
         "/x/static/js/engine-worker.js",
@@ -125,8 +126,12 @@ def test_no_other_response_may_compile_webassembly(client, path):
     assert "wasm-unsafe-eval" not in client.get(path)["Content-Security-Policy"]
 
 
-def test_the_runtime_is_listed_under_the_names_pyodide_asks_for(client, settings):
-    # hashed static names (the Deploy settings) would make Pyodide ask for files the phone never kept
+def test_the_runtime_is_listed_under_the_names_pyodide_asks_for(client, settings, tmp_path):
+    # hashed static names (the Deploy settings) would make Pyodide ask for files the phone never kept; the offline
+    # part's modules are listed under theirs (a manifest as collectstatic writes it names them)
+    hashed = {name: name.replace(".js", ".0123456789ab.js") for name in OFFLINE_MODULES}
+    (tmp_path / "staticfiles.json").write_text(json.dumps({"paths": hashed, "version": "1.1"}))
+    settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
@@ -135,6 +140,7 @@ def test_the_runtime_is_listed_under_the_names_pyodide_asks_for(client, settings
     for file in runtime["files"][: len(RUNTIME_FILES)]:
         assert file["url"] == runtime["index"] + file["url"].rsplit("/", 1)[-1]
         assert file["url"].rsplit("/", 1)[-1] in RUNTIME_FILES
+    assert runtime["scripts"] == [settings.STATIC_URL + hashed[name] for name in OFFLINE_MODULES]
 
 
 @pytest.mark.parametrize("language", ["cs", "sl", "de"])
@@ -223,7 +229,7 @@ def test_the_table_page_offers_keeping_it_with_its_size_but_loads_nothing_more(c
     table = make_table(hands=[team_hand()])
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert "Keep this table working without signal" in page and "MB" in page
-    assert "pyodide" not in page and "offline.js" in page  # only the hook's address; the runtime is not fetched
+    assert "pyodide" not in page and "offline/main.js" in page  # only the hook's address; the runtime is not fetched
     view = client.get(reverse("view_table", args=[table.view_token])).content.decode()
     assert "Keep this table working" not in view
 

@@ -1,6 +1,8 @@
 """Production settings: check --deploy is clean, static files are compressed and hashed, no key no start."""
 
+import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -8,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+
+from games.offline.bundle import OFFLINE_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,12 +39,32 @@ def test_production_needs_its_own_secret_key():
     assert done.returncode != 0 and "SECRET_KEY must be set" in done.stderr
 
 
-def test_collectstatic_writes_compressed_hashed_files(tmp_path):
-    done = manage("collectstatic", "--noinput", **PRODUCTION, STATIC_ROOT=str(tmp_path))
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> Path:
+    """The static files as deployed (collected once for the tests below)."""
+    folder = tmp_path_factory.mktemp("static")
+    done = manage("collectstatic", "--noinput", **PRODUCTION, STATIC_ROOT=str(folder))
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "staticfiles.json").exists()
-    hashed = [p.name for p in (tmp_path / "css").iterdir()]
+    return folder
+
+
+def test_collectstatic_writes_compressed_hashed_files(collected):
+    assert (collected / "staticfiles.json").exists()
+    hashed = [p.name for p in (collected / "css").iterdir()]
     assert any(n.startswith("talon.") and n.endswith(".css.gz") and n != "talon.css.gz" for n in hashed)
+
+
+def test_the_offline_parts_modules_import_each_other_by_their_hashed_names(collected):
+    # a phone keeps each module under its hashed name: an import of a plain name would fetch a file it never kept
+    paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
+    assert set(OFFLINE_MODULES) <= set(paths)
+    imports = re.compile(r'^(?:import|export) .* from "\./([^"]+)";$', re.MULTILINE)
+    for module in OFFLINE_MODULES:
+        folder = module.rsplit("/", 1)[0]
+        plain = imports.findall((ROOT / "static" / module).read_text())
+        hashed = imports.findall((collected / paths[module]).read_text())
+        assert hashed == [paths[f"{folder}/{name}"].rsplit("/", 1)[-1] for name in plain], module
+        assert all(name != paths[f"{folder}/{name}"].rsplit("/", 1)[-1] for name in plain), module
 
 
 def test_every_page_carries_a_content_security_policy(client):
