@@ -69,12 +69,12 @@ export async function release(root, cache) {
   if (!response.ok) throw new Error(`${response.status} ${root.dataset.runtimeUrl}`);
   const runtime = await response.json();
   const hashed = (url) => /\.[0-9a-f]{12}\.\w+$/.test(new URL(url, location.href).pathname);
-  for (const url of [...runtime.scripts, root.dataset.workerUrl]) {  // a name without a hash may hold a new file
-    if (!hashed(url) || !await cache.match(url)) await cache.add(url);
-  }
-  for (const url of runtime.files.map((file) => file.url)) {
-    if (!await cache.match(url)) await cache.add(url);
-  }
+  const missing = async (url) => !await cache.match(url);
+  // a name without a hash may hold a new file: asked again, all at once (Talon at home names its modules so)
+  await Promise.all([...runtime.scripts, root.dataset.workerUrl]
+    .map(async (url) => { if (!hashed(url) || await missing(url)) await cache.add(url); }));
+  await Promise.all(runtime.files.map((file) => file.url)
+    .map(async (url) => { if (await missing(url)) await cache.add(url); }));
   for (const kept of runtime.files.filter((file) => file.url.includes("?v="))) {  // the engine, the cut library
     const path = new URL(kept.url, location.href).pathname;
     for (const request of await cache.keys()) {
