@@ -38,7 +38,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
         if c.get("won"):
             data["won"] = c["won"] == "yes"
         kontras = {p: read_whole(c.get(f"kontra_{i}") or 0) for i, p in enumerate(players)}
-        kontras = {p: level for p, level in kontras.items() if level and p in in_hand(c, players)}
+        kontras = {p: level for p, level in kontras.items() if level}  # the sitter's too: the engine refuses it
         if kontras:
             data["kontra"] = kontras
     elif contract in kr.POSITIVE:
@@ -80,14 +80,13 @@ def _positive(c: Mapping[str, Any], contract: str, data: dict[str, Any]) -> None
 
 def _trischaken(c: Mapping[str, Any], players: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """Each player's card points; when one of the four is left empty, the rest of 70 is his (none when the others
-    already pass 70: 0, so that the engine says what they add up to, not that his are still to enter)."""
+    already pass 70: 0, so that the engine says what they add up to, not that his are still to enter). Points typed
+    for the one sitting out (his row shows on a page without JavaScript) are kept, for the engine to refuse."""
     four = in_hand(c, players)
-    points = {
-        p: thirds(c.get(f"trischaken_{i}"), c.get(f"trischaken_{i}_third")) for i, p in enumerate(players) if p in four
-    }
-    empty = [p for p, value in points.items() if value is None]
-    if len(empty) == 1:
-        rest = kr.TOTAL - sum(value for value in points.values() if value is not None)
+    points = {p: thirds(c.get(f"trischaken_{i}"), c.get(f"trischaken_{i}_third")) for i, p in enumerate(players)}
+    empty = [p for p in four if points[p] is None]
+    if len(empty) == 1 and all(points[p] is None for p in players if p not in four):
+        rest = kr.TOTAL - sum(points[p] for p in four if points[p] is not None)
         points[empty[0]] = max(rest, Fraction(0))
     return {p: kr.format_points(value) for p, value in points.items() if value is not None}
 

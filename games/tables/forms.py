@@ -354,6 +354,10 @@ class PenaltyForm(forms.Form):
         self.out = tuple(p for p in out if p in self.players)  # who takes no part in the hand under way
         self.fields["who"].choices = [(p, p) for p in players if p not in self.out]
         self.fields["who"].error_messages["required"] = _("Tap who pays.")
+        if self.data.get(self.add_prefix("who")) in self.out:  # offered by a page from before the deal moved on
+            self.fields["who"].error_messages["invalid_choice"] = _(
+                "%(value)s sits out the hand under way: tap one of those who play it."
+            )
         for extra in self.extras:  # what the game's adjustments carry beyond the amounts, for the one who pays
             self.fields[extra.key] = WholeNumberField(
                 label=extra.label,

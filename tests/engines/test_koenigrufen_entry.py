@@ -62,23 +62,32 @@ def test_trischaken_with_two_left_empty_waits_for_them():
     assert to_data(fields, FIVE[:4])["trischaken"] == {"Anna": 20, "Bert": 30}
 
 
-def test_a_negative_contract_lists_each_opponents_kontra_and_not_the_one_sitting_out():
+def test_a_negative_contract_lists_each_opponents_kontra():
     fields = {
         "contract": "piccolo",
         "declarer": "Dieter",
         "won": "yes",
         "sitting_out": "Cilli",
         "kontra_0": "1",
-        "kontra_2": "2",
-        "kontra_4": "0",
+        "kontra_2": "0",
+        "kontra_4": "2",
     }
     assert to_data(fields, FIVE) == {
         "contract": "piccolo",
         "declarer": "Dieter",
         "won": True,
-        "kontra": {"Anna": 1},
+        "kontra": {"Anna": 1, "Emil": 2},
         "sitting_out": "Cilli",
     }
+
+
+def test_what_is_typed_for_the_one_sitting_out_is_kept_for_the_engine_to_refuse():
+    """Not dropped: a page without JavaScript shows his rows, and what was typed there was meant for someone."""
+    kontra = {"contract": "piccolo", "declarer": "Dieter", "won": "yes", "sitting_out": "Cilli", "kontra_2": "2"}
+    assert to_data(kontra, FIVE)["kontra"] == {"Cilli": 2}
+    trischaken = {"contract": "trischaken", "declarer": "Anna", "sitting_out": "Cilli", "trischaken_2": 10}
+    trischaken |= {"trischaken_0": 20, "trischaken_1": 20, "trischaken_3": 20}
+    assert to_data(trischaken, FIVE)["trischaken"] == {"Anna": 20, "Bert": 20, "Cilli": 10, "Dieter": 20}
 
 
 def test_each_bonus_state_is_what_the_table_says_aloud():

@@ -90,3 +90,18 @@ def test_a_correction_time_is_read_as_the_moment_it_names_in_utc(text, moment):
 )
 def test_a_correction_time_outside_the_calendars_sane_range_or_no_time_is_none(text):
     assert T.correction_time(text) is None
+
+
+@pytest.mark.parametrize("points", [10**4000, 1_000_001, -1_000_001], ids=["4001 digits", "one more", "one less"])
+def test_place_points_written_as_json_integers_have_the_forms_bound(points):
+    """A place-points value the form refuses (beyond MOST_POINTS) is refused in a document too, as a JSON integer
+    as well as text: no 4000-digit measure in the standings."""
+    error = refusal(document(4, 1, scoring={"measure": "place-points", "place_points": [points, 0]}))
+    assert error.field == "scoring.place_points[0]"
+    assert "must be a number" in error.message()
+
+
+def test_place_points_up_to_the_bound_are_taken_as_integers_and_as_text():
+    for points in (1_000_000, "1000000", -1_000_000):
+        raw = document(4, 1, scoring={"measure": "place-points", "place_points": [points, 0]})
+        assert T.load(raw).scoring.place_points[0] == int(points)

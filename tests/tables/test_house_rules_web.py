@@ -157,6 +157,27 @@ def test_a_renonce_at_a_table_of_five_is_paid_to_the_three_who_play_not_to_the_d
     assert hand.data == {"adjustment": {"Anna": 2, "Cilli": -6, "Dieter": 2, "Emil": 2}, "reason": "Renonce"}
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Bert sits out the hand under way"), ("cs", "Bert v rozehrané hře vynechává")],
+)
+def test_a_renonce_tapped_on_a_page_from_before_the_deal_moved_on_says_who_sits_out_now(client, language, words):
+    """The page offered Bert; a hand recorded meanwhile made him the dealer who sits out: the refusal beside 'who'
+    says so in the player's language, not Django's 'Select a valid choice'; nothing is saved."""
+    five = ("Anna", "Bert", "Cilli", "Dieter", "Emil")
+    rufer = {"contract": "rufer", "declarer": "Cilli", "partner": "Dieter", "points": 40, "sitting_out": "Emil"}
+    table = make_table(game="koenigrufen", players=five, hands=[rufer, {**rufer, "sitting_out": "Anna"}])
+    response = client.post(
+        reverse("adjust", args=[table.edit_token]),
+        {"form": "penalty", "who": "Bert", "amount": "2", "reason": "Renonce"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 200
+    [message] = response.context["penalty"].errors["who"]
+    assert words in message
+    assert table.hands.count() == 2
+
+
 def test_a_penalty_without_a_player_or_an_amount_is_refused_beside_the_field(client):
     table = make_table()
     page = client.post(reverse("adjust", args=[table.edit_token]), {"form": "penalty", "amount": "", "who": ""})

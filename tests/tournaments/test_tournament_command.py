@@ -200,3 +200,13 @@ def test_league_points_take_spaces_as_the_web_form_does(tmp_path):
     assert spaces.returncode == 0, spaces.stderr
     assert json.loads(spaces.stdout) == json.loads(commas.stdout)
     assert json.loads(spaces.stdout)["league"][0]["points"] == 25
+
+
+def test_a_document_saved_with_a_byte_order_mark_is_read_as_the_import_page_reads_it(tmp_path):
+    """The director's import page takes a file a Windows editor saved with a byte order mark (utf-8-sig): so does
+    the command, for the same file."""
+    path = tmp_path / "cup.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(document()).encode())
+    done = run("", "standings", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["standings"][0]["name"] == "Bojan"

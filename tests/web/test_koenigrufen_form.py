@@ -113,3 +113,42 @@ def test_trischaken_points_beyond_70_with_one_left_empty_say_so(client):
     [message] = response.context["form"].errors["trischaken"]
     assert "add up to 80" in message and "still to enter" not in message
     assert not table.hands.exists()
+
+
+FIVE = FOUR + ("Emil",)
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "not a player of this hand"), ("cs", "Anna")])
+def test_trischaken_points_typed_for_the_one_sitting_out_are_refused_not_dropped(client, language, words):
+    """At five, the page without JavaScript shows the sitter's points row too: points typed there are refused
+    beside Trischaken, not dropped while the one left empty silently takes the rest of 70."""
+    table = make_table(game="koenigrufen", players=FIVE)
+    client.cookies["django_language"] = language
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {
+            "contract": "trischaken",
+            "declarer": "Bert",
+            "sitting_out": "Anna",
+            "trischaken_0": "10",
+            "trischaken_1": "20",
+            "trischaken_2": "20",
+            "trischaken_3": "20",
+        },
+    )
+    assert response.status_code == 200
+    [message] = response.context["form"].errors["trischaken"]
+    assert words in message
+    assert not table.hands.exists()
+
+
+def test_a_kontra_given_by_the_one_sitting_out_is_refused_not_dropped(client):
+    table = make_table(game="koenigrufen", players=FIVE)
+    response = client.post(
+        reverse("record_hand", args=[table.edit_token]),
+        {"contract": "piccolo", "declarer": "Bert", "sitting_out": "Anna", "won": "yes", "kontra_0": "1"},
+    )
+    assert response.status_code == 200
+    [message] = response.context["form"].errors["kontras"]
+    assert "Anna" in message and "not an opponent" in message
+    assert not table.hands.exists()

@@ -74,7 +74,7 @@ class Command(OneLineCommand):
 def document(path: str, label: str = "", *, seeded: bool = True) -> tournament.Tournament:
     """The tournament of the document at ``path``. ``seeded=False``: standings, which no draw's seed changes (a
     paper tournament's document may have none)."""
-    text = read_document(path, "tournament")
+    text = read_document(path, "tournament").removeprefix("\ufeff")  # as the import page reads it (utf-8-sig)
     try:
         raw = load_json(text)
     except ValueError as error:

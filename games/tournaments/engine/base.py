@@ -279,12 +279,14 @@ def _fraction(raw: Any, field_name: str) -> Fraction:
     if isinstance(raw, bool):
         raise InvalidTournament(field_name, N_("must be a number, got {value}"), value=show(raw))
     if isinstance(raw, (int, Fraction)):
-        return Fraction(raw)
-    if isinstance(raw, str) or type(raw).__name__ in ("float", "Decimal"):
+        value = Fraction(raw)
+    elif isinstance(raw, str) or type(raw).__name__ in ("float", "Decimal"):
         try:  # a float's exponent is bounded (its own digits, as JSON wrote them); a text's is not
             value = Fraction(str(raw)) if type(raw).__name__ == "float" else read_number(str(raw))
         except (ValueError, ZeroDivisionError):
             raise InvalidTournament(field_name, N_("must be a number, got {value}"), value=show(raw)) from None
-        if abs(value) <= MOST_POINTS:
-            return value
+    else:
+        value = None
+    if value is not None and abs(value) <= MOST_POINTS:  # the form's bound, for a JSON integer as for text
+        return value
     raise InvalidTournament(field_name, N_("must be a number, got {value}"), value=show(raw))
