@@ -225,15 +225,18 @@ function offlinePart() {  // a table page or hand form, loaded in full or swappe
     if (event.target.closest("[data-keep]")) load().then((part) => part.keep(root).then(() => part.start(root)));
   });
 }
-// A Save tapped on a kept table before its offline part listens (a slow phone, a page from the phone's cache) waits
-// for it, then goes on as if tapped then: never past it to a server that may not answer (the browser's error page).
+// A Save, an undo or a link tapped on a kept table before its offline part listens (a slow phone, a page from the
+// phone's cache, its modules still loading) waits for it, then goes on as if tapped then: never past it to a server
+// that may not answer (the browser's error page, a download that never comes).
 function holdUntilListening(root) {
   const held = [], waiting = () => !root.dataset.listening;
-  const onSubmit = (event) => {
-    if (!waiting() || !event.target.matches(".hand-form")) return;
+  const onSubmit = (event) => {  // a Save, or a change the offline part sends only once the server answers (undo …)
+    const form = event.target;
+    const its = form.matches(".hand-form") || (form.method === "post" && !form.dataset.native && !form.matches("[hx-post]"));
+    if (!waiting() || !its) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    const form = event.target, submitter = event.submitter;
+    const submitter = event.submitter;
     held.push(() => form.requestSubmit(submitter));
   };
   const onConfirm = (event) => {  // a Save sent by htmx (its live preview is the form's own request: not held)
@@ -242,11 +245,20 @@ function holdUntilListening(root) {
     event.preventDefault();
     held.push(() => event.detail.issueRequest(true));
   };
+  const onClick = (event) => {  // a link it opens only when the server answers or the phone keeps its page (a download)
+    const link = event.target.closest("main a[href], footer a[href]");
+    if (!waiting() || !link || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(() => link.click());
+  };
   document.addEventListener("submit", onSubmit, true);
   document.addEventListener("htmx:confirm", onConfirm);
+  document.addEventListener("click", onClick, true);
   root.addEventListener("talon:listening", () => {
     document.removeEventListener("submit", onSubmit, true);
     document.removeEventListener("htmx:confirm", onConfirm);
+    document.removeEventListener("click", onClick, true);
     held.splice(0).forEach((tap) => tap());
   }, { once: true });
 }

@@ -591,8 +591,9 @@ def test_an_engine_that_does_not_start_says_so_and_keeps_nothing_it_cannot_score
     table = make_table(hands=[team_hand()])
     page = context.new_page()
     keep(page, table)
+    context.set_offline(True)  # first: the page's own check of its files (a release) cannot mend what is broken next
+    page.wait_for_timeout(1000)  # what it fetched just before is stored
     page.evaluate(BREAK_THE_WORKER, page.locator("#offline").get_attribute("data-worker-url"))
-    context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/hands/new/")
     failed = page.locator("#offline-banner.error", has_text="The engine did not start on this phone")
     expect(failed).to_be_visible(timeout=30_000)
