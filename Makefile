@@ -18,23 +18,19 @@ serve-dev: install
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
-# (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Two processes where the
-# tests do not drive a browser (pytest-xdist: the machines have two cores); the browser tests in two processes too,
-# each with its own live server and database, except those that keep a table without signal (OFFLINE_TESTS), which
-# race on a loaded machine (issue 33) and run in one process after the others. A browser test that fails is run
-# again, up to twice (pytest-rerunfailures): the reruns are listed. One PostgreSQL server for both of its runs.
+# (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Everything in two
+# processes (pytest-xdist: the machines have two cores), each with its own database, and for the browser tests its
+# own live server and its own ports for the servers they start (tests/browser/conftest.py: worker_port). A browser
+# test that fails is run again, up to twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a
+# race to mend, not a pass. One PostgreSQL server for both of its runs.
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
-OFFLINE_TESTS := $(wildcard tests/browser/test_offline*.py tests/browser/test_two_phones.py \
-                   tests/browser/test_rejected_save.py tests/browser/test_test_game_offline.py)
-BROWSER_TESTS := tests/browser $(addprefix --ignore=,$(OFFLINE_TESTS))
 
 test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
 	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser \
-	  && $(APP_TESTS) -n 2 $(BROWSER_TESTS) --reruns 2 \
-	  && $(APP_TESTS) $(OFFLINE_TESTS) --reruns 2'
+	  && $(APP_TESTS) -n 2 tests/browser --reruns 2'
 
 # The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).
 lint: install-test
