@@ -18,7 +18,7 @@ from games.registry import GAMES
 from ..factories import make_table
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_SCRIPTS = sorted((ROOT / "static" / "js").glob("*.js"))
+SHARED_SCRIPTS = sorted((ROOT / "static" / "js").rglob("*.js"))  # the offline part's modules too
 STATUS_FIELDS = {field.name for field in dataclasses.fields(Status)}
 
 
