@@ -723,6 +723,23 @@ def test_when_no_request_is_answered_the_kept_table_still_works(context):
     assert hanging  # the server was asked, and never answered
 
 
+WATCH_TOTALS = """() => {  // every state the table's totals are drawn in from now on: [marked not sure, the scores]
+  window.totalsSeen = [];
+  const look = () => {
+    const part = document.querySelector("#top .totals");
+    if (part) window.totalsSeen.push([part.classList.contains("unsure"),
+      [...part.querySelectorAll(".total .score")].map((score) => score.textContent.trim())]);
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def sure_totals_are(page, players, totals):
+    """The totals, once the phone has scored them (no longer marked as not sure), are ``totals``."""
+    expect(page.locator("#top .totals.unsure")).to_have_count(0)
+    expect(page.locator("#top .totals .total .score")).to_have_text([shown(totals[player]) for player in players])
+
+
 def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     players = ["Anna", "Bára", "Cyril", "Dana"]
     table = make_table(players=players, hands=[team_hand()])
@@ -739,10 +756,17 @@ def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     context.set_offline(False)
     conflict = page.locator("#offline-conflict")
     conflict.wait_for(timeout=30_000)
+    page.evaluate(WATCH_TOTALS)
     conflict.locator("[data-place=later]").click()
     expect(conflict).to_have_count(0)
     expect(page.locator("tr.pending th")).to_have_text(["3"])  # numbered after the server's two
-    assert page_totals(page, players) == expected["totals"]  # the server's hands, then mine: no old copy
+    sure_totals_are(page, players, expected["totals"])  # the server's hands, then mine: no old copy
+    # the live poll brings the server's totals, without mine: never shown as sure, not even for a moment
+    page.locator(f"#live[data-version='{table.version}']").wait_for(state="attached")
+    sure_totals_are(page, players, expected["totals"])
+    assert {tuple(scores) for unsure, scores in page.evaluate("window.totalsSeen") if not unsure} == {
+        tuple(shown(expected["totals"][player]) for player in players)
+    }
     expect(page.locator("#offline-banner")).to_contain_text("until you choose")
     page.reload()  # the same after a reload; nothing is sent meanwhile
     expect(page.locator("tr.pending th")).to_have_text(["3"])

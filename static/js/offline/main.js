@@ -127,6 +127,15 @@ function listenOnce() {
     if (event.detail.elt.id === "live") heard(!!event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500);
   });
   document.addEventListener("htmx:timeout", (event) => { if (event.detail.elt.id === "live") heard(false); });
+  // The live poll swaps in the server's totals, which leave out the hands kept here. Where the page showed totals
+  // scored here (or not sure), they arrive marked as not sure, in the same swap, until showTable has scored the
+  // kept hands on the new copy (afterChange): never, not even for a moment, a total that contradicts the rows.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const { target, fragment } = event.detail;
+    if (target.id !== "top" || !here()?.dataset.started) return;
+    if (!target.querySelector(".totals.computed-here, .totals.unsure")) return;
+    fragment.querySelectorAll(".totals").forEach((part) => part.classList.add("unsure"));
+  });
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (form.matches(".hand-form, [hx-post]") || form.method !== "post" || form.dataset.native) return;

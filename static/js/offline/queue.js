@@ -100,8 +100,12 @@ export async function send(root, choosing = false) {
 }
 
 async function conflict(root, answer, pending) {
-  const record = await getTable(root.dataset.offline);
+  let record = await getTable(root.dataset.offline);
   const lastSeen = record.held ? record.held.last_seq : record.snapshot.last_seq;  // the last hand mine came after
+  if ((record.seen || 0) < answer.snapshot.version) {  // the server's newer copy is seen: this one is no longer scored
+    record = { ...record, seen: answer.snapshot.version };
+    await putTable(record);
+  }
   await engine(root);  // mine scored on the table as it is now, with its rules (its marks included)
   const now = await call("table", { snapshot: answer.snapshot, pending: pending.map((hand) => hand.data) });
   const theirs = el("ul", {});
@@ -142,5 +146,7 @@ async function conflict(root, answer, pending) {
   });
   document.getElementById("offline-conflict")?.remove();
   document.getElementById("top").before(box);
+  // the server has hands these totals leave out: not sure until the scorekeeper has chosen and they are scored again
+  document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
   box.focus();
 }
