@@ -1,8 +1,14 @@
 """Playwright driving Debian's Chromium (/usr/bin/chromium) at phone size, against pytest-django's live server."""
 
 import os
+import shutil
 
 import pytest
+
+from games.models import Table
+
+from ..factories import make_table
+from .phone import keep
 
 # Playwright's sync API runs an event loop in this thread; the tests still talk to the database synchronously.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -17,24 +23,93 @@ def worker_port(variable: str, default: int) -> int:
     return int(os.environ.get(variable, default)) + 10 * int(worker.removeprefix("gw") or 0)
 
 
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# A phone as the tests hold it: its screen, its touch, its service worker running.
+KEEPING_PHONE = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
+
+
+# What a phone that kept a table once holds and a new table does not need again: Talon's runtime (Pyodide, the
+# library cut, the engine's files, the offline part's modules and words) and Python's snapshot. The table itself, its
+# copy, its hands and its flag are forgotten: a phone that keeps a table from this profile keeps it as a phone keeps a
+# second one (its download skips what is kept, its engine resumes from the snapshot).
+FORGET_THE_TABLE = r"""async () => {
+  localStorage.clear();
+  const db = await new Promise((done, failed) => {
+    const request = indexedDB.open("talon-offline");
+    request.onsuccess = () => done(request.result);
+    request.onerror = () => failed(request.error);
+  });
+  for (const name of db.objectStoreNames) {
+    await new Promise((done) => { const tx = db.transaction(name, "readwrite"); tx.objectStore(name).clear(); tx.oncomplete = done; });
+  }
+  db.close();
+  const cache = await caches.open("talon-kept");
+  for (const request of await cache.keys()) {
+    if (/^\/[tv]\//.test(new URL(request.url).pathname)) await cache.delete(request);
+  }
+  return (await cache.keys()).some((request) => new URL(request.url).pathname === "/offline/snapshot.bin");
+}"""
+
+
+@pytest.fixture(scope="session")
+def kept_runtime(playwright, live_server, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The profile of a phone that has kept Talon's runtime and forgotten the table it kept it with (once per test
+    process: its live server's address is the profile's origin). A full start of Python, made once, not once a test."""
+    profile = tmp_path_factory.mktemp("kept-runtime")
+    with django_db_blocker.unblock():  # the live server answers the phone from the database meanwhile
+        table = make_table()
+        context = playwright.chromium.launch_persistent_context(
+            profile,
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=ARGS,
+            base_url=live_server.url,
+            service_workers="allow",
+            **KEEPING_PHONE,
         )
-        yield browser
-        browser.close()
+        try:
+            page = context.new_page()
+            keep(page, table)
+            page.goto("/healthz")  # a page of the origin that opens nothing of the table's
+            assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
+            context.clear_cookies()
+        finally:
+            context.close()
+            Table.objects.filter(pk=table.pk).delete()
+    return profile
+
+
+@pytest.fixture
+def kept_runtime_phone(playwright, kept_runtime, live_server, tmp_path):
+    """A phone of its own for the test (a copy of the profile), that has kept Talon's runtime once before."""
+    profile = tmp_path / "profile"
+    shutil.copytree(kept_runtime, profile, symlinks=True)
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=ARGS, base_url=live_server.url, service_workers="allow", **KEEPING_PHONE
+    )
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -28,6 +28,15 @@ def fits_the_screen(page: Page) -> None:
     assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
 
 
+def keep(page: Page, table) -> None:
+    """Keep ``table`` working without signal on this phone, as a player does: the button under "Without signal"."""
+    page.goto(f"/t/{table.edit_token}/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.locator("details.keep summary").click()
+    page.get_by_role("button", name="Keep this table working without signal").click()
+    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
+
+
 def save(page: Page, name: str = "Save hand") -> None:
     """Tap Save and wait for the table page it answers with (htmx swaps it in: one round trip, no navigation)."""
     page.get_by_role("button", name=name).click()
@@ -48,6 +57,9 @@ LOOKS_WRONG = r"""async () => {
     // a hyphen may end a line in running text, never inside a choice or a button ("Westfest-" / "Turnierregeln")
     const words = parent.closest('.tap, button, .button, .chip, .badge') ? /[^\s\u2013\u2014\/\u00b7,;:()]+/g
       : /[^\s\-\u2010\u2013\u2014\/\u00b7,;:()]+/g;
+    const whole = document.createRange();  // a text on one line breaks no word: only those on several are read
+    whole.selectNodeContents(node);
+    if (new Set([...whole.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size < 2) continue;
     for (let m = words.exec(node.textContent); m; m = words.exec(node.textContent)) {
       if (m[0].length < 2) continue;
       const range = document.createRange();

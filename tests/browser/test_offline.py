@@ -22,8 +22,7 @@ from games.registry import GAMES
 from games.tables import services
 
 from ..factories import make_table, team_hand
-from .conftest import PHONE
-from .phone import fits_the_screen, tap
+from .phone import fits_the_screen, keep, tap
 from .relay import server  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -31,20 +30,12 @@ expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more o
 
 
 @pytest.fixture
-def context(browser, live_server):
-    """A phone whose service worker runs (the other browser tests block it)."""
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        base_url=live_server.url,
-        service_workers="allow",
-    )
-    context.set_default_timeout(20_000)
-    watch(context)
-    yield context
-    context.close()
+def context(kept_runtime_phone):
+    """A phone whose service worker runs (the other browser tests block it), which has kept Talon's runtime once
+    before (conftest.py: kept_runtime): each test keeps its own table, as a phone keeps a second one."""
+    kept_runtime_phone.set_default_timeout(20_000)
+    watch(kept_runtime_phone)
+    return kept_runtime_phone
 
 
 def watch(context):
@@ -77,14 +68,6 @@ def settled(table, hands):
 def page_totals(page, players):
     scores = page.locator("#top .totals .total .score").all_inner_texts()
     return dict(zip(players, (int(s.replace("\u2212", "-")) for s in scores)))
-
-
-def keep(page, table):
-    page.goto(f"/t/{table.edit_token}/")
-    page.evaluate("navigator.serviceWorker.ready")
-    page.locator("details.keep summary").click()
-    page.get_by_role("button", name="Keep this table working without signal").click()
-    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
 
 
 def scored(page, timeout=30_000):
