@@ -74,40 +74,54 @@ FORGET_THE_TABLE = r"""async () => {
 
 
 @pytest.fixture(scope="session")
-def kept_runtime(playwright, live_server, django_db_setup, django_db_blocker, tmp_path_factory):
-    """The profile of a phone that has kept Talon's runtime and forgotten the table it kept it with (once per test
-    process: its live server's address is the profile's origin). A full start of Python, made once, not once a test."""
-    profile = tmp_path_factory.mktemp("kept-runtime")
-    with django_db_blocker.unblock():  # the live server answers the phone from the database meanwhile
-        table = make_table()
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            args=ARGS,
-            base_url=live_server.url,
-            service_workers="allow",
-            **KEEPING_PHONE,
-        )
-        try:
-            page = context.new_page()
-            keep(page, table)
-            page.goto("/healthz")  # a page of the origin that opens nothing of the table's
-            assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
-            context.clear_cookies()
-        finally:
-            context.close()
-            Table.objects.filter(pk=table.pk).delete()
-    return profile
+def kept_runtimes(playwright, django_db_setup, django_db_blocker, tmp_path_factory):
+    """``at(origin)``: the profile of a phone that has kept Talon's runtime from ``origin`` and forgotten the table it
+    kept it with, made at its first use in the test process and reused (the origin is part of what a phone keeps: the
+    live server's address, or a relay's in front of it). A full start of Python made once, not once a test."""
+    made = {}
+
+    def at(origin):
+        if origin not in made:
+            made[origin] = tmp_path_factory.mktemp("kept-runtime")
+            with django_db_blocker.unblock():  # the live server answers the phone from the database meanwhile
+                _keep_the_runtime(playwright, origin, made[origin])
+        return made[origin]
+
+    return at
+
+
+def _keep_the_runtime(playwright, origin, profile):
+    table = make_table()
+    context = kept_phone(playwright, origin, profile)
+    try:
+        page = context.new_page()
+        keep(page, table)
+        page.goto("/healthz")  # a page of the origin that opens nothing of the table's
+        assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
+        context.clear_cookies()
+    finally:
+        context.close()
+        Table.objects.filter(pk=table.pk).delete()
+
+
+def kept_phone(playwright, origin, profile):
+    """A phone whose service worker runs, with the profile ``profile`` (the other browser tests block it)."""
+    return playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=ARGS, base_url=origin, service_workers="allow", **KEEPING_PHONE
+    )
+
+
+def copy_of(profile, tmp_path):
+    """A phone of the test's own: a copy of ``profile``, which nothing else uses."""
+    copy = tmp_path / "profile"
+    shutil.copytree(profile, copy, symlinks=True)
+    return copy
 
 
 @pytest.fixture
-def kept_runtime_phone(playwright, kept_runtime, live_server, tmp_path):
-    """A phone of its own for the test (a copy of the profile), that has kept Talon's runtime once before."""
-    profile = tmp_path / "profile"
-    shutil.copytree(kept_runtime, profile, symlinks=True)
-    context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=ARGS, base_url=live_server.url, service_workers="allow", **KEEPING_PHONE
-    )
+def kept_runtime_phone(playwright, kept_runtimes, live_server, tmp_path):
+    """A phone of the test's own that has kept Talon's runtime from the live server once before."""
+    context = kept_phone(playwright, live_server.url, copy_of(kept_runtimes(live_server.url), tmp_path))
     yield context
     context.close()
 

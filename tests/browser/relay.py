@@ -3,7 +3,6 @@ everything on, stopped (its port closed and every connection cut, as when the se
 connection refused), frozen (connections accepted, requests read, nothing ever answered: a laptop asleep, Wi-Fi
 without uplink) and slow (each request passed on ``delay`` seconds late)."""
 
-import os
 import re
 import socket
 import threading
@@ -11,21 +10,21 @@ import time
 
 import pytest
 
-from .conftest import PHONE
+from .conftest import copy_of, kept_phone, worker_port
 
 
 class Server:
     REQUEST = re.compile(rb"([A-Z]+) (\S+) HTTP/")
     STATUS = re.compile(rb"HTTP/1\.[01] (\d{3})")
 
-    def __init__(self, upstream):
+    def __init__(self, upstream, port=0):
         self.upstream, self.listener, self.open = upstream, None, []
         self.delay = 0.0  # slow: seconds each request waits before it is passed on
         self.slow_only = re.compile(rb"[A-Z]+ /")  # which requests are slow (say, rb"POST " for the changes only)
         self.frozen = False
         self.answered = []  # (method and path, status) of every answer passed back, in order
         self.lock = threading.Lock()
-        self.port = int(os.environ.get("TALON_PROXY_TEST_PORT", "0"))
+        self.port = port
         self.start()
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -139,17 +138,15 @@ class Server:
 
 
 @pytest.fixture
-def server(browser, live_server):
-    """A phone (its service worker runs) that reaches the live server through a ``Server``: (relay, context)."""
-    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])))
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        base_url=relay.url,
-        service_workers="allow",
-    )
+def server(playwright, kept_runtimes, live_server, tmp_path):
+    """A phone (its service worker runs) that reaches the live server through a ``Server``: (relay, context). The
+    relay has the same port in every test of a process (the phone's origin), and the phone has kept Talon's runtime
+    from it once before (conftest.py: kept_runtimes)."""
+    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])), worker_port("TALON_PROXY_TEST_PORT", 8154))
+    profile = copy_of(kept_runtimes(relay.url), tmp_path)
+    with relay.lock:
+        relay.answered.clear()  # what keeping the runtime asked for, the first time
+    context = kept_phone(playwright, relay.url, profile)
     context.set_default_timeout(20_000)
     yield relay, context
     context.close()
