@@ -29,6 +29,35 @@ def _hearts_templates():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_listed_once():
+    """WhiteNoise lists every static file (its name, size and headers) each time a handler is built, and Django's
+    test client builds one for each client: thousands in a run, a fifth of a second each. The files, and the settings
+    that shape their answers, do not change in a run: they are listed once for each set of those settings."""
+    if "django.conf" not in sys.modules or not sys.modules["django.conf"].settings.configured:
+        yield  # the engine tests, without Django
+        return
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    listed, list_them = {}, WhiteNoiseMiddleware.add_files_from_finders
+
+    def add_files_from_finders(self):
+        shaping = sorted(
+            (name, repr(getattr(settings, name))) for name in dir(settings) if name.startswith("WHITENOISE")
+        )
+        key = (self.static_prefix, self.max_age, repr(settings.STATICFILES_DIRS), repr(settings.STORAGES), *shaping)
+        if key not in listed:
+            before = dict(self.files)
+            list_them(self)
+            listed[key] = {url: file for url, file in self.files.items() if before.get(url) is not file}
+        self.files.update(listed[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = list_them
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     """Each test starts with no client counted against the limit of long pages and no what-if kept (the engine
