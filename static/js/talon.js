@@ -301,3 +301,9 @@ function quietAbort(xhr) {
   xhr.onabort.quiet = true;
 }
 document.addEventListener("htmx:beforeSend", (event) => quietAbort(event.detail.xhr));
+// A poll (the table's live update, a tournament's boards) is not sent while the phone has no network at all: it could
+// only fail, and log an error every few seconds. The next poll once the network is back brings the page up to date.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const trigger = event.detail.elt && event.detail.elt.getAttribute("hx-trigger");
+  if (!navigator.onLine && trigger && trigger.startsWith("every ")) event.preventDefault();
+});
