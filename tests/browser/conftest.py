@@ -31,7 +31,7 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-# A phone as the tests hold it: its screen, its touch, its service worker running.
+# A phone that keeps a table, as the tests hold it: its screen and its touch (its service worker runs: kept_phone).
 KEEPING_PHONE = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
