@@ -85,7 +85,14 @@ def serve(mode: str, tmp: Path) -> tuple[subprocess.Popen, str]:
     raise AssertionError(f"Talon ({mode}) did not start")
 
 
-@pytest.fixture(scope="module", params=["home", "deploy"])
+# Each way of serving Talon in one test process (pytest-xdist's loadgroup): its server started once.
+MODES = [
+    pytest.param(mode, marks=[pytest.mark.long, pytest.mark.xdist_group(f"offline-check {mode}")])
+    for mode in ("home", "deploy")
+]
+
+
+@pytest.fixture(scope="module", params=MODES)
 def served(request, tmp_path_factory):
     process, base = serve(request.param, tmp_path_factory.mktemp(request.param))
     try:

@@ -27,7 +27,7 @@ from .test_offline import (  # noqa: F401
     waiting,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)
 
 PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]

@@ -16,7 +16,7 @@ from games.tournaments.views import qr_svg
 
 from .phone import fits_the_screen, looks_right, save, tap
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc", "Gal", "Hana", "Igor"]
 VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
