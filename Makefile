@@ -18,20 +18,21 @@ serve-dev: install
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
-# (.ci/with-postgres) with the browser tests, which run once, on PostgreSQL, the database a deployment runs.
-# Everything in two processes (pytest-xdist: the machines have two cores), each with its own database, and for the
-# browser tests its own live server and its own ports for the servers they start (tests/browser/conftest.py:
-# worker_port). On PostgreSQL the browser tests come first, the longest first, and the short tests fill both processes
-# to the end (tests/conftest.py); the tests of a group (xdist_group: a server made once) run in one process. A browser
-# test that fails is run again, up to twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a
-# race to mend, not a pass.
+# (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Everything in two
+# processes (pytest-xdist: the machines have two cores), each with its own database, and for the browser tests its
+# own live server and its own ports for the servers they start (tests/browser/conftest.py: worker_port). The longest
+# browser tests run first, so that the short ones fill both processes to the end (tests/conftest.py), and the tests
+# of a group (xdist_group: a server they share) run in one process. A browser test that fails is run again, up to
+# twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a race to mend, not a pass. One
+# PostgreSQL server for both of its runs.
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
 test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres $(APP_TESTS) -n 2 --dist loadgroup
+	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser \
+	  && $(APP_TESTS) -n 2 --dist loadgroup tests/browser'
 
 # The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).
 lint: install-test

@@ -103,16 +103,10 @@ BROWSER_TESTS = "browser"  # the folder of the tests that drive Chromium
 
 
 def pytest_collection_modifyitems(config, items):
-    """The browser tests come first, the longest of them (marked ``long``) before the others, and each of them may be
-    run again, up to twice (pytest-rerunfailures; the summary lists every rerun: a race to mend, not a pass). Run in
-    two processes beside the other tests, the short tests come last and fill both cores to the end, where a long
-    test started last would leave one core idle for a minute."""
+    """Each browser test may be run again, up to twice (pytest-rerunfailures; the summary lists every rerun: a race to
+    mend, not a pass), and the longest of them (marked ``long``) run first: the short ones then fill both processes to
+    the end, where a long test started last would leave one core idle for a minute."""
     for item in items:
         if BROWSER_TESTS in item.path.relative_to(config.rootpath).parts[:2]:
             item.add_marker(pytest.mark.flaky(reruns=2))
-
-    def order(item):
-        browser = BROWSER_TESTS in item.path.relative_to(config.rootpath).parts[:2]
-        return (not browser, item.get_closest_marker("long") is None)
-
-    items.sort(key=order)  # stable: each file's tests stay together, in their own order
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: each file's tests stay in order

@@ -31,6 +31,30 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# For each window (each page a test opens), Chromium starts a renderer for its address bar's popup, a WebUI page, in
+# headless mode too: a process and up to a second of a core for nothing a test looks at. These features are off
+# (Chromium keeps only the last --disable-features switch: they are added to Playwright's own, in launch_options).
+UNSEEN = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
+_LAUNCH = {}
+
+
+def launch_options(playwright) -> dict:
+    """How the tests launch Chromium: ARGS, and Playwright's --disable-features (as chrome://version shows it, read
+    at the first launch in the test process) with UNSEEN added."""
+    if not _LAUNCH:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto("chrome://version")
+            line = page.locator("#command_line").inner_text().split()
+        finally:
+            browser.close()
+        playwrights = next((arg for arg in line if arg.startswith("--disable-features=")), "--disable-features=")
+        unseen = playwrights + ("," if playwrights[-1] != "=" else "") + ",".join(UNSEEN)
+        _LAUNCH.update(executable_path=CHROMIUM, args=[*ARGS, unseen], ignore_default_args=[playwrights])
+    return _LAUNCH
+
+
 # A phone that keeps a table, as the tests hold it: its screen and its touch (its service worker runs: kept_phone).
 KEEPING_PHONE = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -45,7 +69,7 @@ def playwright():
 
 @pytest.fixture(scope="session")
 def browser(playwright):
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    browser = playwright.chromium.launch(**launch_options(playwright))
     yield browser
     browser.close()
 
@@ -107,7 +131,7 @@ def _keep_the_runtime(playwright, origin, profile):
 def kept_phone(playwright, origin, profile):
     """A phone whose service worker runs, with the profile ``profile`` (the other browser tests block it)."""
     return playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=ARGS, base_url=origin, service_workers="allow", **KEEPING_PHONE
+        profile, **launch_options(playwright), base_url=origin, service_workers="allow", **KEEPING_PHONE
     )
 
 
