@@ -268,6 +268,16 @@ def test_the_command_rebuilds_a_leagues_ratings_and_prints_them_as_json():
     assert stored(league) == expected
 
 
+def test_the_command_takes_a_token_that_starts_with_a_hyphen():
+    """One token in 64 starts with "-": ``--league -0FC…`` is that token, not an option."""
+    league = season()
+    league.public_token = "-" + league.public_token[1:]
+    league.save(update_fields=["public_token"])
+    out = StringIO()
+    call_command("ratings", "--league", league.public_token, stdout=out)
+    assert [row["token"] for row in json.loads(out.getvalue())["leagues"]] == [league.director_token]
+
+
 def test_the_command_says_in_one_line_when_the_league_is_unknown():
     err = StringIO()
     with pytest.raises(SystemExit) as raised:

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from games.engines.base import HIGHER_TOTAL, LOWER_TOTAL
+from games.management.commands import ratings as ratings_command
 from games.models import Circle, RatedEvent, Rating, RatingStep
 from games.ratings import core as ratings
 from games.ratings import store as ratings_store
@@ -167,6 +168,21 @@ def test_the_ratings_command_refuses_an_unknown_circle_in_one_line():
         call_command("ratings", "--circle", "nope", stderr=err)
     assert exit_.value.code == 2
     assert err.getvalue().count("\n") == 1 and "nope" in err.getvalue()
+
+
+def test_the_ratings_command_takes_a_circle_token_that_starts_with_a_hyphen(capsys):
+    """One token in 64 starts with "-": typed after ``--circle`` it is that token, not an option, on the command line
+    as from call_command."""
+    circle, _tables = circle_with([team_hand(points=70), CLOSE])
+    circle.token = "-" + circle.token[1:]
+    circle.save(update_fields=["token"])
+    out = StringIO()
+    call_command("ratings", "--circle", circle.token, stdout=out)
+    assert [row["token"] for row in json.loads(out.getvalue())["circles"]] == [circle.token]
+    with pytest.raises(SystemExit) as exit_:
+        ratings_command.Command().run_from_argv(["manage.py", "ratings", "--circle", "-nope"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == "circle: no circle has the token '-nope'\n"
 
 
 def test_a_finished_table_joining_a_circle_counts_in_its_ratings():

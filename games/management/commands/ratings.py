@@ -18,6 +18,20 @@ from games.tournaments import services as tournaments
 
 from ._common import OneLineCommand, fail
 
+TOKEN_OPTIONS = ("--circle", "--league")
+
+
+def tokens_joined(args):
+    """``--league -0FC…`` read as ``--league=-0FC…``: a token may start with a hyphen (one in 64 does), which argparse
+    would otherwise take for an option and refuse ("expected one argument")."""
+    if args is None:
+        return None
+    joined, rest = [], iter(args)
+    for arg in rest:
+        value = next(rest, None) if arg in TOKEN_OPTIONS else None
+        joined.append(arg if value is None else f"{arg}={value}")
+    return joined
+
 
 class Command(OneLineCommand):
     command_name = "ratings"
@@ -31,6 +45,8 @@ class Command(OneLineCommand):
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         parser.error = lambda message: fail(f"ratings: {message}")  # one line, not the usage
+        parse = parser.parse_args
+        parser.parse_args = lambda args=None, namespace=None: parse(tokens_joined(args), namespace)
         return parser
 
     def handle(self, *args, **options):
