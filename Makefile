@@ -24,14 +24,15 @@ serve-dev: install
 # browser tests run first, so that the short ones fill both processes to the end (tests/conftest.py), and the tests
 # of a group (xdist_group: a server they share) run in one process. A browser test that fails is run again, up to
 # twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a race to mend, not a pass. One
-# PostgreSQL server for both of its runs.
+# PostgreSQL server for both of its runs; there, only the tests that reach the database (--database-tests-only,
+# tests/conftest.py): the others ran on SQLite already, and a second database changes nothing they prove.
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
 test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser \
+	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser --database-tests-only \
 	  && $(APP_TESTS) -n 2 --dist loadgroup tests/browser'
 
 # The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).

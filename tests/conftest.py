@@ -100,12 +100,36 @@ def within_one_window(monkeypatch):
 
 
 BROWSER_TESTS = "browser"  # the folder of the tests that drive Chromium
+# What a test reaches the database through (pytest-django's fixtures; a test's fixtures include those of its fixtures).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+DATABASE_FIXTURES |= {"live_server", "django_db_setup"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="only the tests that reach the database: a second database's run (make test: PostgreSQL after SQLite), "
+        "where a test that cannot reach it would prove nothing the first run did not",
+    )
+
+
+def reaches_the_database(item) -> bool:
+    """Whether a test can reach the database: pytest-django blocks it for every test without its mark or fixtures."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & fixtures)
 
 
 def pytest_collection_modifyitems(config, items):
     """Each browser test may be run again, up to twice (pytest-rerunfailures; the summary lists every rerun: a race to
     mend, not a pass), and the longest of them (marked ``long``) run first: the short ones then fill both processes to
-    the end, where a long test started last would leave one core idle for a minute."""
+    the end, where a long test started last would leave one core idle for a minute. With --database-tests-only, the
+    tests that cannot reach the database are left out (and counted as deselected)."""
+    if config.getoption("--database-tests-only", default=False):
+        left_out = [item for item in items if not reaches_the_database(item)]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = [item for item in items if reaches_the_database(item)]
     for item in items:
         if BROWSER_TESTS in item.path.relative_to(config.rootpath).parts[:2]:
             item.add_marker(pytest.mark.flaky(reruns=2))

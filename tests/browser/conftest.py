@@ -30,6 +30,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # V8 compiles Python's WebAssembly (Pyodide) with its baseline compiler only, not again with its optimising one in
+    # the background: each page's Python lives seconds in a test, never long enough for that to pay back, and it was
+    # a fifth of the offline tests' CPU. What runs and what it answers are the same; benchmarks/ keeps V8's defaults.
+    "--js-flags=--liftoff-only",
 ]
 # For each window (each page a test opens), Chromium starts a renderer for its address bar's popup, a WebUI page, in
 # headless mode too: a process and up to a second of a core for nothing a test looks at. These features are off
