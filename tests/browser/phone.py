@@ -96,7 +96,35 @@ LOOKS_WRONG = r"""async () => {
 
 
 def looks_right(page: Page) -> None:
-    """Fits the screen, no word broken or cut, every image loaded."""
-    fits_the_screen(page)
-    problems = page.evaluate(LOOKS_WRONG)
+    """Fits the screen, no word broken or cut, every image loaded (the page's width and what looks wrong are read in one
+    round trip: the every-screen test asks thousands of times)."""
+    width, problems = page.evaluate(f"async () => [document.documentElement.scrollWidth, await ({LOOKS_WRONG})()]")
+    if width > page.viewport_size["width"]:
+        fits_the_screen(page)  # says what is too wide
+        raise AssertionError(f"{page.url} was {width} px wide")
     assert not problems, f"{page.url}: " + "; ".join(problems[:8])
+
+
+# The Content-Security-Policy, watched: each violation a page sees (its directive and what it blocked).
+WATCH = """document.addEventListener("securitypolicyviolation", (event) => {
+  (window.__violations = window.__violations || []).push(event.violatedDirective + " " + event.blockedURI); });"""
+
+
+def watch_the_policy(context, origin: str) -> tuple[list[str], list[str]]:
+    """From now on, in every page of ``context``: each violation the page sees is kept in ``window.__violations``; the
+    two lists returned fill with what the console says of the policy and with each request to another origin."""
+    context.add_init_script(WATCH)
+    console, outside = [], []
+    context.on(
+        "console", lambda message: console.append(message.text) if "Content Security Policy" in message.text else None
+    )
+    context.on(
+        "request",
+        lambda request: outside.append(request.url) if not request.url.startswith((origin, "data:", "blob:")) else None,
+    )
+    return console, outside
+
+
+def blocked(page) -> list[str]:
+    """What the policy blocked on this page so far (its directive and what it blocked)."""
+    return page.evaluate("window.__violations || []")

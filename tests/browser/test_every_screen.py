@@ -3,7 +3,8 @@ players as the game seats, long names ("Magdaléna", "Bartholomäus", "Jan-Nepom
 many radelci and Bummerl strokes; each page as it opens, with every <details> open, and a hand form with each part
 shown. Nothing is wider than the screen or runs past its card, no word breaks inside itself (in a choice or a
 button, not at a hyphen either) or spills out of its button, label or cell, no button's words touch its edge, and
-every image loads."""
+every image loads. And nothing breaks the Content-Security-Policy: no inline script or style blocked, nothing fetched
+from another origin (phone.py: watch_the_policy)."""
 
 import pytest
 from playwright.sync_api import Page
@@ -14,7 +15,7 @@ from games.models import Circle
 from games.registry import GAMES
 from games.tables import services
 
-from .phone import looks_right
+from .phone import blocked, looks_right, watch_the_policy
 
 pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.django_db(transaction=True)]
 LONG = ["Magdaléna", "Bartholomäus", "Jan-Nepomuk", "Dorotea", "Evangelína", "Fridolín"]
@@ -137,6 +138,7 @@ def test_every_page_fits_the_phone(browser, live_server, language):
         locale=language,
         extra_http_headers={"Accept-Language": language},
     )
+    console, outside = watch_the_policy(context, live_server.url)
     page: Page = context.new_page()
     page.set_default_timeout(10_000)
     failures = {}
@@ -153,6 +155,9 @@ def test_every_page_fits_the_phone(browser, live_server, language):
                     except AssertionError as problem:
                         if str(problem) not in failures:  # said once, in the first state that shows it
                             failures[str(problem)] = f"{size['width']} px, {state}"
+            if violations := blocked(page):
+                failures[f"{path}: the policy blocked {violations}"] = "the page's policy"
     finally:
         context.close()
     assert not failures, "\n".join(f"{state}: {problem}" for problem, state in failures.items())
+    assert console == [] and outside == []

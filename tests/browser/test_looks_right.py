@@ -26,3 +26,11 @@ def test_a_word_broken_across_two_lines_is_found_in_a_long_text_too(phone, word,
         return
     with pytest.raises(AssertionError, match=f'"{broken}" breaks inside itself'):
         looks_right(phone)
+
+
+def test_a_page_wider_than_the_phone_is_found_and_what_is_too_wide_is_named(phone):
+    phone.set_content('<!doctype html><meta name="viewport" content="width=device-width"><div class="wide">x</div>')
+    looks_right(phone)
+    phone.evaluate("document.querySelector('.wide').style.width = '700px'")
+    with pytest.raises(AssertionError, match=r"is 7\d\d px wide: \['DIV\.wide"):
+        looks_right(phone)
