@@ -723,6 +723,15 @@ def sure_totals_are(page, players, totals):
     expect(page.locator("#top .totals .total .score")).to_have_text([shown(totals[player]) for player in players])
 
 
+# Whether the table's totals were shown as sure when the conflict box appeared (read in the same moment: a mutation
+# observer's callback runs once the script that added the box has finished, before anything is drawn).
+SURE_WHEN_ASKED = """() => { window.sureWhenAsked = null;
+  new MutationObserver(() => {
+    if (window.sureWhenAsked === null && document.getElementById("offline-conflict"))
+      window.sureWhenAsked = !document.querySelector("#top .totals.unsure");
+  }).observe(document.body, { childList: true, subtree: true }); }"""
+
+
 def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     players = ["Anna", "Bára", "Cyril", "Dana"]
     table = make_table(players=players, hands=[team_hand()])
@@ -736,9 +745,11 @@ def test_decide_later_shows_the_servers_hands_and_mine_after_them(context):
     services.record_hand(table, theirs)  # the second phone, with signal
     table.refresh_from_db()
     expected = settled(table, [mine])  # theirs, then mine
+    page.evaluate(SURE_WHEN_ASKED)
     context.set_offline(False)
     conflict = page.locator("#offline-conflict")
     conflict.wait_for(timeout=30_000)
+    assert page.evaluate("window.sureWhenAsked") is False  # they leave out the server's hand: not sure, at once
     page.evaluate(WATCH_TOTALS)
     conflict.locator("[data-place=later]").click()
     expect(conflict).to_have_count(0)

@@ -2,7 +2,7 @@
 import { deletePending, getTable, handsOf, pendingOf, putPending, putTable } from "./store.js";
 import { fetchWithin, serverSilent } from "./server.js";
 import { call, engine } from "./engine.js";
-import { banner, el, num, say } from "./words.js";
+import { banner, el, num, say, totalsSure } from "./words.js";
 
 // What the last try to send found, so that the banner says what is happening, never "Sending…" while nothing is:
 // "" (sending or sent), "unanswered" (the server did not answer: tried again by itself), "refused", "conflict".
@@ -147,6 +147,6 @@ async function conflict(root, answer, pending) {
   document.getElementById("offline-conflict")?.remove();
   document.getElementById("top").before(box);
   // the server has hands these totals leave out: not sure until the scorekeeper has chosen and they are scored again
-  document.querySelectorAll("#top .totals").forEach((part) => part.classList.add("unsure"));
+  totalsSure(false);
   box.focus();
 }

@@ -1,7 +1,7 @@
 // The table page: the totals, the game's marks and the hands kept on this phone, computed here.
 import { getTable, handsOf, refusedOf } from "./store.js";
 import { call, engine, engineOk } from "./engine.js";
-import { banner, el, num, say, sign } from "./words.js";
+import { banner, el, num, say, sign, totalsSure } from "./words.js";
 import { current, pageVersion } from "./copy.js";
 import { roundLine } from "./round.js";
 import { queueBanner, queueState, send } from "./queue.js";
@@ -177,10 +177,6 @@ async function listKept(root, pending) {
   pendingRows({ players, rows }, pending, false);
   totalsSure(false);
   queueBanner(pending.length);
-}
-// The table's totals marked as not sure (struck through: not computed on this phone's current copy, or not yet).
-function totalsSure(sure) {
-  document.querySelectorAll("#top .totals").forEach((part) => part.classList.toggle("unsure", !sure));
 }
 
 // The hands kept on this phone while its copy is not known to be current: listed (to edit or delete), not scored.

@@ -22,6 +22,10 @@ const tenths = new Intl.NumberFormat(document.documentElement.lang || undefined,
 export function human(bytes) {  // as the player's language writes a decimal (Czech 45,8 MB)
   return bytes >= 1e6 ? `${tenths.format(Math.round(bytes / 1e5) / 10)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
+// The table's totals marked as not sure (struck through: not computed on this phone's current copy, or not yet).
+export function totalsSure(sure) {
+  document.querySelectorAll("#top .totals").forEach((part) => part.classList.toggle("unsure", !sure));
+}
 // A line above the table's totals (or the form) saying what the phone is doing.
 export function banner(text, kind = "") {
   let box = document.getElementById("offline-banner");
