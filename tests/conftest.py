@@ -101,8 +101,14 @@ def within_one_window(monkeypatch):
 
 BROWSER_TESTS = "browser"  # the folder of the tests that drive Chromium
 # What a test reaches the database through (pytest-django's fixtures; a test's fixtures include those of its fixtures).
-DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
-DATABASE_FIXTURES |= {"live_server", "django_db_setup"}
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "django_db_setup",
+}
 
 
 def pytest_addoption(parser):
@@ -126,10 +132,10 @@ def pytest_collection_modifyitems(config, items):
     the end, where a long test started last would leave one core idle for a minute. With --database-tests-only, the
     tests that cannot reach the database are left out (and counted as deselected)."""
     if config.getoption("--database-tests-only", default=False):
-        left_out = [item for item in items if not reaches_the_database(item)]
-        if left_out:
-            config.hook.pytest_deselected(items=left_out)
-            items[:] = [item for item in items if reaches_the_database(item)]
+        reach = [reaches_the_database(item) for item in items]
+        if not all(reach):
+            config.hook.pytest_deselected(items=[item for item, reaches in zip(items, reach) if not reaches])
+            items[:] = [item for item, reaches in zip(items, reach) if reaches]
     for item in items:
         if BROWSER_TESTS in item.path.relative_to(config.rootpath).parts[:2]:
             item.add_marker(pytest.mark.flaky(reruns=2))
