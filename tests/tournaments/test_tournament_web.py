@@ -294,8 +294,10 @@ def test_a_late_change_to_a_closed_round_needs_a_reason_and_is_kept_with_it(clie
     )
     correction = Correction.objects.get()
     assert correction.reason == "appeal: hand 1 misread" and correction.totals == [0, 30, 0]
-    glance = visible_text(client.get(director_url(tournament, "director_round", 1)).content.decode())
+    page = client.get(director_url(tournament, "director_round", 1)).content.decode()
+    glance = visible_text(page)
     assert "corrected: appeal: hand 1 misread" in glance and "30" in glance
+    assert "<bdi>appeal: hand 1 misread</bdi>" in page, "the reason isolated: its own direction cannot turn the line"
     text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
     assert "(was " in text, "the standings as they were beside the standings as they are"
 
@@ -910,8 +912,9 @@ def test_a_round_drawn_before_a_correction_says_its_draw_stands(client):
     first.refresh_from_db()
     service.correct(first, first.tables.get(), [0, 30, 0], "appeal")
     seats = list(Seat.objects.filter(round=second).values_list("entry__no", "seat"))
-    text = visible_text(client.get(director_url(tournament, "director_round", 2)).content.decode())
-    assert "drawn before round 1, table 1 was corrected (appeal)" in text
+    page = client.get(director_url(tournament, "director_round", 2)).content.decode()
+    assert "drawn before round 1, table 1 was corrected (appeal)" in visible_text(page)
+    assert "corrected (<bdi>appeal</bdi>)" in page, "the reason isolated inside the sentence"
     assert list(Seat.objects.filter(round=second).values_list("entry__no", "seat")) == seats
 
 
