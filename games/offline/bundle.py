@@ -188,7 +188,7 @@ def offline_words() -> dict[str, str]:
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
         "handOf": _("Hand {number} of {hands}"),
-        "handsDone": _("All {hands} hands are played: the round is over at this table."),
+        "handsDone": _("Every hand of this round is played: the round is over at this table."),
         "roundFull": _(services.ROUND_FULL),
         "roundClosed": _(services.ROUND_CLOSED),
         "notDownloaded": _("Not downloaded: the server does not answer."),

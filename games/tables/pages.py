@@ -31,8 +31,8 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
     describe = describer(table)
     hands = list(hands)
     notes = _milestones(table, [hand.number for hand in hands])
-    rounds = round_numbers(table, [hand.number for hand in hands])
-    counted = rounds if rounds is not None else hand_numbers(table, [hand.number for hand in hands], others)
+    counted, in_rounds = counted_numbers(table, [hand.number for hand in hands], others)
+    rounds = counted if in_rounds else None
     return [
         {
             "number": hand.number,
@@ -47,6 +47,16 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
         }
         for hand in hands
     ]
+
+
+def counted_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> tuple[dict[int, int], bool]:
+    """Each row's number as the table page writes it, by its place (``Hand.number``): its round in a game counted in
+    rounds, else its place among the game's hands; none for a penalty, a correction or the closing. And whether the
+    numbers are rounds. Every page that names a row by its number takes it from here."""
+    rounds = round_numbers(table, numbers)
+    if rounds is not None:
+        return rounds, True
+    return hand_numbers(table, numbers, others), False
 
 
 def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:

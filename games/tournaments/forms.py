@@ -67,6 +67,19 @@ def _json_number(value: int | Fraction) -> int | float | str:
     return float(value) if (value * 1000).denominator == 1 else str(value)
 
 
+PRESET_LABELS = {  # the format's preset ids (shared/formats/tournament.md) as a director reads them
+    "tarzs": _("Slovenian championship (TARZS)"),
+    "breclav": _("Czech tournament (Břeclav)"),
+    "place-points": _("Points by place"),
+    "points": _("Points scored"),
+}
+
+
+def preset_label(key: str) -> str:
+    """A tournament preset in the director's words; an id no label names (a document's own) as it is."""
+    return str(PRESET_LABELS.get(key, key))
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH, validators=[validate_event_title]
@@ -114,7 +127,7 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields["preset"].choices = [
-            (key, key) for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)
+            (key, preset_label(key)) for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)
         ]
         engine_presets = GAMES[game].engine.PRESETS
         self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [

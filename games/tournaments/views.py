@@ -55,6 +55,7 @@ from games.tournaments.forms import (
     TournamentForm,
     differences,
     initial_from,
+    preset_label,
 )
 
 FIELDS = {
@@ -117,7 +118,14 @@ def _unconfirmed(
 @require_safe
 def new_tournament(request: HttpRequest) -> HttpResponse:
     choices = [
-        (game, [key for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game.slug)])
+        (
+            game,
+            [
+                (key, preset_label(key))
+                for key in engine.TOURNAMENT_PRESETS
+                if engine.PRESETS[key]["game"] in (None, game.slug)
+            ],
+        )
         for game in GAMES.values()
     ]
     return render(request, "games/tournament/choose.html", {"choices": choices})
@@ -139,7 +147,7 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("director", token=tournament.director_token)
-    return render(request, "games/tournament/new.html", {"form": form, "game": chosen, "preset": preset})
+    return render(request, "games/tournament/new.html", {"form": form, "game": chosen, "preset": preset_label(preset)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -190,6 +198,7 @@ def _director_page(
             "draw_error": draw_error,
             "rename_form": rename_form or RenameEntryForm(),
             "differences": differences(services.settings_document(tournament), tournament.preset),
+            "preset": preset_label(tournament.preset),
             "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
             "by_ratings": by_ratings_offered(tournament),
             "final": services.is_final(tournament),

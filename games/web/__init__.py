@@ -138,6 +138,10 @@ class HandWords:
     edit: str | Promise = _("Edit hand %(number)s")
     axis: str | Promise = _("hand")  # the chart's axis: "hand 12"
     chart: str | Promise = _("Running totals, hand by hand")  # the chart's label for a screen reader
+    edit_this: str | Promise = _("Edit this hand")  # its own page's buttons and link
+    delete_this: str | Promise = _("Delete this hand")
+    other_rules: str | Promise = _("What would other rules pay for this hand?")
+    fill_in: str | Promise = _("Fill in the hand: the payout and its explanation appear here.")  # the form's preview
     # the history's lines (HAND_HISTORY's kinds, msgids with {what}, {before}, {after}) and what names the hand in
     # them, from its number among the game's hands when the change was made and the number of players
     history: Mapping[str, str] = field(default_factory=lambda: HAND_HISTORY)
@@ -151,6 +155,10 @@ ROUND_WORDS = HandWords(
     edit=_("Edit round %(number)s"),
     axis=_("round"),
     chart=_("Running totals, round by round"),
+    edit_this=_("Edit this round"),
+    delete_this=_("Delete this round"),
+    other_rules=_("What would other rules pay for this round?"),
+    fill_in=_("Fill in the round: the payout and its explanation appear here."),
 )
 
 

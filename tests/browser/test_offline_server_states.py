@@ -231,7 +231,7 @@ def test_a_tournament_tables_round_is_kept_to_on_the_phone(context):  # noqa: F8
     for number, declarer in enumerate(table.players[:2], start=1):
         record_offline(page, "slovenian-tarok", table, {"contract": "beggar", "declarer": declarer, "won": True}, None)
         expect(page.locator("tr.what.pending")).to_have_count(number)
-    expect(line).to_have_text("All 2 hands are played: the round is over at this table.")
+    expect(line).to_have_text("Every hand of this round is played: the round is over at this table.")
 
     page.locator(".actions a.button.primary").click()  # a third hand: refused here, as the server refuses it
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)

@@ -1,6 +1,8 @@
 """A penalty, a correction and the end of the evening are rows of the list but no hands: the table page's "show
 all N hands", the list's numbers, the history's and the chart's axis count the hands of the game only."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -113,3 +115,39 @@ def test_the_end_of_the_evenings_own_page_has_no_hand_number(client):
         client.get(reverse("hand", args=[table.edit_token, closing.seq]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     )
     assert "end of the evening" in page and f"Hand {table.hand_count}" not in page
+
+
+def labels(table) -> list[str]:
+    """Each live row's name as the table page writes it, counted here: its number among the hands, or ±."""
+    numbers = counted(table)
+    rows = Hand.objects.filter(table=table, deleted=False).order_by("seq")
+    return [str(numbers[hand.seq]) if hand.seq in numbers else "±" for hand in rows]
+
+
+def test_the_score_sheet_and_the_csv_name_each_row_as_the_list_does(client):
+    table = evening()
+    expected = labels(table)
+    assert "±" in expected and expected[5] == "5"  # the hand after the penalty is the fifth hand, the sixth row
+    sheet = client.get(reverse("sheet", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.findall(r'<tr><th scope="row">([^<]+)</th>', sheet) == [*expected, "Σ"]  # and the totals' row
+    text = client.get(reverse("export_csv", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en").getvalue().decode()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [row[0] for row in rows[1:-1]] == expected and rows[-1][0] == "total"
+
+
+def test_what_if_names_each_hand_by_its_number_among_the_hands(client):
+    table = evening()
+    numbers = counted(table)
+    url = reverse("what_if", args=[table.edit_token])
+    flipped = {"preset": "", "rule_step_factor": "false"}  # every team hand pays differently, the penalty the same
+    page = visible_text(client.get(url, flipped, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    listed = [int(n) for n in re.findall(r"Hand (\d+) ", page)]
+    assert listed == sorted(numbers.values()), "the hands by their numbers, the penalty and the end not among them"
+    after_the_penalty = sorted(numbers)[4]
+    focus = visible_text(
+        client.get(url, {**flipped, "hand": after_the_penalty}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
+    assert f"Hand {numbers[after_the_penalty]} under these rules" in focus
+    penalty = next(seq for seq in range(1, table.hand_count + 1) if seq not in numbers)
+    focus = visible_text(client.get(url, {**flipped, "hand": penalty}, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Under these rules" in focus and f"Hand {penalty} under" not in focus

@@ -768,16 +768,23 @@ def test_a_tournament_as_its_preset_says_differs_in_nothing_not_even_half_writte
 
 
 def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
-    choices = dict((game.slug, presets) for game, presets in client.get(reverse("new_tournament")).context["choices"])
+    response = client.get(reverse("new_tournament"), HTTP_ACCEPT_LANGUAGE="cs")
+    choices = {game.slug: dict(presets) for game, presets in response.context["choices"]}
     assert "tarzs" in choices["slovenian-tarok"] and "tarzs" not in choices["czech-taroky"]
     assert "breclav" in choices["czech-taroky"] and "points" in choices["schnapsen"]
+    text = visible_text(response.content.decode())  # each in the director's words, not its id
+    assert "Slovinské mistrovství (TARZS)" in text and "Český turnaj (Břeclav)" in text and "place-points" not in text
     page = client.get(reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=tarzs")
-    assert page.context["preset"] != "tarzs"
+    assert page.context["preset"] == "Czech tournament (Břeclav)", "the game's first preset, named"
 
 
 @pytest.mark.parametrize("game", ["czech-taroky", "slovenian-tarok", "schnapsen", "two-ten-jack"])
 def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(client, game):
-    offered = dict((g.slug, presets) for g, presets in client.get(reverse("new_tournament")).context["choices"])
+    offered = {
+        g.slug: [key for key, _label in presets]
+        for g, presets in client.get(reverse("new_tournament")).context["choices"]
+    }
+    assert offered[game]
     for preset in offered[game]:
         url = reverse("new_tournament_for", args=[game]) + f"?preset={preset}"
         form = client.get(url).context["form"]

@@ -94,3 +94,17 @@ def test_delete_puts_undo_beside_its_message(client):
     client.post(reverse("undo", args=[table.edit_token]))
     table.refresh_from_db()
     assert table.hand_count == 2
+
+
+def test_a_rounds_own_page_and_the_round_form_say_round(client):
+    table = make_table(game="two-ten-jack", players=PLAYERS, hands=[{"captured": {"Ben": ["QH"]}}] * 2)
+    page = text_of(client.get(reverse("hand", args=[table.edit_token, 2]), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Round 2" in page
+    for words in ("Edit this round", "Delete this round", "What would other rules pay for this round?"):
+        assert words in page
+    assert "this hand" not in page
+    form = text_of(client.get(reverse("record_hand", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Fill in the round: the payout and its explanation appear here." in form and "Fill in the hand" not in form
+    czech = make_table(hands=[{"povinnost": "Anna", "partner": "Cyril", "points": 63}])
+    page = text_of(client.get(reverse("hand", args=[czech.edit_token, 1]), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Edit this hand" in page and "Delete this hand" in page and "this round" not in page

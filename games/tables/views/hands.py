@@ -23,7 +23,7 @@ from games.tables import services
 from games.tables.common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
 from games.tables.forms import new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
-from games.tables.pages import closed_page, hand_numbers, is_closed, round_numbers, table_context
+from games.tables.pages import closed_page, counted_numbers, hand_numbers, is_closed, round_numbers, table_context
 from games.tables.presentation import describe_change, describer
 from games.web import HandWords
 
@@ -211,8 +211,8 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
     hand = hand_of(table, seq)
     number = hand.number
     result = None if hand.deleted else services.result_of(table, hand)
-    rounds = round_numbers(table, [number]) if number else None
-    counted = rounds if rounds is not None else hand_numbers(table, [number] if number else [])
+    counted, in_rounds = counted_numbers(table, [number] if number else [])
+    rounds = counted if in_rounds else None
     return render(
         request,
         "games/hand_detail.html",
@@ -228,6 +228,7 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
             "a_deal": is_a_deal(hand.data),
             "what": describer(table)(hand.data),
             "links": RuleLinks.of(table.game, table.view_token),
+            "words": GAMES[table.game].web.words,
         },
     )
 

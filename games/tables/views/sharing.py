@@ -27,6 +27,7 @@ from games.registry import GAMES
 from games.tables import services
 from games.tables.common import by_any_link, remember
 from games.tables.forms import ImportForm
+from games.tables.pages import counted_numbers, other_rows
 from games.tables.presentation import describer
 
 
@@ -110,16 +111,25 @@ def _csv_rows(table: Table, language: str):
     writer = csv.writer(_Line())
     with translation.override(language):
         describe = describer(table)
-        part = [writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))]
-        totals = [0] * len(table.players)
-        for number, (scores, data) in enumerate(_live_rows(table, "scores", "data"), start=1):
-            totals = [t + s for t, s in zip(totals, scores)]
-            part.append(writer.writerow(map(cell, [number, *scores, describe(data).render(gettext)])))
-            if len(part) == CHUNK:
-                yield "".join(part)
-                part = []
-        part.append(writer.writerow(map(cell, [_("total"), *totals, ""])))
-        yield "".join(part)
+        yield writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))
+        totals, others, rows = [0] * len(table.players), other_rows(table), []
+        for row in _live_rows(table, "number", "scores", "data"):
+            rows.append(row)
+            totals = [t + s for t, s in zip(totals, row[1])]
+            if len(rows) == CHUNK:
+                yield _csv_chunk(table, rows, others, writer, describe)
+                rows = []
+        yield _csv_chunk(table, rows, others, writer, describe) + writer.writerow(map(cell, [_("total"), *totals, ""]))
+
+
+def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) -> str:
+    """Rows of the CSV, each named as the table page names it: its hand's or round's number, ± for a penalty, a
+    correction or the closing."""
+    counted, _rounds = counted_numbers(table, [number for number, _scores, _data in rows], others)
+    return "".join(
+        writer.writerow(map(cell, [counted.get(number, "±"), *scores, describe(data).render(gettext)]))
+        for number, scores, data in rows
+    )
 
 
 def _filename(table: Table) -> str:
@@ -139,13 +149,21 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     page = min(max(whole_number(request.GET.get("page")) or 1, 1), pages)
     first = (page - 1) * SHEET_PAGE
     describe = describer(table)
-    lines = [
-        {"number": number, "what": describe(data), "scores": scores, "running": running}
-        for number, data, scores, running in table.hands.filter(
-            deleted=False, number__gt=first, number__lte=first + SHEET_PAGE
-        )
+    rows = list(
+        table.hands.filter(deleted=False, number__gt=first, number__lte=first + SHEET_PAGE)
         .order_by("number")
         .values_list("number", "data", "scores", "totals")
+    )
+    counted, _rounds = counted_numbers(table, [number for number, *_rest in rows])  # as the table page names them
+    lines = [
+        {
+            "number": number,
+            "label": counted.get(number, "±"),
+            "what": describe(data),
+            "scores": scores,
+            "running": running,
+        }
+        for number, data, scores, running in rows
     ]
     back = (
         reverse("view_table", args=[token])

@@ -25,6 +25,7 @@ from games.tables import services
 from games.tables.common import attempt, device, remember, say
 from games.tables.forms import RulesForm, submission_of, version_of
 from games.tables.lines import RuleLinks
+from games.tables.pages import counted_numbers
 from games.tables.presentation import describer
 
 SHOWN = 50  # hands listed whose payout would change
@@ -83,13 +84,20 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
         for seq, number, data, recorded, scores in found["changed"]
     ]
     wanted = whole_number(hand)
+    focus = _focus(table, rules, wanted, describe) if wanted is not None else None
+    counted, in_rounds = counted_numbers(
+        table, [row["number"] for row in changed] + ([focus["number"]] if focus else [])
+    )
+    for row in [*changed, *([focus] if focus else [])]:  # named as the table page names it: "Hand 4", "Round 2"
+        row["label"] = counted.get(row["number"])
     return {
         "rules": rules,
         "totals": found["totals"],
         "changed": changed,
+        "in_rounds": in_rounds,
         "more": max(0, found["changed_count"] - SHOWN),
         "changed_count": found["changed_count"],
-        "focus": _focus(table, rules, wanted, describe) if wanted is not None else None,
+        "focus": focus,
     }
 
 

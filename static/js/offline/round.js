@@ -12,6 +12,6 @@ export function roundLine(snapshot, waiting) {
   const round = snapshot && snapshot.round, line = document.querySelector(".round-limit strong");
   if (!round || !round.hands || !line) return;
   const played = snapshot.hand_count + waiting;
-  line.textContent = played >= round.hands ? say("handsDone", { hands: num(round.hands) })
+  line.textContent = played >= round.hands ? say("handsDone")
     : say("handOf", { number: num(played + 1), hands: num(round.hands) });
 }
