@@ -793,12 +793,16 @@ TIE_BREAKS = {
 }
 
 
-def tie_rule(tie_breaks: list[str] | None = None) -> str:
-    rule = _(
-        "Players who tie at a table share the place points of the places they occupy equally (two tied for "
-        "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent. "
-        "Players still equal after every tie-break share the place and are listed by start number."
-    )
+def tie_rule(tie_breaks: list[str] | None = None, measure: str = "place-points") -> str:
+    """How the standings treat a tie, as the tournament scores: place points shared at a table only where places
+    score (another measure has no place points to share)."""
+    rule = _("Players still equal after every tie-break share the place and are listed by start number.")
+    if measure == "place-points":
+        shared = _(
+            "Players who tie at a table share the place points of the places they occupy equally (two tied for "
+            "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent."
+        )
+        rule = f"{shared} {rule}"
     if not tie_breaks:
         return rule
     named = ", ".join(str(TIE_BREAKS.get(key, key)) for key in tie_breaks)
@@ -858,7 +862,7 @@ def _standings_context(tournament: Tournament) -> dict:
         "minutes_left": minutes_left(running),
         "shown": shown_state(tournament.public_token),
         "measure_label": MEASURES.get(measure, measure),
-        "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks")),
+        "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks"), measure),
         "game": GAMES[tournament.game],
         "now": timezone.now(),
     }

@@ -947,3 +947,14 @@ def test_a_new_tournament_offers_the_house_rules_in_the_players_language_and_a_s
     assert labels["seed"] != "Three players (Tapp Tarock)", "the preset's label in German"
     seeds = {client.get(url).context["form"].initial["seed"] for _i in range(5)}
     assert len(seeds) > 1, "each new tournament draws from its own seed"
+
+
+@pytest.mark.parametrize("measure", ["place-points", "balance", "points"])
+def test_the_standings_say_place_points_are_shared_only_where_places_score(client, measure):
+    scoring = {"measure": measure, "tie_breaks": []} | (
+        {"place_points": [2, 1, 0.5]} if measure == "place-points" else {}
+    )
+    tournament = make_tournament(settings={**tarzs(), "scoring": scoring})
+    text = visible_text(client.get(reverse("tournament", args=[tournament.public_token])).content.decode())
+    assert ("share the place points" in text) == (measure == "place-points")
+    assert "share the place and are listed by start number" in text
