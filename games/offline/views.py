@@ -139,7 +139,11 @@ def _round_of(table: Table) -> dict[str, Any] | None:
     if round_table is None:
         return None
     limit = services.limit_of(round_table)
-    return {"hands": limit and limit["hands"], "closed": round_table.round.status == Round.CLOSED}
+    return {
+        "hands": limit and limit["hands"],
+        "played": services.hands_played(table),  # the round's hands so far: its penalties are none
+        "closed": round_table.round.status == Round.CLOSED,
+    }
 
 
 @never_cache

@@ -209,10 +209,10 @@ def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
     seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
     return {
         **limit,
-        "next": table.hand_count + 1,
+        "next": services.hands_played(table) + 1,  # a penalty is no hand of the round's limit
         "minutes_left": None if seconds is None else -(-seconds // 60),
         "time_up": seconds == 0,
-        "hands_done": bool(limit["hands"]) and table.hand_count >= limit["hands"],
+        "hands_done": bool(limit["hands"]) and services.hands_played(table) >= limit["hands"],
     }
 
 

@@ -412,12 +412,26 @@ def round_limit(table: Table) -> dict[str, Any] | None:
     )
 
 
-def _within_round_limit(table: Table) -> None:
+def is_a_deal(data: Any) -> bool:
+    """A hand of the game itself, not one of the two kinds every game shares (shared/formats/table-json.md): a
+    penalty or correction (an adjustment), or the end of the evening."""
+    return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
+
+
+def hands_played(table: Table) -> int:
+    """How many hands of the game the table holds: its live rows but penalties, corrections and the closing. A
+    round's limit of hands counts these (TN4), as the table page's "hand 12 of 21" does."""
+    others = HandFacts.objects.filter(table=table, hand__deleted=False).exclude(kind="hand").count()
+    return table.hand_count - others
+
+
+def _within_round_limit(table: Table, data: Any) -> None:
     """A table of a started tournament round takes no new hand past the round's limit (TN4): its number of hands,
     or its time. When the time is up the hand being played is still saved (the first one recorded after it, by
-    the web form or a phone's offline send); no other begins."""
+    the web form or a phone's offline send); no other begins. A penalty, a correction or the end of the evening is
+    no hand: it is taken at any time of the round."""
     limit = round_limit(table)
-    if limit is None:
+    if limit is None or not is_a_deal(data):
         return
     _within_round_hands(table, limit)
     ends_at = limit["ends_at"]
@@ -435,15 +449,16 @@ def _within_round_limit(table: Table) -> None:
 def _within_round_hands(table: Table, limit: dict[str, Any] | None) -> None:
     """A table of a started tournament round holds no more live hands than the round's limit (TN4), however a
     hand comes: recorded, sent from a phone, restored, or brought back by an undo."""
-    if limit is not None and limit["hands"] and table.hand_count >= limit["hands"]:
+    if limit is not None and limit["hands"] and hands_played(table) >= limit["hands"]:
         raise InvalidTable("hands", InvalidHand("", ROUND_FULL, hands=limit["hands"]))
 
 
-def _restorable(table: Table) -> None:
+def _restorable(table: Table, data: Any) -> None:
     """A deleted hand comes back (a restore, an undo of its deletion) only within the round's limit of hands: in
     the place of a hand deleted, not beside the hands the round allows. (The time limit stops only new hands: a
-    hand played before it ends may still come back.)"""
-    _within_round_hands(table, round_limit(table))
+    hand played before it ends may still come back.) A penalty is no hand: it comes back within any limit."""
+    if is_a_deal(data):
+        _within_round_hands(table, round_limit(table))
 
 
 def record_hand(
@@ -456,7 +471,7 @@ def record_hand(
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
         _room_for(last)
-        _within_round_limit(locked)
+        _within_round_limit(locked, data)
         state, number, totals = _before(locked, table_setup, None)
         played, result, state = engine_table.play_next(
             table_setup, state, data, number + 1, parsed if version is not None else None
@@ -495,7 +510,7 @@ def insert_hand(
 
     def apply(locked: Table, table_setup: Setup) -> Hand:
         _room_for(locked.hands.count())
-        _within_round_limit(locked)
+        _within_round_limit(locked, data)
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
         after = max(0, min(after_seq, last))  # beyond the last hand is at the end, however far beyond it says
         later = locked.hands.filter(seq__gt=after)
@@ -551,7 +566,7 @@ def _change_hand(
             current.deleted, current.number = True, None
             current.save(update_fields=["deleted", "number", "updated_at"])
         else:
-            _restorable(locked)
+            _restorable(locked, current.data)
             current.deleted = False
             current.save(update_fields=["deleted", "updated_at"])
         _rescore_from(locked, table_setup, current)
@@ -696,7 +711,7 @@ def undo_last(table: Table, *, device: str = "", version: int | None = None, sub
             change = _log(locked, hand, kind, before=before, after=after, device=device, undoes=target)
             hand.deleted, hand.number = True, None
         elif target.kind == Change.DELETED:
-            _restorable(locked)
+            _restorable(locked, hand.data)
             kind, before, after = Change.RESTORED, None, hand.data
             hand.deleted = False
             change = None

@@ -9,12 +9,14 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from games.engines.table import InvalidTable
 from games.models import Correction, Entry, League, Round, RoundTable, Table, Tournament
 from games.tables import services
 from games.tournaments import engine
 from games.tournaments import services as service
 
 from ..commands import Done, manage
+from ..factories import visible_text
 from .test_tournament_web import beggar, started, tarzs
 
 pytestmark = pytest.mark.django_db
@@ -272,6 +274,46 @@ def test_an_offline_send_past_the_rounds_limit_is_refused(client):
     )
     assert answer.status_code == 422 and "limit of 3 hands" in answer.json()["error"]
     assert Table.objects.get(pk=table.pk).hand_count == 3
+
+
+PENALTY = {"adjustment": {"Anna": -30, "Bojan": 15, "Cene": 15}, "reason": "revoke"}
+
+
+def test_a_penalty_is_no_hand_of_the_rounds_limit(client):
+    """TN4 counts hands: a penalty neither uses one of the round's hands nor is refused once they are played, on
+    the table page, the server's checks and the phone's copy alike."""
+    tournament = service.create_tournament(
+        name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs(hands=3)
+    )
+    service.register(tournament, [(name, None) for name in SIX[:3]])
+    table = started(tournament).tables.get().table
+    penalty = {**PENALTY, "adjustment": dict(zip(table.players, [-30, 15, 15]))}
+    services.record_hand(table, beggar(table, 0))
+    services.record_hand(table, penalty)
+    page = visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode())
+    assert "Hand 2 of 3" in page  # one hand and a penalty: the second hand is next
+    snapshot = client.get(reverse("offline_snapshot", args=[table.edit_token])).json()
+    assert snapshot["round"]["played"] == 1 and snapshot["hand_count"] == 2
+    services.record_hand(table, beggar(table, 1))
+    services.record_hand(table, beggar(table, 2))  # the third hand: within the limit, the penalty beside it
+    page = visible_text(client.get(reverse("table", args=[table.edit_token])).content.decode())
+    assert "Every hand of this round is played" in page
+    with pytest.raises(InvalidTable, match="limit of 3 hands"):
+        services.record_hand(table, beggar(table, 0))
+    services.record_hand(table, penalty)  # a penalty once the hands are played: taken
+    table.refresh_from_db()
+    assert table.hand_count == 5 and service_hands(table) == 3
+    late = table.hands.filter(deleted=False).order_by("-seq").first()
+    services.delete_hand(late)
+    services.restore_hand(Table.objects.get(pk=table.pk).hands.get(seq=late.seq))  # a penalty comes back too
+    assert Table.objects.get(pk=table.pk).hand_count == 5
+
+
+def service_hands(table: Table) -> int:
+    """The table's hands of the game, counted here from the stored rows."""
+    return sum(
+        1 for data in table.hands.filter(deleted=False).values_list("data", flat=True) if "adjustment" not in data
+    )
 
 
 # ---- a tournament's and a league's name: checked as a table's, isolated where it is shown ---------------------

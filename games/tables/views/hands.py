@@ -225,17 +225,12 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
             "hand_no": counted.get(number),
             "round": rounds.get(number) if rounds else None,
             "no_round": bool(number) and number not in counted,
-            "a_deal": is_a_deal(hand.data),
+            "a_deal": services.is_a_deal(hand.data),
             "what": describer(table)(hand.data),
             "links": RuleLinks.of(table.game, table.view_token),
             "words": GAMES[table.game].web.words,
         },
     )
-
-
-def is_a_deal(data) -> bool:
-    """A hand of the game itself, not one of the two kinds every game shares (shared/formats/table-json.md)."""
-    return not (isinstance(data, dict) and ("adjustment" in data or "closing" in data))
 
 
 @require_http_methods(["GET", "POST"])
@@ -247,7 +242,9 @@ def edit_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         messages.error(request, _("This hand is deleted; restore it first."))
         return redirect("history", token=token)
     number = hand_numbers(table, [hand.number]).get(hand.number)  # among the game's hands, as the list counts
-    if not is_a_deal(hand.data):  # a penalty, a carry-over or the closing: deleted and written again, not edited
+    if not services.is_a_deal(
+        hand.data
+    ):  # a penalty, a carry-over or the closing: deleted and written again, not edited
         messages.info(
             request, _("A penalty, a correction or the end of the evening is not edited: delete it and write it again.")
         )
@@ -295,7 +292,7 @@ def delete_hand(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     if seconds:
         return too_many(request, seconds)
     hand = hand_of(table, seq)
-    words = GAMES[table.game].web.words if is_a_deal(hand.data) else HandWords()
+    words = GAMES[table.game].web.words if services.is_a_deal(hand.data) else HandWords()
     return _change(
         request,
         table,
