@@ -62,6 +62,7 @@ def adjust(request: HttpRequest, token: str) -> HttpResponse:
         initial=initial,
         players=table.players,
         extras=game.web.adjustment_fields,
+        auto_id="carry_%s",  # the penalty's form is on the same page: each label finds its own form's field
     )
     form = penalty if which == "penalty" else carry if which == "carry" else None
     if form is not None and form.is_valid():

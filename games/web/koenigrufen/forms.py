@@ -87,6 +87,7 @@ class KoenigrufenHandForm(HandForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["kontra"].widget.attrs["id"] = "id_game_kontra"  # not id_kontra_0 …: each opponent's Kontra
         rules = self.table_rules
         offered = [c for c in kr.CONTRACTS if rules.contract(c)]
         self.fields["contract"].choices = [(c, f"{kr.CONTRACT_NAMES[c]} {rules.contract(c)}") for c in offered]
