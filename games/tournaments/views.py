@@ -221,7 +221,9 @@ def schedule_shown(tournament: Tournament) -> list[dict]:
     return [
         {
             "round": number,
-            "tables": [[(no, names[no]) for no in seats] for seats in tables],
+            "tables": [
+                [(no, names[no]) for no in sorted(seats)] for seats in tables
+            ],  # who, not where: seats are drawn
             "out": [(no, names[no]) for no in out],
         }
         for number, (tables, out) in enumerate(

@@ -829,12 +829,22 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     assert client.post(url, data).status_code == 302
     tournament = Tournament.objects.get(name="Břeclav")
     client.post(director_url(tournament, "register"), {"players": "\n".join(NINE)})
+    published = client.get(director_url(tournament)).context["schedule"]
+    for round_shown in published:  # who sits at each table, in start numbers: the seats are drawn with the round
+        assert all([no for no, _name in seats] == sorted(no for no, _name in seats) for seats in round_shown["tables"])
     for number in (1, 2, 3, 4, 5):  # 5: the extra round of the four who sat out once each
         assert (
             client.post(director_url(tournament, "draw"), {"confirmed": "1", "round": str(number)}).status_code == 302
         ), number
         assert client.post(director_url(tournament, "start_round", number)).status_code == 302
         round_ = Round.objects.get(tournament=tournament, number=number)
+        drawn = [
+            sorted(
+                Seat.objects.filter(round=round_, round_table__table_no=table_no).values_list("entry__no", flat=True)
+            )
+            for table_no in sorted(round_.tables.values_list("table_no", flat=True))
+        ]
+        assert drawn == [[no for no, _name in seats] for seats in published[number - 1]["tables"]], "as published"
         for round_table in round_.tables.select_related("table"):
             players = round_table.table.players
             services.record_hand(round_table.table, {"povinnost": players[0], "partner": players[2], "points": 63})
