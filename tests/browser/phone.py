@@ -45,7 +45,8 @@ def save(page: Page, name: str = "Save hand") -> None:
 
 # What a player would see as broken: a word split across two lines (in a choice or a button, at a hyphen too), a
 # word wider than its button, label or cell, a table or fieldset past its container
-# (unless it is visibly shortened with an ellipsis), a button's words at its very edge, an image that did not load.
+# (unless it is visibly shortened with an ellipsis), a button's words at its very edge, an image that did not load,
+# an id used twice.
 LOOKS_WRONG = r"""async () => {
   const problems = [];
   await Promise.all([...document.images].map((img) => { img.loading = "eager"; return img.decode().catch(() => null); }));
@@ -90,6 +91,11 @@ LOOKS_WRONG = r"""async () => {
   }
   for (const img of document.images) {
     if (!img.complete || img.naturalWidth === 0) problems.push(`the image ${img.getAttribute('src')} did not load`);
+  }
+  const ids = new Set();  // a label's for and a screen reader's name find the one element they name
+  for (const el of document.querySelectorAll('[id]')) {
+    if (ids.has(el.id)) problems.push(`the id "${el.id}" is used twice`);
+    ids.add(el.id);
   }
   return problems;
 }"""
