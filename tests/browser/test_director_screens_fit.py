@@ -83,7 +83,7 @@ def test_every_draw_choice_reads_whole_at_390_px_in_every_language(browser: Brow
         page.set_extra_http_headers({"Accept-Language": locale})
         page.goto(reverse("new_tournament_for", args=["slovenian-tarok"]))
         assert page.locator("html").get_attribute("lang") == language
-        for name in ("draw_first", "draw_later", "tie_break_1"):
+        for name in ("preset", "draw_first", "draw_later", "tie_break_1"):
             select = page.locator(f"select[name={name}]")
             assert select.count() == 1, name
             assert select.evaluate(CUT_CHOICES) == [], (language, name)
