@@ -316,6 +316,7 @@ def withdraw(entry: Entry) -> int | None:
     voided, if any."""
     with transaction.atomic():
         _lock(entry)  # a round drawn, started or closed meanwhile is seen as it now is
+        _not_final(entry.tournament)
         entry.withdrawn_after = last_started(entry.tournament)
         entry.save(update_fields=["withdrawn_after"])
         voided = void_draw(entry.tournament)
@@ -323,11 +324,18 @@ def withdraw(entry: Entry) -> int | None:
     return voided
 
 
+def _not_final(tournament: Tournament) -> None:
+    """A final tournament's players stand as they finished: nobody withdraws or comes back after its last round."""
+    if is_final(tournament):
+        raise Refused(None, _("This tournament is final: every round has been played and closed."))
+
+
 def reinstate(entry: Entry) -> int | None:
     """A withdrawal taken back before the next round starts (a player who missed a round cannot come back: the
     document says only when a player joins and when they withdrew)."""
     with transaction.atomic():
         _lock(entry)
+        _not_final(entry.tournament)
         if entry.withdrawn_after != last_started(entry.tournament):
             raise Refused(
                 None, _("%(name)s missed a round since withdrawing and cannot come back.") % {"name": entry.name}

@@ -322,6 +322,9 @@ def _withdraw_question(request: HttpRequest, tournament: Tournament, entry: Entr
 def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
     tournament = _director(token)
     entry = _entry(tournament, no)
+    if services.is_final(tournament):  # its players stand as they finished: not even asked
+        messages.error(request, _("This tournament is final: every round has been played and closed."))
+        return redirect("director", token=token)
     asked = _withdraw_question(request, tournament, entry)
     if asked is not None:
         return asked

@@ -855,6 +855,14 @@ def test_a_whole_breclav_tournament_through_the_directors_pages(client):
     assert "This tournament is final: every round has been played and closed." in visible_text(
         client.get(director_url(tournament)).content.decode()
     )
+    # its players stand as they finished: no withdrawal offered, none taken, by the page or by the service
+    page = client.get(director_url(tournament)).content.decode()
+    assert "Withdraw" not in visible_text(page) and director_url(tournament, "withdraw", 1) not in page
+    answer = client.post(director_url(tournament, "withdraw", 1), {"confirmed": "1"}, follow=True)
+    assert "This tournament is final" in visible_text(answer.content.decode())
+    with pytest.raises(service.Refused):
+        service.withdraw(tournament.entries.get(no=2))
+    assert not tournament.entries.exclude(withdrawn_after=None).exists()
     exported = json.loads(client.get(director_url(tournament, "tournament_json")).content)
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
     assert [(line["no"], line["place"]) for line in shown] == [
