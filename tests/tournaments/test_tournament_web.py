@@ -773,7 +773,7 @@ def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
     assert "tarzs" in choices["slovenian-tarok"] and "tarzs" not in choices["czech-taroky"]
     assert "breclav" in choices["czech-taroky"] and "points" in choices["schnapsen"]
     text = visible_text(response.content.decode())  # each in the director's words, not its id
-    assert "Slovinské mistrovství (TARZS)" in text and "Český turnaj (Břeclav)" in text and "place-points" not in text
+    assert "Mistrovství Slovinska (TARZS)" in text and "Český turnaj (Břeclav)" in text and "place-points" not in text
     page = client.get(reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=tarzs")
     assert page.context["preset"] == "Czech tournament (Břeclav)", "the game's first preset, named"
 
