@@ -207,12 +207,13 @@ def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
         return None
     ends_at = limit["ends_at"]
     seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
+    played = services.hands_played(table)  # a penalty is no hand of the round's limit
     return {
         **limit,
-        "next": services.hands_played(table) + 1,  # a penalty is no hand of the round's limit
+        "next": played + 1,
         "minutes_left": None if seconds is None else -(-seconds // 60),
         "time_up": seconds == 0,
-        "hands_done": bool(limit["hands"]) and services.hands_played(table) >= limit["hands"],
+        "hands_done": bool(limit["hands"]) and played >= limit["hands"],
     }
 
 
