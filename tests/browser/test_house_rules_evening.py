@@ -64,7 +64,7 @@ def test_a_scorebook_evening_with_a_penalty_a_what_if_and_its_end(phone: Page):
     page.get_by_role("link", name="Penalty or correction").click()
     tap(page, "who", "Dora")
     page.get_by_label("How much").fill("20")
-    page.get_by_label("Why (optional)").fill("revoke")
+    page.locator("form:has(button:text('Record the penalty'))").get_by_label("Why (optional)").fill("revoke")
     page.get_by_role("button", name="Record the penalty").click()
     page.locator("h1.table-title").wait_for()
     recorded = engine_table.replay(scorebook, HANDS)

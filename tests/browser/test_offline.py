@@ -468,7 +468,7 @@ def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(co
     page.goto(f"/t/{table.edit_token}/")
     record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
 
-    def limit_reached(locked):
+    def limit_reached(locked, data):
         raise InvalidTable("hands", InvalidHand("", "this round's limit of {hands} hands is reached", hands=1))
 
     monkeypatch.setattr(services_module, "_within_round_limit", limit_reached)
