@@ -815,13 +815,16 @@ def import_cost(raw: Any, size: int) -> int:
 
 
 def table_hands(raw: Any) -> int:
-    """How many hands the tables' documents of a tournament document carry (each is scored on import)."""
+    """How many hands the tables' documents of a tournament document carry: a table played in Talon
+    (``document``) and the hands a typed result replaced (``replaced``): each is scored on import, and each becomes
+    a Talon table."""
     hands = 0
     for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
         for line in (played.get("tables") if isinstance(played, dict) else None) or []:
-            document = line.get("document") if isinstance(line, dict) else None
-            found = document.get("hands") if isinstance(document, dict) else None
-            hands += len(found) if isinstance(found, list) else 0
+            for key in ("document", "replaced"):
+                document = line.get(key) if isinstance(line, dict) else None
+                found = document.get("hands") if isinstance(document, dict) else None
+                hands += len(found) if isinstance(found, list) else 0
     return hands
 
 

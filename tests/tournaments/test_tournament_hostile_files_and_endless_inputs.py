@@ -222,9 +222,11 @@ def test_every_page_of_a_championship_costs_the_same_queries_however_many_hands_
 
 
 @pytest.mark.django_db
-def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_refused(client, settings):
+@pytest.mark.parametrize("held", ["document", "replaced"])
+def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_refused(client, settings, held):
     """Ten megabytes hold some 170,000 hands in tables' documents, minutes of scoring in one request: the tables
-    of one import bring at most TALON_MAX_HANDS hands together, as one table's import does."""
+    of one import bring at most TALON_MAX_HANDS hands together, as one table's import does; the hands a typed
+    result replaced (``replaced``, a Talon table again on import) count as a played table's do."""
     settings.TALON_MAX_HANDS = 40
     names = ["Ana", "Bojan", "Cene"]
     table = {
@@ -239,8 +241,11 @@ def test_a_tournament_document_whose_tables_hold_more_hands_than_a_table_may_is_
         "preset": "tarzs",
         "draw": {"seed": 1},
         "players": [{"no": i + 1, "name": name} for i, name in enumerate(names)],
-        "played": [{"round": n, "tables": [{"table": 1, "seats": [1, 2, 3], "document": table}]} for n in (1, 2, 3)],
+        "played": [{"round": n, "tables": [{"table": 1, "seats": [1, 2, 3], held: table}]} for n in (1, 2, 3)],
     }
+    if held == "replaced":  # a result typed from paper in place of the hands played
+        for played in document["played"]:
+            played["tables"][0]["totals"] = [0, 0, 0]
     response = client.post(reverse("import_tournament"), {"document": upload(json.dumps(document).encode(), "t.json")})
     assert response.status_code == 200
     assert response.context["form"].errors["document"] == [
