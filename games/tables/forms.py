@@ -507,7 +507,7 @@ class ImportForm(forms.Form):
                 self.add_error("upload", self.too_large())
                 return cleaned
             try:
-                text = upload.read().decode("utf-8")
+                text = upload.read().decode("utf-8-sig")  # a file Notepad saved starts with a BOM
             except UnicodeDecodeError:
                 self.add_error("upload", _("That file is not text (UTF-8)."))
                 return cleaned

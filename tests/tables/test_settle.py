@@ -206,3 +206,28 @@ def test_a_file_that_never_ends_is_refused_not_read_until_memory_runs_out():
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
+
+
+def test_a_document_with_more_hands_than_the_import_takes_exits_2_with_one_line(settings):
+    """TALON_MAX_HANDS, as the import refuses it: settled up to it, refused past it with the limit said."""
+    settings.TALON_MAX_HANDS = 3
+    hand = {"povinnost": "A", "partner": "C", "points": 63}
+    table = {"game": "czech-taroky", "players": ["A", "B", "C", "D"]}
+    assert settle(json.dumps({**table, "hands": [hand] * 3})).returncode == 0
+    done = settle(json.dumps({**table, "hands": [hand] * 4}))
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "at most 3 hands, this one has 4" in done.stderr, done.stderr
+
+
+@pytest.mark.django_db
+def test_a_file_that_starts_with_a_byte_order_mark_is_settled_as_the_import_takes_it(tmp_path, client):
+    """Notepad saves UTF-8 with a byte order mark: the table import's upload and settle read it alike."""
+    text = json.dumps({"game": "czech-taroky", "players": ["A", "B", "C", "D"], "hands": []})
+    path = tmp_path / "table.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    upload = SimpleUploadedFile("table.json", path.read_bytes(), content_type="application/json")
+    assert client.post(reverse("import"), {"document": "", "upload": upload}).status_code == 302
+    assert settle("", str(path)).returncode == 0

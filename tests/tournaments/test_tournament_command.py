@@ -210,3 +210,21 @@ def test_a_document_saved_with_a_byte_order_mark_is_read_as_the_import_page_read
     done = run("", "standings", str(path))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["standings"][0]["name"] == "Bojan"
+
+
+@pytest.mark.parametrize("held", ["document", "replaced"])
+def test_a_document_whose_tables_hold_more_hands_than_the_import_takes_exits_2(settings, held):
+    """TALON_MAX_HANDS over the tables' documents and the hands a typed result replaced, as the import page counts
+    them: read up to it, refused past it in one line."""
+    doc = document()
+    table = doc["played"][0]["tables"][2]
+    if held == "replaced":
+        table["replaced"], table["totals"] = table.pop("document"), [0, 0, 0]
+    hands = table[held]["hands"]
+    settings.TALON_MAX_HANDS = 2
+    table[held]["hands"] = hands * 2
+    assert run(json.dumps(doc), "standings", "-").returncode == 0
+    table[held]["hands"] = hands * 3
+    done = run(json.dumps(doc), "standings", "-")
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "Hands at the tables of this document: 3; an import brings at most 2." in done.stderr, done.stderr

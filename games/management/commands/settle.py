@@ -3,10 +3,13 @@
 ``--rules '{"preset": "palcka"}'`` (any house rules as JSON) scores the document under those rules instead of its
 own, to check what other rules would have paid. Success: exit 0 and the output document on standard output. Bad
 input: exit 2, nothing on standard output and one line on standard error naming the hand and the field. Never a
-traceback. A document larger than the import takes (TALON_MAX_DOCUMENT bytes) is bad input too.
+traceback. A document larger than the import takes (TALON_MAX_DOCUMENT bytes, TALON_MAX_HANDS hands) is bad input
+too.
 """
 
 import json
+
+from django.conf import settings
 
 from games.engines.table import InvalidTable, load_json, settle
 
@@ -27,11 +30,16 @@ class Command(OneLineCommand):
         path = options["file"]
         if not path:
             fail("settle: name a table document, or - for standard input")
-        text = read_document(path, "settle")
+        text = read_document(path, "settle").removeprefix("\ufeff")  # as the import reads a file (utf-8-sig)
         try:
             document = load_json(text)
         except ValueError as error:
             fail(f"document: not valid JSON: {error}")
+        hands = document.get("hands") if isinstance(document, dict) else None
+        if isinstance(hands, list) and len(hands) > settings.TALON_MAX_HANDS:  # what the import takes, no more
+            fail(
+                f"hands: a table document may hold at most {settings.TALON_MAX_HANDS} hands, this one has {len(hands)}"
+            )
         rules = None
         if options.get("rules") is not None:
             try:

@@ -14,10 +14,13 @@ Never a traceback.
 import json
 from fractions import Fraction
 
+from django.conf import settings
+
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
 from games.engines.base import read_whole
 from games.engines.table import load_json
 from games.tournaments import engine as tournament
+from games.tournaments.services import table_hands
 
 from ._common import OneLineCommand, fail, read_document
 
@@ -79,6 +82,9 @@ def document(path: str, label: str = "", *, seeded: bool = True) -> tournament.T
         raw = load_json(text)
     except ValueError as error:
         fail(f"{label}document: not valid JSON: {error}")
+    hands, most = table_hands(raw), settings.TALON_MAX_HANDS
+    if hands > most:  # what the import takes, no more
+        fail(f"{label}document: Hands at the tables of this document: {hands}; an import brings at most {most}.")
     if not seeded and isinstance(raw, dict) and isinstance(raw.setdefault("draw", {}), dict):
         raw["draw"].setdefault("seed", 0)
     try:
