@@ -139,7 +139,7 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
 def add_table(request: HttpRequest, token: str) -> HttpResponse:
     """One of this phone's tables (it holds their edit links) joins the circle, by the circle's edit link."""
     circle = get_object_or_404(Circle, token=token)
-    form = AddTableForm(request.POST, tables=known_tables(request))
+    form = AddTableForm(request.POST, tables=known_tables(request), circle=circle)
     if not form.is_valid():
         return _circle(request, circle, can_edit=True, add_form=form)
     services.add_to_circle(form.chosen(), circle)

@@ -28,6 +28,7 @@ from games.engines.base import (
 from games.engines.settle_up import parse_price
 from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, WholeNumberField, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
+from games.lib.text import isolate_text
 from games.models import Circle
 from games.registry import GAMES
 from games.web import AdjustmentField
@@ -545,6 +546,21 @@ CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
+def spelled_otherwise(players: list[str], circle_players: list[str]) -> str | None:
+    """Why a table cannot join a circle as it is: a player of the table whose name is a circle player's written
+    otherwise ("anna" at the table, "Anna" in the circle). The circle would count them as two players; the table's
+    name is renamed first (its settings), as the circle writes it. None when every name is the circle's or new."""
+    ours = {name_key(name): name for name in circle_players}
+    for name in players:
+        theirs = ours.get(name_key(name))
+        if theirs is not None and theirs != name:
+            return _(
+                "%(table_name)s at this table is %(circle_name)s in the circle: rename the player at the table first "
+                "(its settings), so that the circle counts one player."
+            ) % {"table_name": isolate_text(name), "circle_name": isolate_text(theirs)}
+    return None
+
+
 class JoinCircleForm(forms.Form):
     """A circle a table joins: its edit link (or the token in it) pasted, or one of the circles this phone can
     change. A view link can only look, so it is refused."""
@@ -557,9 +573,9 @@ class JoinCircleForm(forms.Form):
     )
     known = forms.TypedChoiceField(label=_("or one of your circles"), required=False, coerce=int, empty_value=None)
 
-    def __init__(self, *args, known: list[Any], **kwargs):
+    def __init__(self, *args, known: list[Any], players: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.known = {circle.pk: circle for circle in known}
+        self.known, self.players = {circle.pk: circle for circle in known}, list(players or [])
         self.fields["known"].choices = [("", "—")] + [(circle.pk, circle.name) for circle in known]
 
     def clean_link(self) -> Any:
@@ -584,6 +600,8 @@ class JoinCircleForm(forms.Form):
         cleaned = super().clean()
         if not self.errors and cleaned.get("link") is None and cleaned.get("known") is None:
             self.add_error("link", _("Paste a circle's edit link, or choose one of your circles."))
+        if not self.errors and (problem := spelled_otherwise(self.players, self.circle().players)):
+            self.add_error("link" if cleaned.get("link") else "known", problem)
         return cleaned
 
     def circle(self) -> Any:
@@ -595,10 +613,18 @@ class AddTableForm(forms.Form):
 
     table = forms.TypedChoiceField(label=_("One of this phone's tables"), coerce=int)
 
-    def __init__(self, *args, tables: list[Any], **kwargs):
+    def __init__(self, *args, tables: list[Any], circle: Circle | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tables = {table.pk: table for table in tables}
+        self.tables, self.circle = {table.pk: table for table in tables}, circle
         self.fields["table"].choices = [("", "—")] + [(table.pk, str(table)) for table in tables]
+
+    def clean_table(self) -> Any:
+        chosen = self.cleaned_data["table"]
+        table = self.tables.get(chosen)
+        if table is not None and self.circle is not None:
+            if problem := spelled_otherwise(table.players, self.circle.players):
+                raise forms.ValidationError(problem)
+        return chosen
 
     def chosen(self) -> Any:
         return self.tables[self.cleaned_data["table"]]

@@ -4,6 +4,8 @@ circles chosen) or from the circle's page (one of this phone's tables). Only edi
 import pytest
 from django.urls import reverse
 
+from games.tables import services
+
 from ..factories import make_circle, make_table, team_hand, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +112,29 @@ def test_the_circles_view_link_cannot_add_a_table(client):
     assert client.post(f"/c/{circle.view_token}/tables/", {"table": table.pk}).status_code == 404
     table.refresh_from_db()
     assert table.circle is None
+
+
+@pytest.mark.parametrize("way", ["table's settings", "circle's page"])
+def test_a_table_whose_player_is_a_circle_player_written_otherwise_is_refused_until_renamed(client, way):
+    """ "anna" at the table and "Anna" in the circle are one player: the circle would count two. Said beside the
+    field, nothing joins; once renamed at the table as the circle writes her, it joins."""
+    circle = make_circle()  # Anna, Bára
+    table = make_table(name="Friday", players=["anna", "Bára", "Cyril", "Dana"], hands=[team_hand(povinnost="anna")])
+    client.get(reverse("table", args=[table.edit_token]))  # on this phone's list
+
+    def add():
+        if way == "table's settings":
+            return join(client, table, link=circle.token)
+        return client.post(reverse("circle_add_table", args=[circle.token]), {"table": table.pk})
+
+    response = add()
+    assert response.status_code == 200
+    text = visible_text(response.content.decode()).replace("\u2068", "").replace("\u2069", "")  # names isolated
+    assert "anna at this table is Anna in the circle: rename the player at the table first" in text
+    table.refresh_from_db()
+    circle.refresh_from_db()
+    assert table.circle is None and circle.players == ["Anna", "Bára"]
+    services.rename_player(table, "anna", "Anna")
+    assert add().status_code == 302
+    table.refresh_from_db()
+    assert table.circle == circle

@@ -300,7 +300,7 @@ def _settings(
 def join_circle(request: HttpRequest, token: str) -> HttpResponse:
     """The table joins a circle whose edit link this phone holds (pasted, or one it opened)."""
     table = editable(request, token)
-    form = JoinCircleForm(request.POST, known=known_circles(request))
+    form = JoinCircleForm(request.POST, known=known_circles(request), players=table.players)
     if not form.is_valid():
         return _settings(request, table, join_form=form)
     circle = form.circle()
