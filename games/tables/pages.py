@@ -97,8 +97,9 @@ def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = No
 
 
 def game_hands(table: Table, others: list[int] | None = None) -> int:
-    """How many hands of the game the table holds (its rows but penalties, corrections and the closing)."""
-    return table.hand_count - len(other_rows(table) if others is None else others)
+    """How many hands of the game the table holds (its rows but penalties, corrections and the closing): from
+    ``others`` where the page read them already, else as a round's limit counts them (services.hands_played)."""
+    return services.hands_played(table) if others is None else table.hand_count - len(others)
 
 
 def row_label(number: int, rounds: dict[int, int] | None, counted: dict[int, int]) -> str:
@@ -207,7 +208,7 @@ def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
         return None
     ends_at = limit["ends_at"]
     seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
-    played = services.hands_played(table)  # a penalty is no hand of the round's limit
+    played = game_hands(table)  # a penalty is no hand of the round's limit
     return {
         **limit,
         "next": played + 1,
