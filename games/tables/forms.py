@@ -297,9 +297,9 @@ class RenameForm(forms.Form):
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
-    def __init__(self, *args, players: list[str], **kwargs):
+    def __init__(self, *args, players: list[str], circle_players: list[str] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = list(players)
+        self.players, self.circle_players = list(players), list(circle_players)
         self.fields["old"].choices = [(p, p) for p in self.players]
 
     def clean_version(self) -> int | None:
@@ -315,6 +315,12 @@ class RenameForm(forms.Form):
             self.add_error("new", _("That is already this player's name."))
         elif new and name_key(new) in {name_key(p) for p in self.players if p != old}:
             self.add_error("new", _("Another player at this table has this name; tell them apart."))
+        elif new and (theirs := circle_spelling(new, self.circle_players)) not in (None, new):
+            self.add_error(
+                "new",
+                _("The circle writes this name %(circle_name)s: write it so, and the circle counts one player.")
+                % {"circle_name": isolate_text(theirs)},
+            )
         return cleaned
 
 
@@ -544,6 +550,11 @@ class ImportForm(forms.Form):
 
 CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+def circle_spelling(name: str, circle_players: list[str]) -> str | None:
+    """How the circle writes ``name`` ("Anna" for "anna"), or None for a name the circle does not know."""
+    return next((theirs for theirs in circle_players if name_key(theirs) == name_key(name)), None)
 
 
 def spelled_otherwise(players: list[str], circle_players: list[str]) -> str | None:

@@ -72,16 +72,15 @@ def create_table(
     played_on=None,
     circle: Circle | None = None,
 ) -> Table:
+    if circle is not None:  # a circle's player is written as the circle writes them ("anna" is its "Anna")
+        spelled = {name_key(p): p for p in circle.players}
+        players = [spelled.get(name_key(p), p) for p in players]
     table_setup = engine_table.setup(game, rules or {}, players)  # raises InvalidTable
     table = Table(
         game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on, circle=circle
     )
     if circle is not None:
-        known = {name_key(p) for p in circle.players}
-        newcomers = [p for p in table.players if name_key(p) not in known]
-        if newcomers:  # whoever sits down with the circle joins it
-            circle.players = circle.players + newcomers
-            circle.save(update_fields=["players"])
+        _seat_in_circle(circle, table.players)
     state = engine_table.load_state(table_setup, None)
     table.totals = {p: 0 for p in table.players}
     table.summary = table_setup.engine.status(state).as_json()
@@ -649,6 +648,8 @@ def _rename(locked: Table, old: str, new: str, *, by_tournament: bool = False) -
         HandFacts.objects.filter(table=locked, **{field: old}).update(**{field: new})
     locked.players = players
     _rescore_from(locked, new_setup, None)
+    if locked.circle_id:  # the new name sits down with the circle too
+        _seat_in_circle(Circle.objects.select_for_update().get(pk=locked.circle_id), players)
 
 
 def rename_player(
@@ -743,12 +744,18 @@ def add_to_circle(table: Table, circle: Circle) -> Table:
         if locked.rated_events.exists():  # its finished evenings count in this circle's ratings from now on
             for changed in {left, circle.pk} - {None}:
                 ratings_store.rebuild_circle(changed, locked.game)
-        known = {name_key(p) for p in circle.players}
-        newcomers = [p for p in locked.players if name_key(p) not in known]
-        if newcomers:
-            circle.players = circle.players + newcomers
-            circle.save(update_fields=["players"])
+        _seat_in_circle(circle, locked.players)
         return locked
+
+
+def _seat_in_circle(circle: Circle, players: list[str]) -> None:
+    """Whoever sits down with the circle joins its list of players (a name it knows, however written, is not
+    added again)."""
+    known = {name_key(p) for p in circle.players}
+    newcomers = [p for p in players if name_key(p) not in known]
+    if newcomers:
+        circle.players = circle.players + newcomers
+        circle.save(update_fields=["players"])
 
 
 def export_table(table: Table, *, hands: bool = True) -> dict[str, Any]:

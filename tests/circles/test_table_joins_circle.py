@@ -138,3 +138,44 @@ def test_a_table_whose_player_is_a_circle_player_written_otherwise_is_refused_un
     assert add().status_code == 302
     table.refresh_from_db()
     assert table.circle == circle
+
+
+def rename(client, table, old, new):
+    return client.post(
+        reverse("rename_player", args=[table.edit_token]), {"old": old, "new": new, "version": table.version}
+    )
+
+
+def test_a_player_at_a_circles_table_cannot_be_renamed_to_a_circle_players_name_written_otherwise(client):
+    """The circle would count "ANNA" and its "Anna" as two players: said beside the new name, nothing renamed; the
+    circle's own spelling is taken."""
+    circle = make_circle()  # Anna, Bára
+    table = services.create_table(game="czech-taroky", players=["Eva", "Bára", "Cyril", "Dana"], circle=circle)
+    services.record_hand(table, team_hand(povinnost="Eva"))
+    table.refresh_from_db()
+    response = rename(client, table, "Eva", "ANNA")
+    assert response.status_code == 200
+    text = visible_text(response.content.decode()).replace("\u2068", "").replace("\u2069", "")
+    assert "The circle writes this name Anna: write it so, and the circle counts one player." in text
+    table.refresh_from_db()
+    assert table.players == ["Eva", "Bára", "Cyril", "Dana"]
+    assert rename(client, table, "Eva", "Anna").status_code == 302
+    table.refresh_from_db()
+    assert table.players == ["Anna", "Bára", "Cyril", "Dana"] and set(table.totals) == set(table.players)
+
+
+def test_a_name_new_to_the_circle_given_at_its_table_joins_the_circle():
+    circle = make_circle()  # Anna, Bára
+    table = services.create_table(game="czech-taroky", players=["Anna", "Bára", "Cyril", "Dana"], circle=circle)
+    services.rename_player(table, "Dana", "Zdeňka")
+    circle.refresh_from_db()
+    assert circle.players == ["Anna", "Bára", "Cyril", "Dana", "Zdeňka"]  # Dana stays: other tables may name her
+
+
+def test_a_new_table_in_a_circle_writes_a_circle_player_as_the_circle_does():
+    """ "anna" typed for a new table of the circle is its "Anna" (nothing is recorded yet to keep as typed)."""
+    circle = make_circle()  # Anna, Bára
+    table = services.create_table(game="czech-taroky", players=["anna", "BÁRA", "Cyril", "Dana"], circle=circle)
+    assert table.players == ["Anna", "Bára", "Cyril", "Dana"]
+    circle.refresh_from_db()
+    assert circle.players == ["Anna", "Bára", "Cyril", "Dana"]

@@ -314,7 +314,8 @@ def join_circle(request: HttpRequest, token: str) -> HttpResponse:
 def rename_player(request: HttpRequest, token: str) -> HttpResponse:
     """A player's name corrected everywhere at the table; the form's message sits beside the field."""
     table = editable(request, token)
-    form = RenameForm(request.POST, players=table.players)
+    circle_players = table.circle.players if table.circle_id else []
+    form = RenameForm(request.POST, players=table.players, circle_players=circle_players)
     if form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
         refusal = attempt(
