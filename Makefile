@@ -20,8 +20,11 @@ serve-dev: install
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
 # (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Everything in two
 # processes (pytest-xdist: the machines have two cores), each with its own database, and for the browser tests its
-# own live server and its own ports for the servers they start (tests/browser/conftest.py: worker_port). The longest
-# browser tests run first, so that the short ones fill both processes to the end (tests/conftest.py), and the tests
+# own live server and its own ports for the servers they start (tests/browser/conftest.py: worker_port); the browser
+# tests in three, as they wait about a fifth of their time on a phone's real timeouts (an answer given up on after
+# six seconds, a slow server's delay), which a third process fills (426 s in two, 374 s in three, on the same
+# machine in one session; four gained little more). The longest
+# browser tests run first, so that the short ones fill every process to the end (tests/conftest.py), and the tests
 # of a group (xdist_group: a server they share) run in one process. A browser test that fails is run again, up to
 # twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a race to mend, not a pass. One
 # PostgreSQL server for both of its runs; there, only the tests that reach the database (--database-tests-only,
@@ -33,7 +36,7 @@ test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
 	$(APP_TESTS) -n 2 --ignore=tests/browser
 	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser --database-tests-only \
-	  && $(APP_TESTS) -n 2 --dist loadgroup tests/browser'
+	  && $(APP_TESTS) -n 3 --dist loadgroup tests/browser'
 
 # The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).
 lint: install-test
