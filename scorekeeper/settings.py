@@ -109,7 +109,7 @@ TEMPLATES = [
     },
 ]
 
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # widgets may use templates/games/widgets/
+FORM_RENDERER = "games.web.renderer.FormRenderer"  # widgets may use templates/games/widgets/
 
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 

@@ -24,8 +24,7 @@ class TapChoice(forms.RadioSelect):
     ``option_attrs`` gives single choices attributes of their own, e.g. ``data-shows``: the parts of the form
     that choice needs (the CSS shows ``.needs-<word>`` only while a choice that shows <word> is tapped)."""
 
-    template_name = "games/widgets/taps.html"
-    option_template_name = "games/widgets/tap.html"
+    template_name = "games/widgets/taps.html"  # each choice written there, a label around its input
     option_attrs: dict[str, dict[str, str]] = {}
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
