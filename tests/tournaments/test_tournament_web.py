@@ -3,6 +3,7 @@ public link, a tournament table's limit, and the standings equal to the engine's
 
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -470,6 +471,18 @@ def test_a_players_row_opens_their_rounds_with_table_opponents_place_and_score(c
     row = response.context["rows"][0]
     assert row["table"] == seat.round_table.table_no and len(row["opponents"]) == 2
     assert row["line"] is not None
+
+
+def test_a_players_page_names_the_start_number_apart_from_the_place(client):
+    """ "1. Anna" over "Place 3" read as first place: the heading is the name, the start number says what it is."""
+    tournament = _played_tournament()
+    line = next(line for line in engine.standings(engine.load(service.document(tournament))) if line.place != 1)
+    entry = tournament.entries.get(no=line.no)
+    html = client.get(reverse("tournament_player", args=[tournament.public_token, entry.no])).content.decode()
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)
+    assert visible_text(heading).strip() == entry.name
+    said = visible_text(re.search(r'<p class="player-line">(.*?)</p>', html, re.S).group(1))
+    assert " ".join(said.split()).startswith(f"Start number {entry.no} · Place {line.place} · ")
 
 
 def test_a_player_finds_their_table_by_start_number_or_name(client):
