@@ -1,5 +1,7 @@
 """What the browser tests do with a phone: tap a choice, read the totals."""
 
+import re
+
 from playwright.sync_api import Page
 
 
@@ -35,6 +37,15 @@ def keep(page: Page, table) -> None:
     page.locator("details.keep summary").click()
     page.get_by_role("button", name="Keep this table working without signal").click()
     page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
+
+
+def open_the_hand_form(page: Page) -> None:
+    """Tap "Record a hand" (a round in Two Ten Jack) on a kept table's page and wait for the form's engine on the
+    phone. The form's address is waited for first: the table page it leaves may have had its own engine up (it scored
+    the kept hands), and its mark would otherwise be taken for the form's while the form is still loading."""
+    page.locator(".actions a.button.primary").click()
+    page.wait_for_url(re.compile(r"/hands/new/(\?.*)?$"), wait_until="commit", timeout=60_000)
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
 
 
 def save(page: Page, name: str = "Save hand") -> None:

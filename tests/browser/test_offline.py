@@ -22,7 +22,7 @@ from games.registry import GAMES
 from games.tables import services
 
 from ..factories import make_table, team_hand
-from .phone import fits_the_screen, keep, tap
+from .phone import fits_the_screen, keep, open_the_hand_form, tap
 from .relay import server  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -145,8 +145,7 @@ def record_offline(page, game, table, hand, enter, payout=None):
         expect(page.locator("tr.pending")).to_have_count(before + 2)  # the hand's row and its line
         scored(page)
         return
-    page.locator(".actions a.button.primary").click()  # "Record a hand" (a round in Two Ten Jack)
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+    open_the_hand_form(page)  # "Record a hand" (a round in Two Ten Jack)
     assert engine_start(page) == "resumed"  # Python resumed from the snapshot made when the table was kept
     if game == "slovenian-tarok":
         tap(page, "contract", hand["contract"])
@@ -296,8 +295,7 @@ def test_the_kept_copy_follows_every_change_made_online(context):
         team_hand(povinnost="Cyril", partner="Anna", points=71),
     ]
     for hand in online:  # with signal, htmx's one round trip: no page load
-        page.locator(".actions a.button.primary").click()
-        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+        open_the_hand_form(page)
         enter_czech(page, hand)
         page.locator("#preview", has_text="Computed on this phone").wait_for()
         page.get_by_role("button", name="Save hand").click()
@@ -316,8 +314,7 @@ def test_the_kept_copy_follows_every_change_made_online(context):
     context.set_offline(True)
     page.goto(f"/t/{table.edit_token}/")
     assert page_totals(page, players) == table.totals
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+    open_the_hand_form(page)
     mine = team_hand(povinnost="Anna", partner="Cyril", points=30)
     expected = settled(table, [mine])
     expect(page.locator("input[name=povinnost]:checked")).to_have_value("Anna")  # after Dana's hand
@@ -379,8 +376,7 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
         route.abort()  # ... and the answer is lost on the way back
 
     page.route(f"**/t/{table.edit_token}/hands/new/", lose_the_answer)
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+    open_the_hand_form(page)
     enter_czech(page, mine)
     page.locator("#preview", has_text="Computed on this phone").wait_for()
     page.get_by_role("button", name="Save hand").click()
@@ -417,8 +413,7 @@ def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_th
 
     page.route(f"**/t/{token}/offline/send/", lambda route: route.abort())  # the queue is not answered yet
     page.route(f"**/t/{token}/hands/new/", lose_the_answer)
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    open_the_hand_form(page)
     enter_czech(page, mine)
     page.locator("#preview", has_text="Computed on this phone").wait_for()
     page.get_by_role("button", name="Save hand").click()
@@ -651,8 +646,7 @@ def test_when_the_server_does_not_answer_the_hand_is_kept_and_sent_later_by_itse
     page.route(
         f"**/t/{token}/offline/send/", lambda route: route.continue_() if answering else frozen.append(route)
     )  # the server never answers these, until it does
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # the engine starts slowly on a busy machine
+    open_the_hand_form(page)
     mine = team_hand(povinnost="Bára", partner="Dana", points=40)
     enter_czech(page, mine)
     page.locator("#preview", has_text="Computed on this phone").wait_for()
@@ -689,8 +683,7 @@ def test_when_no_request_is_answered_the_kept_table_still_works(context):
     context.route("**/*", lambda route: hanging.append(route))  # nothing the phone asks for is ever answered
     page.goto(f"/t/{table.edit_token}/", timeout=30_000)
     page.locator("h1.table-title").wait_for()
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    open_the_hand_form(page)
     mine = team_hand(povinnost="Bára", partner="Dana", points=40)
     enter_czech(page, mine)
     expected = settled(table, [mine])
@@ -1019,8 +1012,7 @@ def test_with_the_server_stopped_hands_are_kept_and_sent_once_when_it_is_back(se
         team_hand(povinnost="Cyril", partner="Anna", points=71),
     )
     for hand in (first, second):
-        page.locator(".actions a.button.primary").click()
-        page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+        open_the_hand_form(page)
         enter_czech(page, hand)
         page.locator("#preview", has_text="Computed on this phone").wait_for()
         page.get_by_role("button", name="Save hand").click()  # the browser is "online": the Save is tried, refused
@@ -1091,8 +1083,7 @@ def test_with_a_slow_server_save_says_so_and_records_the_hand_once(server):
     table = make_table(hands=[team_hand()])
     page = context.new_page()
     keep(page, table)
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    open_the_hand_form(page)
     mine = team_hand(povinnost="Bára", partner="Dana", points=40)
     enter_czech(page, mine)
     page.locator("#preview", has_text="Computed on this phone").wait_for()

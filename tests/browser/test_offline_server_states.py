@@ -14,6 +14,7 @@ from games.tables import services
 from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
+from .phone import open_the_hand_form
 from .relay import server  # noqa: F401 (a fixture)
 from .test_offline import (  # noqa: F401
     PENDING_DATA,
@@ -50,8 +51,7 @@ new MutationObserver((changes, observer) => {
 
 def record(page, token, hand):
     """A hand recorded through the kept hand form while the server does not answer: kept on the phone."""
-    page.locator(".actions a.button.primary").click()
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    open_the_hand_form(page)
     enter_czech(page, hand)
     page.locator("#preview", has_text="Computed on this phone").wait_for()
     page.get_by_role("button", name="Save hand").click()
@@ -233,8 +233,7 @@ def test_a_tournament_tables_round_is_kept_to_on_the_phone(context):  # noqa: F8
         expect(page.locator("tr.what.pending")).to_have_count(number)
     expect(line).to_have_text("Every hand of this round is played: the round is over at this table.")
 
-    page.locator(".actions a.button.primary").click()  # a third hand: refused here, as the server refuses it
-    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    open_the_hand_form(page)  # a third hand: refused here, as the server refuses it
     page.locator("label.tap:has(input[name='contract'][value='beggar'])").first.click()
     page.locator(f"label.tap:has(input[name='declarer'][value='{table.players[2]}'])").first.click()
     page.locator("label.tap:has(input[name='won'][value='yes'])").first.click()
