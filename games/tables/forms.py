@@ -318,7 +318,10 @@ class RenameForm(forms.Form):
         elif new and (theirs := circle_spelling(new, self.circle_players)) not in (None, new):
             self.add_error(
                 "new",
-                _("The circle writes this name %(circle_name)s: write it so, and the circle counts one player.")
+                _(
+                    "The circle has this player as %(circle_name)s: write the name exactly so, and the circle counts "
+                    "them as one player."
+                )
                 % {"circle_name": isolate_text(theirs)},
             )
         return cleaned

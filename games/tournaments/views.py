@@ -911,9 +911,11 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
         ],
         key=lambda row: row["round"],
     )
-    return render(
-        request, "games/tournament/player.html", {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
-    )
+    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    context = {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
+    if line is not None:  # written and named as the standings write it (1½ place points, not 1.5)
+        context |= {"measure_label": MEASURES.get(measure, measure), "measure": exact(line.measure)}
+    return render(request, "games/tournament/player.html", context)
 
 
 def player_tables(entry: Entry) -> dict[int, tuple[int, list[tuple[int, str]]]]:

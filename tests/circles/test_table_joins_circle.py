@@ -156,7 +156,10 @@ def test_a_player_at_a_circles_table_cannot_be_renamed_to_a_circle_players_name_
     response = rename(client, table, "Eva", "ANNA")
     assert response.status_code == 200
     text = visible_text(response.content.decode()).replace("\u2068", "").replace("\u2069", "")
-    assert "The circle writes this name Anna: write it so, and the circle counts one player." in text
+    assert (
+        "The circle has this player as Anna: write the name exactly so, and the circle counts them as one player."
+        in text
+    )
     table.refresh_from_db()
     assert table.players == ["Eva", "Bára", "Cyril", "Dana"]
     assert rename(client, table, "Eva", "Anna").status_code == 302

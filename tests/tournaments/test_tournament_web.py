@@ -482,7 +482,10 @@ def test_a_players_page_names_the_start_number_apart_from_the_place(client):
     heading = re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)
     assert visible_text(heading).strip() == entry.name
     said = visible_text(re.search(r'<p class="player-line">(.*?)</p>', html, re.S).group(1))
-    assert " ".join(said.split()).startswith(f"Start number {entry.no} · Place {line.place} · ")
+    standings = client.get(reverse("tournament", args=[tournament.public_token])).context
+    shown = next(row for row in standings["lines"] if row["no"] == entry.no)["measure"]  # as the standings write it
+    assert " ".join(said.split()) == f"Start number {entry.no} · Place {line.place} · Place points: {shown}"
+    assert shown == exact(line.measure) and standings["measure_label"] == "Place points"
 
 
 def test_a_player_finds_their_table_by_start_number_or_name(client):
