@@ -1,5 +1,7 @@
 """A Czech Taroky evening on a phone: create a table, record three hands, edit the first, check the page."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -29,6 +31,7 @@ def test_an_evening_of_czech_taroky(phone: Page):
     expect(page.locator("[data-other]")).to_have_text("43")
     save(page, "Save hand")
     expect(page.locator(".messages")).to_contain_text("Hand recorded.")
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+/$"))  # the table's address: a reload opens the table, not a form
     assert totals(page) == {"Anna": "4", "Bára": "-4", "Cyril": "4", "Dana": "-4"}
 
     # 2. Prever by Dana, who went down to the second three (×2), with the points counted on the card counter.
