@@ -1,7 +1,15 @@
 """Text that players' names and uploaded values end up in: a name isolated inside a sentence, a cell a spreadsheet
 will not run. Small helpers the views and the template filters share."""
 
+from games.engines.base import name_key
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def written_in(names: list[str] | tuple[str, ...], name: str) -> str | None:
+    """How ``names`` write ``name`` (a circle's "Anna" for "anna": the same by name_key), or None if not there."""
+    key = name_key(name)
+    return next((theirs for theirs in names if name_key(theirs) == key), None)
 
 
 def isolate_text(value) -> str:

@@ -28,7 +28,7 @@ from games.engines.base import (
 from games.engines.settle_up import parse_price
 from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, WholeNumberField, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
-from games.lib.text import isolate_text
+from games.lib.text import isolate_text, written_in
 from games.models import Circle
 from games.registry import GAMES
 from games.web import AdjustmentField
@@ -315,7 +315,7 @@ class RenameForm(forms.Form):
             self.add_error("new", _("That is already this player's name."))
         elif new and name_key(new) in {name_key(p) for p in self.players if p != old}:
             self.add_error("new", _("Another player at this table has this name; tell them apart."))
-        elif new and (theirs := circle_spelling(new, self.circle_players)) not in (None, new):
+        elif new and (theirs := written_in(self.circle_players, new)) not in (None, new):
             self.add_error(
                 "new",
                 _(
@@ -555,18 +555,12 @@ CIRCLE_LINK = re.compile(r"(?:^|/)(c|cv)/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
-def circle_spelling(name: str, circle_players: list[str]) -> str | None:
-    """How the circle writes ``name`` ("Anna" for "anna"), or None for a name the circle does not know."""
-    return next((theirs for theirs in circle_players if name_key(theirs) == name_key(name)), None)
-
-
 def spelled_otherwise(players: list[str], circle_players: list[str]) -> str | None:
     """Why a table cannot join a circle as it is: a player of the table whose name is a circle player's written
     otherwise ("anna" at the table, "Anna" in the circle). The circle would count them as two players; the table's
     name is renamed first (its settings), as the circle writes it. None when every name is the circle's or new."""
-    ours = {name_key(name): name for name in circle_players}
     for name in players:
-        theirs = ours.get(name_key(name))
+        theirs = written_in(circle_players, name)
         if theirs is not None and theirs != name:
             return _(
                 "%(table_name)s at this table is %(circle_name)s in the circle: rename the player at the table first "

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from games.engines import table as engine_table
 from games.engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
+from games.lib.text import written_in
 from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
 from games.ratings import store as ratings_store
 from games.tables.signals import table_changed
@@ -73,8 +74,7 @@ def create_table(
     circle: Circle | None = None,
 ) -> Table:
     if circle is not None:  # a circle's player is written as the circle writes them ("anna" is its "Anna")
-        spelled = {name_key(p): p for p in circle.players}
-        players = [spelled.get(name_key(p), p) for p in players]
+        players = [written_in(circle.players, p) or p for p in players]
     table_setup = engine_table.setup(game, rules or {}, players)  # raises InvalidTable
     table = Table(
         game=game, players=list(table_setup.players), rules=rules or {}, name=name, played_on=played_on, circle=circle

@@ -725,8 +725,15 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     out = io.StringIO()
     writer = csv.writer(out)
-    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
-    writer.writerow([_("Place"), _("Start number"), _("Player"), MEASURES.get(measure, _("Measure")), _("Tie-breaks")])
+    writer.writerow(
+        [
+            _("Place"),
+            _("Start number"),
+            _("Player"),
+            MEASURES.get(measure_of(tournament), _("Measure")),
+            _("Tie-breaks"),
+        ]
+    )
     for line in standings_now(tournament)[0]:
         tie_breaks = " ".join(
             f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
@@ -789,6 +796,17 @@ MEASURES = {
 }
 
 
+def measure_of(tournament: Tournament) -> str:
+    """What ranks the tournament's players (its settings' scoring measure: place-points, balance, points)."""
+    return (tournament.settings.get("scoring") or {}).get("measure", "")
+
+
+def measure_label(tournament: Tournament) -> str:
+    """The measure's name, as the standings' column and a player's page write it."""
+    measure = measure_of(tournament)
+    return MEASURES.get(measure, measure)
+
+
 TIE_BREAKS = {
     "score": gettext_lazy("score"),
     "wins": gettext_lazy("table wins"),
@@ -837,7 +855,7 @@ def _standings_context(tournament: Tournament) -> dict:
         tournament.rounds.exclude(status=Round.CLOSED).order_by("-number").first()
         or tournament.rounds.order_by("-number").first()
     )
-    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
+    measure = measure_of(tournament)
     withdrawn = dict(tournament.entries.filter(withdrawn_after__isnull=False).values_list("no", "withdrawn_after"))
     rows = [
         {
@@ -866,7 +884,7 @@ def _standings_context(tournament: Tournament) -> dict:
         "replaced": replaced_tables(tournament),
         "minutes_left": minutes_left(running),
         "shown": shown_state(tournament.public_token),
-        "measure_label": MEASURES.get(measure, measure),
+        "measure_label": measure_label(tournament),
         "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks"), measure),
         "game": GAMES[tournament.game],
         "now": timezone.now(),
@@ -911,10 +929,9 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
         ],
         key=lambda row: row["round"],
     )
-    measure = (tournament.settings.get("scoring") or {}).get("measure", "")
     context = {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
     if line is not None:  # written and named as the standings write it (1½ place points, not 1.5)
-        context |= {"measure_label": MEASURES.get(measure, measure), "measure": exact(line.measure)}
+        context |= {"measure_label": measure_label(tournament), "measure": exact(line.measure)}
     return render(request, "games/tournament/player.html", context)
 
 
