@@ -160,8 +160,8 @@ INVISIBLE = frozenset(
 )
 
 # Cyrillic and Greek letters drawn exactly like Latin ones: "Аnna" with a Cyrillic А looks like "Anna".
-LOOK_ALIKE = str.maketrans(
-    "АВЕКМНОРСТХЅІЈУҮаеорсухѕіјһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "ABEKMHOPCTXSIJYYaeopcyxsijhdqwlABEZHIKMNOPTYXo"
+LOOK_ALIKE = str.maketrans(  # letters of other scripts, case-folded, drawn like Latin ones: "Аnna", "АNNA", "аnna"
+    "аеорсухѕіјһԁԛԝӏвкмнтүαβεζηικμνορτυχ", "aeopcyxsijhdqwlbkmhtyabezhikmnoptyx"
 )
 
 
@@ -180,8 +180,8 @@ def name_key(name: str) -> str:
     full-width "Ａ" or a mathematical "𝐀" is an "A"), letters of other scripts drawn like Latin ones as those
     (LOOK_ALIKE) and case-folded, so "Anna", "anna", "Ａnna", "Аnna" with a Cyrillic А, and "Anna" with a
     zero-width space are one player."""
-    shown = unicodedata.normalize("NFKC", tidy_name(name)).translate(LOOK_ALIKE)
-    return unicodedata.normalize("NFKC", shown.casefold())
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", tidy_name(name)).casefold())
+    return folded.translate(LOOK_ALIKE)  # after the folding: "ИВАН" and "Иван" are one name, as "ANNA" and "Anna"
 
 
 def names_problem(names: list[str] | tuple[str, ...]) -> Line | None:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines.base import (
     MOST_CARD_POINTS,
     MOST_POINTS,
+    NAME_LENGTH,
     Engine,
     InvalidHand,
     Option,
@@ -42,6 +43,22 @@ def validate_name(name: str) -> None:
         raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
 
 
+class NameField(forms.CharField):
+    """A player's name as typed: tidied first (games.engines.base.tidy_name), then held to the rule for names
+    (validate_name), so that "Bára" typed decomposed or with a zero-width space counts the letters it keeps.
+    Text with nothing visible is refused, never taken for no name."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=NAME_LENGTH, validators=[validate_name], **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        typed = super().to_python(value)
+        name = tidy_name(typed)
+        if typed and not name:
+            raise forms.ValidationError(_("Write a name with visible letters."))
+        return name
+
+
 def validate_title(text: str) -> None:
     """A table's or a circle's name: any text on one line, but no control character (a tab, a line break, an
     escape), which would break the lines and lists it is shown in."""
@@ -62,14 +79,6 @@ def validate_text(text: str) -> None:
     on PostgreSQL, and the others only garble a page."""
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
         raise forms.ValidationError(_("Write this without control characters."))
-
-
-def tidied(name: str) -> str:
-    """A typed player's name as Talon keeps it (games.engines.base.tidy_name); one with nothing visible is refused."""
-    name = tidy_name(name)
-    if not name:
-        raise forms.ValidationError(_("Write a name with visible letters."))
-    return name
 
 
 # ---- house rules, generated from the engine's options ---------------------------------------------
@@ -252,11 +261,8 @@ class NewTableForm(RulesForm):
         counts = engine.PLAYER_COUNTS
         self.min_players, self.max_players = counts[0], counts[-1]
         for i in range(1, self.max_players + 1):
-            self.fields[f"player_{i}"] = forms.CharField(
-                label=_("Player %(number)s") % {"number": i},
-                max_length=40,
-                required=i <= self.min_players,
-                validators=[validate_name],
+            self.fields[f"player_{i}"] = NameField(
+                label=_("Player %(number)s") % {"number": i}, required=i <= self.min_players
             )
 
     def player_fields(self):
@@ -270,12 +276,7 @@ class NewTableForm(RulesForm):
         cleaned = super().clean()
         seen: set[str] = set()
         for i in range(1, self.max_players + 1):
-            typed = cleaned.get(f"player_{i}") or ""
-            try:
-                name = cleaned[f"player_{i}"] = tidied(typed) if typed else ""
-            except forms.ValidationError as error:
-                self.add_error(f"player_{i}", error)
-                continue
+            name = cleaned.get(f"player_{i}") or ""
             if name and name_key(name) in seen:  # "Anna", "anna" and "Anna" with an invisible space are one
                 self.add_error(f"player_{i}", _("Two players have the same name; tell them apart."))
             elif name:
@@ -293,7 +294,7 @@ class RenameForm(forms.Form):
     """A player's name corrected (a typo): who, and the name as it should be."""
 
     old = forms.ChoiceField(label=_("Player to rename"), widget=TapChoice)
-    new = forms.CharField(label=_("New name"), max_length=40, validators=[validate_name])
+    new = NameField(label=_("New name"))
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
 
@@ -304,9 +305,6 @@ class RenameForm(forms.Form):
 
     def clean_version(self) -> int | None:
         return version_of(self.cleaned_data["version"], self)
-
-    def clean_new(self) -> str:
-        return tidied(self.cleaned_data["new"])
 
     def clean(self):
         cleaned = super().clean()

@@ -374,6 +374,10 @@ ROUND_CLOSED = N_(
 )
 
 
+NOT_EDITED = N_(
+    "a penalty, a correction or the end of the evening is not edited, nor is a hand made one: "
+    "delete it and write it again"
+)
 ROUND_FULL = N_("this round's limit of {hands} hands is reached: no new hand begins; the table's result stands")
 
 
@@ -556,10 +560,15 @@ def _change_hand(
     def apply(locked: Table, table_setup: Setup) -> Hand:
         current = _current(locked, hand, deleted=kind == Change.RESTORED)
         if kind == Change.EDITED:
+            if not (is_a_deal(current.data) and is_a_deal(data)):  # so a round's limit counts what was played
+                raise InvalidTable("hand", InvalidHand("", NOT_EDITED), current.number)
             _log(locked, current, kind, before=current.data, after=data, device=device)
             current.data = data
             current.save(update_fields=["data", "updated_at"])
-            _store_facts(locked, table_setup, [current])
+            try:
+                _store_facts(locked, table_setup, [current])
+            except InvalidHand as error:  # a phone's edit made before another phone renamed a player …
+                raise InvalidTable("hand", error, current.number) from None
         elif kind == Change.DELETED:
             _log(locked, current, kind, before=current.data, device=device)
             current.deleted, current.number = True, None

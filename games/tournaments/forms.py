@@ -24,7 +24,7 @@ from games.lib.inputs import whole_number
 from games.lib.numbers import local_number
 from games.models import League
 from games.registry import GAMES
-from games.tables.forms import ImportForm, validate_event_title
+from games.tables.forms import ImportForm, NameField, validate_event_title
 from games.tournaments import engine
 from games.tournaments.services import Refused, parse_players
 
@@ -322,10 +322,7 @@ class PlayersForm(forms.Form):
 
 class RenameEntryForm(forms.Form):
     no = WholeNumberField(label=_("Start number"), min_value=1, max_value=100_000)
-    name = forms.CharField(label=_("Correct name"), max_length=40, strip=False)
-
-    def clean_name(self) -> str:
-        return tidy_name(self.cleaned_data["name"])
+    name = NameField(label=_("Correct name"))
 
 
 class ResultForm(forms.Form):

@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engines.base import name_key, names_problem, tidy_name
 from games.models import Circle, Table
@@ -45,6 +47,19 @@ def test_names_that_look_alike_are_one_name(one, other):
     assert names_problem([one, tidy_name(other)]) is not None
 
 
+@pytest.mark.parametrize("one, other", [("Иван", "ИВАН"), ("Анна", "АННА"), ("Αννα", "ΑΝΝΑ"), ("Аnna", "АNNA")])
+def test_names_in_other_scripts_that_differ_in_case_are_one_name(one, other):
+    assert name_key(one) == name_key(other) == name_key(other.lower())
+
+
+LETTERS = "".join(map(chr, [*range(0x41, 0x5B), *range(0x410, 0x450), *range(0x391, 0x3AA), *range(0x3B1, 0x3CA)]))
+
+
+@given(st.text(alphabet=LETTERS.replace("\u03a2", ""), min_size=1, max_size=12))
+def test_a_name_in_capitals_is_the_same_name(name):
+    assert name_key(name.upper()) == name_key(name.lower()) == name_key(name)
+
+
 def test_different_names_are_fine():
     assert names_problem(["Anna", "Bára", "Anička"]) is None
 
@@ -59,6 +74,12 @@ def test_a_new_table_refuses_a_name_twice_that_only_looks_different(client, seco
     assert response.context["form"].errors["player_2"]
 
 
+def test_a_new_table_refuses_a_cyrillic_name_twice_in_capitals(client):
+    response = new_table(client, "Иван", "ИВАН", "Олег")
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert response.context["form"].errors["player_2"]
+
+
 def test_nfc_and_nfd_bara_are_one_player(client):
     response = new_table(client, "Bára", NFD_BARA)
     assert response.context["form"].errors["player_2"] and not Table.objects.exists()
@@ -67,6 +88,26 @@ def test_nfc_and_nfd_bara_are_one_player(client):
 def test_a_new_table_keeps_names_tidied(client):
     new_table(client, "Anna\u200b", NFD_BARA, "Cyril  Novák")
     assert Table.objects.get().players == ["Anna", "Bára", "Cyril Novák"]
+
+
+def test_a_names_length_counts_the_letters_it_keeps(client):
+    """Forty letters typed decomposed (80 code points) or one letter with forty zero-width spaces is a name of 40
+    letters, or of one: taken, as kept. Forty-one letters are refused beside the field."""
+    new_table(client, "a\u0301" * 40, "A" + "\u200b" * 40, "Cyril")
+    assert Table.objects.get().players == ["á" * 40, "A", "Cyril"]
+    response = new_table(client, "Anna", "b" * 41)
+    assert "41" in " ".join(response.context["form"].errors["player_2"]) and Table.objects.count() == 1
+
+
+def test_a_rename_counts_the_letters_it_keeps(client):
+    table = make_table(game="two-ten-jack", players=("Anna", "Ben"))
+    client.post(reverse("rename_player", args=[table.edit_token]), {"old": "Ben", "new": "e\u0301" * 40, "version": 0})
+    assert Table.objects.get().players == ["Anna", "é" * 40]
+
+
+def test_an_optional_name_with_nothing_visible_is_refused_not_dropped(client):
+    response = new_table(client, "Anna", "Ben", "\u200b")
+    assert response.context["form"].errors["player_3"] and not Table.objects.exists()
 
 
 def test_a_name_with_nothing_visible_is_refused(client):

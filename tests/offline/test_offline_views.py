@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines.table import replay, setup
+from games.models import Table
 from games.offline.bundle import OFFLINE_MODULES
 from games.offline.views import RUNTIME_FILES
 from games.registry import GAMES
@@ -357,6 +358,44 @@ def test_a_delete_of_a_hand_the_server_never_recorded_records_nothing(client):
     assert answer.json() == {"sent": True, "deleted": True, "snapshot": answer.json()["snapshot"]}
     table.refresh_from_db()
     assert table.version == version and table.hand_count == 1
+
+
+def test_an_edit_another_phones_rename_made_invalid_is_refused_with_its_reason(client):
+    """The phone edited its kept hand naming Bára; meanwhile another phone renamed her. The server says why (422,
+    which the phone shows), and changes nothing: a 500 would have the phone send it again for ever."""
+    table = make_table(hands=[team_hand()])
+    lost = team_hand(povinnost="Bára", partner="Dana", points=40)
+    send(client, table, lost, version=table.version)
+    table.refresh_from_db()
+    services.rename_player(table, "Bára", "Barbora", version=table.version)
+    table.refresh_from_db()
+    version, totals = table.version, table.totals
+    answer = send(client, table, {**lost, "points": 20}, version=version, then="edit", change="e1")
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("The server refused this hand: hand 2: ")
+    assert "Barbora" in answer.json()["error"]
+    table.refresh_from_db()
+    assert (table.version, table.totals) == (version, totals)
+
+
+def test_a_penalty_is_not_edited_into_a_hand_from_a_phone(client):
+    """As on the hand's page: a penalty, a correction or the end of the evening is deleted and written again,
+    never edited, and no hand is edited into one (a round's limit counts the hands played)."""
+    table = make_table(hands=[team_hand()])
+    penalty = {"adjustment": dict(zip(table.players, [30, -10, -10, -10])), "reason": "revoke"}
+    for submission, data in (("p1", penalty), ("h1", team_hand(points=50)), ("c1", {"closing": True})):
+        assert (
+            send(client, table, data, version=Table.objects.get(pk=table.pk).version, submission=submission).status_code
+            == 200
+        )
+    table.refresh_from_db()
+    version, totals = table.version, table.totals
+    for submission, data in (("p1", team_hand(points=40)), ("h1", penalty), ("c1", team_hand(points=40))):
+        answer = send(client, table, data, version=version, submission=submission, then="edit", change="e" + submission)
+        assert answer.status_code == 422, submission
+        assert "is not edited" in answer.json()["error"]
+        table.refresh_from_db()
+        assert (table.version, table.totals, table.hand_count) == (version, totals, 4)
 
 
 def test_an_edit_or_delete_without_its_own_id_is_refused(client):

@@ -193,7 +193,7 @@ def test_a_finished_table_joining_a_circle_counts_in_its_ratings():
     assert stored(circle)["Anna"][2] == 1
 
 
-def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_again():
+def test_a_hand_put_in_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_again():
     players = ("Aiko", "Ben", "Chie")  # three rounds a game
     circle, (table,) = circle_with(
         [
@@ -207,7 +207,8 @@ def test_an_edit_that_moves_the_end_of_an_earlier_two_ten_jack_game_rates_it_aga
         players=players,
     )
     assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [2, 1, 2])]
-    services.edit_hand(table.hands.get(seq=2), {"captured": {"Chie": ["AH"]}})  # a round: game 1 ends at hand 3
+    services.insert_hand(table, {"captured": {"Chie": ["AH"]}}, after_seq=1)  # a round: game 1 ends at Ben's 10H
+    services.delete_hand(table.hands.get(seq=3))  # the penalty (a penalty is deleted, not edited into a round)
     assert list(RatedEvent.objects.filter(table=table).values_list("part", "places")) == [(1, [1, 1, 3])]
     assert stored(circle, "two-ten-jack")["Chie"][0] < 25 < stored(circle, "two-ten-jack")["Aiko"][0]
 

@@ -279,6 +279,20 @@ def test_an_offline_send_past_the_rounds_limit_is_refused(client):
 PENALTY = {"adjustment": {"Anna": -30, "Bojan": 15, "Cene": 15}, "reason": "revoke"}
 
 
+def test_a_penalty_past_the_rounds_limit_is_not_edited_into_a_hand(client):
+    """A phone's offline edit of its penalty into a deal would be a fourth hand of three: refused, as on the page."""
+    table = three_hands_played()
+    penalty = {**PENALTY, "adjustment": dict(zip(table.players, [-30, 15, 15]))}
+    services.record_hand(table, penalty, submission="p-1")
+    table.refresh_from_db()
+    body = {"data": beggar(table), "version": table.version, "submission": "p-1", "then": "edit", "change": "e-1"}
+    answer = client.post(
+        reverse("offline_send", args=[table.edit_token]), json.dumps(body), content_type="application/json"
+    )
+    assert answer.status_code == 422 and "is not edited" in answer.json()["error"]
+    assert service_hands(Table.objects.get(pk=table.pk)) == 3
+
+
 def test_a_penalty_is_no_hand_of_the_rounds_limit(client):
     """TN4 counts hands: a penalty neither uses one of the round's hands nor is refused once they are played, on
     the table page, the server's checks and the phone's copy alike."""
