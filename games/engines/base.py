@@ -231,7 +231,7 @@ def whole(raw: Any, field_name: str, low: int, high: int) -> int:
         )
     if not low <= raw <= high:
         raise InvalidHand(
-            field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high, value=raw
+            field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high, value=show(raw)
         )
     return raw
 
@@ -312,6 +312,11 @@ def show(value: Any) -> str:
         text = "true" if value else "false"
     else:
         text = repr(value)
+    return cut(text)
+
+
+def cut(text: str) -> str:
+    """A value written in a message, cut short: a number of 400 digits does not fill the line."""
     return text if len(text) <= 40 else text[:37] + "…"
 
 

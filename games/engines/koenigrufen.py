@@ -32,6 +32,7 @@ from .base import (
     Status,
     check_keys,
     choice,
+    cut,
     describe_common,
     facts_common,
     flag,
@@ -470,7 +471,7 @@ def parse_points(raw: Any, field_name: str) -> Fraction:
     else:
         raise InvalidHand(field_name, POINTS_FORMAT, value=show(raw))
     if not 0 <= value <= TOTAL:
-        raise InvalidHand(field_name, N_("must be between 0 and 70, got {value}"), value=fmt_number(value))
+        raise InvalidHand(field_name, N_("must be between 0 and 70, got {value}"), value=cut(fmt_number(value)))
     return value
 
 

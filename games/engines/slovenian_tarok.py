@@ -33,6 +33,7 @@ from .base import (
     Status,
     check_keys,
     choice,
+    cut,
     describe_common,
     facts_common,
     flag,
@@ -345,7 +346,7 @@ def parse_points(raw: Any, field_name: str) -> Fraction:
     else:
         raise InvalidHand(field_name, N_('must be card points such as 40 or "40 2/3", got {value}'), value=show(raw))
     if not 0 <= value <= TOTAL:
-        raise InvalidHand(field_name, N_("must be between 0 and 70, got {value}"), value=fmt_number(value))
+        raise InvalidHand(field_name, N_("must be between 0 and 70, got {value}"), value=cut(fmt_number(value)))
     return value
 
 

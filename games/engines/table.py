@@ -99,7 +99,7 @@ def load_json(text: str) -> Any:
     document nested a thousand deep (Python's own recursion limit)."""
     deep = NotJson(f"nested more than {DEEPEST} deep", Line(N_("nested more than {most} deep"), {"most": DEEPEST}))
     try:
-        data = json.loads(text, parse_constant=_not_a_number)
+        data = json.loads(text, parse_constant=_not_a_number, object_pairs_hook=_each_key_once)
     except RecursionError:
         raise deep from None
     except json.JSONDecodeError as error:
@@ -107,9 +107,9 @@ def load_json(text: str) -> Any:
         raise NotJson(str(error), where) from None
     except NotJson:
         raise
-    except ValueError as error:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
         most = Line(N_("a number has more than {most} digits"), {"most": _MOST_DIGITS})
-        raise NotJson(str(error), most) from None
+        raise NotJson(most.render(), most) from None
     pending = [(data, 1)]
     while pending:
         value, depth = pending.pop()
@@ -121,6 +121,17 @@ def load_json(text: str) -> Any:
 
 
 _MOST_DIGITS = sys.get_int_max_str_digits()  # Python refuses longer integers (4300 unless set)
+
+
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object that names a key twice says two things (which game? which points?): refused, never the last."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            twice = Line(N_("the key {key} appears twice in one object"), {"key": show(key)})
+            raise NotJson(twice.render(), twice)
+        data[key] = value
+    return data
 
 
 def _not_a_number(name: str) -> Any:

@@ -502,7 +502,7 @@ class ImportForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        text = cleaned.get("document") or ""
+        text = (cleaned.get("document") or "").removeprefix("\ufeff")  # pasted from a file that starts with a BOM
         upload = cleaned.get("upload")
         if self.upload_too_large:
             self.add_error("upload", self.too_large())

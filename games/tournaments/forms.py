@@ -136,8 +136,11 @@ class TournamentForm(forms.Form):
 
     def clean_place_points(self) -> list:
         text = self.cleaned_data["place_points"].strip()
+        parts = text.split()
+        if len(parts) == 1 and text.count(",") > 1:  # 25,20,16 as the command line writes it: no decimal has two
+            parts = text.split(",")
         try:
-            return [_json_number(_number(part)) for part in text.split()] if text else []
+            return [_json_number(_number(part.strip(","))) for part in parts if part.strip(",")] if text else []
         except (ValueError, ZeroDivisionError):
             raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
 
@@ -442,8 +445,11 @@ class LeagueForm(forms.Form):
         text = self.cleaned_data["points_table"].strip()
         if not text:
             return None
+        parts = text.split()
+        if len(parts) == 1 and text.count(",") > 1:  # 25,20,16 as the command line writes it: no decimal has two
+            parts = text.split(",")
         try:
-            return [_json_number(_number(part)) for part in text.split()]
+            return [_json_number(_number(part.strip(","))) for part in parts if part.strip(",")]
         except (ValueError, ZeroDivisionError):
             raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
 

@@ -40,6 +40,7 @@ def test_the_number_of_players_a_game_takes_is_said_in_the_players_language(
         ('{"game": "koenigrufen", "players": [], "hands": [{"points": NaN}]}', "NaN není číslo JSON"),
         ('{"hands": [{"points": ' + "9" * 5000 + "}]}", "víc než 4300 číslic"),
         ("[" * 40 + "]" * 40, "vnořený hlouběji než 16"),
+        ('{"game": "koenigrufen", "game": "schnapsen", "players": []}', 'klíč "game" je v jednom objektu dvakrát'),
     ],
 )
 def test_text_that_is_not_json_is_refused_saying_where_in_the_players_language(client, text, said):
@@ -51,3 +52,9 @@ def test_text_that_is_not_json_is_refused_saying_where_in_the_players_language(c
     for english in ("Expecting", "line", "column", "char", "sys.set_int_max_str_digits", "Exceeds", "nested"):
         assert english not in message
     assert not Table.objects.exists()
+
+
+def test_a_pasted_document_that_starts_with_a_bom_is_read_as_an_uploaded_one(client):
+    document = {"game": "two-ten-jack", "players": ["Aiko", "Ben"], "hands": []}
+    client.post(reverse("import"), {"document": "\ufeff" + json.dumps(document)})
+    assert Table.objects.get().players == ["Aiko", "Ben"]

@@ -105,6 +105,18 @@ def test_slovenian_adds_radelci():
             "hand 1: colour: is not a field",
         ),
         ("[" * 100000, "document:"),
+        ('{"game": "czech-taroky", "game": "schnapsen"}', 'document: not valid JSON: the key "game" appears twice'),
+        ('{"hands": [{"points": ' + "9" * 5000 + "}]}", "document: not valid JSON: a number has more than 4300 digits"),
+        (
+            json.dumps(
+                {
+                    "game": "czech-taroky",
+                    "players": ["A", "B", "C", "D"],
+                    "hands": [{"povinnost": "A", "partner": "C", "points": int("9" * 400)}],
+                }
+            ),
+            "hand 1: points: must be between 0 and 106, got 9999999999999999999999999999999999999…\n",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(stdin, line):
@@ -119,6 +131,13 @@ def test_bad_input_exits_2_with_one_line(stdin, line):
 def test_a_missing_file_is_one_line():
     done = settle_process("", "/no/such/table.json")  # the process itself: exit 2 and one line
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+@pytest.mark.parametrize("args", [("--bogus", "-"), ("-", "extra")])
+def test_an_unknown_option_or_an_argument_too_many_is_one_line(args):
+    done = settle_process("{}", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("settle: unrecognized arguments:") and done.stderr.count("\n") == 1, done.stderr
 
 
 def test_rules_on_the_command_line_replace_the_documents_own(tmp_path, capsys):

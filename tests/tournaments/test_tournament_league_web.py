@@ -122,3 +122,13 @@ def test_one_best_tournament_and_one_qualifying_place_are_said_without_the_numbe
     )
     for words in said:
         assert words in " ".join(page.split()), (language, words)
+
+
+@pytest.mark.parametrize(
+    "typed, kept",
+    [("25 20 16", [25, 20, 16]), ("25,20,16", [25, 20, 16]), ("25, 20, 16", [25, 20, 16]), ("2 1 0,5", [2, 1, 0.5])],
+)
+def test_a_points_table_is_read_as_the_help_or_the_command_line_writes_it(client, typed, kept):
+    """Spaces, as the help says, or commas alone, as `tournament league --points` takes it (two commas are no
+    decimal); a comma inside a number beside spaces is a decimal one."""
+    assert league_made_on_its_page(client, points_table=typed).settings["points_table"] == kept

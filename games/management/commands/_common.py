@@ -19,6 +19,12 @@ class OneLineCommand(BaseCommand):
 
     command_name = ""  # the command's name, which starts its line
 
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        """An option it does not know or an argument too many: one line, not argparse's usage."""
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.error = lambda message: fail(f"{self.command_name}: {message}")
+        return parser
+
     def run_from_argv(self, argv):
         try:
             super().run_from_argv(argv)

@@ -44,7 +44,6 @@ class Command(OneLineCommand):
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.error = lambda message: fail(f"ratings: {message}")  # one line, not the usage
         parse = parser.parse_args
         parser.parse_args = lambda args=None, namespace=None: parse(tokens_joined(args), namespace)
         return parser
