@@ -30,7 +30,7 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
     hand ended (a game of the evening and who lost it), read from the states stored with the hand and the one before it."""
     describe = describer(table)
     hands = list(hands)
-    notes = _milestones(table, [hand.number for hand in hands])
+    notes = milestones(table, [hand.number for hand in hands])
     counted, in_rounds = counted_numbers(table, [hand.number for hand in hands], others)
     rounds = counted if in_rounds else None
     return [
@@ -111,7 +111,9 @@ def row_label(number: int, rounds: dict[int, int] | None, counted: dict[int, int
     return _("Round %(number)s: explanation") % {"number": counted[number]}
 
 
-def _milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
+def milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
+    """What the hands at these places ended, by place (a game of the evening and who lost it): the engine's ``milestone``
+    between the state stored before each and its own. The table page, the score sheet and the CSV say it."""
     engine = GAMES[table.game].engine
     if not numbers:
         return {}

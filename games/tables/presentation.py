@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games.engines.base import N_, InvalidHand, Line, Phrase, parse_options, ranked
+from games.engines.base import N_, InvalidHand, Line, Phrase, marks_ranked, parse_options, ranked
 from games.engines.settle_up import balances, fewest_payments, parse_price
 from games.lib.numbers import local_money, local_number
 from games.models import Table
@@ -52,6 +52,17 @@ def player_rows(table: Table) -> list[dict[str, Any]]:
             "winner": name in winning,
         }
         for name in table.players
+    ]
+
+
+def ranked_marks(table: Table) -> list[tuple[str, list[int]]]:
+    """The marks the game ranks its players by beside their totals (a game's lost matches), each as its name
+    for players and every player's count, in seating order: what the table page's badges say, as the last lines
+    of the score sheet and the CSV. None for a game ranked by its totals alone."""
+    marks = (table.summary or {}).get("marks") or {}
+    return [
+        (gettext(rank.label), [(marks.get(name) or {}).get(rank.key, 0) for name in table.players])
+        for rank in marks_ranked(ENGINES[table.game].RANKING)
     ]
 
 

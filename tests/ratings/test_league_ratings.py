@@ -193,7 +193,7 @@ def test_a_closed_rounds_table_refuses_a_late_change_and_the_ratings_stay(change
     assert stored(league) == before == rebuilt_from_scratch(league)
 
 
-LANGUAGE_WORDS = {"cs": "Hodnocení", "sl": "Ocene", "de": "Wertungen", "en": "Ratings"}
+LANGUAGE_WORDS = {"cs": "Hodnocení", "sl": "Ocene", "de": "Wertungszahlen", "en": "Ratings"}
 
 
 @pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])

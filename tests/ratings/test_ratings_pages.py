@@ -20,7 +20,7 @@ PLAYERS = ["Anna", "Bára", "Cyril", "Dana"]
 WORDS = {
     "cs": ("Hodnocení", "výsledků"),
     "sl": ("Ocene", "izidov"),
-    "de": ("Wertungen", "Ergebnisse"),
+    "de": ("Wertungszahlen", "Ergebnisse"),
     "en": ("Ratings", "results"),
 }
 

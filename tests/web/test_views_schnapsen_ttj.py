@@ -1,5 +1,9 @@
 """Schnapsen and Two Ten Jack in the app: quick and guided entry, the Bummerl sheet, rounds and the winner."""
 
+import csv
+import io
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -212,3 +216,26 @@ def test_the_hand_that_ends_a_bummerl_says_who_got_it(client):
     )
     text = " ".join(visible_text(client.get(reverse("table", args=[schneider.edit_token])).content.decode()).split())
     assert "Anna gets 2 Bummerl" in text
+
+
+def test_the_score_sheet_and_the_csv_say_which_hand_ended_a_bummerl_and_who_lost_how_many(client):
+    """A printed sheet of game points alone (15 : 3) hides what is paid: the Bummerl. Counted here from the
+    hands: Anna reaches 7 at hand 3 (Ben 0: a Schneider-Bummerl, two), then Ben reaches 7 at hand 6 (Anna 2)."""
+    hands = [{"winner": "Anna", "game_points": 3}] * 2 + [{"winner": "Anna", "game_points": 1}]
+    hands += (
+        [{"winner": "Anna", "game_points": 2}]
+        + [{"winner": "Ben", "game_points": 3}] * 2
+        + [{"winner": "Ben", "game_points": 1}]
+    )
+    table = make_table(game="schnapsen", players=("Anna", "Ben"), rules={"schneider_bummerl": True}, hands=hands)
+    lost = {"Anna": 1, "Ben": 2}
+    page = client.get(reverse("sheet", args=[table.edit_token])).content.decode()
+    sheet = " ".join(visible_text(page).split())
+    assert sheet.count("Ben gets 2 Bummerl") == 1 and sheet.count("Anna gets the Bummerl") == 1
+    footer = page[page.index("<tfoot>") : page.index("</tfoot>")]
+    cells = re.findall(r'<td class="(?:run|what)"[^>]*>([^<]*)</td>', footer.split("</tr>")[1])
+    assert cells == [str(lost["Anna"]), str(lost["Ben"]), "lost Bummerl"]
+    rows = list(csv.reader(io.StringIO(b"".join(client.get(reverse("export_csv", args=[table.edit_token]))).decode())))
+    assert rows[3][-1].endswith(" · Ben gets 2 Bummerl") and rows[7][-1].endswith(" · Anna gets the Bummerl")
+    assert rows[-1] == ["lost Bummerl", str(lost["Anna"]), str(lost["Ben"]), ""]
+    assert rows[-2][0] == "total"

@@ -27,8 +27,8 @@ from games.registry import GAMES
 from games.tables import services
 from games.tables.common import by_any_link, remember
 from games.tables.forms import ImportForm
-from games.tables.pages import counted_numbers, other_rows
-from games.tables.presentation import describer
+from games.tables.pages import counted_numbers, milestones, other_rows
+from games.tables.presentation import describer, ranked_marks
 
 
 @require_safe
@@ -120,16 +120,24 @@ def _csv_rows(table: Table, language: str):
                 yield _csv_chunk(table, rows, others, writer, describe)
                 rows = []
         yield _csv_chunk(table, rows, others, writer, describe) + writer.writerow(map(cell, [_("total"), *totals, ""]))
+        yield "".join(writer.writerow(map(cell, [label, *counts, ""])) for label, counts in ranked_marks(table))
 
 
 def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) -> str:
     """Rows of the CSV, each named as the table page names it: its hand's or round's number, ± for a penalty, a
     correction or the closing."""
-    counted, _rounds = counted_numbers(table, [number for number, _scores, _data in rows], others)
+    numbers = [number for number, _scores, _data in rows]
+    counted, _rounds = counted_numbers(table, numbers, others)
+    notes = milestones(table, numbers)
     return "".join(
-        writer.writerow(map(cell, [counted.get(number, "±"), *scores, describe(data).render(gettext)]))
+        writer.writerow(map(cell, [counted.get(number, "±"), *scores, _what(describe(data), notes.get(number))]))
         for number, scores, data in rows
     )
+
+
+def _what(played, note) -> str:
+    """What was played, and what it ended (as the table page writes its row: what was played, then what it ended)."""
+    return " · ".join(line.render(gettext) for line in (played, note) if line is not None)
 
 
 def _filename(table: Table) -> str:
@@ -154,12 +162,15 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
         .order_by("number")
         .values_list("number", "data", "scores", "totals")
     )
-    counted, _rounds = counted_numbers(table, [number for number, *_rest in rows])  # as the table page names them
+    numbers = [number for number, *_rest in rows]
+    counted, _rounds = counted_numbers(table, numbers)  # as the table page names them
+    notes = milestones(table, numbers)
     lines = [
         {
             "number": number,
             "label": counted.get(number, "±"),
             "what": describe(data),
+            "note": notes.get(number),
             "scores": scores,
             "running": running,
         }
@@ -176,6 +187,7 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
         {
             "table": table,
             "lines": lines,
+            "marks": ranked_marks(table),
             "back": back,
             "game": GAMES[table.game],
             "page": page,
