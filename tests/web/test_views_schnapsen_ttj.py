@@ -86,7 +86,9 @@ def test_a_long_bummerl_is_drawn_with_a_count_in_place_of_most_strokes(client):
     )
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
     assert '<li class="struck">1000</li>' in page and '<li class="struck">971</li>' in page
-    assert '<li class="">970</li>' in page and "⋯ ×28" in page and "972" not in page
+    assert (
+        '<li class="">970</li>' in page and "⋯ ×28" in page and not re.search(r"<li[^>]*>972</li>", page)
+    )  # not "972" anywhere: a token may hold it
 
 
 def test_two_ten_jack_round_form_shows_the_scoring_cards(client):

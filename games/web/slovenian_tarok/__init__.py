@@ -40,7 +40,7 @@ WEB = GameWeb(
         "the next name) and clockwise with three (to the name before)."
     ),
     leader_label=_("As declarer"),
-    contra_label=_("Hands with kontra won"),
+    contra_label=_("Hands with kontra on the game won"),
     calculator_initial={"contract": "three", "declarer": "A"},
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
