@@ -49,7 +49,8 @@ def home_secret_key(path: Path) -> str:
 
 if PRODUCTION:
     SECRET_KEY = os.environ.get("SECRET_KEY", "")
-    if len(SECRET_KEY) < 50:  # no fallback: a deployment without its own key must not start
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure-"):
+        # no fallback: a deployment without its own key must not start (nor with one check --deploy calls weak)
         raise ImproperlyConfigured("TALON_PRODUCTION is set: SECRET_KEY must be set to 50 or more random characters")
 elif HOME and not os.environ.get("SECRET_KEY"):
     SECRET_KEY = home_secret_key(Path(os.environ.get("TALON_SECRET_KEY_FILE", BASE_DIR / ".talon-secret-key")))

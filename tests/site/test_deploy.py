@@ -34,8 +34,11 @@ def test_check_deploy_is_clean_in_production():
     assert "no issues" in done.stdout
 
 
-def test_production_needs_its_own_secret_key():
-    done = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
+@pytest.mark.parametrize("key", ["", "a" * 60, "abcd" * 15, "django-insecure-" + secrets.token_urlsafe(48)])
+def test_production_needs_its_own_secret_key(key):
+    """None, or one that check --deploy calls weak (W009: fewer than 5 different characters, Django's own
+    placeholder): a deployment must not start with it."""
+    done = manage("check", **{**PRODUCTION, "SECRET_KEY": key})
     assert done.returncode != 0 and "SECRET_KEY must be set" in done.stderr
 
 
