@@ -51,6 +51,11 @@ class NameField(forms.CharField):
     def __init__(self, **kwargs):
         super().__init__(max_length=NAME_LENGTH, validators=[validate_name], **kwargs)
 
+    def widget_attrs(self, widget):
+        """The browser counts what is typed, accents typed apart and invisible characters too: room for them, so
+        that the server, which counts the letters kept, says what is too long (beside the field)."""
+        return super().widget_attrs(widget) | {"maxlength": str(2 * NAME_LENGTH)}
+
     def to_python(self, value: Any) -> str:
         typed = super().to_python(value)
         name = tidy_name(typed)

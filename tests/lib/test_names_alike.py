@@ -99,6 +99,11 @@ def test_a_names_length_counts_the_letters_it_keeps(client):
     assert "41" in " ".join(response.context["form"].errors["player_2"]) and Table.objects.count() == 1
 
 
+def test_the_browser_lets_a_decomposed_name_of_forty_letters_be_typed(client):
+    page = client.get(reverse("new_table_for", args=["two-ten-jack"])).content.decode()
+    assert re.search(r'<input[^>]*name="player_1"[^>]*maxlength="80"', page)
+
+
 def test_a_rename_counts_the_letters_it_keeps(client):
     table = make_table(game="two-ten-jack", players=("Anna", "Ben"))
     client.post(reverse("rename_player", args=[table.edit_token]), {"old": "Ben", "new": "e\u0301" * 40, "version": 0})

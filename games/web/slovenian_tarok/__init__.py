@@ -40,7 +40,7 @@ WEB = GameWeb(
         "the next name) and clockwise with three (to the name before)."
     ),
     leader_label=_("As declarer"),
-    contra_label=_("Hands with kontra on the game won"),
+    contra_label=_("Hands won with kontra on the game"),
     calculator_initial={"contract": "three", "declarer": "A"},
     calculator_template="games/slovenian_tarok/calculator.html",
     calculator_state=holds_radelc,
