@@ -188,6 +188,16 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
             return JsonResponse({"sent": True, "deleted": True, "snapshot": snapshot_of(table)})
         return None
     hand, who = done.hand, device(request)
+    if table.changes.filter(hand=hand, id__gt=done.id).exclude(submission=change).exists():
+        return JsonResponse(  # kept apart on the phone (422): another phone's correction is never overwritten unseen
+            {
+                "error": _(
+                    "Another phone changed this hand after it was saved here: this phone's change of it stays "
+                    "here. Look at the table, then make it again if it still holds."
+                )
+            },
+            status=422,
+        )
     if body["then"] == "edit":
         refusal = outcome(lambda: services.edit_hand(hand, body["data"], device=who, submission=change))[1]
     else:

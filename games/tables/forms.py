@@ -49,7 +49,7 @@ class NameField(forms.CharField):
     Text with nothing visible is refused, never taken for no name."""
 
     def __init__(self, **kwargs):
-        super().__init__(max_length=NAME_LENGTH, validators=[validate_name], **kwargs)
+        super().__init__(validators=[validate_name], **kwargs)  # validate_name says the length, once
 
     def widget_attrs(self, widget):
         """The browser counts what is typed, accents typed apart and invisible characters too: room for them, so
@@ -658,13 +658,17 @@ class CircleForm(forms.Form):
 
     def clean_players(self):
         text = self.cleaned_data["players"]
-        if not any(line.strip() for line in text.splitlines()):
+        if not any(tidy_name(line) for line in text.splitlines()):
             raise forms.ValidationError(_("Write at least one name."))
         if len(text.splitlines()) > 100:
             raise forms.ValidationError(_("At most 100 players."))
         seen: dict[str, tuple[int, str]] = {}
         for number, line in enumerate(text.splitlines(), start=1):
             name = tidy_name(line)
+            if line.strip() and not name:  # only invisible characters: refused, never dropped unseen
+                raise forms.ValidationError(
+                    _("Line %(number)s: write a name with visible letters.") % {"number": number}
+                )
             problem = name_problem(name) if name else None
             if problem is not None:
                 raise forms.ValidationError(

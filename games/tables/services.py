@@ -283,7 +283,7 @@ def _change(
             if done is not None:
                 raise AlreadyDone(done)
         if not by_tournament and any(r.status == Round.CLOSED for r in _rounds_locked(table)):
-            raise InvalidTable("hands", InvalidHand("", ROUND_CLOSED))
+            raise InvalidTable("", InvalidHand("", ROUND_CLOSED))  # the whole table: no place to name
         if version is not None and version != table.version:
             raise Conflict(
                 _("Another phone changed this table meanwhile. Here is the current state; check it and try again.")
@@ -359,7 +359,7 @@ def _room_for(held: int) -> None:
     """A table holds at most as many hands as an import may bring (deleted ones too: they can be restored)."""
     if held >= settings.TALON_MAX_HANDS:
         raise InvalidTable(
-            "hands",
+            "",
             InvalidHand(
                 "",
                 N_("this table is full: it holds at most {most} hands; start a new evening for more"),
@@ -444,7 +444,7 @@ def _within_round_limit(table: Table, data: Any) -> None:
         and table.changes.filter(kind=Change.RECORDED, created_at__gte=ends_at).exists()
     ):
         raise InvalidTable(
-            "hands",
+            "",
             InvalidHand("", N_("this round's time is up: the hand being played was saved and no new hand begins")),
         )
 
@@ -453,7 +453,7 @@ def _within_round_hands(table: Table, limit: dict[str, Any] | None) -> None:
     """A table of a started tournament round holds no more live hands than the round's limit (TN4), however a
     hand comes: recorded, sent from a phone, restored, or brought back by an undo."""
     if limit is not None and limit["hands"] and hands_played(table) >= limit["hands"]:
-        raise InvalidTable("hands", InvalidHand("", ROUND_FULL, hands=limit["hands"]))
+        raise InvalidTable("", InvalidHand("", ROUND_FULL, hands=limit["hands"]))
 
 
 def _restorable(table: Table, data: Any) -> None:

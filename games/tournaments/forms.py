@@ -60,6 +60,21 @@ def _number(text: str) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
 
+def _points_typed(text: str) -> list:
+    """Points for places as a director types them: separated by spaces, where a comma inside a number is a decimal
+    one (2 1 0,5), or by commas alone when there is no space, as the command line writes them (25,20,16; 25,20: two
+    places, never 25.2). A comma after a number before a space is a separator too (25, 20, 16); a place left empty
+    (25,,20) or a comma at either end is refused, never dropped."""
+    text = text.strip()
+    if not text:
+        return []
+    parts = [part.removesuffix(",") for part in text.split()] if len(text.split()) > 1 else text.split(",")
+    try:
+        return [_json_number(_number(part)) for part in parts]
+    except (ValueError, ZeroDivisionError):
+        raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+
+
 def _json_number(value: int | Fraction) -> int | float | str:
     """A place-points value as the document writes it: 2, or 0.5 (read back exactly by the engine)."""
     if isinstance(value, int) or value.denominator == 1:
@@ -135,14 +150,7 @@ class TournamentForm(forms.Form):
         ]
 
     def clean_place_points(self) -> list:
-        text = self.cleaned_data["place_points"].strip()
-        parts = text.split()
-        if len(parts) == 1 and text.count(",") > 1:  # 25,20,16 as the command line writes it: no decimal has two
-            parts = text.split(",")
-        try:
-            return [_json_number(_number(part.strip(","))) for part in parts if part.strip(",")] if text else []
-        except (ValueError, ZeroDivisionError):
-            raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+        return _points_typed(self.cleaned_data["place_points"])
 
     def clean(self) -> dict[str, Any]:
         """The tie-breaks chosen, in order, each once. The preset's place points, left as offered, follow a change
@@ -442,16 +450,7 @@ class LeagueForm(forms.Form):
     )
 
     def clean_points_table(self) -> list | None:
-        text = self.cleaned_data["points_table"].strip()
-        if not text:
-            return None
-        parts = text.split()
-        if len(parts) == 1 and text.count(",") > 1:  # 25,20,16 as the command line writes it: no decimal has two
-            parts = text.split(",")
-        try:
-            return [_json_number(_number(part.strip(","))) for part in parts if part.strip(",")]
-        except (ValueError, ZeroDivisionError):
-            raise forms.ValidationError(_("Write numbers separated by spaces, such as 2 1 0.5.")) from None
+        return _points_typed(self.cleaned_data["points_table"]) or None
 
     def settings(self) -> dict[str, Any]:
         return {

@@ -178,6 +178,8 @@ def register(tournament: Tournament, players: list[tuple[str, int | None]]) -> l
         listed: dict[str, tuple[int, str]] = {}  # the pasted list's own names, by line
         for number, (name, _ranking) in enumerate(players, start=1):
             problem = name_problem(name)
+            if not name:  # a line of invisible characters only (a zero-width space): nothing a page could show
+                raise Refused("players", _("Line %(number)s: write a name with visible letters.") % {"number": number})
             if problem is not None:
                 raise Refused(
                     "players", _("Line %(number)s: %(problem)s") % {"number": number, "problem": problem.render(_)}

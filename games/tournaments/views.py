@@ -26,13 +26,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.engines.base import Rank, marks_ranked
-from games.engines.table import load_json
+from games.engines.table import NotJson, load_json
 from games.lib.inputs import LARGEST, whole_number
 from games.lib.limits import expensive, too_many, wait_for
 from games.lib.numbers import local_number
@@ -164,11 +164,20 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
                 return too_many(request, seconds)
             tournament = services.import_document(raw)
         except (UnicodeDecodeError, ValueError) as error:
-            message = error.message if isinstance(error, services.Refused) else _("This file is not a JSON document.")
-            form.add_error("document", message)
+            form.add_error("document", _refusal_of(error))
         else:
             return redirect("director", token=tournament.director_token)
     return render(request, "games/tournament/import.html", {"form": form})
+
+
+def _refusal_of(error: Exception) -> str:
+    """Why an uploaded tournament document was refused, in the director's language, as the table import says it:
+    the service's reason, or where the text is no JSON Talon reads (a key twice, a number of 5,000 digits)."""
+    if isinstance(error, services.Refused):
+        return error.message
+    if isinstance(error, NotJson):
+        return _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)}
+    return _("This file is not a JSON document.")
 
 
 # ---- the director ------------------------------------------------------------------------------------------

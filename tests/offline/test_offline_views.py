@@ -378,6 +378,23 @@ def test_an_edit_another_phones_rename_made_invalid_is_refused_with_its_reason(c
     assert (table.version, table.totals) == (version, totals)
 
 
+def test_an_edit_after_a_lost_answer_never_overwrites_another_phones_later_correction(client):
+    """Phone A's Save reached the server unheard; phone B corrected that hand (63 → 50); A's edit of its kept copy
+    (→ 40) is kept apart on A with the reason, and B's correction stands. So is A's delete of it."""
+    table = make_table(hands=[team_hand()])
+    lost = team_hand(povinnost="Bára", partner="Dana", points=63)
+    send(client, table, lost, version=table.version)
+    table.refresh_from_db()
+    services.edit_hand(table.hands.get(seq=2), {**lost, "points": 50}, version=table.version, submission="b1")
+    table.refresh_from_db()
+    version = table.version
+    for then in ("edit", "delete"):
+        answer = send(client, table, {**lost, "points": 40}, version=version, then=then, change="a-" + then)
+        assert answer.status_code == 422 and "Another phone changed this hand" in answer.json()["error"]
+    table.refresh_from_db()
+    assert table.version == version and table.hands.get(seq=2).data["points"] == 50
+
+
 def test_a_penalty_is_not_edited_into_a_hand_from_a_phone(client):
     """As on the hand's page: a penalty, a correction or the end of the evening is deleted and written again,
     never edited, and no hand is edited into one (a round's limit counts the hands played)."""

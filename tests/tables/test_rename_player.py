@@ -99,7 +99,7 @@ def test_the_settings_page_renames_and_the_history_says_so(client):
         ("Bára", "Another player at this table has this name"),
         ("Anna", "already this player"),
         ("", "This field is required"),
-        ("x" * 41, "at most 40 characters"),
+        ("x" * 41, "must be 1 to 40 characters long, this one has 41"),
         ("Anna\u0007", "The name"),
     ],
 )

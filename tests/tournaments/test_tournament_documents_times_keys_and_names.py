@@ -508,3 +508,13 @@ def test_the_new_tournament_form_takes_what_a_document_may_carry_and_no_more(cli
     response = client.post(url, new_tournament_form(client, **{field: most}))
     assert response.status_code == 302
     assert engine.load(service.settings_document(Tournament.objects.get())).rounds == (most if field == "rounds" else 5)
+
+
+def test_a_registered_line_of_invisible_characters_says_so():
+    tournament = service.create_tournament(
+        name="Pokal", game="slovenian-tarok", preset="tarzs", settings=tarzs(hands=3)
+    )
+    with pytest.raises(service.Refused) as refused:
+        service.register(tournament, service.parse_players("Ana\n\u200b\u200b\nBor"))
+    assert refused.value.message == "Line 2: write a name with visible letters."
+    assert not tournament.entries.exists()

@@ -65,6 +65,31 @@ def test_a_tournament_document_nested_deeper_than_python_can_read_is_refused_bes
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ('{"tournament": "Cup", "tournament": "Pokal"}', 'the key "tournament" appears twice in one object'),
+        ('{"rounds": ' + "9" * 5000 + "}", "a number has more than 4300 digits"),
+    ],
+)
+def test_a_tournament_document_that_is_no_json_talon_reads_says_why_beside_the_field(client, text, said):
+    """As the table import says it: a director's editor opens a file with a key twice without complaint."""
+    response = client.post(reverse("import_tournament"), {"document": upload(text.encode(), "t.json")})
+    assert response.context["form"].errors["document"] == [f"This is not valid JSON: {said}"]
+    assert not Tournament.objects.exists()
+
+
+def test_a_number_beyond_a_tournament_field_is_cut_short_in_the_commands_line(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"tournament": "Cup", "game": "koenigrufen", "preset": "points", "rounds": 10**400}))
+    done = subprocess.run(
+        [sys.executable, "manage.py", "tournament", "standings", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "rounds" in done.stderr and "…" in done.stderr and len(done.stderr) < 200, done.stderr
+
+
+@pytest.mark.django_db
 def test_importing_a_tournament_counts_its_tables_hands_against_the_long_pages_allowance(
     client, settings, within_one_window
 ):

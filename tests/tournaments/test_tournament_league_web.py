@@ -126,9 +126,22 @@ def test_one_best_tournament_and_one_qualifying_place_are_said_without_the_numbe
 
 @pytest.mark.parametrize(
     "typed, kept",
-    [("25 20 16", [25, 20, 16]), ("25,20,16", [25, 20, 16]), ("25, 20, 16", [25, 20, 16]), ("2 1 0,5", [2, 1, 0.5])],
+    [
+        ("25 20 16", [25, 20, 16]),
+        ("25,20,16", [25, 20, 16]),
+        ("25,20", [25, 20]),
+        ("25, 20, 16", [25, 20, 16]),
+        ("2 1 0,5", [2, 1, 0.5]),
+    ],
 )
 def test_a_points_table_is_read_as_the_help_or_the_command_line_writes_it(client, typed, kept):
-    """Spaces, as the help says, or commas alone, as `tournament league --points` takes it (two commas are no
-    decimal); a comma inside a number beside spaces is a decimal one."""
+    """Spaces, as the help says, or commas alone, as `tournament league --points` takes it (25,20 is two places,
+    not 25.2); a comma inside a number beside spaces is a decimal one."""
     assert league_made_on_its_page(client, points_table=typed).settings["points_table"] == kept
+
+
+@pytest.mark.parametrize("typed", ["25,,20", ",25", "25,20,", ","])
+def test_a_points_table_with_a_place_left_empty_is_refused_beside_it(client, typed):
+    response = client.post(reverse("new_league"), {"name": "Brno 2026", "points_table": typed})
+    assert response.status_code == 200 and response.context["form"].errors["points_table"]
+    assert not League.objects.exists()

@@ -256,7 +256,12 @@ def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
         )
     if not low <= raw <= high:
         raise InvalidTournament(
-            field_name, N_("must be between {low} and {high}, got {value}"), low=low, high=high, value=raw, **where
+            field_name,
+            N_("must be between {low} and {high}, got {value}"),
+            low=low,
+            high=high,
+            value=show(raw),
+            **where,
         )
     return raw
 
