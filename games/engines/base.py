@@ -161,7 +161,7 @@ INVISIBLE = frozenset(
 
 # Cyrillic and Greek letters drawn exactly like Latin ones: "Аnna" with a Cyrillic А looks like "Anna".
 LOOK_ALIKE = str.maketrans(  # letters of other scripts, case-folded, drawn like Latin ones: "Аnna", "АNNA", "аnna"
-    "аеорсухѕіјһԁԛԝӏвкмнтүαβεζηικμνορτυχ", "aeopcyxsijhdqwlbkmhtyabezhikmnoptyx"
+    "аеорсухѕіјһԁԛԝӏвкмнтүαβεζηικμνορτυχı", "aeopcyxsijhdqwlbkmhtyabezhikmnoptyxi"
 )
 
 
@@ -178,10 +178,26 @@ def tidy_name(name: str) -> str:
 def name_key(name: str) -> str:
     """What two names are compared by when looking for the same name twice: tidied, in compatibility form (a
     full-width "Ａ" or a mathematical "𝐀" is an "A"), letters of other scripts drawn like Latin ones as those
-    (LOOK_ALIKE) and case-folded, so "Anna", "anna", "Ａnna", "Аnna" with a Cyrillic А, and "Anna" with a
-    zero-width space are one player."""
+    (LOOK_ALIKE) and case-folded, with the marks that tell no names apart left out (_silent_mark), so "Anna",
+    "anna", "Ａnna", "Аnna" with a Cyrillic А, and "Anna" with a zero-width space are one player, and so are
+    "ΑΝΝΑ" and "Άννα"; "Bára" and "Bara" are two."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", tidy_name(name)).casefold())
-    return folded.translate(LOOK_ALIKE)  # after the folding: "ИВАН" and "Иван" are one name, as "ANNA" and "Anna"
+    letters = unicodedata.normalize("NFD", folded)  # a letter and its marks apart: "ё" is "е" and its dots
+    kept, base = [], ""
+    for c in letters:
+        if unicodedata.category(c) != "Mn":
+            base = c
+        elif _silent_mark(base, c):
+            continue
+        kept.append(c)
+    # after the folding: "ИВАН" and "Иван" are one name, as "ANNA" and "Anna"; "Zoё" with a Cyrillic ё is "Zoë"
+    return unicodedata.normalize("NFC", "".join(kept).translate(LOOK_ALIKE))
+
+
+def _silent_mark(base: str, mark: str) -> bool:
+    """A mark that does not tell names apart: an accent on a Greek letter (capitals drop it: "Άννα" is "ΑΝΝΑ"),
+    and the dot that case-folding leaves on the Turkish "İ" ("İsmail" is "ismail")."""
+    return "\u0370" <= base <= "\u03ff" or (base == "i" and mark == "\u0307")
 
 
 def names_problem(names: list[str] | tuple[str, ...]) -> Line | None:
