@@ -486,6 +486,11 @@ class CarryOverForm(forms.Form):
 # ---- a table document, a circle ---------------------------------------------------------------------
 
 
+def not_json(error: NotJson) -> str:
+    """Why a document's text is no JSON Talon reads, in the player's language (a table's or a tournament's)."""
+    return _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)}
+
+
 class ImportForm(forms.Form):
     """A table document (shared/formats/table-json.md), pasted or uploaded."""
 
@@ -530,7 +535,7 @@ class ImportForm(forms.Form):
         try:
             self._document = load_json(text)
         except NotJson as error:
-            self.add_error("document", _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)})
+            self.add_error("document", not_json(error))
         return cleaned
 
     def parsed(self) -> Any:
@@ -658,13 +663,14 @@ class CircleForm(forms.Form):
 
     def clean_players(self):
         text = self.cleaned_data["players"]
-        if not any(tidy_name(line) for line in text.splitlines()):
+        lines = text.splitlines()
+        names = [tidy_name(line) for line in lines]
+        if not any(names):
             raise forms.ValidationError(_("Write at least one name."))
-        if len(text.splitlines()) > 100:
+        if len(lines) > 100:
             raise forms.ValidationError(_("At most 100 players."))
         seen: dict[str, tuple[int, str]] = {}
-        for number, line in enumerate(text.splitlines(), start=1):
-            name = tidy_name(line)
+        for number, (line, name) in enumerate(zip(lines, names), start=1):
             if line.strip() and not name:  # only invisible characters: refused, never dropped unseen
                 raise forms.ValidationError(
                     _("Line %(number)s: write a name with visible letters.") % {"number": number}

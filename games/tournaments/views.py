@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -43,7 +43,7 @@ from games.ratings import store as ratings_store
 from games.ratings.store import Pool
 from games.registry import GAMES
 from games.tables.common import game_or_404, remember_on
-from games.tables.forms import ImportForm
+from games.tables.forms import ImportForm, not_json
 from games.tournaments import engine, services
 from games.tournaments.forms import (
     ImportTournamentForm,
@@ -176,7 +176,7 @@ def _refusal_of(error: Exception) -> str:
     if isinstance(error, services.Refused):
         return error.message
     if isinstance(error, NotJson):
-        return _("This is not valid JSON: %(error)s") % {"error": error.said.render(gettext)}
+        return not_json(error)
     return _("This file is not a JSON document.")
 
 
