@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: lint format serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages golden
+.PHONY: unicode lint format serve serve-dev test test-sqlite test-postgres install install-test runtime chromium gettext messages golden
 
 # Talon at home: debug off, plain HTTP on the home network, its address printed as text and as a QR code.
 serve: install
@@ -106,3 +106,8 @@ messages: install gettext
 # again after a change meant to change them (read the diff before committing it).
 golden: install
 	$(BIN)/python -m tests.engines.test_common_hands $(GAME)
+
+# Unicode's own data for telling names apart (games/engines/unicode_names.py: the default-ignorable code points and
+# UTS #39's confusables, from the test dependencies regex and confusable-homoglyphs); read the diff before committing.
+unicode: install-test
+	$(BIN)/python -m tests.lib.test_unicode_names

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from .unicode_names import COMPATIBLE_LOOK_ALIKE, DEFAULT_IGNORABLE, FOLDED_LOOK_ALIKE
+
 
 def N_(text: str) -> str:
     """Mark text for translation without translating it here (the engine imports nothing from Django)."""
@@ -140,29 +142,10 @@ def name_problem(name: Any) -> Line | None:
     return None
 
 
-# Invisible characters that are not format characters (Cf): Unicode's other default-ignorable code points (the
-# combining grapheme joiner, the Hangul fillers, variation selectors) and the blank Braille pattern. A name
-# holding one looks like the name without it; a name of them alone shows nothing.
-INVISIBLE = frozenset(
-    [
-        0x034F,
-        0x115F,
-        0x1160,
-        0x17B4,
-        0x17B5,
-        0x2800,
-        0x3164,
-        0xFFA0,
-        *range(0x180B, 0x1810),
-        *range(0xFE00, 0xFE10),
-        *range(0xE0100, 0xE01F0),
-    ]
-)
-
-# Cyrillic and Greek letters drawn exactly like Latin ones: "Аnna" with a Cyrillic А looks like "Anna".
-LOOK_ALIKE = str.maketrans(  # letters of other scripts, case-folded, drawn like Latin ones: "Аnna", "АNNA", "аnna"
-    "аеорсухѕіјһԁԛԝӏвкмнтүαβεζηικμνορτυχı", "aeopcyxsijhdqwlbkmhtyabezhikmnoptyxi"
-)
+# Invisible characters: Unicode's default-ignorable code points (unassigned ones among them, so a name keeps no
+# character that a later Unicode may draw as nothing) and the blank Braille pattern, which fonts draw as a blank. A
+# name holding one looks like the name without it; a name of them alone shows nothing.
+INVISIBLE = frozenset([0x2800, *(code for start, end in DEFAULT_IGNORABLE for code in range(start, end + 1))])
 
 
 def tidy_name(name: str) -> str:
@@ -178,10 +161,11 @@ def tidy_name(name: str) -> str:
 def name_key(name: str) -> str:
     """What two names are compared by when looking for the same name twice: tidied, in compatibility form (a
     full-width "Ａ" or a mathematical "𝐀" is an "A"), letters of other scripts drawn like Latin ones as those
-    (LOOK_ALIKE) and case-folded, with the marks that tell no names apart left out (_silent_mark), so "Anna",
+    (unicode_names: Unicode's confusables) and case-folded, with the marks that tell no names apart left out (_silent_mark), so "Anna",
     "anna", "Ａnna", "Аnna" with a Cyrillic А, and "Anna" with a zero-width space are one player, and so are
     "ΑΝΝΑ" and "Άννα"; "Bára" and "Bara" are two."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", tidy_name(name)).casefold())
+    compatible = unicodedata.normalize("NFKC", tidy_name(name).translate(COMPATIBLE_LOOK_ALIKE))
+    folded = unicodedata.normalize("NFKC", compatible.casefold())
     letters = unicodedata.normalize("NFD", folded)  # a letter and its marks apart: "ё" is "е" and its dots
     kept, base = [], ""
     for c in letters:
@@ -191,7 +175,7 @@ def name_key(name: str) -> str:
             continue
         kept.append(c)
     # after the folding: "ИВАН" and "Иван" are one name, as "ANNA" and "Anna"; "Zoё" with a Cyrillic ё is "Zoë"
-    return unicodedata.normalize("NFC", "".join(kept).translate(LOOK_ALIKE))
+    return unicodedata.normalize("NFC", "".join(kept).translate(FOLDED_LOOK_ALIKE))
 
 
 def _silent_mark(base: str, mark: str) -> bool:
