@@ -1,6 +1,7 @@
 """The tests' Chromium (conftest.py: launch_options) opens pages without a renderer for its address bar's popup, and
 keeps every feature Playwright turns off turned off: Chromium keeps only the last --disable-features switch."""
 
+import os
 import re
 import subprocess
 
@@ -11,12 +12,28 @@ from .conftest import UNSEEN
 pytestmark = pytest.mark.browser
 
 
+def our_chromium() -> list[str]:
+    """The address bar's renderers among this test process's own descendants (its Playwright driver's Chromium),
+    not another Chromium that happens to run on the machine."""
+    processes = subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True, text=True, check=True).stdout
+    rows = [line.split(None, 2) for line in processes.splitlines() if len(line.split(None, 2)) == 3]
+    children: dict[str, list[str]] = {}
+    for pid, ppid, _args in rows:
+        children.setdefault(ppid, []).append(pid)
+    ours, todo = set(), [str(os.getpid())]
+    while todo:
+        pid = todo.pop()
+        ours.add(pid)
+        todo.extend(children.get(pid, []))
+    return [args for pid, _ppid, args in rows if pid in ours and "chromium" in args]
+
+
 def webui_renderers() -> list[str]:
-    processes = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True).stdout
-    return [line for line in processes.splitlines() if "--top-chrome-webui" in line]
+    return [args for args in our_chromium() if "--top-chrome-webui" in args]
 
 
 def test_pages_open_without_a_renderer_for_the_address_bar(browser):
+    assert our_chromium(), "the count would see nothing: the test's Chromium is not among this process's children"
     before = len(webui_renderers())
     contexts = [browser.new_context() for _ in range(2)]
     try:
