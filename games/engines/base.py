@@ -51,6 +51,7 @@ class Line:
     option: str = ""
     setting: Any = None
     context: str = ""  # for a word whose translation depends on another's gender (see NC_)
+    sums: str = ""  # how its signed figure counts towards the hand's result (TERM, TOTAL … below); "": it has none
 
     def render(self, gettext: Callable[[str], str] = _identity) -> str:
         args = {
@@ -77,6 +78,19 @@ class Line:
 
     def __str__(self) -> str:
         return self.render()
+
+
+class Sums:
+    """How a line's signed figures (+4, −16: what a player adds up) count, as data beside its text (``Line.sums``),
+    so that every explanation can be checked to add up (tests/engines/test_explanations_add_up.py). A line without
+    a role prints no signed figure: a factor or a step is written unsigned ("4 × 2 = 8")."""
+
+    TERM = "term"  # its last signed figure is added to the running sum (the game, a bonus)
+    TOTAL = "total"  # its last signed figure is the running sum said again (game and bonuses), or said first
+    SUM = "sum"  # it adds up itself: its signed figures add to its last one, which becomes the running sum
+    SCALED = "scaled"  # the running sum times the factors it names (× 2): its last signed figure is the new sum
+    SCORES = "scores"  # what players write: each signed figure a player's score, or the running sum (per player)
+    OWN = "own"  # one player's own amount (its ``player``) beside the side's: a point card, a lost Mond, a penalty
 
 
 @dataclass(frozen=True)
@@ -646,7 +660,9 @@ def adjustment_lines(adjustment: Adjustment, rule: str) -> list[Line]:
         if adjustment.reason
         else Line(N_("Written by hand."), rule=rule)
     ]
-    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(adjustment.amounts)}, rule=rule))
+    lines.append(
+        Line(N_("Each player: {scores}."), {"scores": scores_of(adjustment.amounts)}, rule=rule, sums=Sums.SCORES)
+    )
     return lines
 
 

@@ -27,6 +27,7 @@ from .base import (
     Phrase,
     Preset,
     Status,
+    Sums,
     check_keys,
     choice,
     describe_common,
@@ -537,6 +538,7 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
                     "amount": signed(-amount),
                 },
                 rule="R10",
+                sums=Sums.SCORES,
             )
         )
     else:
@@ -554,6 +556,7 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
                     "minus": signed(-amount),
                 },
                 rule="R10",
+                sums=Sums.SCORES,
             )
         )
 
@@ -571,10 +574,18 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
                 ),
                 {"player": d.player, "kind": Line(POINT_CARD_NAMES[d.kind]), "chips": chips, "gain": signed(3 * chips)},
                 rule="R11",
+                sums=Sums.OWN,
             )
         )
     if hand.declarations:
-        lines.append(Line(N_("Total: {scores}."), {"scores": scores_of((p, scores[p]) for p in players)}, rule="R12"))
+        lines.append(
+            Line(
+                N_("Total: {scores}."),
+                {"scores": scores_of((p, scores[p]) for p in players)},
+                rule="R12",
+                sums=Sums.SCORES,
+            )
+        )
     assert sum(scores.values()) == 0, "R12: every hand is zero-sum"
     return HandResult(scores=scores, lines=tuple(lines))
 
@@ -666,6 +677,7 @@ def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> i
                 rule="R9",
                 option="pagat_with_valat",
                 setting=True,
+                sums=Sums.SUM,
             )
         )
         amount += pagat_value
@@ -678,7 +690,9 @@ def _valat(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) -> i
                 setting=False,
             )
         )
-    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R9"))
+    lines.append(
+        Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R9", sums=Sums.TOTAL)
+    )
     return amount
 
 
@@ -756,7 +770,10 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
                 )
             )
 
-    pagat_value = _pagat_value(hand, rules, lines)
+    pagat_lines: list[Line] = []  # said where the I on the end is added: before the multipliers or after them
+    pagat_value = _pagat_value(hand, rules, pagat_lines)
+    if rules.pagat_inside_multipliers:
+        lines += pagat_lines
     if rules.pagat_inside_multipliers and pagat_value:
         amount = sign * base + pagat_value
         lines.append(
@@ -766,6 +783,7 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
                 rule="R8",
                 option="pagat_inside_multipliers",
                 setting=True,
+                sums=Sums.SUM,
             )
         )
     else:
@@ -778,6 +796,7 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
                 rule="R5",
                 option="prever_talon_multiplier",
                 setting=rules.prever_talon_multiplier,
+                sums=Sums.SCALED,
             )
         )
         amount *= t
@@ -791,9 +810,12 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
                     "amount": signed(amount * contra_factor),
                 },
                 rule="R6",
+                sums=Sums.SCALED,
             )
         )
         amount *= contra_factor
+    if not rules.pagat_inside_multipliers:
+        lines += pagat_lines
     if pagat_value and not rules.pagat_inside_multipliers:
         lines.append(
             Line(
@@ -802,10 +824,13 @@ def _card_game(hand: Hand, rules: Rules, contra_factor: int, lines: list[Line]) 
                 rule="R8",
                 option="pagat_inside_multipliers",
                 setting=False,
+                sums=Sums.SUM,
             )
         )
         amount += pagat_value
-    lines.append(Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R7"))
+    lines.append(
+        Line(N_("Amount for the declarer side: {amount}."), {"amount": signed(amount)}, rule="R7", sums=Sums.TOTAL)
+    )
     return amount
 
 
@@ -832,6 +857,7 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
             rule="R8",
             option="pagat_announced" if pagat.announced else "pagat_unannounced",
             setting=value,
+            sums=Sums.TERM,
         )
     )
     return signed_value

@@ -30,6 +30,7 @@ from .base import (
     Phrase,
     Preset,
     Status,
+    Sums,
     check_keys,
     choice,
     cut,
@@ -758,7 +759,7 @@ def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str
         return _conceding(hand, rules, four, value, lines)
     void = _kontras_void(hand)
     _kontra_lines(hand, rules, void, lines)
-    game = _game(hand, rules, value, void, lines)
+    game = _game(hand, rules, value, void, lines, replaced=_valat_replaces(hand, rules))
     valat_item = _valat_multiplier(hand, rules, value, void, lines)
     bonuses = hand.bonuses
     if valat_item is not None:
@@ -779,7 +780,14 @@ def _positive(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple[dict[str
         bonuses = _beside_bonus_valat(bonuses, lines)
     total = game + sum(_bonus(b, hand, rules, void, lines) for b in bonuses)
     if bonuses:
-        lines.append(Line(N_("Game and bonuses: {score} for the declarers."), {"score": signed(total)}, rule="AT13"))
+        lines.append(
+            Line(
+                N_("Game and bonuses: {score} for the declarers."),
+                {"score": signed(total)},
+                rule="AT13",
+                sums=Sums.TOTAL,
+            )
+        )
     return _pay(hand, total, four, lines), lines
 
 
@@ -836,7 +844,9 @@ def _conceding(
             )
         )
     scores = {p: (-3 * owed if p == hand.declarer else owed) for p in four}
-    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT5"))
+    lines.append(
+        Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT5", sums=Sums.SCORES)
+    )
     return scores, lines
 
 
@@ -847,8 +857,9 @@ def _won(hand: Hand, rules: Rules) -> bool:
     return hand.points >= rules.win_at
 
 
-def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -> int:
-    """AT4, AT7: the game item for the declarers."""
+def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line], *, replaced: bool = False) -> int:
+    """AT4, AT7: the game item for the declarers; its line left out where a valat replaces it (AT11.1: the valat's
+    line says the game's value it multiplies, and a player adds the valat, not the game too)."""
     won = _won(hand, rules)
     if hand.points is not None:
         lines.append(
@@ -887,26 +898,33 @@ def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -
             )
         )
     item = item if won else -item
+    if replaced:
+        return item
     if factor > 1:
         lines.append(
             Line(
                 N_("Game × {kontra} {factor}: {item}."),
                 {"kontra": KONTRA_NAMES[hand.kontra], "factor": factor, "item": signed(item)},
                 rule="AT10",
+                sums=Sums.TERM,
             )
         )
     else:
-        lines.append(Line(N_("Game: {item}."), {"item": signed(item)}, rule="AT7"))
+        lines.append(Line(N_("Game: {item}."), {"item": signed(item)}, rule="AT7", sums=Sums.TERM))
     return item
+
+
+def _valat_replaces(hand: Hand, rules: Rules) -> bool:
+    """AT11.1: a made valat, or an announced one that failed, replaces the game item (valat_mode multiplier)."""
+    valat = next((b for b in hand.bonuses if b.kind == "valat"), None)
+    return rules.value("valat_mode") == "multiplier" and valat is not None and (valat.made or valat.announced)
 
 
 def _valat_multiplier(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line]) -> int | None:
     """AT11.1: a made valat, or an announced one that failed, replaces the game item."""
-    if rules.value("valat_mode") != "multiplier":
+    if not _valat_replaces(hand, rules):
         return None
-    valat = next((b for b in hand.bonuses if b.kind == "valat"), None)
-    if valat is None or not (valat.made or valat.announced):
-        return None
+    valat = next(b for b in hand.bonuses if b.kind == "valat")
     times = 8 if valat.announced else 4
     level = max(valat.kontra, hand.kontra) if valat.announced else hand.kontra
     factor = _factor(level, rules, void)
@@ -931,6 +949,7 @@ def _valat_multiplier(hand: Hand, rules: Rules, value: int, void: bool, lines: l
             rule="AT11",
             option="valat_mode",
             setting="multiplier",
+            sums=Sums.TERM,
         )
     )
     return item
@@ -1000,6 +1019,7 @@ def _bonus(bonus: Bonus, hand: Hand, rules: Rules, void: bool, lines: list[Line]
             rule=rule,
             option=option,
             setting=setting,
+            sums=Sums.TERM,
         )
     )
     return for_declarers
@@ -1015,6 +1035,7 @@ def _pay(hand: Hand, total: int, four: tuple[str, ...], lines: list[Line]) -> di
                 N_("Two against two: {declarer} and {partner} each {score}, the others each {other}."),
                 {"declarer": hand.declarer, "partner": hand.partner, "score": signed(total), "other": signed(-total)},
                 rule="AT5",
+                sums=Sums.SCORES,
             )
         )
         return scores
@@ -1024,6 +1045,7 @@ def _pay(hand: Hand, total: int, four: tuple[str, ...], lines: list[Line]) -> di
             N_("One against three: {declarer} 3 × {total} = {score}, the others each {other}."),
             {"declarer": hand.declarer, "total": signed(total), "score": signed(3 * total), "other": signed(-total)},
             rule="AT5",
+            sums=Sums.SCORES,
         )
     )
     return scores
@@ -1065,10 +1087,13 @@ def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
                         "factor": factor,
                         "score": signed(-amount),
                     },
+                    sums=Sums.OWN,
                     rule="AT8",
                 )
             )
-    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT8"))
+    lines.append(
+        Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT8", sums=Sums.SCORES)
+    )
     return scores, lines
 
 
@@ -1095,7 +1120,9 @@ def _trischaken_scores(hand: Hand, rules: Rules, four: tuple[str, ...]) -> tuple
     scores = {p: pays.get(p, 0) * t for p in four}
     if t != 1:
         lines.append(Line(N_("Every amount × {t}."), {"t": t}, rule="AT12", option="value_trischaken", setting=t))
-    lines.append(Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT12"))
+    lines.append(
+        Line(N_("Each player: {scores}."), {"scores": scores_of(scores.items())}, rule="AT12", sums=Sums.SCORES)
+    )
     return scores, lines
 
 

@@ -31,6 +31,7 @@ from .base import (
     Phrase,
     Preset,
     Status,
+    Sums,
     check_keys,
     choice,
     cut,
@@ -607,6 +608,7 @@ def _closing(rules: Rules, state: State, scores: dict[str, int], lines: list[Lin
                 rule="SR4",
                 option="radelci_end_penalty",
                 setting=penalty,
+                sums=Sums.OWN,
             )
         )
     return replace(state, radelci=tuple(0 for _ in state.players))
@@ -683,6 +685,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 rule="SR3",
                 option="announced_valat",
                 setting="contract",
+                sums=Sums.TERM,
             )
         )
     elif valat is not None:
@@ -705,6 +708,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 rule=rule,
                 option="announced_valat" if valat.announced else "",
                 setting=rules.announced_valat,
+                sums=Sums.TERM,
             )
         )
     else:
@@ -725,16 +729,19 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                         "total": signed(game * kontra_factor),
                     },
                     rule="SR3",
+                    sums=Sums.TERM,
                 )
             )
             game *= kontra_factor
         else:
-            lines.append(Line(N_("Game: {game}."), {"game": signed(game)}, rule=rule))
+            lines.append(Line(N_("Game: {game}."), {"game": signed(game)}, rule=rule, sums=Sums.TERM))
         team_score = game
         for bonus in hand.bonuses:
             team_score += _bonus(bonus, rules, lines, rule)
         if hand.bonuses:
-            lines.append(Line(N_("Game and bonuses: {score}."), {"score": signed(team_score)}, rule=rule))
+            lines.append(
+                Line(N_("Game and bonuses: {score}."), {"score": signed(team_score)}, rule=rule, sums=Sums.TOTAL)
+            )
 
     radelci = list(state.radelci)
     used = list(state.used)
@@ -748,6 +755,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 rule="SR3",
                 option="radelci",
                 setting=True,
+                sums=Sums.SCALED,
             )
         )
         if won:
@@ -766,6 +774,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 N_("{declarer} and {partner} each write {score}; the defenders write nothing."),
                 {"declarer": hand.declarer, "partner": hand.partner, "score": signed(team_score)},
                 rule="SR3",
+                sums=Sums.SCORES,
             )
         )
     else:
@@ -774,6 +783,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 N_("{declarer} writes {score}; the defenders write nothing."),
                 {"declarer": hand.declarer, "score": signed(team_score)},
                 rule=rule,
+                sums=Sums.SCORES,
             )
         )
     if hand.mond_lost_by:
@@ -785,6 +795,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
                 rule="SR2",
                 option="mond_penalty",
                 setting=rules.mond_penalty,
+                sums=Sums.OWN,
             )
         )
     return HandResult(scores=scores, lines=tuple(lines)), radelci, used
@@ -866,6 +877,7 @@ def _bonus(bonus: Bonus, rules: Rules, lines: list[Line], rule: str) -> int:
             rule="SR3" if bonus.kontra else rule,
             option="announced_valat" if failed_valat else "",
             setting=rules.announced_valat,
+            sums=Sums.TERM,
         )
     )
     return for_declarers
@@ -885,7 +897,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
     if winners or losers:
         for p in winners:
             scores[p] = 70
-            lines.append(Line(N_("{player} took no tricks: +70."), {"player": p}, rule="SR2"))
+            lines.append(Line(N_("{player} took no tricks: +70."), {"player": p}, rule="SR2", sums=Sums.OWN))
         for p in losers:
             scores[p] = -70
             lines.append(
@@ -903,6 +915,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
                     rule="SR2",
                     option="klop_full_threshold",
                     setting=rules.klop_full_threshold,
+                    sums=Sums.OWN,
                 )
             )
         lines.append(Line(N_("Only those players score."), {}, rule="SR2"))
@@ -914,6 +927,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
                     N_("{player}: {points} → {score}."),
                     {"player": p, "points": number(points[p]), "score": signed(scores[p])},
                     rule="SR2",
+                    sums=Sums.OWN,
                 )
             )
     radelci = list(state.radelci)
@@ -929,6 +943,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
                         rule="SR3",
                         option="klop_radelci",
                         setting=True,
+                        sums=Sums.OWN,
                     )
                 )
                 if scores[p] > 0:

@@ -24,6 +24,7 @@ from .base import (
     Phrase,
     Preset,
     Status,
+    Sums,
     best,
     check_keys,
     describe_common,
@@ -340,6 +341,7 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
                 rule="TR2",
                 option=table_option,
                 setting=rules.card_points,
+                sums=Sums.SUM,
             )
         )
         for suit in reversed_suits:
@@ -350,6 +352,7 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
                     rule="TR2",
                     option="reversal",
                     setting=True,
+                    sums=Sums.OWN,
                 )
             )
         scores[name] = total

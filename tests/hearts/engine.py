@@ -27,6 +27,7 @@ from games.engines.base import (
     Phrase,
     Preset,
     Status,
+    Sums,
     best,
     check_keys,
     describe_common,
@@ -156,7 +157,7 @@ def play_hand(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, State
             )
         )
     for p in state.players:
-        lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2"))
+        lines.append(Line("{player} {score}", {"player": p, "score": signed(scores[p])}, rule="HR2", sums=Sums.SCORES))
     after = replace(
         state,
         rounds=state.rounds + 1,
