@@ -168,9 +168,11 @@ def _recent(table: Table, count: int) -> list[dict[str, Any]]:
 
 
 def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any]) -> JsonResponse | None:
-    """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"): when
-    the server did record it, the edit or the delete is made to that hand (under the phone's own id for it, "change",
-    so that it counts once); a delete of a hand the server never recorded is done. None: record the hand as sent."""
+    """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"), with the
+    table held (services.holding): a Save of it still being stored has been waited for. When the server did record
+    it, the edit or the delete is made to that hand (under the phone's own id for it, "change", so that it counts
+    once); a delete of a hand the server never recorded is done. None: record the hand as sent (still held, so that
+    a Save of it that comes later is the copy, not the edit)."""
     change = body.get("change")
     if not is_submission(change):
         return JsonResponse(
@@ -239,9 +241,18 @@ def send(request: HttpRequest, token: str) -> JsonResponse:
             status=400,
         )
     if body.get("then") in ("edit", "delete"):  # changed on the phone after a Save whose answer was lost
-        answer = _after_lost_answer(request, table, body)
-        if answer is not None:
-            return answer
+        with services.holding(table) as locked:  # that Save, if it is still being stored, is waited for
+            answer = _after_lost_answer(request, locked, body)
+            return _record_sent(request, locked, body, version, after) if answer is None else answer
+    return _record_sent(request, table, body, version, after)
+
+
+def _record_sent(
+    request: HttpRequest, table: Table, body: dict[str, Any], version: int | None, after: int | None
+) -> JsonResponse:
+    """The sent hand recorded (at the end, or put in after ``after``): once per submission; a conflict is answered
+    with what changed."""
+    submission = body["submission"]
     seconds = wait_for_rescoring(request, table, after) if after is not None else 0
     if seconds:  # put in before many later hands, each scored again
         response = JsonResponse(

@@ -10,7 +10,8 @@ gave. Nothing is overwritten without a Change that keeps the data before and aft
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -315,6 +316,15 @@ def _change(
 
 
 _submission: ContextVar[str] = ContextVar("submission", default="")
+
+
+@contextmanager
+def holding(table: Table) -> Iterator[Table]:
+    """The table locked, as every change locks it first, for one transaction that must see what a change still being
+    stored leaves: a phone's edit or delete of a hand whose Save went unheard waits for that Save, then finds it.
+    The changes made inside take the same lock again (theirs already) and the rounds' after it, as everywhere."""
+    with transaction.atomic():
+        yield Table.objects.select_for_update().get(pk=table.pk)
 
 
 def _log(
