@@ -93,7 +93,7 @@ def _error(
     return {
         "field": inner.field,
         "root": inner.field.split(".")[0].split("[")[0],
-        "message": inner.message(gettext),
+        "message": ": ".join(part for part in (inner.field, inner.message(gettext)) if part),  # as settle says it
         "number": number,
     }
 

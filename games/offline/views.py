@@ -20,7 +20,7 @@ from django.utils.translation import ngettext, trans_real
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from games.engines.table import load_json
+from games.engines.table import InvalidTable, load_json
 from games.lib.inputs import LARGEST, is_submission
 from games.lib.limits import wait_for_rescoring
 from games.models import Round, Table
@@ -35,7 +35,7 @@ from games.offline.bundle import (
 )
 from games.offline.phone import FORMATS
 from games.tables import services
-from games.tables.common import device, editable, outcome
+from games.tables.common import Refusal, device, editable, outcome
 from games.tables.forms import version_of
 from games.tables.lines import line_html
 from games.tables.presentation import describe_change, describer
@@ -207,9 +207,14 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
     table.refresh_from_db()
     if refusal is None or refusal.kind == "already":
         return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
-    return JsonResponse(
-        {"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}}, status=422
-    )
+    return _refused(refusal)
+
+
+def _refused(refusal: Refusal) -> JsonResponse:
+    """A phone's hand the server refuses (422: kept apart on the phone, shown): where, the hand's field and why, as
+    settle and an import say it (``hand 3: points: …``): the phone has no field of a form to put it beside."""
+    reason = refusal.error.line(_) if isinstance(refusal.error, InvalidTable) else refusal.message
+    return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": reason}}, status=422)
 
 
 @never_cache
@@ -293,6 +298,4 @@ def _record_sent(
             },
             status=409,
         )
-    return JsonResponse(
-        {"error": _("The server refused this hand: %(error)s") % {"error": refusal.message}}, status=422
-    )
+    return _refused(refusal)
