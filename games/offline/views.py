@@ -38,6 +38,7 @@ from games.tables import services
 from games.tables.common import Refusal, device, editable, outcome
 from games.tables.forms import version_of
 from games.tables.lines import line_html
+from games.tables.pages import numbered_now
 from games.tables.presentation import describe_change, describer
 
 
@@ -154,10 +155,8 @@ def snapshot(request: HttpRequest, token: str) -> JsonResponse:
 
 def _since(table: Table, version: int) -> list[str]:
     """What another phone changed after ``version``, a line each, in the player's language."""
-    return [
-        line_html(describe_change(table, change))
-        for change in table.changes.filter(version__gt=version).order_by("id")[:50]
-    ]
+    since = list(table.changes.filter(version__gt=version).order_by("id")[:50])
+    return [line_html(describe_change(table, change)) for change in numbered_now(table, since)]
 
 
 def _recent(table: Table, count: int) -> list[dict[str, Any]]:

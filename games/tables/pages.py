@@ -4,6 +4,7 @@ or by round), the chart of running totals, the table page's context, and the pag
 from __future__ import annotations
 
 from bisect import bisect_right
+from types import SimpleNamespace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import table as engine_table
 from games.engines.table import InvalidTable
-from games.models import HandFacts, Round, RoundTable, Table
+from games.models import Change, Hand, HandFacts, Round, RoundTable, Table
 from games.registry import GAMES
 from games.tables import services
 from games.tables.common import hand_form
@@ -94,6 +95,26 @@ def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = No
     others = other_rows(table) if others is None else others
     skipped = set(others)
     return {n: n - bisect_right(others, n) for n in numbers if n not in skipped}
+
+
+def numbered_now(table: Table, changes: list) -> list:
+    """Each change of the history (or a copy of it) with its hand's ``number`` as the pages name the hand now: a
+    live hand by its number among the game's hands on the list and on its own page (a hand deleted before it moves
+    it up, and every line about it says the new number), a deleted hand by the number it had when it was deleted;
+    a penalty, a correction or the closing by none. One number per hand wherever it is named."""
+    hand_ids = {change.hand_id for change in changes if change.number is not None and change.hand_id}
+    places = dict(Hand.objects.filter(id__in=hand_ids).values_list("id", "number"))
+    counted = hand_numbers(table, sorted({place for place in places.values() if place is not None}))
+    now = {hand: counted.get(place) for hand, place in places.items() if place is not None}
+    gone = Change.objects.filter(hand_id__in=[h for h, place in places.items() if place is None], kind=Change.DELETED)
+    now.update(dict(gone.order_by("id").values_list("hand_id", "number")))  # the last deletion's number
+    return [_with_number(change, now.get(change.hand_id)) for change in changes]
+
+
+def _with_number(change, number: int | None):
+    if change.number is None or number is None or number == change.number:
+        return change
+    return SimpleNamespace(kind=change.kind, number=number, before=change.before, after=change.after)
 
 
 def game_hands(table: Table, others: list[int] | None = None) -> int:

@@ -23,7 +23,15 @@ from games.tables import services
 from games.tables.common import Refusal, attempt, device, editable, hand_form, hand_of, outcome, partial, say
 from games.tables.forms import new_submission, submission_of, version_of
 from games.tables.lines import RuleLinks
-from games.tables.pages import closed_page, counted_numbers, hand_numbers, is_closed, round_numbers, table_context
+from games.tables.pages import (
+    closed_page,
+    counted_numbers,
+    hand_numbers,
+    is_closed,
+    numbered_now,
+    round_numbers,
+    table_context,
+)
 from games.tables.presentation import describe_change, describer
 from games.web import HandWords
 
@@ -142,10 +150,8 @@ def _keep_the_hand(request: HttpRequest, table: Table, form, hand=None) -> HttpR
     against the new state, with what changed meanwhile, ready to be saved again."""
     table.refresh_from_db()
     seen = form.cleaned_data.get("version")
-    changes = [
-        describe_change(table, change)
-        for change in table.changes.filter(version__gt=seen if seen is not None else table.version).order_by("id")[:10]
-    ]
+    since = table.changes.filter(version__gt=seen if seen is not None else table.version).order_by("id")[:10]
+    changes = [describe_change(table, change) for change in numbered_now(table, list(since))]
     data = request.POST.copy()
     data["version"] = str(table.version)
     form = hand_form(table, data)

@@ -26,7 +26,7 @@ from games.registry import GAMES
 from games.tables import services
 from games.tables.common import attempt, device, editable, game_or_404, known_circles, remember, say
 from games.tables.forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
-from games.tables.pages import game_hands, hand_rows, table_context
+from games.tables.pages import game_hands, hand_rows, numbered_now, table_context
 from games.tables.presentation import (
     describe_change,
     describer,
@@ -346,9 +346,10 @@ def rename_player(request: HttpRequest, token: str) -> HttpResponse:
 def history(request: HttpRequest, token: str) -> HttpResponse:
     table = editable(request, token)
     describe = describer(table)
+    recent = list(table.changes.select_related("undoes").order_by("-id")[:300])
     changes = [
         (change, describe_change(table, view, describe))
-        for change, view in in_current_names(table, list(table.changes.select_related("undoes").order_by("-id")[:300]))
+        for change, (_numbered, view) in zip(recent, in_current_names(table, numbered_now(table, recent)))
     ]
     latest = sorted(
         table.hands.filter(deleted=True).defer("state").order_by("-updated_at", "-seq")[:DELETED_SHOWN],
