@@ -148,12 +148,15 @@ def submission() -> SafeString:
 def offline_part(context, table, page: str):
     """A kept table's hook on its table page and new-hand form: where the phone's runtime, engine, words and the
     table's snapshot are, where unsent hands go, the words the offline part says and how the game's status looks
-    (its marks, who leads: games.web.GameWeb.look), in the player's language."""
+    (its marks, who leads: games.web.GameWeb.look), in the player's language. On a table that takes no hand any
+    more (its evening ended, its tournament round closed) it offers no keeping, but a phone that kept it still shows
+    there what it keeps: a hand the server refused, with the reason."""
     language = get_language() or "en"
     request = context["request"]
     return {
         "table": table,
         "page": page,
+        "takes_hands": not table.summary.get("over") and not context.get("closed_round"),
         "bytes": download_bytes(),
         "words": offline_words(),
         "look": GAMES[table.game].web.look(),

@@ -3,7 +3,7 @@ import { getTable, handsOf, refusedOf } from "./store.js";
 import { call, engine, engineOk } from "./engine.js";
 import { banner, el, num, say, sign, totalsSure } from "./words.js";
 import { current, pageVersion } from "./copy.js";
-import { roundLine } from "./round.js";
+import { roundLine, roundRefuses } from "./round.js";
 import { queueBanner, queueState, send } from "./queue.js";
 
 // How the game's status looks (games.web.GameWeb.look, in the page): its marks beside a total, who leads. Nothing
@@ -112,10 +112,13 @@ function pendingRows(now, pending, scored = true) {
   }
 }
 
-function refusedRows(now, refused) {  // on top, apart from the totals: what the server said, and the way on
+// on top, apart from the totals: what the server said, and the way on (an edit only where a hand can still go: not
+// on a table whose evening ended or whose round is closed or full)
+function refusedRows(now, refused, snapshot) {
   const body = document.getElementById("hand-rows"), form = document.getElementById("offline")?.dataset.formUrl;
+  const takes = !(now.status || {}).over && !roundRefuses(snapshot, 0);
   refused.forEach((hand) => {
-    const edit = hand.fields && form ? el("a", { class: "button small", href: `${form}#edit-${hand.id}`,
+    const edit = hand.fields && form && takes ? el("a", { class: "button small", href: `${form}#edit-${hand.id}`,
       "data-edit": String(hand.id), text: say("edit") }) : null;
     body.prepend(el("tr", { class: "what pending refused" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notAccepted") }), " ", el("span", { class: "error", text: hand.refused }),
@@ -157,7 +160,7 @@ export async function showTable(root) {
   document.querySelectorAll("#top .totals, #hand-rows").forEach((part) => part.classList.add("computed-here"));
   roundLine(snapshot, pending.length);
   pendingRows(now, pending);
-  refusedRows(now, refused);
+  refusedRows(now, refused, snapshot);
   const held = (await getTable(token)).held;
   if (held) {  // "Decide later": shown after the server's hands, sent once the scorekeeper chooses
     const choose = el("button", { type: "button", class: "button small", "data-choose": "", text: say("choose") });
