@@ -10,8 +10,16 @@ from games.models import Round
 from games.tables import services
 from games.tournaments import services as tournament_service
 
+from ..factories import make_table, team_hand
 from .phone import keep
-from .test_offline import context, record_offline, waiting  # noqa: F401
+from .test_offline import (  # noqa: F401
+    context,
+    enter_czech,
+    record_offline,
+    settled,
+    sure_totals_are,
+    waiting,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)
@@ -66,3 +74,42 @@ def test_a_hand_refused_because_the_round_closed_meanwhile_is_shown_with_its_rea
     refused.get_by_role("button", name="Delete from this phone").click()
     expect(page.locator("tr.pending")).to_have_count(0)
     assert waiting(page) == 0
+
+
+def test_a_choice_put_off_follows_the_server_while_it_answers(context):  # noqa: F811
+    """ "Decide later", then another phone records a hand: while the server answers, the phone follows it within
+    seconds (not "may be out of date" for ever): the totals are the server's hands then mine, sure, the kept hand is
+    numbered after the new one, and the hand form suggests whose povinnost it is; so after a reload too."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    mine = {"povinnost": "Bára", "partner": "Dana", "points": 40}
+    record_offline(page, "czech-taroky", table, mine, enter_czech)
+    theirs = {"povinnost": "Bára", "partner": "Cyril", "points": 60}
+    services.record_hand(table, theirs)  # the second phone, with signal
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    conflict.wait_for(timeout=30_000)
+    conflict.locator("[data-place=later]").click()
+    expect(page.locator("tr.pending th")).to_have_text(["3"])
+    third = {"povinnost": "Cyril", "partner": "Anna", "points": 70}
+    services.record_hand(table, third)  # the second phone again, while this one holds its hand
+    table.refresh_from_db()
+    expected = settled(table, [mine])
+    page.locator(f"#live[data-version='{table.version}']").wait_for(state="attached")
+    expect(page.locator("tr.pending th")).to_have_text(["4"], timeout=20_000)
+    sure_totals_are(page, players, expected["totals"])
+    expect(page.locator("#offline-banner")).to_contain_text("until you choose")
+    page.reload()
+    expect(page.locator("tr.pending th")).to_have_text(["4"], timeout=20_000)
+    sure_totals_are(page, players, expected["totals"])
+    expect(page.locator("#offline-banner")).to_contain_text("until you choose")
+    after = make_table(players=players, hands=[team_hand(), theirs, third, mine]).summary["next_leader"]
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    expect(page.locator("input[name=povinnost]:checked")).to_have_value(after)
+    table.refresh_from_db()
+    assert table.hand_count == 3  # nothing sent until the scorekeeper chooses

@@ -29,10 +29,13 @@ async function followOnce(marker, always) {
   const token = marker.dataset.offline;
   try {
     await noteSeen(token, pageVersion());
-    // a hand the server refused waits apart, on no copy; the "online" event follows again
-    if (!navigator.onLine || (await pendingOf(token)).some((hand) => !hand.refused)) return;
+    // a hand the server refused waits apart, on no copy; hands held for the scorekeeper's choice ("Decide later")
+    // are placed after the server's hands as they are then, whatever the copy: it follows; the "online" event follows
+    // again
+    if (!navigator.onLine) return;
     const record = await getTable(token);
     if (!record) return;  // not kept (yet)
+    if (!record.held && (await pendingOf(token)).some((hand) => !hand.refused)) return;
     const seen = record.seen || 0;
     const behind = !record.snapshot || record.snapshot.version < seen || (record.pages || 0) < seen;
     const snapshot = behind || always ? await followServer(marker) : record.snapshot;
