@@ -347,7 +347,7 @@ OPTIONS = (
         default=False,
         choices=YES_NO,
         rule="AT6",
-        source=N_("not allowed: Upper Austrian rules 4/2023; allowed: pagat.com"),
+        source=N_("not allowed: Upper Austrian rules 4/2023; allowed: pagat.com, tarockapp.at"),
         help=N_("Allowed: the declarer who calls his own king plays one against three (a Rufer won pays 3)."),
     ),
 )
@@ -389,7 +389,7 @@ PRESETS = (
         "tarockapp.at",
         N_(
             "The table of tarockapp.at: Sechserdreier 3, Piccolo 1, Zwiccolo 1, Bettler 3, Farbendreier 4, "
-            "Piccolo ouvert 5, Farbensolo 8."
+            "Piccolo ouvert 5, Farbensolo 8; calling one's own king allowed."
         ),
         values={
             "value_sechserdreier": 3,
@@ -399,6 +399,7 @@ PRESETS = (
             "value_farbendreier": 4,
             "value_piccolo_ouvert": 5,
             "value_farbensolo": 8,
+            "own_king_call": True,  # its Solorufer line: "Falls sich der Spieler selbst gerufen hat …"
         },
     ),
 )

@@ -339,12 +339,18 @@ def in_current_names(table: Table, changes: list) -> list[tuple[Any, Any]]:
 
 def rules_summary(table: Table) -> dict[str, Any]:
     """Which preset the table follows, and each option where the table plays differently from it."""
-    engine = ENGINES[table.game]
-    count = len(table.players)
-    key = (table.rules or {}).get("preset") or next((p.key for p in engine.PRESETS if count in p.default_for), "")
+    return rules_summary_of(table.game, table.rules or {}, len(table.players))
+
+
+def rules_summary_of(game: str, rules: dict, count: int) -> dict[str, Any]:
+    """Which preset a table of ``game`` with ``count`` players and ``rules`` follows, and each option where it
+    plays differently from it (a table's, or every table's of a tournament)."""
+    engine = ENGINES[game]
+    players = [str(n) for n in range(count)]
+    key = rules.get("preset") or next((p.key for p in engine.PRESETS if count in p.default_for), "")
     preset = next((p for p in engine.PRESETS if p.key == key), None)
-    base = engine_options(engine, {"preset": key} if preset else {}, table.players)
-    now = engine_options(engine, table.rules or {}, table.players)
+    base = engine_options(engine, {"preset": key} if preset else {}, players)
+    now = engine_options(engine, rules, players)
     return {
         "preset": gettext(preset.label) if preset else "",
         "differences": [

@@ -24,7 +24,8 @@ from games.lib.inputs import whole_number
 from games.lib.numbers import local_number
 from games.models import League
 from games.registry import GAMES
-from games.tables.forms import ImportForm, NameField, validate_event_title
+from games.tables.forms import ImportForm, NameField, RulesForm, resolved, validate_event_title
+from games.tables.presentation import rules_summary_of
 from games.tournaments import engine
 from games.tournaments.services import Refused, parse_players
 
@@ -100,7 +101,6 @@ class TournamentForm(forms.Form):
         label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH, validators=[validate_event_title]
     )
     preset = forms.ChoiceField(label=_("Tournament preset"))
-    rules_preset = forms.ChoiceField(label=_("House rules"), required=False)
     table_size = WholeNumberField(label=_("Players at a table"), min_value=2, max_value=6)
     rounds = WholeNumberField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
     hands = WholeNumberField(
@@ -144,10 +144,15 @@ class TournamentForm(forms.Form):
         self.fields["preset"].choices = [
             (key, preset_label(key)) for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)
         ]
-        engine_presets = GAMES[game].engine.PRESETS
-        self.fields["rules_preset"].choices = [("", _("the game's defaults"))] + [
-            (p.key, gettext(p.label)) for p in engine_presets
-        ]
+        initial = kwargs.get("initial") or {}
+        self.rules_form = TableRulesForm(
+            args[0] if args else kwargs.get("data"), prefix="rules", game=game, current=initial.get("rules")
+        )
+
+    def is_valid(self) -> bool:
+        """The tournament's settings and its tables' rules, both checked (each form's errors beside its fields)."""
+        mine, rules = super().is_valid(), self.rules_form.is_valid()
+        return mine and rules
 
     def clean_place_points(self) -> list:
         return _points_typed(self.cleaned_data["place_points"])
@@ -173,7 +178,7 @@ class TournamentForm(forms.Form):
         if data["place_points"]:
             scoring["place_points"] = data["place_points"]
         return {
-            "rules": {"preset": data["rules_preset"]} if data["rules_preset"] else {},
+            "rules": self.rules_form.rules(data["table_size"]),
             "table_size": data["table_size"],
             "rounds": data["rounds"],
             "round_limit": limit,
@@ -205,7 +210,6 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
     points = list(scoring.get("place_points", []))
     if points and len(points) != size:
         points = list(range(size, 0, -1))  # the engine's own default: n, n − 1, … 1
-    rules = values.get("rules") or {}
     return {
         "preset": preset,
         "table_size": size,
@@ -218,8 +222,26 @@ def initial_from(preset: str, game: str) -> dict[str, Any]:
         "measure": scoring.get("measure", "points"),
         "place_points": " ".join(_typed_number(p) for p in points),
         **dict(zip(TIE_BREAK_FIELDS, list(scoring.get("tie_breaks", [])) + [""] * len(TIE_BREAK_FIELDS))),
-        "rules_preset": rules.get("preset", "") if isinstance(rules, dict) else "",
+        "rules": offered_rules(preset, game),
     }
+
+
+def offered_rules(preset: str, game: str) -> dict[str, Any]:
+    """The table rules a new tournament of ``game`` offers from ``preset``: the preset's own, or what the preset's
+    format plays with this game (the Königrufen cups' sheet, where Kontras are paid in cash)."""
+    values = engine.PRESETS.get(preset, {})
+    return dict((values.get("offered_rules") or {}).get(game, values.get("rules") or {}))
+
+
+class TableRulesForm(RulesForm):
+    """The rules every table of the tournament plays (TN5: Talon creates a tournament's tables with them): the
+    game's house rules as a new table offers them, without a table's name or price."""
+
+    def __init__(self, *args, game: str, current: dict | None = None, **kwargs):
+        super().__init__(*args, engine=GAMES[game].engine, current=current, **kwargs)
+        for name in ("name", "price_per_point", "currency"):
+            del self.fields[name]
+        self.changed = any(key != "preset" for key in current or {})  # offered open: what differs is in sight
 
 
 def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[str, str, str]]:
@@ -230,14 +252,10 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
         theirs = engine.load({"tournament": "-", "game": mine.game, "preset": preset, "draw": {"seed": mine.draw.seed}})
     except engine.InvalidTournament:
         return []
-    rules_presets = {p.key: p.label for p in GAMES[mine.game].engine.PRESETS}
     draws, measures, tie_breaks = dict(DRAWS), dict(MEASURES), dict(TIE_BREAK_CHOICES)
 
-    def rules(t: engine.Tournament) -> str:
-        chosen = t.rules.get("preset") if isinstance(t.rules, dict) else None
-        if isinstance(t.rules, dict) and set(t.rules) <= {"preset"}:
-            return gettext(rules_presets[chosen]) if chosen in rules_presets else gettext("the game's defaults")
-        return _shown(t.rules)
+    def rules(t: engine.Tournament) -> RulesShown:
+        return RulesShown(t.game, t.rules, t.table_size)
 
     def limit(key: str):
         return lambda t: t.round_limit.get(key) if isinstance(t.round_limit, dict) else None
@@ -259,6 +277,30 @@ def differences(tournament_document: dict[str, Any], preset: str) -> list[tuple[
         for label, value in fields
         if value(theirs) != value(mine)
     ]
+
+
+class RulesShown:
+    """A tournament's table rules as the director reads them (``rules_described``), equal to another's when the
+    tables play the same (``{}`` and the usual preset named are the same rules)."""
+
+    def __init__(self, game: str, rules: dict, table_size: int):
+        self.game, self.rules, self.size = game, rules, table_size
+        self.values = resolved(GAMES[game].engine, rules, table_size)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RulesShown) and (self.game, self.values) == (other.game, other.values)
+
+    def __str__(self) -> str:
+        return rules_described(self.game, self.rules, self.size)
+
+
+def rules_described(game: str, rules: dict, table_size: int) -> str:
+    """The rules a tournament's tables play, in the reader's words: the preset, then each option played
+    otherwise (``Tarockcup; Kontra counts on the sheet: no``)."""
+    summary = rules_summary_of(game, rules, table_size)
+    parts = [summary["preset"] or gettext("the game's defaults")]
+    parts += [f"{label}: {value}" for label, value in summary["differences"]]
+    return "; ".join(parts)
 
 
 def _shown(value: Any) -> str:

@@ -69,7 +69,6 @@ FORM_FIELDS = {
     "draw.seed": "seed",
     "draw.first": "draw_first",
     "draw": "draw_later",
-    "rules": "rules_preset",
     "totals": "totals",
     "reason": "reason",
     "name": "players",

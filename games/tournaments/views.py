@@ -56,6 +56,7 @@ from games.tournaments.forms import (
     differences,
     initial_from,
     preset_label,
+    rules_described,
 )
 
 FIELDS = {
@@ -64,7 +65,6 @@ FIELDS = {
     "round_limit": "hands",
     "scoring": "place_points",
     "draw": "seed",
-    "rules": "rules_preset",
     "tournament": "name",
 }
 
@@ -208,6 +208,7 @@ def _director_page(
             "rename_form": rename_form or RenameEntryForm(),
             "differences": differences(services.settings_document(tournament), tournament.preset),
             "preset": preset_label(tournament.preset),
+            "table_rules": table_rules(tournament),
             "can_draw": not tournament.rounds.filter(status=Round.STARTED).exists(),
             "by_ratings": by_ratings_offered(tournament),
             "final": services.is_final(tournament),
@@ -897,7 +898,14 @@ def _standings_context(tournament: Tournament) -> dict:
         "tie_rule": tie_rule((tournament.settings.get("scoring") or {}).get("tie_breaks"), measure),
         "game": GAMES[tournament.game],
         "now": timezone.now(),
+        "table_rules": table_rules(tournament),
     }
+
+
+def table_rules(tournament: Tournament) -> str:
+    """The rules every table of the tournament plays, in the reader's words (a cup's sheet: Kontra not counted)."""
+    t = engine.load(services.settings_document(tournament))  # the preset's rules where the document says none
+    return rules_described(t.game, t.rules, t.table_size)
 
 
 def replaced_tables(tournament: Tournament) -> list[RoundTable]:

@@ -452,6 +452,16 @@ def test_presets_differ_where_the_rules_file_says():
         kr.parse_rules({"value_pagat": 3}, FOUR)
 
 
+def test_each_preset_follows_its_source_on_calling_ones_own_king():
+    """tarockapp.at's Solorufer line ("Falls sich der Spieler selbst gerufen hat …") allows calling one's own king:
+    a Rufer won alone pays 3; the Upper Austrian rules (tarockcup) and the Wiener Tarockcup refuse it (a renonce)."""
+    own = {"contract": "rufer", "declarer": "Anna", "partner": "Anna", "points": 40}
+    assert scores(own, rules={"preset": "tarockapp"})[0] == [3, -1, -1, -1]
+    for preset in ("tarockcup", "wien"):
+        with pytest.raises(InvalidHand, match="own king"):
+            scores(own, rules={"preset": preset})
+
+
 def test_a_cups_tournament_sums_the_sheet_without_kontra_over_rounds():
     """AT10.5 and the tournament preset ``points``: the tables' documents are scored with kontra_scored false."""
     sheet = {"kontra_scored": False}

@@ -977,7 +977,7 @@ def test_the_standings_read_the_tables_stored_totals_never_their_hands(client):
 def test_a_new_tournament_offers_the_house_rules_in_the_players_language_and_a_seed_of_its_own(client):
     url = reverse("new_tournament_for", args=["slovenian-tarok"]) + "?preset=tarzs"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
-    labels = dict(page.context["form"].fields["rules_preset"].choices)
+    labels = dict(page.context["form"].rules_form.fields["preset"].choices)
     assert labels["seed"] != "Three players (Tapp Tarock)", "the preset's label in German"
     seeds = {client.get(url).context["form"].initial["seed"] for _i in range(5)}
     assert len(seeds) > 1, "each new tournament draws from its own seed"

@@ -46,6 +46,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "round_limit": {"hands": 16},
         "scoring": {"measure": "points", "tie_breaks": ["places", "best-round"]},
         "draw": {"first": "random", "later": "random"},
+        # the table rules a new tournament of a game offers (a document says its own, else ``rules``): the
+        # Königrufen cups' sheet leaves Kontras out, paid in cash (koenigrufen.md AT10.5)
+        "offered_rules": {"koenigrufen": {"kontra_scored": False}},
     },
     # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
     "league": {"points_table": None, "best_n": None, "qualify": None},

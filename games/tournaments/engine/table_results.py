@@ -5,6 +5,7 @@ are now or as first recorded, and each seat's place and place points at its tabl
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -181,6 +182,13 @@ def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, 
     if setup.players != names:
         raise InvalidTournament(
             field, N_("its players must be the seated players in seat order: {names}"), names=", ".join(names), **where
+        )
+    if setup.rules != table_engine.setup(t.game, t.rules, list(names)).rules:
+        raise InvalidTournament(
+            f"{field}.rules",
+            N_("a table of this tournament plays the tournament's rules ({rules}), this table's differ"),
+            rules=json.dumps(t.rules, ensure_ascii=False) if t.rules else "{}",
+            **where,
         )
     return names, replayed, setup
 
