@@ -134,7 +134,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The most one imported table document may hold: refused at once, with a message, beyond either. A table holds
 # no more hands than that however they come (recorded, sent from a phone, deleted ones included).
 TALON_MAX_HANDS = int(os.environ.get("TALON_MAX_HANDS", "20000"))
-TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(10 * 1024 * 1024)))  # bytes
+# One import (a table document, or a tournament document's Talon tables together) brings at most this many hands,
+# from a document of at most this many bytes: scoring and writing 5,000 hands holds a worker about 2 s on a small
+# server, and reading 2 MB of JSON some 40 MB of its memory; the longest evening is a few hundred hands.
+TALON_MAX_IMPORT_HANDS = int(os.environ.get("TALON_MAX_IMPORT_HANDS", "5000"))
+TALON_MAX_DOCUMENT = int(os.environ.get("TALON_MAX_DOCUMENT", str(2 * 1024 * 1024)))  # bytes
 # A pasted document up to that size must reach the import form (which explains the limit), not a bare 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = TALON_MAX_DOCUMENT + 1024 * 1024
 # An uploaded file no larger than that either: skipped as it arrives, never written whole to a temporary file.

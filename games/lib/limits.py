@@ -47,10 +47,12 @@ def network_of(address: str) -> str:
 
 
 def wait_for(request: HttpRequest, cost: int = 1) -> int:
-    """Count this request against its client, as ``cost`` long pages; 0 when it may go on (the client had asked
-    for fewer than its allowance before it, so that one costlier than the whole allowance still may, once a
-    window), else the seconds until it may."""
+    """Count this request against its client, as ``cost`` long pages, before it does any of its work; 0 when the
+    client stays within its allowance with it, else the seconds until it may (a request beyond the allowance is
+    refused, never taken). A cost above the whole allowance counts as the whole allowance, so that what a page
+    allows at all may be asked once in a fresh window."""
     window, allowed = settings.TALON_EXPENSIVE_WINDOW, settings.TALON_EXPENSIVE_PER_WINDOW
+    cost = max(1, min(cost, allowed))
     now = time.time()
     key = f"expensive:{client_of(request)}:{int(now // window)}"
     cache = caches["limits"]
@@ -60,7 +62,7 @@ def wait_for(request: HttpRequest, cost: int = 1) -> int:
     except ValueError:  # culled between add and incr: count it afresh
         cache.set(key, cost, timeout=window + 1)
         count = cost
-    if count - cost < allowed:
+    if count <= allowed:
         return 0
     return max(1, math.ceil(window - now % window))
 
@@ -75,6 +77,26 @@ def wait_for_rescoring(request: HttpRequest, table, seq: int | None) -> int:
 
 
 HANDS_PER_PAGE = 1000  # hands an import scores for the cost of one long page
+SENT_PER_PAGE = 128 * 1024  # bytes a document sent brings for the cost of one long page (about HANDS_PER_PAGE hands)
+
+
+def sent_cost(request: HttpRequest) -> int:
+    """What a request that sends a document counts as, from the size it announces (``Content-Length``, all that
+    Django reads of a body), before a byte of the document is read: one long page, and one more for every
+    SENT_PER_PAGE bytes."""
+    try:
+        size = max(0, int(request.META.get("CONTENT_LENGTH") or 0))
+    except ValueError:
+        size = 0
+    return 1 + size // SENT_PER_PAGE
+
+
+def wait_for_more(request: HttpRequest, counted: int, cost: int) -> int:
+    """As wait_for, for what a request costs beyond the ``counted`` long pages it was counted as before it was
+    read (a document's hands, tables and corrections, once read): 0 when it costs no more. Together they count
+    at most the whole allowance, as wait_for counts one request."""
+    more = min(cost, settings.TALON_EXPENSIVE_PER_WINDOW) - counted
+    return wait_for(request, more) if more > 0 else 0
 
 
 def import_cost(document) -> int:

@@ -509,6 +509,7 @@ class ImportForm(forms.Form):
         ) % {"size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
 
     upload_too_large = False  # the file sent was skipped as it arrived (games.uploads): larger than Talon reads
+    source = "document"  # the field the document came from, where what is wrong with it is said
 
     def clean(self):
         cleaned = super().clean()
@@ -529,13 +530,14 @@ class ImportForm(forms.Form):
             except UnicodeDecodeError:
                 self.add_error("upload", _("That file is not text (UTF-8)."))
                 return cleaned
+            self.source = "upload"
         if not text.strip():
             self.add_error("document", _("Paste a table document or choose a file."))
             return cleaned
         try:
             self._document = load_json(text)
         except NotJson as error:
-            self.add_error("document", not_json(error))
+            self.add_error(self.source, not_json(error))
         return cleaned
 
     def parsed(self) -> Any:

@@ -788,13 +788,9 @@ def export_table(table: Table, *, hands: bool = True) -> dict[str, Any]:
     return doc
 
 
-def import_table(doc: Any, *, name: str = "") -> Table:
-    """A new table from a table document: every hand is checked by scoring it first, then everything is
-    written in bulk, in one transaction."""
-    table_setup, hands = engine_table.parse_document(doc)
-    problem = names_problem(table_setup.players)  # what the new-table form refuses, a document cannot carry
-    if problem is not None:
-        raise InvalidTable("players", InvalidHand("", problem.text, **problem.args))
+def _within_an_import(hands: list) -> None:
+    """An import scores every hand it brings in one request: at most TALON_MAX_IMPORT_HANDS of them (about 2 s of
+    a worker), and never more than a table holds."""
     if len(hands) > settings.TALON_MAX_HANDS:
         raise InvalidTable(
             "hands",
@@ -805,6 +801,29 @@ def import_table(doc: Any, *, name: str = "") -> Table:
                 count=len(hands),
             ),
         )
+    if len(hands) > settings.TALON_MAX_IMPORT_HANDS:
+        raise InvalidTable(
+            "hands",
+            InvalidHand(
+                "",
+                N_(
+                    "an import brings at most {most} hands, this document has {count} (a Talon of your own may "
+                    "allow more)"
+                ),
+                most=settings.TALON_MAX_IMPORT_HANDS,
+                count=len(hands),
+            ),
+        )
+
+
+def import_table(doc: Any, *, name: str = "") -> Table:
+    """A new table from a table document: every hand is checked by scoring it first, then everything is
+    written in bulk, in one transaction."""
+    table_setup, hands = engine_table.parse_document(doc)
+    problem = names_problem(table_setup.players)  # what the new-table form refuses, a document cannot carry
+    if problem is not None:
+        raise InvalidTable("players", InvalidHand("", problem.text, **problem.args))
+    _within_an_import(hands)
     state = engine_table.load_state(table_setup, None)
     scored = []
     totals = [0] * len(table_setup.players)

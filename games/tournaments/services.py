@@ -833,14 +833,15 @@ def import_document(raw: Any) -> Tournament:
     """A new tournament from a document: checked whole by the engine first, then written in one transaction
     from what the engine read (a field the format lets a document leave out has the format's default); each
     table played in Talon becomes a Talon table again (its hands scored as an imported table's). Its tables
-    together bring at most as many hands as one table may hold (a championship brings a few thousand): scoring
-    more would outlast a request."""
+    together bring at most as many hands as one table import (TALON_MAX_IMPORT_HANDS: a championship of five
+    rounds at 50 tables brings a few thousand): scoring more would hold a worker too long."""
     hands = table_hands(raw)
-    if hands > django_settings.TALON_MAX_HANDS:
+    most = min(django_settings.TALON_MAX_IMPORT_HANDS, django_settings.TALON_MAX_HANDS)
+    if hands > most:
         raise Refused(
             "document",
             _("Hands at the tables of this document: %(count)s; an import brings at most %(most)s.")
-            % {"count": hands, "most": django_settings.TALON_MAX_HANDS},
+            % {"count": hands, "most": most},
         )
     try:
         read = engine.load(raw)

@@ -34,7 +34,7 @@ from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.engines.base import Rank, marks_ranked
 from games.engines.table import NotJson, load_json
 from games.lib.inputs import LARGEST, whole_number
-from games.lib.limits import expensive, too_many, wait_for
+from games.lib.limits import expensive, sent_cost, too_many, wait_for, wait_for_more
 from games.lib.numbers import local_number
 from games.lib.text import cell, isolate_text
 from games.lib.uploads import TOO_LARGE
@@ -152,6 +152,10 @@ def new_tournament_for(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_tournament(request: HttpRequest) -> HttpResponse:
+    counted = sent_cost(request) if request.method == "POST" else 0  # by its size, before the document is read
+    seconds = wait_for(request, counted) if counted else 0
+    if seconds:
+        return too_many(request, seconds)
     form = ImportTournamentForm(request.POST or None, request.FILES or None)
     if getattr(request, TOO_LARGE, False):
         form.add_error("document", ImportForm.too_large())
@@ -159,7 +163,7 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         try:
             upload = form.cleaned_data["document"]
             raw = load_json(upload.read().decode("utf-8-sig"))
-            seconds = wait_for(request, services.import_cost(raw, upload.size))
+            seconds = wait_for_more(request, counted, services.import_cost(raw, upload.size))
             if seconds:
                 return too_many(request, seconds)
             tournament = services.import_document(raw)

@@ -414,6 +414,14 @@ HOSTILE_FILES = [
     ).encode(),
     json.dumps({"tournament": "Cup", "preset": "tarzs", "draw": {"seed": 1}}).encode()[:-1],
     *(_document_with_a_correction_at(at) for at in ("0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00")),
+    b"\xc3\x28 invalid UTF-8",
+    b'{"game": "czech-taroky", "players": ["\\ud800nna", "B", "C", "D"], "hands": []}',  # a lone surrogate
+    *(
+        json.dumps({"game": game, "players": list(GAMES[game].samples.players), "hands": [hand]}).encode()
+        for game in GAMES
+        for hand in ({"adjustment": {GAMES[game].samples.players[0]: 2**63}}, {"points": -1}, {"points": 1e308})
+    ),
+    json.dumps({"game": "schnapsen", "players": ["Anna", "Ben"], "hands": [{"winner": "Anna"}] * 5001}).encode(),
 ]
 
 
@@ -421,22 +429,23 @@ def upload(content: bytes, name: str) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, content)
 
 
-@pytest.mark.parametrize("name", ["import_tournament", "register"])
+@pytest.mark.parametrize("name", ["import", "import_tournament", "register"])
 def test_every_file_field_refuses_hostile_files_with_no_500_and_saves_nothing(world, name):
-    """Each form that sends a file (the tournament document, the players' CSV), filled as its page fills it, with
-    each hostile file: never a 500, and a refused request saves no tournament, player, league or correction."""
+    """Each form that sends a file (the table import's upload field, the tournament document, the players' CSV),
+    filled as its page fills it, with each hostile file: never a 500, and a refused request saves no table, hand,
+    tournament, player, league or correction."""
     forms = world["forms"][FILES].get(name)
     assert forms, f"no page has a form with a file field for {name}"
     client = Client()
     for path, fields, files in forms:
         for content in HOSTILE_FILES:
-            before = organised()
+            before = organised(), stored()
             with transaction.atomic():
                 response = client.post(path, {**fields, **{field: upload(content, "hostile.json") for field in files}})
                 assert response.status_code < 500, (path, content[:60], response.status_code)
                 nothing_hostile_stored()
                 if response.status_code != 302:
-                    assert organised() == before, (path, content[:60])
+                    assert (organised(), stored()) == before, (path, content[:60])
                 transaction.set_rollback(True)
 
 
@@ -630,3 +639,63 @@ def test_the_server_error_page_obeys_its_own_content_security_policy(client):
     assert "style-src 'self'" in POLICY and "unsafe-inline" not in POLICY
     stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page).group(1)
     assert client.get(stylesheet).status_code == 200
+
+
+# ---- a bound on time and memory: what one request may make the server do (issue 48) ---------------------------
+
+
+def _counting_play_next(monkeypatch) -> list:
+    from games.engines import table as engine_table
+
+    scored = []
+    play_next = engine_table.play_next
+    monkeypatch.setattr(engine_table, "play_next", lambda *args: scored.append(1) or play_next(*args))
+    return scored
+
+
+def test_an_import_beyond_its_bounds_scores_no_hand(client, settings, monkeypatch):
+    """Time: a table document, or a tournament's tables, of one hand more than an import brings is refused before
+    one hand is scored; one at the bound scores each hand once."""
+    settings.TALON_MAX_IMPORT_HANDS = 40
+    scored = _counting_play_next(monkeypatch)
+    hands = [{"winner": "Anna", "game_points": 1}]
+    table = {"game": "schnapsen", "players": ["Anna", "Ben"], "hands": hands * 41}
+    assert client.post(reverse("import"), {"document": json.dumps(table)}).status_code == 200
+    tournament = {
+        "tournament": "Cup",
+        "game": "schnapsen",
+        "preset": "points",
+        "draw": {"seed": 1},
+        "players": [{"no": 1, "name": "Anna"}, {"no": 2, "name": "Ben"}],
+        "played": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2], "document": table}]}],
+    }
+    document = upload(json.dumps(tournament).encode(), "t.json")
+    assert client.post(reverse("import_tournament"), {"document": document}).status_code == 200
+    assert scored == [] and not Table.objects.filter(game="schnapsen").exists()
+    table["hands"] = hands * 40
+    assert client.post(reverse("import"), {"document": json.dumps(table)}).status_code == 302
+    assert len(scored) == 40
+
+
+def _peak_of_import(client, hands: int) -> int:
+    import tracemalloc
+
+    document = json.dumps(
+        {"game": "schnapsen", "players": ["Anna", "Ben"], "hands": [{"winner": "Anna", "game_points": 1}] * hands}
+    )
+    tracemalloc.start()
+    try:
+        assert client.post(reverse("import"), {"document": document}).status_code == 302
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_largest_import_holds_a_bounded_memory(client, settings):
+    """Memory: what an import holds grows with its hands (the document read, each hand scored and written), so the
+    largest one the bounds allow, TALON_MAX_IMPORT_HANDS hands, holds under 64 MB at that rate (about 5 kB a hand:
+    28 MB at 5,000; a 20,000-hand table, which the import took before, 100 MB, and grew a worker by 175 MB)."""
+    settings.TALON_EXPENSIVE_PER_WINDOW = 10**6
+    small, large = _peak_of_import(client, 400), _peak_of_import(client, 1200)
+    per_hand = max(0, large - small) / 800
+    assert small + per_hand * (settings.TALON_MAX_IMPORT_HANDS - 400) < 64 * 1024 * 1024

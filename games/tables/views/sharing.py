@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games.engines.table import InvalidTable
 from games.lib.inputs import whole_number
-from games.lib.limits import expensive, import_cost, too_many, wait_for
+from games.lib.limits import expensive, import_cost, sent_cost, too_many, wait_for, wait_for_more
 from games.lib.text import cell
 from games.lib.uploads import TOO_LARGE
 from games.models import Table
@@ -201,16 +201,20 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_table(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"  # bound even when all it sent was an upload skipped as too large
+    counted = sent_cost(request) if posted else 0  # counted by its size before the document is read
+    seconds = wait_for(request, counted) if posted else 0
+    if seconds:
+        return too_many(request, seconds)
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     form.upload_too_large = getattr(request, TOO_LARGE, False)
     if posted and form.is_valid():
-        seconds = wait_for(request, import_cost(form.parsed()))
+        seconds = wait_for_more(request, counted, import_cost(form.parsed()))
         if seconds:
             return too_many(request, seconds)
         try:
             table = services.import_table(form.parsed())
         except InvalidTable as error:
-            form.add_error("document", error.line(_))
+            form.add_error(form.source, error.line(_))
         else:
             remember(request, table)
             messages.success(request, _("Table imported."))
