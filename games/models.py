@@ -240,7 +240,7 @@ class RatingStep(models.Model):
     number = models.PositiveIntegerField()  # the event's place among the circle's events of this game: 1, 2, …
     player = models.CharField(max_length=40)
     place = models.PositiveSmallIntegerField()
-    expected = models.PositiveSmallIntegerField()  # the place the ratings before it expected
+    expected = models.FloatField()  # the place the ratings before it expected: 2.5 among four rated alike
     chance = models.FloatField()  # of finishing first, before it
     mu = models.FloatField()
     sigma = models.FloatField()

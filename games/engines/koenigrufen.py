@@ -1311,7 +1311,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
             leader=hand.declarer,
             declarers=(hand.declarer,),
             won=hand.won,
-            contra=max(k for _, k in hand.kontras),
+            contra=0,  # AT8: each opponent's Kontra is his own, none is on the game (what statistics count)
             out=out,
         )
     team = (hand.declarer,) + ((hand.partner,) if hand.partner not in (None, TALON, hand.declarer) else ())

@@ -97,7 +97,7 @@ class Step:
     player: str
     place: int
     chance: float  # the chance of finishing first before the event (``first_place_chances``)
-    expected: int  # the place the library expected (predict_rank)
+    expected: float  # the place the ratings before it expected (``expected_places``: 2.5 among four alike)
     before: Rated
     after: Rated
 
@@ -183,7 +183,7 @@ def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | Non
         before = [now.get(name, Rated()) for name in event.players]
         teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
         chances = first_place_chances(before)
-        expected = [rank for rank, _chance in MODEL.predict_rank(teams)]
+        expected = expected_places(before)
         after = MODEL.rate(teams, ranks=[float(place) for place in event.places])
         for i, name in enumerate(event.players):
             rated = Rated(after[i][0].mu, after[i][0].sigma, before[i].events + 1)
@@ -197,6 +197,19 @@ def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, flo
     if len(names) < 2:
         return {name: 1.0 for name in names}
     return dict(zip(names, first_place_chances([ratings.get(name, Rated()) for name in names])))
+
+
+def expected_places(rated: Sequence[Rated]) -> list[float]:
+    """Each player's expected place at a table: 1 + the chance that each other player finishes ahead (two normal
+    performances, as ``first_place_chances`` takes them for two), so four players rated alike each expect 2.5. (The
+    library's ``predict_rank`` gives a whole rank, 1 for all four alike, which says nothing a place can be held
+    against.)"""
+    spreads = [r.sigma**2 + MODEL.beta**2 for r in rated]
+
+    def ahead(j: int, i: int) -> float:
+        return 0.5 * math.erfc((rated[i].mu - rated[j].mu) / math.sqrt(2 * (spreads[i] + spreads[j])))
+
+    return [1 + sum(ahead(j, i) for j in range(len(rated)) if j != i) for i in range(len(rated))]
 
 
 STEPS = 48  # Simpson's rule over the performances: smooth enough that 48 steps give them to about 3e-5

@@ -44,15 +44,21 @@ class PlayerStats:
         rows = [(name, Fraction(s, n), n) for name, (s, n) in self.partners.items() if n]
         return sorted(rows, key=lambda row: (-row[1], row[0]))
 
-    @property
-    def best_partner(self) -> tuple[str, Fraction, int] | None:
-        rows = self.partner_by_average()
-        return rows[0] if rows else None
+    def _partners_at(self, average: Fraction) -> tuple[tuple[str, ...], Fraction]:
+        return tuple(name for name, value, _n in self.partner_by_average() if value == average), average
 
     @property
-    def worst_partner(self) -> tuple[str, Fraction, int] | None:
+    def best_partner(self) -> tuple[tuple[str, ...], Fraction] | None:
+        """The partners with the best average a hand (several on a tie, said once), and that average."""
         rows = self.partner_by_average()
-        return rows[-1] if len(rows) > 1 else None
+        return self._partners_at(rows[0][1]) if rows else None
+
+    @property
+    def worst_partner(self) -> tuple[tuple[str, ...], Fraction] | None:
+        """The partners with the worst average, or None where it is the best one too (every partner alike: a
+        partner is never both the best and the worst)."""
+        rows = self.partner_by_average()
+        return self._partners_at(rows[-1][1]) if rows and rows[-1][1] != rows[0][1] else None
 
 
 def player_stats(game: str, scores: QuerySet[Score], facts: QuerySet[HandFacts]) -> list[PlayerStats]:

@@ -206,6 +206,14 @@ def signed1(value) -> str:
 
 
 @register.filter
+def place_direction(step) -> str:
+    """``better``, ``worse`` or ``same``: a rated place against the place the ratings expected, as the page writes the
+    expected place (to one decimal): place 3 where 2.5 was expected is worse, whatever the rating's change did."""
+    expected = Fraction(round(step.expected * 10), 10)
+    return "better" if step.place < expected else "worse" if step.place > expected else "same"
+
+
+@register.filter
 def change_direction(value) -> str:
     """``up``, ``down`` or ``same``: where a rating's change went, as ``signed1`` writes it (+0,0 is the same)."""
     tenths = round(value * 10)

@@ -83,14 +83,14 @@ def test_czech_statistics():
     assert "team" not in c.by_mode and c.declaring == 2  # Cyril was the partner, never the declarer
     assert a.contra == [1, 1] and c.contra == [0, 1]
     assert a.average == Fraction(14, 4)
-    assert c.best_partner == ("A", 4, 1) and c.worst_partner == ("B", -10, 1)
+    assert c.best_partner == (("A",), 4) and c.worst_partner == (("B",), -10)
     assert stats["D"].by_mode["prever"] == [1, 1]
 
 
 def test_koenigrufen_statistics_at_five_leave_out_the_hands_a_player_sat_out():
     """AT2: at a table of five the dealer sits the hand out and scores 0: he did not play it. His hands played, his
-    average per hand and his record in hands with Kontra count only the hands he played (Emil, out while Bert's
-    Bettler with Kontra failed, did not win it)."""
+    average per hand and his record in hands with Kontra count only the hands he played. (Bert's Bettler has no
+    Kontra on the game: Cilli's Kontra is her own, AT8, so it counts for nobody, Emil who sat it out included.)"""
     stats = circle_stats(
         "koenigrufen",
         ["Anna", "Bert", "Cilli", "Dieter", "Emil"],
@@ -103,7 +103,7 @@ def test_koenigrufen_statistics_at_five_leave_out_the_hands_a_player_sat_out():
     anna, emil, dieter = stats["Anna"], stats["Emil"], stats["Dieter"]
     assert (anna.hands, anna.total, emil.hands, emil.total, dieter.hands) == (1, 2, 2, -2, 3)
     assert anna.average == 2 and emil.average == -1
-    assert emil.contra == [0, 0] and stats["Cilli"].contra == [1, 1] and stats["Bert"].contra == [0, 1]
+    assert emil.contra == [0, 0] and stats["Cilli"].contra == [0, 0] and stats["Bert"].contra == [0, 0]
 
 
 def test_slovenian_statistics_count_contracts_and_skip_klop():

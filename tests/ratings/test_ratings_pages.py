@@ -151,33 +151,33 @@ def test_a_closed_tables_end_of_the_evening_says_who_did_better_or_worse_than_ex
     assert "expected" not in visible_text(client.get(f"/t/{lone.edit_token}/end/").content.decode())
 
 
-WORDS_OF_A_CHANGE = {"better than expected": 1, "worse than expected": -1, "as expected": 0}
+WORDS_OF_A_PLACE = {"better than expected": 1, "worse than expected": -1, "as expected": 0}
 
 
-def shown_steps(page: str) -> list[tuple[str, str, str]]:
-    """(player, label, change as written) of each player's result on a page."""
-    rows = re.findall(
+def shown_steps(page: str) -> list[tuple[str, str, str, str, str]]:
+    """(player, place, expected place, label, change as written) of each player's result on a page."""
+    return re.findall(
         r'<li class="rating-row"><span class="rating-name"><bdi>([^<]+)</bdi></span>\s*'
-        r'<span class="rating-change[^"]*">([^<]+?) ([+−]?[\d.]+)</span>',
+        r'<span class="muted rating-place">place (\d+) of \d+, expected ([\d.]+)</span>\s*'
+        r'<span class="rating-said">([^<]+)</span>\s*'
+        r'<span class="rating-change[^"]*">rating ([+−]?[\d.]+)</span>',
         page,
     )
-    return rows
 
 
 @pytest.mark.parametrize("evenings", [1, 2, 6])
-def test_a_results_label_never_contradicts_the_change_beside_it(client, evenings):
-    circle = rated_circle(evenings=evenings)  # after the first table everyone was "expected 1st"
+def test_a_results_label_says_how_the_place_compares_with_the_place_expected(client, evenings):
+    circle = rated_circle(evenings=evenings)  # after the first table everyone was expected 2.5th
     page = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     steps = shown_steps(page)
     assert steps
-    for player, label, change in steps:
-        value = float(change.replace("−", "-"))
-        assert WORDS_OF_A_CHANGE[label] == (value > 0) - (value < 0), (player, label, change)
+    for player, place, expected, label, _change in steps:
+        ahead = float(expected) - int(place)
+        assert WORDS_OF_A_PLACE[label] == (ahead > 0) - (ahead < 0), (player, place, expected, label)
     last = RatingStep.objects.filter(circle=circle).order_by("-number", "id")[:4]
-    for step, (player, _label, change) in zip(last, steps):
-        assert player == step.player and change == f"{round(step.change, 1):+.1f}".replace("-", "−").replace(
-            "+0.0", "0.0"
-        ).replace("−0.0", "0.0")
+    for step, (player, place, expected, _label, change) in zip(last, steps):
+        assert player == step.player and int(place) == step.place and expected == f"{step.expected:.1f}"
+        assert change == f"{round(step.change, 1):+.1f}".replace("-", "−").replace("+0.0", "0.0").replace("−0.0", "0.0")
 
 
 def test_the_list_is_ranked_by_the_cautious_rating_and_says_so(client):
