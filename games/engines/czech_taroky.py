@@ -946,7 +946,18 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
         parts.append(Line(CONTRA_NAMES[hand.contra]))
     if hand.pagat and (hand.valat is None or rules.pagat_with_valat):
         parts.append(Line(PAGAT_SAID[hand.pagat.side, hand.pagat.made]))
+    parts += _point_cards_said(hand)
     return Phrase(tuple(parts))
+
+
+def _point_cards_said(hand: Hand) -> list[Line]:
+    """R11: each player's declared point cards, which the other three pay: "Bára: trul (Škýz, Mond, Pagát)"."""
+    by_player: dict[str, list[Line]] = {}
+    for d in hand.declarations:
+        by_player.setdefault(d.player, []).append(Line(POINT_CARD_NAMES[d.kind]))
+    return [
+        Line("{player}: {cards}", {"player": p, "cards": Phrase(tuple(cards), ", ")}) for p, cards in by_player.items()
+    ]
 
 
 def _describe_who(hand: Hand) -> Line | Phrase | str:

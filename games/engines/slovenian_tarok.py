@@ -844,6 +844,25 @@ BONUS_WORDS = {  # the words that agree with a bonus's gender (Czech trula nehl�
 }
 
 
+def _bonus_said(bonus: Bonus) -> Line:
+    """A bonus as the list of hands says it, whose it was and how it ended: "trula unannounced by the defenders,
+    made" (the explanation's words, without the amount)."""
+    words = BONUS_WORDS[bonus.kind]
+    outcome = (
+        words[2] if bonus.made else words[3] if bonus.announced or bonus.kind in CAN_FAIL_UNANNOUNCED else words[4]
+    )
+    return Line(
+        N_("{kind} {how}{kontra} by {side}, {result}"),
+        {
+            "kind": Line(BONUS_NAMES[bonus.kind]),
+            "how": Line(words[0] if bonus.announced else words[1], context=bonus.kind),
+            "kontra": f" × {2**bonus.kontra}" if bonus.kontra else "",
+            "side": _side(bonus.side),
+            "result": Line(outcome, context=bonus.kind),
+        },
+    )
+
+
 def _bonus(bonus: Bonus, rules: Rules, lines: list[Line], rule: str) -> int:
     unannounced, announced = BONUS_VALUES[bonus.kind]
     factor = 2**bonus.kontra
@@ -1027,7 +1046,9 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if hand.kontra:
         parts.append(f"×{2**hand.kontra}")
     if hand.bonuses:
-        parts.append(Phrase(tuple(Line(BONUS_NAMES[b.kind]) for b in hand.bonuses), ", "))
+        parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), "; "))  # each says ", made" itself
+    if hand.mond_lost_by:
+        parts.append(Line(N_("{player} lost the Mond"), {"player": hand.mond_lost_by}))
     return Phrase(tuple(parts))
 
 

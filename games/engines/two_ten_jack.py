@@ -429,8 +429,19 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     common = describe_common(hand)
     if common is not None:
         return common
-    parts = tuple(f"{name}: {' '.join(show_card(c) for c in cards)}" for name, cards in hand.captured if cards)
+    parts = tuple(_captured_said(name, cards, rules) for name, cards in hand.captured if cards)
     return Phrase(parts) if parts else Line(N_("no scoring cards"))
+
+
+def _captured_said(name: str, cards: tuple[str, ...], rules: Rules) -> Line | str:
+    """A player's cards in the list of hands, and the suits reversed (TR2): what turned the points round."""
+    shown = f"{name}: {' '.join(show_card(c) for c in cards)}"
+    suits = score_cards(cards, rules)[1]
+    if not suits:
+        return shown
+    return Line(
+        N_("{cards}, reversed {suits}"), {"cards": shown, "suits": " ".join(SUIT_SYMBOLS[suit] for suit in suits)}
+    )
 
 
 def facts(hand: Hand | Adjustment | Closing) -> Facts:
