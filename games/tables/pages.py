@@ -34,9 +34,11 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
     notes = milestones(table, [hand.number for hand in hands])
     counted, in_rounds = counted_numbers(table, [hand.number for hand in hands], others)
     rounds = counted if in_rounds else None
+    submissions = recorded_by(hands) if can_edit else {}
     return [
         {
             "number": hand.number,
+            "submissions": " ".join(submissions.get(hand.pk, [])),
             "what": describe(hand.data),
             "note": notes.get(hand.number),
             "label": counted.get(hand.number, ""),
@@ -48,6 +50,17 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
         }
         for hand in hands
     ]
+
+
+def recorded_by(hands: list[Hand]) -> dict[int, list[str]]:
+    """The submission ids of the changes that made each hand what it is (its Save, an edit), by the hand's key: a
+    phone that kept a hand whose Save went unheard sees on the table page that the server has it (static/js/offline/
+    table.js) and lists it once."""
+    made: dict[int, list[str]] = {}
+    rows = Change.objects.filter(hand__in=hands).exclude(submission="").values_list("hand_id", "submission")
+    for hand, submission in rows.order_by("id"):
+        made.setdefault(hand, []).append(submission)
+    return made
 
 
 def counted_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> tuple[dict[int, int], bool]:

@@ -396,9 +396,10 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(context):
 
 @pytest.mark.parametrize("change", ["edit", "delete"])
 def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_the_server(context, change):
-    """The server recorded a Save whose answer was lost; the phone keeps the hand as "not sent yet" and the player
-    edits it (40 → 20) or deletes it before the queue reaches the server: the server then holds the edited hand,
-    once, or none; the delete's question says the server may have it."""
+    """The server recorded a Save whose answer was lost, and the signal went with it: the phone keeps the hand as
+    "not sent yet" (its kept page does not show it) and the player edits it (40 → 20) or deletes it before the queue
+    reaches the server: the server then holds the edited hand, once, or none; the delete's question says the server
+    may have it. (A page that shows the server's row lists it once: test_offline_in_sight.py.)"""
     table = make_table(hands=[team_hand()])
     token = table.edit_token
     page = context.new_page()
@@ -409,7 +410,8 @@ def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_th
         if route.request.method != "POST":
             return route.continue_()
         route.fetch()  # the server records the hand ...
-        route.abort()  # ... and the answer is lost on the way back
+        context.set_offline(True)  # ... and the signal goes, the answer with it
+        route.abort()
 
     page.route(f"**/t/{token}/offline/send/", lambda route: route.abort())  # the queue is not answered yet
     page.route(f"**/t/{token}/hands/new/", lose_the_answer)
@@ -419,12 +421,12 @@ def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_th
     page.get_by_role("button", name="Save hand").click()
     page.wait_for_url(f"**/t/{token}/")
     page.unroute(f"**/t/{token}/hands/new/")
-    expect(page.locator("tr.what.pending")).to_have_count(1)  # listed (not scored: the page shows a newer table)
+    expect(page.locator("tr.what.pending")).to_have_count(1)  # listed, from the page kept before the Save
     if change == "edit":
         page.locator("tr.what.pending").get_by_role("link", name="Edit").click()
         page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
         expect(page.locator("input[name=points]")).to_have_value("40")
-        page.fill("input[name=points]", "20")  # not scored here: the copy is older than the page
+        page.fill("input[name=points]", "20")
         page.locator("button[name=save]").click()
         page.wait_for_url(f"**/t/{token}/")
         expect(page.locator("tr.what.pending")).to_have_count(1)
@@ -438,6 +440,7 @@ def test_a_hand_whose_answer_was_lost_then_changed_on_the_phone_is_changed_on_th
         expected = [team_hand()]
 
     page.unroute(f"**/t/{token}/offline/send/")
+    context.set_offline(False)
     for _ in range(150):
         if waiting(page) == 0:
             break

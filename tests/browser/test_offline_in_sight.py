@@ -11,7 +11,7 @@ from games.tables import services
 from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
-from .phone import keep
+from .phone import keep, open_the_hand_form
 from .test_offline import (  # noqa: F401
     context,
     enter_czech,
@@ -113,3 +113,49 @@ def test_a_choice_put_off_follows_the_server_while_it_answers(context):  # noqa:
     expect(page.locator("input[name=povinnost]:checked")).to_have_value(after)
     table.refresh_from_db()
     assert table.hand_count == 3  # nothing sent until the scorekeeper chooses
+
+
+def test_a_hand_whose_save_went_unheard_is_listed_once(context):  # noqa: F811
+    """Save reaches the server, its answer never reaches the phone, and the queue is not answered yet: the table page
+    shows the server's row of the hand and no "not sent yet" copy of it beside it (nothing to delete as a
+    duplicate), its totals the server's, sure; once the phone hears back, the server holds the hand once."""
+    players = ["Anna", "Bára", "Cyril", "Dana"]
+    table = make_table(players=players, hands=[team_hand()])
+    token = table.edit_token
+    page = context.new_page()
+    keep(page, table)
+    mine = team_hand(povinnost="Bára", partner="Dana", points=40)
+
+    def lose_the_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        route.fetch()  # the server records the hand ...
+        route.abort()  # ... and the answer is lost on the way back
+
+    page.route(f"**/t/{token}/offline/send/", lambda route: route.abort())  # the queue is not answered yet
+    page.route(f"**/t/{token}/hands/new/", lose_the_answer)
+    open_the_hand_form(page)
+    enter_czech(page, mine)
+    page.locator("#preview", has_text="Computed on this phone").wait_for()
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_url(f"**/t/{token}/")
+    page.unroute(f"**/t/{token}/hands/new/")
+    page.locator("#offline[data-listening]").wait_for(state="attached")
+    assert waiting(page) == 1  # kept: the phone has not heard that the server has it
+    table.refresh_from_db()
+    rows = page.locator("#hand-rows tr.what")
+    for _ in range(3):  # as the page opens, and after the queue's tries
+        expect(rows).to_have_count(2)
+        expect(rows.first).to_contain_text("Bára + Dana")
+        expect(page.locator("tr.pending")).to_have_count(0)
+        expect(page.get_by_role("button", name="Delete from this phone")).to_have_count(0)
+        sure_totals_are(page, players, table.totals)
+        page.wait_for_timeout(2500)
+    page.unroute(f"**/t/{token}/offline/send/")
+    for _ in range(150):
+        if waiting(page) == 0:
+            break
+        page.wait_for_timeout(200)
+    assert waiting(page) == 0
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]

@@ -127,8 +127,13 @@ function refusedRows(now, refused, snapshot) {
   });
 }
 
+// A kept hand the page's own rows show (its Save reached the server, the answer did not reach the phone): the server
+// has it, so it is listed once, as the server's row; the queue still tells the server, which answers "already".
+const onThePage = (hand) => !hand.then && hand.submission
+  && document.querySelector(`#hand-rows tr[data-submissions~="${CSS.escape(hand.submission)}"]`);
+
 export async function showTable(root) {
-  const token = root.dataset.offline, pending = await handsOf(token);
+  const token = root.dataset.offline, pending = (await handsOf(token)).filter((hand) => !onThePage(hand));
   if (pending.length && !engineOk) await listKept(root, pending);  // at once: the engine takes seconds to start
   if (engineOk || pending.length) await engine(root).catch(() => {});
   const snapshot = await current(root), seen = ((await getTable(token)) || {}).seen || 0;
