@@ -187,6 +187,7 @@ def offline_words() -> dict[str, str]:
         "choose": _("Choose where they go"),
         "keptSize": _("This phone keeps this table working without signal; Talon uses {size} on this phone."),
         "needsSignal": _("Needs signal: the server does this."),
+        "handPagesNeedSignal": _("Needs signal: a hand's own page (to edit or delete it) comes from the server."),
         "handOf": _("Hand {number} of {hands}"),
         "handsDone": _("Every hand of this round is played: the round is over at this table."),
         "roundFull": _(services.ROUND_FULL),

@@ -159,3 +159,28 @@ def test_a_hand_whose_save_went_unheard_is_listed_once(context):  # noqa: F811
     assert waiting(page) == 0
     table.refresh_from_db()
     assert [hand.data for hand in services.live_hands(table)] == [team_hand(), mine]
+
+
+def test_without_signal_a_hands_page_needing_signal_is_said_once_and_the_hands_stay_readable(context):  # noqa: F811
+    """Offline, each hand's own page needs the server: said once, under the list of hands, readable; the hands'
+    descriptions are not struck through and no row's # column carries a note."""
+    table = make_table(hands=[team_hand(), team_hand(povinnost="Bára", partner="Dana", points=40)])
+    page = context.new_page()
+    keep(page, table)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    history = page.locator(f"main a[href='/t/{table.edit_token}/history/']").first
+    expect(history).to_have_attribute("data-needs-signal", "")  # what truly needs signal is still said, in place
+    expect(history.locator("xpath=following-sibling::*[1]")).to_have_text("Needs signal: the server does this.")
+    described = page.locator("#hand-rows tr.what a")
+    expect(described).to_have_count(2)
+    expect(described.first).to_have_attribute("data-needs-signal", "")  # its page is not kept: a tap stays here
+    for i in range(2):
+        assert "line-through" not in described.nth(i).evaluate("(a) => getComputedStyle(a).textDecorationLine")
+        assert described.nth(i).evaluate("(a) => getComputedStyle(a).opacity") == "1"
+    expect(page.locator("#hand-rows .needs-signal")).to_have_count(0)
+    note = page.locator("section:has(#hand-rows) .needs-signal")
+    expect(note).to_have_count(1)
+    expect(note).to_have_text("Needs signal: a hand's own page (to edit or delete it) comes from the server.")
+    box = note.bounding_box()
+    assert box["width"] > 250 and box["height"] < 60  # a line or two across the page, not a column of words

@@ -12,15 +12,19 @@ export async function markNeedsSignal(root) {
   });
   if (answers()) return;
   const cache = await caches.open(KEPT);
-  const note = () => el("span", { class: "needs-signal help", "data-signal-note": "", text: say("needsSignal") });
+  const note = (key = "needsSignal") => el("span", { class: "needs-signal help", "data-signal-note": "", text: say(key) });
+  const rows = document.getElementById("hand-rows");
+  let handPages = false;
   for (const link of document.querySelectorAll("main a[href], footer a[href]")) {
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || url.hash && url.pathname === location.pathname) continue;
     if (await cache.match(url.pathname, { ignoreVary: true })) continue;
     link.dataset.needsSignal = "";
     link.setAttribute("aria-disabled", "true");
-    link.after(note());
+    if (rows && rows.contains(link)) handPages = true;  // each hand's own page: said once, under the list
+    else link.after(note());
   }
+  if (handPages) rows.closest("table").after(note("handPagesNeedSignal"));
   for (const form of document.querySelectorAll("main form[method=post], footer form[method=post]")) {
     if (form.matches(".hand-form")) continue;  // hands are kept on this phone
     const button = form.querySelector("button[type=submit], button:not([type]), select");
