@@ -33,6 +33,7 @@ from .base import (
     describe_common,
     facts_common,
     flag,
+    is_adjustment,
     no_winners,
     parse_common,
     parse_options,
@@ -323,10 +324,8 @@ NORMAL_FIELDS = ("loser_points", "loser_had_trick", "game_points")
 def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjustment | Closing:
     """BS9.1: a hand of the table document (shared/formats/table-json.md, "bauernschnapsen hand") checked."""
     common = parse_common(raw, players, low=0)
-    if isinstance(common, Adjustment):
-        return _team_adjustment(common, raw["adjustment"], players)
     if common is not None:
-        return common
+        return _team_adjustment(common, raw["adjustment"], players) if is_adjustment(raw) else common
     check_keys(raw, HAND_FIELDS)
     contract = choice(raw.get("contract", NORMAL), "contract", CONTRACTS)
     if contract != NORMAL and rules.value(contract) == 0:
@@ -484,18 +483,18 @@ def _normal_line(hand: Hand, rules: Rules, players: tuple[str, ...]) -> Line:
             rule="BS2",
         )
     if not hand.loser_had_trick:
-        return Line(N_("{losers} took no trick: 3."), {"losers": who}, rule="BS2")
+        return Line(N_("{losers} took no trick: {points}."), {"losers": who, "points": 3}, rule="BS2")
     option = {"option": "one_point_from", "setting": rules.one_point_from} if rules.one_point_from != 33 else {}
     if hand.loser_points < rules.one_point_from:
         return Line(
-            N_("{losers} had {points} (under {line}) and a trick: 2."),
-            {"losers": who, "points": hand.loser_points, "line": rules.one_point_from},
+            N_("{losers} had {card_points} (under {line}) and a trick: {points}."),
+            {"losers": who, "card_points": hand.loser_points, "line": rules.one_point_from, "points": 2},
             rule="BS2",
             **option,
         )
     return Line(
-        N_("{losers} had {points} ({line} or more): 1."),
-        {"losers": who, "points": hand.loser_points, "line": rules.one_point_from},
+        N_("{losers} had {card_points} ({line} or more): {points}."),
+        {"losers": who, "card_points": hand.loser_points, "line": rules.one_point_from, "points": 1},
         rule="BS2",
         **option,
     )
@@ -640,12 +639,18 @@ def _marks(state: State, loser: int, winners: list[int], points: list[int], rule
     each = len(sides[loser]) > 1
     if rules.retourschneider and any((loser, w) in state.moments for w in winners):
         text = (
-            N_("{losers} had {almost} while the winners had 0, and lost: Retourschneider, 4 Bummerl each.")
+            N_("{losers} had {almost} while the winners had {zero}, and lost: Retourschneider, 4 Bummerl each.")
             if each
-            else N_("{losers} had {almost} while the winner had 0, and lost: Retourschneider, 4 Bummerl.")
+            else N_("{losers} had {almost} while the winner had {zero}, and lost: Retourschneider, 4 Bummerl.")
         )
         almost = shown(state, rules.target - 1)
-        return 4, Line(text, {"losers": who, "almost": almost}, rule="BS8.5", option="retourschneider", setting=True)
+        return 4, Line(
+            text,
+            {"losers": who, "almost": almost, "zero": shown(state, 0)},
+            rule="BS8.5",
+            option="retourschneider",
+            setting=True,
+        )
     if rules.schneider and points[loser] == 0:
         text = (
             N_("{losers} at {zero}: Schneider, 2 Bummerl each.")
