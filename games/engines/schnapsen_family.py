@@ -516,11 +516,7 @@ SCORE_ONE_TEXT = N_("{players} scores {points}.")
 def score_line(hand: Hand, players: tuple[str, ...], points: int) -> Line:
     """BS6.2–6.3 / BS7.1–7.2: who scores W."""
     seats = tuple(seat for side in winning_seats(hand, players) for seat in side)
-    teams = len(players) == 4
-    if teams:
-        rule = "BS6.2" if hand.contract == NORMAL else "BS6.3"
-    else:
-        rule = "BS7.1" if hand.won else "BS7.2"
+    rule = "BS6" if len(players) == 4 else "BS7"  # the top-level rule: the rules page links each line to it
     text = SCORE_ONE_TEXT if len(seats) == 1 else SCORE_TEXT
     return Line(text, {"players": names(players, seats), "points": points}, rule=rule)
 
@@ -581,12 +577,12 @@ def _add_points(state: State, gains: dict[int, int], rules: Rules, lines: list[L
             sheet[seat].append(shown(state, current[seat]))
     after = replace(state, current=tuple(current), sheet=tuple(tuple(column) for column in sheet))
     lines.append(
-        Line(N_("Bummerl under way: {standing}."), {"standing": standing(after)}, rule="BS8.1")
+        Line(N_("Bummerl under way: {standing}."), {"standing": standing(after)}, rule="BS8")
         if not state.count_down
         else Line(
             N_("Bummerl under way, points still needed: {standing}."),
             {"standing": standing(after)},
-            rule="BS8.6",
+            rule="BS8",
             option="count_down",
             setting=True,
         )
@@ -611,16 +607,14 @@ def _end_bummerl(state: State, winners: list[int], points: list[int], rules: Rul
     bummerl = list(state.bummerl)
     won = Phrase(tuple(names(players, sides[w]) for w in winners), ", ")
     lines.append(
-        Line(
-            N_("{winners} reach {target} and win the Bummerl."), {"winners": won, "target": rules.target}, rule="BS8.1"
-        )
+        Line(N_("{winners} reach {target} and win the Bummerl."), {"winners": won, "target": rules.target}, rule="BS8")
     )
     for loser in (i for i in range(len(sides)) if i not in winners):
         count, line = _marks(state, loser, winners, points, rules)
         for seat in sides[loser]:
             bummerl[seat] += count
         lines.append(line)
-    lines.append(Line(N_("The next Bummerl starts at 0."), rule="BS8.1"))
+    lines.append(Line(N_("The next Bummerl starts at 0."), rule="BS8"))
     count = len(players)
     return replace(
         state,
@@ -635,7 +629,6 @@ def _end_bummerl(state: State, winners: list[int], points: list[int], rules: Rul
 def _marks(state: State, loser: int, winners: list[int], points: list[int], rules: Rules) -> tuple[int, Line]:
     players, sides = state.players, sides_of(state.players)
     who = names(players, sides[loser])
-    rule = "BS8.2" if len(players) == 4 else "BS8.3"
     each = len(sides[loser]) > 1
     if rules.retourschneider and any((loser, w) in state.moments for w in winners):
         text = (
@@ -647,7 +640,7 @@ def _marks(state: State, loser: int, winners: list[int], points: list[int], rule
         return 4, Line(
             text,
             {"losers": who, "almost": almost, "zero": shown(state, 0)},
-            rule="BS8.5",
+            rule="BS8",
             option="retourschneider",
             setting=True,
         )
@@ -657,9 +650,9 @@ def _marks(state: State, loser: int, winners: list[int], points: list[int], rule
             if each
             else N_("{losers} at {zero}: Schneider, 2 Bummerl.")
         )
-        return 2, Line(text, {"losers": who, "zero": shown(state, 0)}, rule="BS8.4", option="schneider", setting=True)
+        return 2, Line(text, {"losers": who, "zero": shown(state, 0)}, rule="BS8", option="schneider", setting=True)
     text = N_("{losers} at {points}: 1 Bummerl each.") if each else N_("{losers} at {points}: 1 Bummerl.")
-    return 1, Line(text, {"losers": who, "points": shown(state, points[loser])}, rule=rule)
+    return 1, Line(text, {"losers": who, "points": shown(state, points[loser])}, rule="BS8")
 
 
 # ---- playing ---------------------------------------------------------------------------------------------------

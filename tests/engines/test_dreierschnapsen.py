@@ -47,7 +47,7 @@ def test_d2_the_explanation_names_who_scores():
     assert lines[:3] == [
         "BS1: Normal game (Rufer) by Anna: lost.",
         "BS2: Anna had 20 (under 33) and a trick: 2.",
-        "BS7.2: Bert and Cilli score 2 each.",
+        "BS7: Bert and Cilli score 2 each.",
     ]
 
 
