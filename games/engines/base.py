@@ -344,17 +344,7 @@ class Number(str):
     places: int | None
 
     def __new__(cls, value: int | Fraction, *, plus: bool = False, places: int | None = None) -> Number:
-        if places is not None:
-            scaled = abs(Fraction(value)) * 10**places
-            digits = str(scaled.numerator // scaled.denominator).rjust(places + 1, "0")
-            text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
-            text = ("−" if value < 0 else "+" if plus and value > 0 else "") + text
-        elif plus and value > 0:
-            text = f"+{fmt_number(value)}"
-        elif value < 0:
-            text = f"−{fmt_number(-value)}"
-        else:
-            text = fmt_number(value)
+        text = written(value, plus=plus, places=places)
         number = super().__new__(cls, text)
         number.value, number.plus, number.places = value, plus, places
         return number
@@ -376,23 +366,53 @@ def scores_of(amounts: Any) -> Phrase:
 
 
 def fmt_number(value: int | Fraction) -> str:
-    """Whole numbers as they are, thirds as ``40⅔``, tenths as ``4.6`` (never through a float)."""
+    """Whole numbers as they are, thirds as ``40⅔``, tenths as ``4.6`` (never through a float): ``written``."""
     if type(value) is int:
         return str(value)
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    sign = "−" if value < 0 else ""
-    value = abs(value)
-    whole_part = value.numerator // value.denominator
-    rest = value - whole_part
-    if value.denominator == 3:
-        glyph = "⅓" if rest == Fraction(1, 3) else "⅔"
-        return f"{sign}{whole_part or ''}{glyph}" if whole_part else f"{sign}{glyph}"
-    if 10 % value.denominator == 0:
-        tenths = rest * 10
-        return f"{sign}{whole_part}.{tenths.numerator}"
-    return f"{sign}{value.numerator}/{value.denominator}"
+    return str(value.numerator) if value.denominator == 1 else written(value)
+
+
+MINUS = "\u2212"
+GLYPHS = {(1, 3): "⅓", (2, 3): "⅔", (1, 6): "⅙", (5, 6): "⅚"}  # (the rest, the denominator): its glyph
+MOST_PLACES = 6  # an exact decimal is written whole up to this many places (0.125)
+ROUNDED_PLACES = 2  # a fraction no decimal writes exactly, nor a glyph: 4 5/12 is 4.42, as a price is written
+
+
+def written(
+    value: int | Fraction,
+    *,
+    plus: bool = False,
+    places: int | None = None,
+    decimal: str = ".",
+    thousands: str = "",
+    grouping: int = 0,
+) -> str:
+    """The one way Talon writes a number a player reads: the server's pages (games.lib.numbers, with the language's
+    separators), the phone's (games.offline.phone, with the same separators) and the engines' own text (a point, no
+    grouping). The true minus sign (and ``+`` with ``plus``); a whole number grouped by ``thousands`` every
+    ``grouping`` digits; thirds and sixths as their glyphs (``40⅔``, ``1⅙``: place points shared by three, which no
+    decimal writes exactly); any other fraction as its exact decimals (``0.3``, ``2.75``, up to six), else to two
+    (``4.42`` for 4 5/12); with ``places``, always that many decimals (``4.0``); rounded half up."""
+    value = Fraction(value)
+    size = abs(value)
+    whole, rest = divmod(size.numerator, size.denominator)
+    glyph = GLYPHS.get((rest, size.denominator)) if places is None else None
+    if places is None and glyph is None:
+        places = next((p for p in range(MOST_PLACES + 1) if 10**p % size.denominator == 0), ROUNDED_PLACES)
+    if glyph is None:
+        scaled = int(size * 10**places + Fraction(1, 2))
+        whole, glyph = divmod(scaled, 10**places)
+        glyph = f"{decimal}{glyph:0{places}d}" if places else ""
+        size = Fraction(scaled)  # what is written: a value that rounds to nothing has no sign
+    sign = "" if not size else MINUS if value < 0 else "+" if plus else ""
+    digits = str(whole) if whole or not glyph or glyph[0] == decimal else ""
+    if thousands and grouping > 0:
+        head, groups = digits, []
+        while len(head) > grouping:
+            head, groups = head[:-grouping], [head[-grouping:], *groups]
+        digits = thousands.join([head, *groups])
+    return sign + digits + glyph
 
 
 # ---- the engine contract ----------------------------------------------------------------------

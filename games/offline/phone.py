@@ -16,19 +16,17 @@ Both take and give JSON text (the worker passes strings across), with the words 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
 from games.engines import table as engine_table
-from games.engines.base import InvalidHand, Line, Number, Phrase
+from games.engines.base import InvalidHand, Line, Number, Phrase, written
 from games.engines.table import InvalidTable, Setup
 from games.registry import GAMES, Game, add
 
 FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
-NUMBER = re.compile(r"([+\u2212]?)(\d*)(?:\.(\d+))?([\u2153\u2154]?)")
 
 
 def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
@@ -43,20 +41,19 @@ def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
     return gettext
 
 
-def local_number(text: str, formats: dict[str, Any]) -> str:
-    """A number as the engine writes it (``−1000``, ``+4.6``, ``40⅔``) as the player's language does, with the
-    separators the server's formats give (``−1 000``, ``+4,6``): what games.numbers.local_number writes on a page."""
-    match = NUMBER.fullmatch(text)
-    if not formats or not match or not (match.group(2) or match.group(4)):
-        return text
-    sign, whole, decimals, third = match.groups()
-    size, thousands = formats.get("grouping") or 0, formats.get("thousands", "")
-    if size > 0 and thousands:
-        groups = []
-        while len(whole) > size:
-            whole, groups = whole[:-size], [whole[-size:], *groups]
-        whole = thousands.join([whole, *groups])
-    return sign + whole + (formats.get("decimal", ".") + decimals if decimals else "") + third
+def local_number(value: int | Fraction | Number, formats: dict[str, Any]) -> str:
+    """A number as the player's language writes it, with the separators the server's formats give (``−1 000``,
+    ``+4,6``, ``40⅔``): by ``written``, the very function games.lib.numbers.local_number writes a page's with."""
+    number = value if isinstance(value, Number) else Number(value)
+    grouping = formats.get("grouping")
+    return written(
+        number.value,
+        plus=number.plus,
+        places=number.places,
+        decimal=str(formats.get("decimal") or "."),
+        thousands=str(formats.get("thousands") or ""),
+        grouping=grouping if isinstance(grouping, int) else 0,
+    )
 
 
 def render(item: Line | Phrase | str | None, gettext: Callable[[str], str]) -> str | None:
@@ -66,14 +63,14 @@ def render(item: Line | Phrase | str | None, gettext: Callable[[str], str]) -> s
     if item is None:
         return None
     if isinstance(item, Number):
-        return local_number(str(item), formats)
+        return local_number(item, formats)
     if isinstance(item, Phrase):
         return item.separator.join(render(part, gettext) for part in item.parts)
     if isinstance(item, Line):
         args = {
             key: render(value, gettext)
             if isinstance(value, (Line, Phrase, Number))
-            else local_number(str(Number(value)), formats)
+            else local_number(value, formats)
             if isinstance(value, (int, Fraction)) and not isinstance(value, bool)
             else value
             for key, value in item.args.items()

@@ -759,40 +759,6 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-VULGAR = {
-    (1, 2): "½",
-    (1, 3): "⅓",
-    (2, 3): "⅔",
-    (1, 4): "¼",
-    (3, 4): "¾",
-    (1, 6): "⅙",
-    (5, 6): "⅚",
-    (1, 5): "⅕",
-    (2, 5): "⅖",
-    (3, 5): "⅗",
-    (4, 5): "⅘",
-    (1, 8): "⅛",
-    (3, 8): "⅜",
-    (5, 8): "⅝",
-    (7, 8): "⅞",
-}
-
-
-def exact(value) -> str:
-    """Place points as a player writes them: 2, 1½, 1⅙, −3 (exact: a sixth is no 0,166667)."""
-    if not isinstance(value, Fraction) or value.denominator == 1:
-        return (
-            local_number(int(value))
-            if isinstance(value, (int, Fraction)) and not isinstance(value, bool)
-            else str(value)
-        )
-    sign, value = ("\u2212" if value < 0 else ""), abs(value)
-    whole, rest = divmod(value.numerator, value.denominator)
-    if (rest, value.denominator) not in VULGAR:  # 4 5/12 is unreadable: 4,42 in the reader's language
-        return sign + local_number(value, places=2)
-    return f"{sign}{local_number(whole) if whole else ''}{VULGAR[(rest, value.denominator)]}"
-
-
 def _plain(value) -> str:
     """A number as a spreadsheet reads it from a CSV: 4, -3, 4.5, 4.67 (a fraction to two decimal places)."""
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -878,9 +844,9 @@ def _standings_context(tournament: Tournament) -> dict:
             "place": line.place,
             "was": was.get(line.no),
             "withdrawn": withdrawn.get(line.no),
-            "measure": exact(line.measure),
+            "measure": local_number(line.measure),
             "tie_breaks": [
-                (TIE_BREAKS.get(key, key), exact(value))
+                (TIE_BREAKS.get(key, key), "—" if value is None else local_number(value))  # no round played yet
                 for key, value in line.tie_breaks.items()
                 if not isinstance(value, list)
             ],
@@ -952,7 +918,7 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
     )
     context = {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
     if line is not None:  # written and named as the standings write it (1½ place points, not 1.5)
-        context |= {"measure_label": measure_label(tournament), "measure": exact(line.measure)}
+        context |= {"measure_label": measure_label(tournament), "measure": local_number(line.measure)}
     return render(request, "games/tournament/player.html", context)
 
 
@@ -1191,9 +1157,9 @@ def _league_lines(league: League) -> list[dict]:
     return [
         {
             "line": line,
-            "points": exact(line.points),
+            "points": local_number(line.points),
             "results": [
-                (tournament, None if value is None else exact(value), index in line.counted)
+                (tournament, None if value is None else local_number(value), index in line.counted)
                 for index, (tournament, value) in enumerate(zip(names, line.results))
             ],
         }

@@ -19,18 +19,20 @@ from .phone import fits_the_screen, looks_right, save, tap
 pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Ana", "Bojan", "Cene", "Dora", "Eva", "Franc", "Gal", "Hana", "Igor"]
-VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+GLYPHS = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6)}
 
 
-def shown_number(text: str) -> Fraction:
-    """A measure as the page writes it (2, 1½, −3, 1 234) as an exact number."""
+def shown_number(text: str, decimal: str = ".") -> Fraction:
+    """A measure as the page writes it (2, 1,5 or 1.5, 1⅙, −3, 1 234) as an exact number: ``decimal`` is the page's
+    decimal separator (the other of , and . groups thousands)."""
     text = re.sub(r"[\s\u2009\u202f]", "", text).replace("\u2212", "-")
+    text = text.replace("." if decimal == "," else ",", "").replace(decimal, ".")
     part = Fraction(0)
-    if text and text[-1] in VULGAR:
-        text, part = text[:-1], VULGAR[text[-1]]
+    if text and text[-1] in GLYPHS:
+        text, part = text[:-1], GLYPHS[text[-1]]
     sign = -1 if text.startswith("-") else 1
     whole = text.lstrip("-")
-    return sign * (Fraction(int(whole) if whole else 0) + part)
+    return sign * (Fraction(whole if whole else 0) + part)
 
 
 def context(browser: Browser, live_server, width: int, height: int, *, phone: bool = True):
@@ -55,11 +57,11 @@ def no_wider_than_the_page(page: Page) -> None:
 
 def standings_shown(page: Page) -> list[tuple[str, int, Fraction]]:
     """(place as written, start number, measure) for each row of the standings table."""
-    rows = []
+    rows, decimal = [], "." if page.locator("html").get_attribute("lang") == "en" else ","
     for row in page.locator("table.standings tbody tr").all():
         place = row.locator("td.place").inner_text().strip()
         no = int(row.locator("td").nth(1).locator("a .muted").inner_text().strip().rstrip("."))
-        rows.append((place, no, shown_number(row.locator("td.measure").inner_text())))
+        rows.append((place, no, shown_number(row.locator("td.measure").inner_text(), decimal)))
     return rows
 
 
@@ -336,7 +338,7 @@ def test_a_small_tarzs_tournament(browser: Browser, live_server, tmp_path):
             for table in json.loads(printed.getvalue())["tables"]
         } == seated
 
-    # The same standings in the other languages (1½ is written alike), and a player's rounds fit a 360 px phone.
+    # The same standings in the other languages (1,5 for 1.5), and a player's rounds fit a 360 px phone.
     for locale in ("sl-SI", "cs-CZ", "de-DE"):
         other = browser.new_context(
             viewport={"width": 360, "height": 800},

@@ -7,10 +7,10 @@ import json
 import pytest
 from django.urls import reverse
 
+from games.lib.numbers import local_number
 from games.models import Round, Tournament
 from games.tables import services
 from games.tournaments import services as service
-from games.tournaments.views import exact
 
 from ..commands import manage
 from ..factories import visible_text
@@ -64,7 +64,7 @@ def test_a_cups_table_writes_the_dreier_and_the_piccolo_without_their_kontra(cli
     assert list(second.scores) == [-2, 6, -2, -2]
     page = client.get(reverse("tournament", args=[tournament.public_token]))
     assert {line["name"]: line["measure"] for line in page.context["lines"]} == {
-        name: exact(value) for name, value in expected.items()
+        name: local_number(value) for name, value in expected.items()
     }
     text = visible_text(page.content.decode())
     assert "Table rules: Tarockcup; Kontra counts on the sheet: no" in text

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines.table import InvalidTable
+from games.lib.numbers import local_number
 from games.models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
 from games.tables import services
 from games.tournaments import engine
 from games.tournaments import services as service
-from games.tournaments.views import exact
 
 from ..factories import visible_text
 
@@ -459,7 +459,7 @@ def test_the_standings_page_equals_the_engines_standings_of_the_exported_documen
     expected = engine.standings(engine.load(exported))
     shown = client.get(reverse("tournament", args=[tournament.public_token])).context["lines"]
     assert [(line["place"], line["no"], line["measure"]) for line in shown] == [
-        (line.place, line.no, exact(line.measure)) for line in expected
+        (line.place, line.no, local_number(line.measure)) for line in expected
     ]
     assert any(line.measure.denominator != 1 for line in expected), "shared place points, shown exactly"
 
@@ -485,7 +485,7 @@ def test_a_players_page_names_the_start_number_apart_from_the_place(client):
     standings = client.get(reverse("tournament", args=[tournament.public_token])).context
     shown = next(row for row in standings["lines"] if row["no"] == entry.no)["measure"]  # as the standings write it
     assert " ".join(said.split()) == f"Start number {entry.no} · Place {line.place} · Place points: {shown}"
-    assert shown == exact(line.measure) and standings["measure_label"] == "Place points"
+    assert shown == local_number(line.measure) and standings["measure_label"] == "Place points"
 
 
 def test_a_player_finds_their_table_by_start_number_or_name(client):
