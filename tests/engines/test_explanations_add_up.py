@@ -23,7 +23,12 @@ from .worked_examples import EXAMPLES
 FIGURE = r"[+−](?:\d+(?:\.\d+)?[⅓⅔]?|[⅓⅔]|\d+/\d+)"
 SIGNED = re.compile(rf"(?<![\w⅓⅔./])({FIGURE})(?![\w/])")
 FACTOR = re.compile(r"×\s*(?:[^\d=×]*\s)?(\d+)")  # × 2, × kontra 2, × supra-contra 8
-SAYS_ZERO = {Sums.TERM, Sums.TOTAL, Sums.SCALED}  # "→ 0 for the declarers": a term of nothing is written unsigned
+SAYS_ZERO = {
+    Sums.TERM,
+    Sums.TOTAL,
+    Sums.SCALED,
+    Sums.OWN,
+}  # "→ 0 for the declarers", "Bojan: ⅓ → 0": nothing is unsigned
 ROLES = {"", Sums.TERM, Sums.TOTAL, Sums.SUM, Sums.SCALED, Sums.SCORES, Sums.OWN}
 
 
@@ -152,3 +157,16 @@ def test_every_generated_hands_lines_add_up(slug, seed):
         return
     for number, result in enumerate(results, start=1):
         assert problems(result.lines, result.scores) == [], (number, document["hands"][number - 1])
+
+
+def test_a_players_own_amount_of_nothing_is_written_unsigned():
+    """A klop player with ⅓ of a card point loses nothing: "Bojan: ⅓ → 0." is his own amount, not a line without one
+    (the seed the generator found: 1167895036)."""
+    document = {
+        "game": "slovenian-tarok",
+        "players": ["Ana", "Bojan", "Cene"],
+        "hands": [{"contract": "klop", "klop": {"Ana": 35, "Bojan": "1/3", "Cene": "34 2/3"}}],
+    }
+    [result] = hands_of(document)
+    assert "SR2: Bojan: ⅓ → 0." in [line.render() for line in result.lines]
+    assert problems(result.lines, result.scores) == []
