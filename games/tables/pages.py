@@ -4,6 +4,7 @@ or by round), the chart of running totals, the table page's context, and the pag
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
 from games.engines import table as engine_table
+from games.engines.base import Closing, Phrase, is_closing
 from games.engines.table import InvalidTable
 from games.models import Change, Hand, HandFacts, Round, RoundTable, Table
 from games.registry import GAMES
@@ -165,6 +167,29 @@ def milestones(table: Table, numbers: list[int]) -> dict[int, Any]:
             if note is not None:
                 notes[number] = note
     return notes
+
+
+def closings_said(table: Table, rows: list[tuple[int, Any]]) -> dict[int, Any]:
+    """What the closings among ``rows`` (place, data) did beyond "end of the evening", by place: the steps of its
+    explanation after the first (what each player's marks still held cost, a game of the evening under way
+    abandoned), scored from the state stored before it. The score sheet and the CSV say it beside the ± of the row,
+    which otherwise reads like a penalty."""
+    closings = [number for number, data in rows if is_closing(data)]
+    if not closings:
+        return {}
+    try:
+        table_setup = services.setup_for(table)
+    except InvalidTable:
+        return {}
+    wanted = {n - 1 for n in closings}
+    stored = dict(table.hands.filter(deleted=False, number__in=wanted).values_list("number", "state"))
+    engine, said = table_setup.engine, {}
+    for number in closings:
+        before = engine_table.load_state(table_setup, stored.get(number - 1))
+        result, _after = engine.play(Closing(), table_setup.rules, before)
+        if len(result.lines) > 1:  # the steps without their rule: the row says what, the hand's page why
+            said[number] = Phrase(tuple(replace(line, rule="", option="") for line in result.lines[1:]), " ")
+    return said
 
 
 def recent_hands(table: Table, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:

@@ -66,6 +66,19 @@ def ranked_marks(table: Table) -> list[tuple[str, list[int]]]:
     ]
 
 
+def marks_on_paper(table: Table) -> list[tuple[str, list[int]]]:
+    """Every mark the table page draws beside the totals that the game does not rank by (circles held
+    and crossed off), as the score sheet's and the CSV's last lines after ``ranked_marks``: its name and every
+    player's count, in seating order."""
+    marks = (table.summary or {}).get("marks") or {}
+    lines = []
+    for mark in GAMES[table.game].web.marks:
+        for kind, label in ((mark.kind, mark.on_paper), (mark.used, mark.used_on_paper)):
+            if kind and label:
+                lines.append((str(label), [(marks.get(name) or {}).get(kind, 0) for name in table.players]))
+    return lines
+
+
 def winners(table: Table) -> list[str]:
     """Whoever has won the game, when the game has an end (Two Ten Jack after its last round)."""
     return ENGINES[table.game].winners(table.totals, table.summary or {})

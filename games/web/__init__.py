@@ -49,6 +49,9 @@ class Mark:
     # circle (with "used" when crossed off) and of a count, as its marks.html writes them
     counted: Promise | None = None  # BADGE: the badge's words as marks.html writes them, in the plural the count
     # takes (ngettext_lazy with %(counter)s): the phone is given them for the counts a table reaches
+    on_paper: str | Promise = ""  # its line on the score sheet and the CSV ("… held"); "" for a ranked mark,
+    # which those give already
+    used_on_paper: str | Promise = ""  # CIRCLES: the line of the crossed-off ones ("… crossed off")
 
     def as_json(self) -> dict[str, Any]:
         labels = [str(self.counted % {"counter": n}) for n in range(COUNTED)] if self.counted is not None else []

@@ -27,8 +27,8 @@ from games.registry import GAMES
 from games.tables import services
 from games.tables.common import by_any_link, remember
 from games.tables.forms import ImportForm
-from games.tables.pages import counted_numbers, milestones, other_rows
-from games.tables.presentation import describer, ranked_marks
+from games.tables.pages import closings_said, counted_numbers, milestones, other_rows
+from games.tables.presentation import describer, marks_on_paper, ranked_marks
 
 
 @require_safe
@@ -120,7 +120,8 @@ def _csv_rows(table: Table, language: str):
                 yield _csv_chunk(table, rows, others, writer, describe)
                 rows = []
         yield _csv_chunk(table, rows, others, writer, describe) + writer.writerow(map(cell, [_("total"), *totals, ""]))
-        yield "".join(writer.writerow(map(cell, [label, *counts, ""])) for label, counts in ranked_marks(table))
+        marks = [*ranked_marks(table), *marks_on_paper(table)]
+        yield "".join(writer.writerow(map(cell, [label, *counts, ""])) for label, counts in marks)
 
 
 def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) -> str:
@@ -129,15 +130,25 @@ def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) ->
     numbers = [number for number, _scores, _data in rows]
     counted, _rounds = counted_numbers(table, numbers, others)
     notes = milestones(table, numbers)
+    said = closings_said(table, [(number, data) for number, _scores, data in rows])
     return "".join(
-        writer.writerow(map(cell, [counted.get(number, "±"), *scores, _what(describe(data), notes.get(number))]))
+        writer.writerow(
+            map(
+                cell,
+                [
+                    counted.get(number, "±"),
+                    *scores,
+                    _what(describe(data), said.get(number), notes.get(number)),
+                ],
+            )
+        )
         for number, scores, data in rows
     )
 
 
-def _what(played, note) -> str:
-    """What was played, and what it ended (as the table page writes its row: what was played, then what it ended)."""
-    return " · ".join(line.render(gettext) for line in (played, note) if line is not None)
+def _what(*lines) -> str:
+    """What was played (what a closing did beyond ending), and what it ended, as the table page writes its row."""
+    return " · ".join(line.render(gettext) for line in lines if line is not None)
 
 
 def _filename(table: Table) -> str:
@@ -165,11 +176,13 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     numbers = [number for number, *_rest in rows]
     counted, _rounds = counted_numbers(table, numbers)  # as the table page names them
     notes = milestones(table, numbers)
+    said = closings_said(table, [(number, data) for number, data, *_rest in rows])
     lines = [
         {
             "number": number,
             "label": counted.get(number, "±"),
             "what": describe(data),
+            "said": said.get(number),
             "note": notes.get(number),
             "scores": scores,
             "running": running,
@@ -187,7 +200,7 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
         {
             "table": table,
             "lines": lines,
-            "marks": ranked_marks(table),
+            "marks": [*ranked_marks(table), *marks_on_paper(table)],
             "back": back,
             "game": GAMES[table.game],
             "page": page,

@@ -54,6 +54,8 @@ WEB = GameWeb(
             used="radelci_used",
             few=5,
             classes=("radelci", "radelc", "radelci-count"),
+            on_paper=_("Radelci held"),
+            used_on_paper=_("Radelci crossed off"),
         ),
     ),
 )
