@@ -15,6 +15,8 @@ from .phone import keep, open_the_hand_form
 from .test_offline import (  # noqa: F401
     context,
     enter_czech,
+    enter_ttj,
+    page_totals,
     record_offline,
     settled,
     sure_totals_are,
@@ -184,3 +186,35 @@ def test_without_signal_a_hands_page_needing_signal_is_said_once_and_the_hands_s
     expect(note).to_have_text("Needs signal: a hand's own page (to edit or delete it) comes from the server.")
     box = note.bounding_box()
     assert box["width"] > 250 and box["height"] < 60  # a line or two across the page, not a column of words
+
+
+ROUND_MARKUP = """() => [...document.querySelectorAll(".round-state *")].map((node) => node.tagName.toLowerCase())"""
+
+
+def test_a_games_markup_in_the_rounds_line_stays_without_signal(context):  # noqa: F811
+    """Two Ten Jack's last round of a game recorded without signal: the round's line says the game is over as the
+    server's page does, in its markup (bold, each winner isolated), and it is the server's once sent."""
+    players = ["Aiko", "Ben", "Chie"]
+    rounds = [
+        {"captured": {"Aiko": ["2H"], "Ben": [], "Chie": []}},
+        {"captured": {"Aiko": [], "Ben": ["10H"], "Chie": []}},
+    ]
+    table = make_table(game="two-ten-jack", players=players, hands=rounds)
+    page = context.new_page()
+    keep(page, table)
+    assert page.evaluate(ROUND_MARKUP) == ["span"]
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/")
+    last = {"captured": {"Aiko": ["JH"], "Ben": [], "Chie": []}}
+    expected = settled(table, [last])
+    record_offline(page, "two-ten-jack", table, last, enter_ttj)
+    assert page_totals(page, players) == expected["totals"]
+    line = page.locator(".round-state")
+    expect(line).to_have_text("The game is over. Winner: Aiko")
+    offline = page.evaluate(ROUND_MARKUP)
+    assert offline == ["strong", "bdi"]
+    context.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    page.goto(f"/t/{table.edit_token}/")
+    expect(line).to_have_text("The game is over. Winner: Aiko")
+    assert page.evaluate(ROUND_MARKUP) == offline  # as the server writes it

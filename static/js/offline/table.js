@@ -37,12 +37,25 @@ function renderTotals(now) {
   tableMarks(status);
   const round = document.querySelector(".round-state");
   const games = LOOK.games, number = games ? Number(status[games.key] || 1) : 1;  // an evening of games, as data
-  if (round && status.rounds) {  // as the game's table.html writes it: "Game 2 · Round 1 of 3"
-    const game = number > 1 ? `${games.label.replace("{number}", num(number))} · ` : "";
-    round.textContent = status.finished ? say("over", { winners: now.winners.join(", ") })
-      : game + say("round", { number: status.round + 1, rounds: status.rounds });
-  }
+  if (round && status.rounds) roundState(round, now, number);
   if (round && games && (number > 1 || status.finished)) gamesWon(round, now, games);
+}
+// The round's line as the game's table.html writes it ("Game 2 · Round 1 of 3"; the game over in bold, each winner
+// isolated): only its [data-round-line], the rest of the game's markup stays; a line the game did not mark is
+// rewritten only where it holds text alone.
+function roundState(round, now, number) {
+  const status = now.status, games = LOOK.games, line = round.querySelector("[data-round-line]");
+  if (!line && round.children.length) return;
+  let words;
+  if (status.finished) {
+    const [before, after] = say("over", { winners: "\u0000" }).split("\u0000");
+    const names = now.winners.flatMap((name, i) => [i ? ", " : null, el("bdi", { text: name })]);
+    words = el("strong", { "data-round-line": "" }, before, ...names, after);
+  } else {
+    const game = number > 1 ? `${games.label.replace("{number}", num(number))} · ` : "";
+    words = el("span", { "data-round-line": "" }, game + say("round", { number: status.round + 1, rounds: status.rounds }));
+  }
+  if (line) line.replaceWith(words); else round.replaceChildren(words);
 }
 export function tableMarks(status) {  // the table's own marks (what this round deals): data-mark without data-player
   document.querySelectorAll("[data-mark]:not([data-player])").forEach((node) => {
