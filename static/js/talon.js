@@ -206,8 +206,8 @@ document.addEventListener("click", (event) => {
 });
 // A table kept for no signal (see static/js/offline/main.js): its pages load the offline part; on other phones and pages
 // nothing more is fetched until "Keep this table working without signal" is tapped.
-function isKept(token) {
-  try { return localStorage.getItem(`talon-kept:${token}`) === "1"; } catch (error) { return false; }
+function isKept(token, flag = "kept") {
+  try { return localStorage.getItem(`talon-${flag}:${token}`) === "1"; } catch (error) { return false; }
 }
 function offlinePart() {  // a table page or hand form, loaded in full or swapped in by a Save
   const root = document.getElementById("offline");
@@ -221,9 +221,13 @@ function offlinePart() {  // a table page or hand form, loaded in full or swappe
       listened(root);  // the offline part did not load: the taps held go on as without it
     });
   }
-  root.addEventListener("click", (event) => {
-    if (event.target.closest("[data-keep]")) load().then((part) => part.keep(root).then(() => part.start(root)));
-  });
+  const keep = () => load().then((part) => part.keep(root).then(() => part.start(root)));
+  // keeping asked for on a page left before it was done (a language switched while the engine started): it goes on
+  if (!isKept(root.dataset.offline) && isKept(root.dataset.offline, "keeping") && root.querySelector("[data-keep]")) {
+    root.querySelector("details.keep")?.setAttribute("open", "");
+    keep();
+  }
+  root.addEventListener("click", (event) => { if (event.target.closest("[data-keep]")) keep(); });
 }
 // A Save, an undo or a link tapped on a kept table before its offline part listens (a slow phone, a page from the
 // phone's cache, its modules still loading) waits for it, then goes on as if tapped then: never past it to a server

@@ -11,8 +11,9 @@ from games.tables import services
 from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
-from .phone import keep, open_the_hand_form
+from .phone import keep, open_the_hand_form, tap
 from .test_offline import (  # noqa: F401
+    PENDING_DATA,
     context,
     enter_czech,
     enter_ttj,
@@ -218,3 +219,51 @@ def test_a_games_markup_in_the_rounds_line_stays_without_signal(context):  # noq
     page.goto(f"/t/{table.edit_token}/")
     expect(line).to_have_text("The game is over. Winner: Aiko")
     assert page.evaluate(ROUND_MARKUP) == offline  # as the server writes it
+
+
+# The first page's engine answers only once the test lets it (window.releaseEngine()): a phone slow to start Python.
+# The page after it starts as usual.
+HOLD_THE_FIRST_ENGINE = """(() => {
+  if (sessionStorage.getItem("held")) return;
+  sessionStorage.setItem("held", "1");
+  let release;
+  const held = new Promise((done) => { release = done; });
+  window.releaseEngine = release;
+  window.Worker = class extends window.Worker {
+    constructor(...args) { super(...args); window.workerMade = true; }
+    addEventListener(type, listener, options) {
+      if (type !== "message") return super.addEventListener(type, listener, options);
+      return super.addEventListener(type, (event) => held.then(() => listener(event)), options);
+    }
+  };
+})();"""
+
+
+def test_a_language_switched_while_the_engine_starts_keeps_the_table_in_the_new_language(context):  # noqa: F811
+    """Keeping a table in Czech, the player switches to German while the engine starts: the German page goes on
+    keeping it (what was downloaded is not asked for again) and says so; then without signal the hand form is
+    German, its engine starts and Save keeps the hand."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    page.goto(f"/t/{table.edit_token}/")
+    page.select_option("#language", "cs")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.add_init_script(HOLD_THE_FIRST_ENGINE)
+    page.reload()
+    page.locator("details.keep summary").click()
+    page.locator("[data-keep]").click()
+    page.wait_for_function("() => window.workerMade === true", timeout=60_000)  # the engine is starting
+    page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("[data-keep-status]")).to_contain_text("Dieses Handy hält diesen Tisch", timeout=90_000)
+    context.set_offline(True)
+    page.goto(f"/t/{table.edit_token}/hands/new/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
+    tap(page, "partner", "Dana")
+    page.fill("input[name=points]", "40")
+    page.locator("#preview .computed-here").wait_for()
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator("tr.what.pending")).to_contain_text("noch nicht gesendet")
+    assert len(page.evaluate(PENDING_DATA)) == 1

@@ -1,15 +1,19 @@
 // Keeping a table: the one download, and a release reaching a kept phone.
-import { KEPT, KEPT_FLAG } from "./store.js";
+import { KEEPING_FLAG, KEPT, KEPT_FLAG } from "./store.js";
 import { fetchWithin } from "./server.js";
 import { engine, keptJustNow } from "./engine.js";
 import { human, readWords, say } from "./words.js";
 import { followServer } from "./copy.js";
 
+// Asked on one page, keeping goes on on the next if the player leaves it meanwhile (a language switched while the
+// engine starts: talon.js calls keep() again there; what was downloaded is not asked for again, the kept pages are
+// then in the new language).
 export async function keep(root) {
   const button = root.querySelector("[data-keep]"), bar = root.querySelector("progress"),
     status = root.querySelector("[data-keep-status]");
   readWords();
   button.disabled = true;
+  localStorage.setItem(KEEPING_FLAG(root.dataset.offline), "1");
   try {
     const runtime = await (await fetch(root.dataset.runtimeUrl, { cache: "no-cache" })).json();
     if (runtime.error) throw new Error(runtime.error);
@@ -29,12 +33,14 @@ export async function keep(root) {
     status.textContent = say("starting");
     await engine(root);
     localStorage.setItem(KEPT_FLAG(root.dataset.offline), "1");  // kept only once its engine has run here
+    localStorage.removeItem(KEEPING_FLAG(root.dataset.offline));
     bar.hidden = true;
     status.textContent = say("kept");
     root.dataset.kept = "1";
   } catch (error) {
     status.textContent = say("failed", { error: error.message || String(error) });
     button.disabled = false;
+    localStorage.removeItem(KEEPING_FLAG(root.dataset.offline));  // tried again by a tap, not by itself
   }
 }
 // The runtime's files, each once (one already kept is not asked for again), with the download's progress.

@@ -2,6 +2,7 @@
 const DB = "talon-offline", PENDING = "pending", TABLES = "tables";
 export const KEPT = "talon-kept";  // the cache of what the phone keeps (the service worker answers from it too)
 export const KEPT_FLAG = (token) => `talon-kept:${token}`;
+export const KEEPING_FLAG = (token) => `talon-keeping:${token}`;  // asked to keep, not kept yet (a page left meanwhile)
 function openDb() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB, 1);
