@@ -267,6 +267,9 @@ class League(models.Model):
     director_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     public_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The season's standings as its pages show them, stored in the transaction of every change of one of its
+    # tournaments (games.tournaments.services.season_changed); None until first worked out.
+    standings = models.JSONField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
         return self.name
@@ -286,6 +289,9 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(default=0)
     league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments")
+    # What its league reads of it (each player's final place and measure, engine.season_results), stored with every
+    # change while it is in a league.
+    season = models.JSONField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
         return self.name

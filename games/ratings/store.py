@@ -158,7 +158,7 @@ def rebuild(pool: Pool, events: list[Event], rows_of: dict[tuple, int], game: st
                 for name, r in players.items()
             ]
         )
-        _store_steps(pool, history, rows_of)
+        store_steps(pool, history, rows_of)
         return history
 
 
@@ -174,7 +174,7 @@ def rebuild_circle(circle_id: int, game: str | None = None) -> History:
         return rebuild(Pool(circle=circle), events, rows_of, game)
 
 
-def _store_steps(pool: Pool, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
+def store_steps(pool: Pool, history: History, rows_of: dict[tuple, int], first: int = 1) -> None:
     """Each step of ``history`` as a row, its event numbered among the pool's events of its game from ``first``."""
     numbers: dict[str, dict[tuple, int]] = {}
     made = []
@@ -240,7 +240,37 @@ def append_to_circle(circle_id: int, game: str, added: list[int]) -> None:
             ]
         )
         last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
-        _store_steps(Pool(circle=circle), history, rows_of, first=(last or 0) + 1)
+        store_steps(Pool(circle=circle), history, rows_of, first=(last or 0) + 1)
+
+
+def rate_on(pool: Pool, events: list[Event], rows_of: dict[tuple, int]) -> None:
+    """Events that come after every other event of the pool (a tournament joining its league after the others)
+    rated on from the pool's stored ratings, each game's steps numbered on: exactly what a rebuild would give
+    (``rate`` goes through the events in order), at the cost of these events alone. The caller holds the pool's
+    row and has checked the order."""
+    for game in sorted({event.game for event in events}):
+        ratings = Rating.objects.filter(**pool.owner, game=game)
+        now = {row.player: Rated(row.mu, row.sigma, row.events) for row in ratings}
+        history = rate([event for event in events if event.game == game], start={game: now})
+        moved = {step.player for step in history.steps}
+        ratings.filter(player__in=moved).delete()
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    **pool.owner,
+                    game=game,
+                    player=name,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    events=r.events,
+                    change=history.last[game, name],
+                )
+                for name, r in history.ratings[game].items()
+                if name in moved
+            ]
+        )
+        last = RatingStep.objects.filter(**pool.owner, game=game).order_by("-number").values_list("number", flat=True)
+        store_steps(pool, history, rows_of, first=(last.first() or 0) + 1)
 
 
 BATCH = 500  # tables read and written at once by rebuild_all

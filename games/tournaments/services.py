@@ -10,7 +10,9 @@ instead, which the engine settles, and the two agree.
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
+from fractions import Fraction
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -40,7 +42,7 @@ from games.models import (
     new_token,
 )
 from games.ratings import store as ratings_store
-from games.ratings.core import Event, History, current_ranking
+from games.ratings.core import Event, History, Rated, current_ranking, rate
 from games.ratings.store import Pool
 from games.registry import GAMES
 from games.tables import services
@@ -107,8 +109,12 @@ def _still_valid(tournament: Tournament, field: str | None = None) -> None:
 
 
 def _bump(tournament: Tournament) -> None:
+    """Every change of a tournament ends here, inside its transaction: its version moves (its pages ask only for
+    what changed) and, in a league, what the league reads of it and the league's standings are stored again."""
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
-    tournament.refresh_from_db(fields=["version"])
+    tournament.refresh_from_db(fields=["version", "league"])
+    if tournament.league_id is not None:
+        season_changed(tournament)
 
 
 # ---- creating and registering --------------------------------------------------------------------------
@@ -959,6 +965,91 @@ def league_standings(league: League):
     )
 
 
+# A league's standings are stored, not worked out for a visitor: each tournament of it keeps what the season reads
+# of it (``Tournament.season``: each player's place, the players sharing it and the measure), stored again in the
+# transaction of each of its changes (``_bump``, and a hand at one of its Talon tables); the league's standings
+# (``League.standings``) are then summed from those rows alone, the league's row locked. A change costs one
+# tournament's standings, whatever the league's size, and a page reads one row.
+
+
+def season_changed(tournament: Tournament) -> None:
+    """A tournament of a league changed: what its league reads of it, and the league's standings, stored again."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=tournament.league_id)
+        _store_season(tournament)
+        store_league_standings(league)
+
+
+def _store_season(tournament: Tournament) -> list:
+    season = [[r.name, r.place, r.level, *_fraction(r.measure)] for r in engine.season_results(load(tournament))]
+    Tournament.objects.filter(pk=tournament.pk).update(season=season)
+    return season
+
+
+def _fraction(value: int | Fraction) -> list[int]:
+    value = Fraction(value)
+    return [value.numerator, value.denominator]
+
+
+def _number(pair: list[int] | None) -> int | Fraction | None:
+    if pair is None:
+        return None
+    value = Fraction(*pair)
+    return value.numerator if value.denominator == 1 else value
+
+
+def store_league_standings(league: League) -> list[engine.LeagueLine]:
+    """The league's standings summed from its tournaments' stored seasons (a tournament stored before seasons were
+    is read once), stored on its row. The caller holds the league's row."""
+    seasons = [
+        season if season is not None else _store_season(tournament)
+        for tournament, season in (
+            (tournament, tournament.season) for tournament in league.tournaments.order_by("created_at", "pk")
+        )
+    ]
+    settings = league.settings
+    lines = engine.season(
+        [[engine.SeasonResult(name, place, level, _number([n, d])) for name, place, level, n, d in s] for s in seasons],
+        points_table=settings.get("points_table"),
+        best_n=settings.get("best"),
+        qualify=settings.get("qualify"),
+    )
+    league.standings = [
+        {
+            "name": line.name,
+            "place": line.place,
+            "points": _fraction(line.points),
+            "results": [None if value is None else _fraction(value) for value in line.results],
+            "counted": list(line.counted),
+            "qualified": line.qualified,
+        }
+        for line in lines
+    ]
+    League.objects.filter(pk=league.pk).update(standings=league.standings)
+    return list(lines)
+
+
+def stored_league_standings(league: League) -> list[engine.LeagueLine]:
+    """The league's standings as stored with its tournaments' last change: one row read, nothing worked out (a
+    league stored before standings were is worked out once, its row locked)."""
+    if league.standings is None:
+        with transaction.atomic():
+            league = League.objects.select_for_update().get(pk=league.pk)
+            if league.standings is None:
+                return store_league_standings(league)
+    return [
+        engine.LeagueLine(
+            name=line["name"],
+            place=line["place"],
+            points=_number(line["points"]),
+            results=tuple(_number(value) for value in line["results"]),
+            counted=tuple(line["counted"]),
+            qualified=line["qualified"],
+        )
+        for line in league.standings
+    ]
+
+
 MOST_IN_A_LEAGUE = 50  # a season holds a dozen; the league's pages and ratings read every one of them
 
 
@@ -1029,25 +1120,41 @@ def pool_events(pool: Pool) -> tuple[list[Event], dict[tuple, int]]:
     round_tables: dict[tuple, int] = {}
     spelled: dict[str, str] = {}  # one league, one player list: a name as first seen
     for tournament in _pool_tournaments(pool):
-        closed = {r.number: r for r in tournament.rounds.filter(status=Round.CLOSED)}
-        if not closed:
-            continue
-        t = engine.load(document(tournament, live=False))
-        ids = dict(
-            ((number, no), pk)
-            for number, no, pk in RoundTable.objects.filter(
-                round__tournament=tournament, round__status=Round.CLOSED
-            ).values_list("round__number", "table_no", "pk")
-        )
-        for played in engine.results(t, corrected=True):
-            round_ = closed[played.round]
-            ended = round_.closed_at or round_.started_at or tournament.created_at
-            for result in played.tables:
-                names = tuple(spelled.setdefault(name_key(t.player(no).name), t.player(no).name) for no in result.seats)
-                key = (tournament.pk, played.round, result.table)
-                events.append(Event(tournament.game, ended, key, names, engine.seat_places(t, result.seats, result)))
-                round_tables[key] = ids[(played.round, result.table)]
+        found, ids = tournament_events(tournament, spelled)
+        events += found
+        round_tables.update(ids)
     return events, round_tables
+
+
+def tournament_events(tournament: Tournament, spelled: dict[str, str]) -> tuple[list[Event], dict[tuple, int]]:
+    """One tournament's events and their round tables (as pool_events), each name written as ``spelled`` has it
+    (a name not in it is added as first seen)."""
+    events: list[Event] = []
+    round_tables: dict[tuple, int] = {}
+    closed = {r.number: r for r in tournament.rounds.filter(status=Round.CLOSED)}
+    if not closed:
+        return events, round_tables
+    t = engine.load(document(tournament, live=False))
+    ids = dict(
+        ((number, no), pk)
+        for number, no, pk in RoundTable.objects.filter(
+            round__tournament=tournament, round__status=Round.CLOSED
+        ).values_list("round__number", "table_no", "pk")
+    )
+    for played in engine.results(t, corrected=True):
+        round_ = closed[played.round]
+        ended = _ended(round_, tournament)
+        for result in played.tables:
+            names = tuple(spelled.setdefault(name_key(t.player(no).name), t.player(no).name) for no in result.seats)
+            key = (tournament.pk, played.round, result.table)
+            events.append(Event(tournament.game, ended, key, names, engine.seat_places(t, result.seats, result)))
+            round_tables[key] = ids[(played.round, result.table)]
+    return events, round_tables
+
+
+def _ended(round_: Round, tournament: Tournament):
+    """When a closed round's results count as rated: its close (an imported round: its tournament's creation)."""
+    return round_.closed_at or round_.started_at or tournament.created_at
 
 
 def rate_pool(pool: Pool) -> History:
@@ -1060,28 +1167,120 @@ def rate_pool(pool: Pool) -> History:
 
 
 def results_changed(tournament: Tournament) -> None:
-    """After a change of a tournament's rated results: its pool rebuilt, in the change's transaction."""
-    rate_pool(pool_of(tournament))
+    """After a change of a tournament's rated results: its pool again, in the change's transaction. In a league,
+    when the tournament is the season's last (created and rated after the others: the one being played), only its
+    own results are rated again, from each player's rating before it; else the pool is rebuilt whole."""
+    pool = pool_of(tournament)
+    if pool.league is None or not _rated_again_from_its_start(pool, tournament):
+        rate_pool(pool)
+
+
+def _rated_again_from_its_start(pool: Pool, tournament: Tournament) -> bool:
+    """The league's ratings of the tournament's game again from where its results start, when they are the
+    league's last: each player's rating before it is their last step in the others; the tournament's steps and
+    its players' ratings are written again. What a rebuild gives; False (nothing done) when it is not the last."""
+    game = tournament.game
+    with transaction.atomic():
+        pool.lock()
+        steps = RatingStep.objects.filter(**pool.owner, game=game)
+        own, others = (
+            steps.filter(round_table__round__tournament=tournament),
+            steps.exclude(round_table__round__tournament=tournament),
+        )
+        last_other = others.aggregate(last=Max("number"))["last"] or 0
+        spelled = {name_key(name): name for name in others.values_list("player", flat=True).distinct()}
+        events, round_tables = tournament_events(tournament, spelled)
+        if not _comes_last(tournament, events) or own.filter(number__lte=last_other).exists():
+            return False
+        players = set(own.values_list("player", flat=True)) | {name for event in events for name in event.players}
+        before: dict[str, tuple[Rated, float]] = {}
+        for player, mu, sigma, change in (
+            others.filter(player__in=players).order_by("number").values_list("player", "mu", "sigma", "change")
+        ):
+            count = before[player][0].events if player in before else 0
+            before[player] = (Rated(mu, sigma, count + 1), change)
+        own.delete()
+        Rating.objects.filter(**pool.owner, game=game, player__in=players).delete()
+        history = rate(events, start={game: {player: rated for player, (rated, _change) in before.items()}})
+        moved = {step.player for step in history.steps}
+        Rating.objects.bulk_create(
+            [
+                Rating(**pool.owner, game=game, player=name, mu=r.mu, sigma=r.sigma, events=r.events, change=change)
+                for name, r, change in (
+                    (name, history.ratings[game][name], history.last[game, name])
+                    if name in moved
+                    else (name, *before[name])
+                    for name in sorted(players)
+                    if name in moved or name in before
+                )
+            ]
+        )
+        ratings_store.store_steps(pool, history, round_tables, first=last_other + 1)
+    return True
+
+
+def _comes_last(tournament: Tournament, events: list[Event]) -> bool:
+    """Whether a tournament's results are its league's last: it was created after the others (its names are then
+    the last spelled) and each of its events comes after every event of the others, as rate() orders them."""
+    newest = (
+        Tournament.objects.filter(league_id=tournament.league_id).order_by("-created_at", "-pk").values_list("pk")
+    ).first()
+    if newest != (tournament.pk,):
+        return False
+    return not events or _latest_other_event(tournament) < min((event.ended, event.key) for event in events)
 
 
 def joined_league(tournament: Tournament) -> None:
-    """A tournament added to a league: its own pool is gone, the league's takes its results."""
+    """A tournament added to a league: its own pool is gone, the league's takes its results: rated on from the
+    league's ratings when they all come after the league's others (a season's next tournament: the cost of its
+    own results, whatever the league's size), else the league's pool rebuilt."""
     Rating.objects.filter(tournament=tournament).delete()
     RatingStep.objects.filter(tournament=tournament).delete()
-    rate_pool(pool_of(tournament))
+    pool = pool_of(tournament)
+    with transaction.atomic():
+        pool.lock()
+        spelled = {
+            name_key(name): name for name in Rating.objects.filter(**pool.owner).values_list("player", flat=True)
+        }
+        events, round_tables = tournament_events(tournament, spelled)
+        if not events:
+            return
+        if _comes_last(tournament, events):
+            ratings_store.rate_on(pool, events, round_tables)
+            return
+    rate_pool(pool)
+
+
+def _latest_other_event(tournament: Tournament) -> tuple:
+    """No earlier than the latest event of the other tournaments of its league, as rate() orders them (when it
+    ended, then its key); the earliest time when there is none."""
+    latest: tuple = (tournament.created_at.min.replace(tzinfo=tournament.created_at.tzinfo), ())
+    for round_ in (
+        Round.objects.filter(tournament__league_id=tournament.league_id, status=Round.CLOSED)
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+    ):
+        ended = _ended(round_, round_.tournament)
+        latest = max(latest, (ended, (round_.tournament_id, round_.number, math.inf)))
+    return latest
 
 
 def round_table_changed(sender, *, table: Table, **kwargs) -> None:
     """A Talon table's hands changed (connected in games.apps): if it is a table of a closed round, its
-    tournament's pool again (the standings read its stored totals, and so do the ratings). One query for any
-    other table."""
+    tournament's pool again (the standings read its stored totals, and so do the ratings); a table of a round
+    under way or closed of a tournament in a league, that league's standings. One query for any other table."""
     round_table = (
-        RoundTable.objects.filter(table_id=table.pk, round__status=Round.CLOSED)
+        RoundTable.objects.filter(table_id=table.pk, round__status__in=(Round.STARTED, Round.CLOSED))
         .select_related("round__tournament")
         .first()
     )
-    if round_table is not None:
-        results_changed(round_table.round.tournament)
+    if round_table is None:
+        return
+    tournament = round_table.round.tournament
+    if tournament.league_id is not None:
+        season_changed(tournament)
+    if round_table.round.status == Round.CLOSED:
+        results_changed(tournament)
 
 
 def rank_by_ratings(tournament: Tournament) -> list[str]:

@@ -7,7 +7,6 @@ only (a 404 otherwise).
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import unicodedata
@@ -1130,28 +1129,6 @@ def pool_ratings(pool: Pool) -> list[dict]:
     return shown
 
 
-def league_state(league: League) -> str:
-    """What a league's standings are worked out from, as one word, in two queries: its settings, each of its
-    tournaments' versions and the versions of the Talon tables of their rounds under way."""
-    versions = list(league.tournaments.order_by("created_at", "pk").values_list("pk", "version"))
-    tables = Table.objects.filter(
-        tournament_tables__round__tournament__league=league, tournament_tables__round__status=Round.STARTED
-    ).aggregate(total=Sum("version"))
-    state = json.dumps([league.settings, versions, tables["total"] or 0], sort_keys=True)
-    return hashlib.sha256(state.encode()).hexdigest()
-
-
-def league_now(league: League) -> list:
-    """The season's standings, worked out once per state of the league (a season of large tournaments costs
-    seconds to rank) and kept for every visitor of that state."""
-    key = f"league:{league.pk}:{league_state(league)}"
-    lines = caches["boards"].get(key)
-    if lines is None:
-        lines = list(services.league_standings(league))
-        caches["boards"].set(key, lines)
-    return lines
-
-
 def _league_lines(league: League) -> list[dict]:
     names = list(league.tournaments.order_by("created_at", "pk"))
     return [
@@ -1163,7 +1140,7 @@ def _league_lines(league: League) -> list[dict]:
                 for index, (tournament, value) in enumerate(zip(names, line.results))
             ],
         }
-        for line in league_now(league)
+        for line in services.stored_league_standings(league)
     ]
 
 
@@ -1199,13 +1176,35 @@ def _league_page(
 @require_safe
 def league_director(request: HttpRequest, token: str) -> HttpResponse:
     league = get_object_or_404(League, director_token=token)
+    refused = _league_wait(request, league, _page_cost(league))
+    if refused:
+        return refused
     remember_on(request, "leagues", league.pk)  # listed on this browser's home page
     return _league_page(request, league)
+
+
+LEAGUE_PER_PAGE = 10  # tournaments of a league that adding one may read again, for the cost of one long page
+LEAGUE_CELLS_PER_PAGE = 5_000  # a league page's results (players × tournaments) for the cost of one long page
+
+
+def _league_wait(request: HttpRequest, league: League, cost: int) -> HttpResponse | None:
+    """429 when ``cost`` long pages (counted before any work) take the client beyond its allowance."""
+    seconds = wait_for(request, cost) if cost else 0
+    return too_many(request, seconds) if seconds else None
+
+
+def _page_cost(league: League) -> int:
+    """A league page writes each player's result in each tournament: a season's page (a few thousand) costs
+    nothing; the largest (500 players × 50 tournaments, 500 KB) counts as five long pages."""
+    return len(league.standings or []) * league.tournaments.count() // LEAGUE_CELLS_PER_PAGE
 
 
 @require_POST
 def league_add(request: HttpRequest, token: str) -> HttpResponse:
     league = get_object_or_404(League, director_token=token)
+    refused = _league_wait(request, league, 1 + league.tournaments.count() // LEAGUE_PER_PAGE)
+    if refused:  # a tournament joining before the others rates the whole league again
+        return refused
     form = JoinLeagueForm(request.POST)
     if form.is_valid():
         tournament = Tournament.objects.filter(director_token=form.cleaned_data["link"]).first()
@@ -1240,6 +1239,9 @@ def league_register(request: HttpRequest, token: str, tournament: str) -> HttpRe
 @require_safe
 def league(request: HttpRequest, token: str) -> HttpResponse:
     chosen = get_object_or_404(League, public_token=token)
+    refused = _league_wait(request, chosen, _page_cost(chosen))
+    if refused:
+        return refused
     return render(
         request,
         "games/tournament/league.html",

@@ -58,7 +58,7 @@ from .schedules import (
     schedule,
     schedule_lots,
 )
-from .season import LeagueLine, league, league_json
+from .season import LeagueLine, SeasonResult, league, league_json, season, season_results
 from .seating import _pair
 from .standing import RoundLine, Standing, standings, standings_json
 from .table_results import EARLIEST, LATEST, check_result, correction_time, places, results, seat_places, typed_marks
@@ -123,6 +123,9 @@ __all__ = [
     "met_before",
     "sat_out_before",
     "LeagueLine",
+    "SeasonResult",
     "league",
     "league_json",
+    "season",
+    "season_results",
 ]

@@ -26,6 +26,32 @@ class LeagueLine:
     qualified: bool
 
 
+@dataclass(frozen=True)
+class SeasonResult:
+    """One player's result in one tournament, as a season counts it: the final place, how many played players share
+    it, and the measure (higher better)."""
+
+    name: str
+    place: int
+    level: int
+    measure: int | Fraction
+
+
+def season_results(t: Tournament) -> tuple[SeasonResult, ...]:
+    """What a season reads of one tournament: each player who played, with the place, the players sharing it and the
+    measure, higher better (a measure of points where fewer is better counts negated). Registered players who
+    never played are not in it."""
+    rows = standings(t)
+    higher = t.scoring.measure != "points" or _better_higher(t)
+    out = []
+    for s in rows:
+        if not any(True for _ in s.rounds):
+            continue  # registered but never played: not in this tournament's results
+        level = sum(1 for other in rows if other.place == s.place and other.rounds)
+        out.append(SeasonResult(s.name, s.place, level, s.measure if higher else -s.measure))
+    return tuple(out)
+
+
 def league(
     tournaments: Sequence[Tournament],
     *,
@@ -33,31 +59,37 @@ def league(
     best_n: int | None = None,
     qualify: int | None = None,
 ) -> tuple[LeagueLine, ...]:
-    """TN9: a season's standings. A player (the same name across the tournaments) scores in each tournament either
-    its measure (place points, balance, points) or, with ``points_table``, the points of its final place (players
-    sharing a place share the points of the places they occupy, as at a table, TN6; places beyond the table score
-    0); the season sums them, or only the best ``best_n``; players level share the place (listed in the order they
-    first appear); the top ``qualify`` places are qualified (players sharing the last such place all are). Names are
-    compared as a table compares them (``name_key``: capitals, invisible characters and look-alike letters do
-    not tell players apart); a line shows the name as it was first written."""
+    """TN9: a season's standings from its tournaments (``season`` of each one's ``season_results``)."""
+    return season([season_results(t) for t in tournaments], points_table=points_table, best_n=best_n, qualify=qualify)
+
+
+def season(
+    results: Sequence[Sequence[SeasonResult]],
+    *,
+    points_table: Sequence[int | Fraction] | None = None,
+    best_n: int | None = None,
+    qualify: int | None = None,
+) -> tuple[LeagueLine, ...]:
+    """TN9: a season's standings from each tournament's results (``season_results``, in the season's order). A
+    player (the same name across the tournaments) scores in each tournament either its measure (place points,
+    balance, points) or, with ``points_table``, the points of its final place (players sharing a place share the
+    points of the places they occupy, as at a table, TN6; places beyond the table score 0); the season sums them,
+    or only the best ``best_n``; players level share the place (listed in the order they first appear); the top
+    ``qualify`` places are qualified (players sharing the last such place all are). Names are compared as a table
+    compares them (``name_key``: capitals, invisible characters and look-alike letters do not tell players
+    apart); a line shows the name as it was first written."""
     table = tuple(Fraction(v) for v in points_table) if points_table is not None else None
     scored: dict[str, list[int | Fraction | None]] = {}  # by name_key
     spelled: dict[str, str] = {}  # each player's name as first written
-    for index, t in enumerate(tournaments):
-        rows = standings(t)
+    for index, rows in enumerate(results):
         for s in rows:
-            if not any(True for _ in s.rounds):
-                continue  # registered but never played: not in this tournament's results
             if table is None:
-                value: int | Fraction = (
-                    s.measure if (t.scoring.measure != "points" or _better_higher(t)) else -s.measure
-                )
+                value: int | Fraction = s.measure
             else:
-                level = sum(1 for other in rows if other.place == s.place and other.rounds)
-                value = Fraction(sum(table[s.place - 1 : s.place - 1 + level]), level)
+                value = Fraction(sum(table[s.place - 1 : s.place - 1 + s.level]), s.level)
             key = name_key(s.name)  # "Anna" in one tournament and "ANNA" in another: one player of the season
             spelled.setdefault(key, s.name)
-            scored.setdefault(key, [None] * len(tournaments))[index] = value
+            scored.setdefault(key, [None] * len(results))[index] = value
     totals = {}
     for name, values in scored.items():
         played = sorted(((v, i) for i, v in enumerate(values) if v is not None), key=lambda x: (-x[0], x[1]))
