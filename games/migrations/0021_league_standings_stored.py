@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0018_sitters_play_no_hand'),
+        ('games', '0020_expected_place'),
     ]
 
     operations = [
