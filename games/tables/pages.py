@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games.engines import table as engine_table
 from games.engines.base import Closing, Phrase, is_closing
 from games.engines.table import InvalidTable
+from games.lib.numbers import local_number
 from games.models import Change, Hand, HandFacts, Round, RoundTable, Table
 from games.registry import GAMES
 from games.tables import services
@@ -233,12 +234,14 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
     winning = winners(table)
     played_as = services.tournament_table(table)
     closed = played_as if can_edit and played_as is not None and played_as.round.status == Round.CLOSED else None
-    can_edit = can_edit and closed is None  # a closed round's table offers no change: its result stands
+    typed = typed_result(table, played_as) if can_edit and closed is None else None
+    can_edit = can_edit and closed is None and typed is None  # a closed round's or a typed result stands
     others = other_rows(table)
     return {
         "table": table,
         "can_edit": can_edit,
         "closed_round": closed,
+        "typed_result": typed,
         "rows": recent_hands(table, can_edit=can_edit, others=others),
         "players": player_rows(table),
         "summary": table.summary,
@@ -252,7 +255,7 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
         "hidden_hands": max(table.hand_count - RECENT_HANDS, 0),
         "settle_up": settle_up(table),
         "chart": chart_of(table, others),
-        "round_limit": _limit_shown(table, played_as),
+        "round_limit": _limit_shown(table, played_as) if typed is None else None,  # the typed result counts
         "live_url": reverse("live", args=[table.edit_token])
         if can_edit
         else reverse("view_live", args=[table.view_token]),
@@ -260,6 +263,29 @@ def table_context(table: Table, *, can_edit: bool) -> dict:
         if can_edit
         else reverse("view_hands", args=[table.view_token]),
     }
+
+
+def typed_result(table: Table, played_as: RoundTable | None) -> dict | None:
+    """The director's result typed from the table's paper sheet, which counts instead of the hands played here
+    (each seat's name and typed total, as the sheet says them), or None."""
+    if played_as is None or played_as.totals is None:
+        return None
+    return {
+        "round_table": played_as,
+        "totals": ", ".join(f"{name} {local_number(total)}" for name, total in zip(table.players, played_as.totals)),
+    }
+
+
+def tournament_notice(table: Table) -> dict | None:
+    """What a tournament's table says above its hand form, before anything is typed: its round is closed, or the
+    director's typed result counts here (a Save would be refused). None for a table that takes hands."""
+    played_as = services.tournament_table(table)
+    if played_as is None:
+        return None
+    if played_as.round.status == Round.CLOSED:
+        return {"closed_round": played_as}
+    typed = typed_result(table, played_as)
+    return {"typed_result": typed} if typed is not None else None
 
 
 def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:

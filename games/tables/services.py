@@ -283,8 +283,8 @@ def _change(
             done = table.changes.filter(submission=submission).first()
             if done is not None:
                 raise AlreadyDone(done)
-        if not by_tournament and any(r.status == Round.CLOSED for r in _rounds_locked(table)):
-            raise InvalidTable("", InvalidHand("", ROUND_CLOSED))  # the whole table: no place to name
+        if not by_tournament:
+            _tournament_allows(table)
         if version is not None and version != table.version:
             raise Conflict(
                 _("Another phone changed this table meanwhile. Here is the current state; check it and try again.")
@@ -376,6 +376,23 @@ def _room_for(held: int) -> None:
                 most=settings.TALON_MAX_HANDS,
             ),
         )
+
+
+def _tournament_allows(table: Table) -> None:
+    """The table of a tournament round takes no change from its players once its round is closed, nor while the
+    director's typed result counts for it (the paper and the phone would disagree): the whole table refused, its
+    reason said (a phone's send stays on the phone). Taking the typed result back is the director's choice."""
+    rounds = _rounds_locked(table)  # a typed result is written under its round's lock: seen as it stands
+    if any(r.status == Round.CLOSED for r in rounds):
+        raise InvalidTable("", InvalidHand("", ROUND_CLOSED))  # the whole table: no place to name
+    if rounds and RoundTable.objects.filter(table=table, totals__isnull=False).exists():
+        raise InvalidTable("", InvalidHand("", TYPED_RESULT))
+
+
+TYPED_RESULT = N_(
+    "the tournament's director typed this table's result from its paper sheet, and it counts: the table takes "
+    "no hand or change; ask the director, who can take the typed result back to count the hands played here"
+)
 
 
 ROUND_CLOSED = N_(

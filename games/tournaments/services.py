@@ -639,6 +639,7 @@ def type_result(
             % {"table": round_table.table_no, "round": round_.number},
         )
     with transaction.atomic():
+        _table_told(round_table)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)  # a round closed meanwhile takes no result
         _while_played(round_)
         round_table = RoundTable.objects.select_related("table").get(pk=round_table.pk)
@@ -649,6 +650,14 @@ def type_result(
         round_table.save(update_fields=["totals", "marks"])
         _still_valid(round_.tournament, "totals")
         _bump(round_.tournament)
+
+
+def _table_told(round_table: RoundTable) -> None:
+    """Inside the change of a typed result: the Talon table it counts for (if any) locked first, as every change
+    locks a table before its round, and its version moved on, so that every phone watching it learns that the
+    typed result counts there (or no longer does) at its next look."""
+    if round_table.table_id is not None:
+        Table.objects.select_for_update().filter(pk=round_table.table_id).update(version=F("version") + 1)
 
 
 def _while_played(round_: Round) -> None:
@@ -685,6 +694,7 @@ def take_back_result(round_: Round, round_table: RoundTable) -> None:
     """A typed result taken back while its round is played: the table counts what was played in Talon again
     (or waits for a result)."""
     with transaction.atomic():
+        _table_told(round_table)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         _while_played(round_)
         if round_table.round_id != round_.pk or round_table.totals is None:

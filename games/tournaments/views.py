@@ -678,12 +678,45 @@ def take_back_result(request: HttpRequest, token: str, number: int, table: int) 
     tournament = _director(token)
     round_ = _round(tournament, number)
     round_table = get_object_or_404(RoundTable, round=round_, table_no=min(table, LARGEST))
+    if round_.status == Round.STARTED and round_table.totals is not None:  # else refused below, saying why
+        asked = _take_back_question(request, tournament, round_table)
+        if asked is not None:
+            return asked
     try:
         services.take_back_result(round_, round_table)
     except services.Refused as error:
         return _round_page(request, tournament, round_, error=error.message, status=400)
     messages.success(request, _("The typed result of table %(table)s is taken back.") % {"table": table})
     return redirect("director_round", token=token, number=number)
+
+
+def _take_back_question(request: HttpRequest, tournament: Tournament, round_table: RoundTable) -> HttpResponse | None:
+    """Taking a typed result back changes the standings (the hands played count again): asked once, saying what
+    will count instead."""
+    table, typed = round_table.table, round_table.totals or []
+    words = {
+        "table": round_table.table_no,
+        "typed": " / ".join(local_number(total) for total in typed),
+        "played": " / ".join(local_number(total) for total in services.played_totals(table)) if table else "",
+    }
+    if table is not None and table.hand_count:
+        counts = ngettext(
+            "Table %(table)s's %(count)s hand played in Talon counts again (totals %(played)s), not the typed "
+            "%(typed)s.",
+            "Table %(table)s's %(count)s hands played in Talon count again (totals %(played)s), not the typed "
+            "%(typed)s.",
+            table.hand_count,
+        ) % {**words, "count": table.hand_count}
+    else:
+        counts = _("Table %(table)s has no result again (the typed %(typed)s no longer counts).") % words
+    return _unconfirmed(
+        request,
+        tournament,
+        question=_("Take back the typed result of table %(table)s?") % words,
+        consequences=[counts, _("Its phones take hands again.")],
+        yes=_("Take back the typed result"),
+        back=reverse("director_round", args=[tournament.director_token, round_table.round.number]),
+    )
 
 
 def qr_svg(url: str) -> str:

@@ -78,12 +78,12 @@ def test_a_replacement_is_taken_back_until_the_round_closes(client):
     before = {line.no: line.measure for line in service.load_standings(tournament)}
     service.type_result(round_, round_table, [30, 0, -10], replace=True)
     url = reverse("take_back_result", args=[tournament.director_token, 1, 1])
-    assert client.post(url).status_code == 302
+    assert client.post(url, {"confirmed": "1"}).status_code == 302
     assert RoundTable.objects.get(pk=round_table.pk).totals is None
     assert {line.no: line.measure for line in service.load_standings(tournament)} == before
     service.type_result(round_, round_table, [30, 0, -10], replace=True)
     service.close_round(round_)
-    response = client.post(url)
+    response = client.post(url, {"confirmed": "1"})
     assert response.status_code == 400 and "closed" in response.context["error"]
     assert RoundTable.objects.get(pk=round_table.pk).totals == [30, 0, -10]
 

@@ -31,6 +31,7 @@ from games.tables.pages import (
     numbered_now,
     round_numbers,
     table_context,
+    tournament_notice,
 )
 from games.tables.presentation import describe_change, describer
 from games.web import HandWords
@@ -66,6 +67,7 @@ def _render_hand_form(request, table, form, *, hand=None, number=None, conflict=
         "conflict": conflict,
         "edit_title": edit_title,
         "rejected": rejected,
+        "tournament_notice": tournament_notice(table),
         "links": RuleLinks.of(table.game, table.view_token),
         "players": table.players,
         "counter": True,
