@@ -83,11 +83,14 @@ SENT_PER_PAGE = 128 * 1024  # bytes a document sent brings for the cost of one l
 def sent_cost(request: HttpRequest) -> int:
     """What a request that sends a document counts as, from the size it announces (``Content-Length``, all that
     Django reads of a body), before a byte of the document is read: one long page, and one more for every
-    SENT_PER_PAGE bytes."""
+    SENT_PER_PAGE bytes. A request larger than an import reads counts as one: its document is refused as it
+    arrives, unread, and the client may send a smaller one at once."""
     try:
         size = max(0, int(request.META.get("CONTENT_LENGTH") or 0))
     except ValueError:
         size = 0
+    if size > settings.TALON_MAX_DOCUMENT + SENT_PER_PAGE:  # the form's other fields and the upload's wrapping
+        return 1
     return 1 + size // SENT_PER_PAGE
 
 

@@ -153,3 +153,11 @@ def test_an_import_beyond_what_is_left_of_the_allowance_is_refused_not_taken(cli
 def test_a_small_import_within_the_allowance_goes_through(client, three_a_minute):
     use_two_long_pages(client)
     assert client.post(reverse("import"), {"document": schnapsen(1)}).status_code == 302
+
+
+def test_a_document_larger_than_an_import_reads_counts_as_one_and_says_why(client, three_a_minute):
+    """Refused as it arrives, unread: it costs one long page, and the corrected document may follow at once."""
+    use_two_long_pages(client)
+    big = SimpleUploadedFile("t.json", b" " * (2 * 1024 * 1024 + limits.SENT_PER_PAGE + 1))
+    response = client.post(reverse("import"), {"upload": big})
+    assert response.status_code == 200 and "larger than 2 MB" in response.context["form"].errors["upload"][0]
