@@ -38,7 +38,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from games.models import League, Tournament  # noqa: E402
+from games.models import League, Round, Tournament  # noqa: E402
+from games.tables import services as tables  # noqa: E402
 from games.tournaments import services  # noqa: E402
 
 TOURNAMENTS = int(os.environ.get("LEAGUE_TOURNAMENTS", "50"))
@@ -129,7 +130,38 @@ def main() -> None:
     page = reverse("league_director", args=[league.director_token])
     took, queries, size = timed_get(director, page)
     print(f"  director's league page: {took * 1000:.0f} ms, {queries} queries, {size:,} bytes")
+    hand_costs(league)
     print(f"  memory at the end: {rss_mb():.0f} MB")
+
+
+def record_ms(round_table) -> float:
+    players = round_table.table.players
+    samples = []
+    for i in range(5):
+        start = time.perf_counter()
+        tables.record_hand(round_table.table, {"winner": players[i % 2], "game_points": 1})
+        samples.append(time.perf_counter() - start)
+        round_table.table.refresh_from_db()
+    return statistics.median(samples) * 1000
+
+
+def hand_costs(league: League) -> None:
+    """A hand recorded at a Talon table of a round under way, in a tournament of 100 players out of any league and
+    then in this one (each hand stores the tournament's season and the league's standings again)."""
+    tournament = services.create_tournament(
+        name="Next cup", game="schnapsen", preset="points", settings={"table_size": 2, "rounds": 4, "draw": {"seed": 7}}
+    )
+    services.register(tournament, [(f"Spieler {k:03d}", None) for k in range(1, PLAYERS + 1)])
+    services.draw_round(tournament, 1)
+    round_ = services.start_round(Round.objects.get(tournament=tournament, number=1))
+    first, second = round_.tables.select_related("table").order_by("table_no")[:2]
+    alone = record_ms(first)
+    services.add_to_league(league, Tournament.objects.get(pk=tournament.pk))
+    inside = record_ms(second)
+    print(
+        f"  a hand recorded at a table of a round under way: {alone:.0f} ms in no league, {inside:.0f} ms in the "
+        f"league of {league.tournaments.count()} (median of 5)"
+    )
 
 
 if __name__ == "__main__":
