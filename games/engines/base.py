@@ -365,6 +365,15 @@ def scores_of(amounts: Any) -> Phrase:
     return Phrase(tuple(Line("{player} {score}", {"player": p, "score": signed(a)}) for p, a in amounts), ", ")
 
 
+def names_and(names: Any) -> Line | str:
+    """``Anna``, ``Anna and Cyril``, ``Bert, Cyril and Dana``: players named together, the last joined by the
+    language's "and" (never "&", which a sentence does not say)."""
+    names = tuple(names)
+    if len(names) < 2:
+        return "".join(names)
+    return Line(N_("{names} and {last}"), {"names": ", ".join(names[:-1]), "last": names[-1]})
+
+
 def fmt_number(value: int | Fraction) -> str:
     """Whole numbers as they are, thirds as ``40⅔``, tenths as ``4.6`` (never through a float): ``written``."""
     if type(value) is int:
@@ -440,6 +449,9 @@ class Option:
     groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # card-points: (group, ((code, label), …))
     rule: str = ""  # the rule it changes, as the rules file numbers them
     source: str = ""  # where groups that play it this way come from
+    # its label leads into its value's words ("The game is won with" "35 points and 2 Blatt"): a line names the two as
+    # one phrase, without a colon between them
+    reads_on: bool = False
 
     def default_for(self, player_count: int) -> Any:
         return self.by_count.get(player_count, self.default)

@@ -33,6 +33,7 @@ from .base import (
     describe_common,
     facts_common,
     flag,
+    names_and,
     no_milestone,
     no_summary,
     no_winners,
@@ -534,7 +535,7 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
                 {
                     "single": single,
                     "single_amount": signed(3 * amount),
-                    "others": ", ".join(defenders),
+                    "others": names_and(defenders),
                     "amount": signed(-amount),
                 },
                 rule="R10",
@@ -550,8 +551,8 @@ def score_deal(hand: Hand, rules: Rules, state: State) -> HandResult:
             Line(
                 N_("2 against 2: {declarers} {amount} each; {defenders} {minus} each."),
                 {
-                    "declarers": " & ".join(declarers),
-                    "defenders": " & ".join(defenders),
+                    "declarers": names_and(declarers),
+                    "defenders": names_and(defenders),
                     "amount": signed(amount),
                     "minus": signed(-amount),
                 },

@@ -123,6 +123,14 @@ BIRDS = ("pagat", "uhu", "kakadu", "quapil")
 NEVER_FAIL_SILENTLY = frozenset({"trull", "kings", "valat", "mondfang"})
 SIDES = ("declarers", "defenders")
 KONTRA_NAMES = ("", "Kontra", "Rekontra", "Subkontra")
+# AT8, AT10: an opponent's own Kontra in a negative contract, as the table says it: he says Kontra, the declarer
+# answers Re, he answers Sub ("Anna Kontra, Cilli Re"); no opponent ever "gives Rekontra"
+KONTRA_SAID = (
+    "",
+    N_("{opponent} Kontra"),
+    N_("{opponent} Kontra, {declarer} Re"),
+    N_("{opponent} Kontra, {declarer} Re, {opponent} Sub"),
+)
 TALON = "talon"
 
 
@@ -309,6 +317,7 @@ OPTIONS = (
         rule="AT4",
         choices=(("35 2/3", N_("35 points and 2 Blatt (35⅔)")), ("35 1/3", N_("35 points and 1 Blatt (35⅓)"))),
         source=N_("35⅔: every cup; 35⅓: some private rounds in Styria"),
+        reads_on=True,
         help=N_("The card points the declarer's side needs; the same makes a Bürgermeister in Trischaken."),
     ),
     Option(
@@ -858,6 +867,12 @@ def _won(hand: Hand, rules: Rules) -> bool:
     return hand.points >= rules.win_at
 
 
+def _win_points_decided(points: Fraction) -> bool:
+    """AT4: whether the table's "won with" (win_points) decided the verdict: only 35⅓, won with 1 Blatt and lost
+    with 2. The line names the option then; on every other hand the limit it states is all there is to say."""
+    return Fraction(106, 3) <= points < Fraction(107, 3)
+
+
 def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line], *, replaced: bool = False) -> int:
     """AT4, AT7: the game item for the declarers; its line left out where a valat replaces it (AT11.1: the valat's
     line says the game's value it multiplies, and a player adds the valat, not the game too)."""
@@ -872,7 +887,7 @@ def _game(hand: Hand, rules: Rules, value: int, void: bool, lines: list[Line], *
                     "limit": number(rules.win_at),
                 },
                 rule="AT4",
-                option="win_points",
+                option="win_points" if _win_points_decided(hand.points) else "",
                 setting=rules.value("win_points"),
             )
         )
@@ -1052,6 +1067,11 @@ def _pay(hand: Hand, total: int, four: tuple[str, ...], lines: list[Line]) -> di
     return scores
 
 
+def kontra_said(opponent: str, declarer: str, level: int) -> Line:
+    """AT8: one opponent's Kontra in a negative contract, as the table says it (KONTRA_SAID)."""
+    return Line(KONTRA_SAID[level], {"opponent": opponent, "declarer": declarer})
+
+
 def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
     """AT8: settled between the declarer and each opponent, each with his own Kontra."""
     value = rules.contract(hand.contract)
@@ -1080,12 +1100,12 @@ def _negative(hand: Hand, rules: Rules) -> tuple[dict[str, int], list[Line]]:
         if factor > 1:
             lines.append(
                 Line(
-                    N_("{player} gave {kontra}: {value} × {factor}, {score}."),
+                    N_("{said}: {value} × {factor}, {player} {score}."),
                     {
-                        "player": opponent,
-                        "kontra": KONTRA_NAMES[level],
+                        "said": kontra_said(opponent, hand.declarer, level),
                         "value": value,
                         "factor": factor,
+                        "player": opponent,
                         "score": signed(-amount),
                     },
                     sums=Sums.OWN,
@@ -1284,9 +1304,9 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
         )
     if hand.kontra:
         parts.append(KONTRA_NAMES[hand.kontra])
-    given = [Line("{player} {kontra}", {"player": p, "kontra": KONTRA_NAMES[k]}) for p, k in hand.kontras if k]
-    if given:  # AT8: each opponent's own
-        parts.append(Phrase(tuple(given), ", "))
+    given = [kontra_said(p, hand.declarer, k) for p, k in hand.kontras if k]
+    if given:  # AT8: each opponent's own, as said at the table: "Anna Kontra, Cilli Re; Bert Kontra"
+        parts.append(Phrase(tuple(given), "; "))
     if hand.bonuses:
         parts.append(Phrase(tuple(_bonus_said(b) for b in hand.bonuses), ", "))
     if _kontras_void(hand) and (hand.kontra or any(b.kontra for b in hand.bonuses)):

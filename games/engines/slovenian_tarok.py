@@ -497,31 +497,31 @@ def round_whole(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
+DIFFERENCE_SAID = {  # (to a whole number, to the nearest 5): each step said only when it changes the number
+    (False, False): N_("Difference: |{points} − 35| = {diff}."),
+    (True, False): N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
+    (False, True): N_("Difference: |{points} − 35| = {diff}, to the nearest 5: {d5}."),
+    (True, True): N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
+}
+
+
 def _difference(points: Fraction, rules: Rules, lines: list[Line], rule: str) -> int:
+    """SR2, SR3: the difference from 35, rounded to a whole number (⅓ down, ⅔ up), then, by the table's rules, to the
+    nearest 5: "|44 − 35| = 9, to the nearest 5: 10", never "9 → 9"."""
     diff = abs(points - 35)
     d = round_whole(diff)
-    if rules.difference_rounding == "five":
-        d5 = (d + 2) // 5 * 5
-        lines.append(
-            Line(
-                N_("Difference: |{points} − 35| = {diff} → {d}, to the nearest 5: {d5}."),
-                {"points": number(points), "diff": number(diff), "d": d, "d5": d5},
-                rule=rule,
-                option="difference_rounding",
-                setting="five",
-            )
-        )
-        return d5
+    d5 = (d + 2) // 5 * 5 if rules.difference_rounding == "five" else d
+    steps = (d != diff, d5 != d)
     lines.append(
         Line(
-            N_("Difference: |{points} − 35| = {diff}, rounded (⅓ down, ⅔ up): {d}."),
-            {"points": number(points), "diff": number(diff), "d": d},
+            DIFFERENCE_SAID[steps],
+            {"points": number(points), "diff": number(diff), "d": d, "d5": d5},
             rule=rule,
-            option="difference_rounding",
-            setting="whole",
+            option="difference_rounding" if any(steps) else "",
+            setting=rules.difference_rounding,
         )
     )
-    return d
+    return d5
 
 
 def score_hand(hand: Hand | Adjustment | Closing, rules: Rules, state: State) -> HandResult:

@@ -44,13 +44,15 @@ class RuleLinks:
         if line.option:
             label = self.labels.get(line.option, line.option)
             setting = self.setting(line)
+            option = self.options.get(line.option)
+            between = " " if option is not None and option.reads_on else ": "  # "won with 35 points", "Rounding: 5"
             # the parentheses and the colon inside the link: a long option name wraps inside them, never away
             return rule + format_html(
                 ' <a href="{}#option-{}">({}{}):</a> ',
                 self.url,
                 line.option,
                 label,
-                f": {setting}" if setting != "" else "",
+                f"{between}{setting}" if setting != "" else "",
             )
         return rule + ": "
 

@@ -296,6 +296,15 @@ def describe_change(table: Table, change, describe: Callable[[dict[str, Any]], L
     return Line(N_("Table: {changes}"), {"changes": Phrase(parts, "; ")})
 
 
+def deleted_hand(table: Table, what: Line | Phrase, number: int | None) -> Line | Phrase:
+    """A deleted hand in the history's list of them, named as the game's pages name it ("Hand 3: …", "Game 2, round 1:
+    …") by its number among the game's hands when it was deleted; a penalty, a correction or the closing has none."""
+    if number is None:
+        return what
+    words = GAMES[table.game].web.words
+    return Line(words.history["listed"], {**words.place(number, len(table.players)), "what": what})
+
+
 def _hand_change(table: Table, change, what: Callable[[Any], Any]) -> Line:
     """A hand's change, the hand named as the game's pages name it (its words: "Hand 4", "Game 2, round 1") by its
     number among the game's hands when the change was made."""

@@ -112,6 +112,7 @@ class SettleWords:
     price_label: str | Promise = _("Price per point (optional)")
     price_per: str | Promise = _("%(price)s per point")
     count: Callable[[int], str] = points
+    price_wanted: str | Promise = _("a price per point")  # the end of the evening's "Enter … in Settings"
 
 
 POINTS = SettleWords()
@@ -123,6 +124,7 @@ HAND_HISTORY = {
     "edited": N_("Hand {number} changed: {before} → {after}"),
     "deleted": N_("Hand {number} deleted: {what}"),
     "restored": N_("Hand {number} restored: {what}"),
+    "listed": N_("Hand {number}: {what}"),  # the history's list of deleted hands, by the number each had then
 }
 
 
@@ -145,6 +147,9 @@ class HandWords:
     delete_this: str | Promise = _("Delete this hand")
     other_rules: str | Promise = _("What would other rules pay for this hand?")
     fill_in: str | Promise = _("Fill in the hand: the payout and its explanation appear here.")  # the form's preview
+    listed: str | Promise = _("Hands")  # the heading of the table page's list and of the page of all of them
+    none_yet: str | Promise = _("No hands yet.")  # the list and the score sheet before the first
+    played: str | Promise = _("Hands played")  # a player's count in the circle's statistics
     # the history's lines (HAND_HISTORY's kinds, msgids with {what}, {before}, {after}) and what names the hand in
     # them, from its number among the game's hands when the change was made and the number of players
     history: Mapping[str, str] = field(default_factory=lambda: HAND_HISTORY)
@@ -162,6 +167,9 @@ ROUND_WORDS = HandWords(
     delete_this=_("Delete this round"),
     other_rules=_("What would other rules pay for this round?"),
     fill_in=_("Fill in the round: the payout and its explanation appear here."),
+    listed=_("Rounds"),
+    none_yet=_("No rounds yet."),
+    played=_("Rounds played"),
 )
 
 

@@ -35,18 +35,21 @@ function showOtherSide(form) {
   if (points) other.textContent = points.value === "" ? "–" : Number(other.dataset.total) - Number(points.value);
 }
 // A player who takes no part in the hand (at five, the dealer sitting out: the radio named by data-out-field) has no
-// row to fill in: it is hidden and emptied, so that nothing typed there counts in the sum or goes unsaid.
+// row to fill in: it is hidden and emptied, so that nothing typed there counts in the sum or goes unsaid. The
+// attribute may name several radios, separated by spaces (a game's form leaves out of one choice whoever another
+// choice names, as its rules say).
 function leaveOut(form) {
   form.querySelectorAll("[data-out-field]").forEach((box) => {
-    const out = form.querySelector(`input[name="${box.dataset.outField}"]:checked`);
+    const out = box.dataset.outField.split(" ").map((name) => form.querySelector(`input[name="${name}"]:checked`))
+      .filter(Boolean).map((radio) => radio.value);
     box.querySelectorAll("[data-player]").forEach((row) => {
-      row.hidden = !!out && row.dataset.player === out.value;
+      row.hidden = out.includes(row.dataset.player);
       if (!row.hidden) return;
       row.querySelectorAll("input").forEach((i) => { i.value = ""; });
       row.querySelectorAll("select").forEach((s) => { s.selectedIndex = 0; });
     });
     box.querySelectorAll("label.tap > input[type=radio]").forEach((radio) => {  // a choice of who played
-      radio.parentElement.hidden = !!out && radio.value === out.value;
+      radio.parentElement.hidden = out.includes(radio.value);
       if (radio.parentElement.hidden) radio.checked = false;
     });
   });

@@ -88,3 +88,59 @@ def test_the_dealer_sitting_out_has_no_row_for_points_or_kontra(browser: Browser
     ]
     assert page.locator("input[name=declarer]:checked").count() == 0
     context.close()
+
+
+# Each contract tap: the top of its value's line, and of the word before it.
+VALUE_LINES = """() => [...document.querySelectorAll('label.tap:has(input[name=contract]) span')].map((span) => {
+  const text = span.firstChild, at = text.textContent.search(/\\S+$/), word = text.textContent.slice(0, at).trimEnd();
+  const top = (from, to) => { const r = document.createRange(); r.setStart(text, from); r.setEnd(text, to);
+    return Math.round(r.getClientRects()[0].top); };
+  return {label: text.textContent, value: top(at, text.textContent.length), word: top(word.length - 1, word.length)};
+})"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("language", ["de", "cs", "sl", "en"])
+def test_each_contract_keeps_its_value_on_the_line_of_its_name(browser: Browser, live_server, language, width):
+    """Issue 44: "Farbendreier" above "3", "Trischaken" above "1": a contract's value was pushed alone onto a line
+    of its own. It stays beside the word before it."""
+    table = make_table(game="koenigrufen", players=("Anna", "Bert", "Cilli", "Dieter", "Emil"))
+    context = browser.new_context(
+        viewport={"width": width, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("record_hand", args=[table.edit_token]))
+    taps = page.evaluate(VALUE_LINES)
+    assert len(taps) >= 10
+    for tap_ in taps:
+        assert tap_["value"] == tap_["word"], tap_
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+@pytest.mark.parametrize(("rules", "offered"), [({}, False), ({"own_king_call": True}, True)])
+def test_the_partner_row_offers_the_declarer_only_where_he_may_call_his_own_king(
+    browser: Browser, live_server, rules, offered
+):
+    """Issue 44: the partner row offered the declarer where the table's rules forbid calling one's own king (the
+    server refused it after Save). There the declarer's tap is gone from the partner row, and back for another
+    declarer."""
+    table = make_table(game="koenigrufen", players=("Anna", "Bert", "Cilli", "Dieter"), rules=rules)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-AT"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("record_hand", args=[table.edit_token]))
+    tap(page, "contract", "rufer")
+    tap(page, "declarer", "Bert")
+    partners = page.locator("label.tap:has(input[name=partner])")
+    shown = "taps => taps.filter(t => t.offsetParent).map(t => t.innerText.trim())"
+    everyone = ["Anna", "Bert", "Cilli", "Dieter", "im Talon"]
+    assert partners.evaluate_all(shown) == (everyone if offered else [p for p in everyone if p != "Bert"])
+    tap(page, "declarer", "Cilli")
+    assert partners.evaluate_all(shown) == (everyone if offered else [p for p in everyone if p != "Cilli"])
+    context.close()

@@ -6,7 +6,10 @@ Undo button is beside its message. One page load per page and language."""
 import pytest
 
 from games.models import Circle, Hand
+from games.registry import GAMES
 from games.tables import services
+
+from .phone import fits_the_screen
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ["Maximiliána Novotná", "Bartoloměj Škvorecký", "Cyril", "Dana"]
@@ -111,5 +114,85 @@ def test_the_screens_players_found_broken_fit_360_px(browser, live_server, langu
         undo.click()
         page.locator("h1.table-title").wait_for()
         assert not Hand.objects.get(table=table, seq=3).deleted
+    finally:
+        context.close()
+
+
+HEADER_NAMES = """() => [...document.querySelectorAll('table.hands thead th')].slice(1).map((th) => {
+  const who = th.querySelector('.who'), box = who.getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(who);
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return {name: who.textContent, whole: who.scrollWidth <= who.clientWidth, lines: tops.size, left: box.left,
+          right: box.right, rule: parseFloat(getComputedStyle(th).borderLeftWidth)};
+})"""
+FIVE = ["Anna", "Božena Nováková", "Christoph Großschedl", "Dieter", "Emil Oberndorfer"]
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
+def test_the_hands_header_shows_a_short_name_whole_and_apart_from_the_next(browser, live_server, language, width):
+    """Issue 44: at 360 px with five players "Dieter" read "Die…" while others fitted, and "Anna" stood so close to
+    "Bože…" that they read as one name. A name of six letters is whole, a longer one takes two lines, broken between
+    its words, and a rule stands between two names; four-digit totals still fit."""
+    table = services.create_table(game="koenigrufen", players=FIVE, rules={})
+    services.record_hand(
+        table, {"adjustment": {"Anna": 1200, FIVE[1]: -1000, FIVE[2]: -100, "Dieter": -50, FIVE[4]: -50}, "reason": "x"}
+    )
+    context = browser.new_context(
+        viewport={"width": width, "height": 740},
+        base_url=live_server.url,
+        service_workers="block",
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"/t/{table.edit_token}/")
+        names = page.evaluate(HEADER_NAMES)
+        assert [n["name"] for n in names] == FIVE
+        for name in names:
+            assert name["lines"] <= 2, name
+            if " " not in name["name"] and len(name["name"]) <= 6:
+                assert name["whole"], name
+        for before, after in zip(names, names[1:]):
+            assert after["rule"] >= 1 and after["left"] >= before["right"], (before, after)
+        fits_the_screen(page)
+    finally:
+        context.close()
+
+
+MARK_ROWS = """() => {
+  const grid = document.querySelector('.sheet-table thead tr').getBoundingClientRect();
+  return [...document.querySelectorAll('.sheet-table tr')].map((row) => {
+    const cells = [...row.children].filter((cell) => cell.getClientRects().length);
+    return {text: row.textContent.trim(), right: Math.max(...cells.map((c) => c.getBoundingClientRect().right)),
+            grid: grid.right};
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["cs", "sl", "de", "en"])
+def test_the_schnapsen_sheets_bummerl_rows_end_where_its_grid_ends(browser, live_server, language):
+    """Issue 44: the score sheet's rows across it ("Bummerl lost") spanned the column of the hand's words, which a
+    phone hides, so they ran past the grid of numbers."""
+    samples = GAMES["schnapsen"].samples
+    table = services.create_table(game="schnapsen", players=list(samples.players), rules={})
+    for hand in samples.table:
+        services.record_hand(table, hand)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server.url,
+        service_workers="block",
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"/t/{table.edit_token}/sheet/")
+        rows = page.evaluate(MARK_ROWS)
+        assert len(rows) >= 5
+        for row in rows:
+            assert abs(row["right"] - row["grid"]) <= 1, row
+        fits_the_screen(page)
     finally:
         context.close()

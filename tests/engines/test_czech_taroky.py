@@ -96,7 +96,7 @@ def test_explanation_shows_every_step_with_its_numbers():
     assert "d = |40 − 53| = 13." in text
     assert "(d + 10) × 2 = 23 × 2 = 46." in text
     assert "46 / 10 = 4.6, rounded half up: 5." in text
-    assert "A & B −5 each; C & D +5 each." in text
+    assert "A and B −5 each; C and D +5 each." in text
 
 
 def test_explanation_shows_talon_contra_and_pagat():
@@ -115,7 +115,7 @@ def test_explanation_shows_talon_contra_and_pagat():
     assert "× talon 2 = −8." in text
     assert "× contra 2 = −16." in text
     assert "Game −16, then I on the end −2: −18." in text
-    assert "1 against 3: B −54; A, C, D +18 each." in text
+    assert "1 against 3: B −54; A, C and D +18 each." in text
 
 
 def test_point_card_lines_name_who_pays():

@@ -549,7 +549,8 @@ def test_the_list_of_hands_says_the_king_lay_in_the_talon_as_a_part_of_its_own()
 
 def test_the_list_of_hands_says_who_gave_which_kontra():
     """A Kontra doubles what it is given on, so the line says so: a Pagat kontra'd pays 4 where one without pays 2, and
-    a Bettler's line names each opponent's Kontra (K7: Anna Kontra, Bert Rekontra), not only the highest."""
+    a Bettler's line names each opponent's Kontra, not only the highest, as the table says it: the declarer answers
+    Bert's Kontra with Re (issue 44: no opponent "gives Rekontra")."""
     table_rules = kr.parse_rules({}, FOUR)
     dreier = {
         "contract": "dreier",
@@ -561,7 +562,9 @@ def test_the_list_of_hands_says_who_gave_which_kontra():
     assert "Pagat announced by the declarers, made (Kontra)" in line
     bettler = {"contract": "bettler-ouvert", "declarer": "Cilli", "won": False, "kontra": {"Anna": 1, "Bert": 2}}
     line = kr.describe(kr.parse_hand(bettler, FOUR, table_rules), table_rules).render()
-    assert line == "Cilli: Bettler ouvert · failed · Anna Kontra, Bert Rekontra"
+    assert line == "Cilli: Bettler ouvert · failed · Anna Kontra; Bert Kontra, Cilli Re"
+    scored = kr.score_hand(kr.parse_hand(bettler, FOUR, table_rules), table_rules, kr.new_state(FOUR, table_rules))
+    assert "AT8: Bert Kontra, Cilli Re: 7 × 4, Bert +28." in scored.explanation()
 
 
 def test_the_list_of_hands_says_a_void_kontra_is_void():
@@ -575,3 +578,15 @@ def test_the_list_of_hands_says_a_void_kontra_is_void():
     assert "void" not in kr.describe(kr.parse_hand(rufer, FOUR, table_rules), table_rules).render()
     silent = {**k17, "kontra": 0}
     assert "void" not in kr.describe(kr.parse_hand(silent, FOUR, table_rules), table_rules).render()
+
+
+@pytest.mark.parametrize(
+    ("points", "named"), [("35 1/3", True), (35, False), ("35 2/3", False), (40, False), (20, False)]
+)
+def test_the_game_names_won_with_only_where_it_decided_the_verdict(points, named):
+    """Issue 44: every hand's line named the table's "won with" (35⅔ or 35⅓); it is named where it decided whether
+    the game was won (35⅓: won with 1 Blatt, lost with 2), and every line says the points needed."""
+    _scores, lines = scores({"contract": "dreier", "declarer": "Anna", "points": points})
+    line = next(line for line in lines if line.startswith("AT4") and "Card points" in line)
+    assert line.startswith("AT4 (win_points: 35 2/3): ") is named, line
+    assert line.endswith("(35⅔ needed).")

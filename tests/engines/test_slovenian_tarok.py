@@ -281,3 +281,22 @@ def test_points_parse_thirds():
     assert st.parse_points("2/3", "p") == Fraction(2, 3)
     assert st.parse_points(35, "p") == 35
     assert st.format_points(Fraction(122, 3)) == "40 2/3"
+
+
+@pytest.mark.parametrize(
+    "points, rounding, said",
+    [
+        (44, "five", "Difference: |44 − 35| = 9, to the nearest 5: 10."),
+        (45, "five", "Difference: |45 − 35| = 10."),
+        (Fraction(133, 3), "five", "Difference: |44⅓ − 35| = 9⅓ → 9, to the nearest 5: 10."),
+        (Fraction(121, 3), "five", "Difference: |40⅓ − 35| = 5⅓, rounded (⅓ down, ⅔ up): 5."),
+        (44, "whole", "Difference: |44 − 35| = 9."),
+        (Fraction(134, 3), "whole", "Difference: |44⅔ − 35| = 9⅔, rounded (⅓ down, ⅔ up): 10."),
+    ],
+)
+def test_the_difference_says_a_rounding_only_when_it_changes_the_number(points, rounding, said):
+    """Issue 44: "|44 − 35| = 9 → 9" said the 9 twice; each rounding is said only when it changes the number."""
+    hand = {"contract": "three", "declarer": "Ana", "partner": "Bojan", "points": st.format_points(Fraction(points))}
+    result = run(FOUR, [hand], {"difference_rounding": rounding})
+    lines = [line.split(": ", 1)[1] if line.startswith("SR") else line for line in result.results[0].explanation()]
+    assert said in [line.split("): ", 1)[-1] for line in lines]

@@ -168,7 +168,7 @@ def test_hand_detail_shows_the_explanation(client):
     table = make_table(hands=[team_hand(points=40, partner="Bára")])
     page = client.get(reverse("hand", args=[table.edit_token, 1])).content.decode()
     text = visible_text(page)
-    assert "d = |40 − 53| = 13." in text and "A & B" not in text and "Anna & Bára −5 each" in text
+    assert "d = |40 − 53| = 13." in text and "A & B" not in text and "Anna and Bára −5 each" in text
 
 
 def test_rules_page_and_calculator(client):

@@ -116,6 +116,7 @@ def end_evening(request: HttpRequest, token: str) -> HttpResponse:
             "final": ranked_totals(table, final, summary),
             "settle_up": settle_up(table, final, summary) if closing else None,
             "links": RuleLinks.of(table.game, table.view_token),
+            "web": GAMES[table.game].web,
         },
     )
 
@@ -138,6 +139,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
             "final": ranked_totals(table, {p: table.totals.get(p, 0) for p in table.players}),
             "settle_up": settle_up(table),
             "links": RuleLinks.of(table.game, table.view_token),
+            "web": GAMES[table.game].web,
             "rated": rated,
             "can_edit": True,
         },

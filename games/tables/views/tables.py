@@ -28,6 +28,7 @@ from games.tables.common import attempt, device, editable, game_or_404, known_ci
 from games.tables.forms import JoinCircleForm, NewTableForm, RenameForm, RulesForm, submission_of, version_of
 from games.tables.pages import game_hands, hand_rows, numbered_now, table_context
 from games.tables.presentation import (
+    deleted_hand,
     describe_change,
     describer,
     in_current_names,
@@ -170,6 +171,7 @@ def all_hands(request: HttpRequest, token: str) -> HttpResponse:
         "games/hands.html",
         {
             "table": table,
+            "web": GAMES[table.game].web,
             "can_edit": can_edit,
             "rows": hand_rows(table, shown, can_edit=can_edit),
             "players": player_rows(table),
@@ -356,7 +358,10 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
         key=lambda hand: hand.seq,
     )
     more = table.hands.filter(deleted=True).count() - DELETED_SHOWN if len(latest) == DELETED_SHOWN else 0
-    deleted = [(hand, describe(hand.data)) for hand in latest]
+    deleted_as = dict(  # each hand's number when it was deleted: its latest deletion's
+        table.changes.filter(kind=Change.DELETED, hand__in=latest).order_by("id").values_list("hand_id", "number")
+    )
+    deleted = [(hand, deleted_hand(table, describe(hand.data), deleted_as.get(hand.id))) for hand in latest]
     return render(
         request,
         "games/history.html",

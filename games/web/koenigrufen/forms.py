@@ -21,6 +21,9 @@ from ..forms import HandForm, TapChoice, WideTaps
 
 BLATT_CHOICES = [("0", "—"), ("1", _("+1 Blatt")), ("2", _("+2 Blatt"))]
 KONTRA_CHOICES = [("0", _("none")), ("1", "Kontra ×2"), ("2", "Rekontra ×4"), ("3", "Subkontra ×8")]
+# AT8: an opponent's own Kontra in a negative contract, beside his name, as said at the table: his Kontra, the
+# declarer's Re, his Sub (never "Anna: Rekontra", which would make her the one who answered)
+OPPONENT_KONTRA_CHOICES = [("0", _("none")), ("1", "Kontra ×2"), ("2", "Kontra, Re ×4"), ("3", "Kontra, Re, Sub ×8")]
 BONUS_STATES = [
     ("", "—"),
     ("announced-made", _("announced, made")),
@@ -90,11 +93,15 @@ class KoenigrufenHandForm(HandForm):
         self.fields["kontra"].widget.attrs["id"] = "id_game_kontra"  # not id_kontra_0 …: each opponent's Kontra
         rules = self.table_rules
         offered = [c for c in kr.CONTRACTS if rules.contract(c)]
-        self.fields["contract"].choices = [(c, f"{kr.CONTRACT_NAMES[c]} {rules.contract(c)}") for c in offered]
+        # the value stays on the line of the contract's last word (a no-break space): "Farbendreier 3", never "3" alone
+        self.fields["contract"].choices = [(c, f"{kr.CONTRACT_NAMES[c]}\u00a0{rules.contract(c)}") for c in offered]
         self.fields["contract"].widget.option_attrs = {c: {"data-shows": " ".join(self.shows(c))} for c in offered}
         names = [(p, p) for p in self.players]
         self.fields["declarer"].choices = names
         self.fields["partner"].choices = names + [(kr.TALON, _("in the talon"))]
+        # who cannot hold the called king, by the fields that name them: the dealer sitting out, and the declarer
+        # where the table forbids calling one's own king (AT6; the engine refuses it too)
+        self.partner_out = "sitting_out" if rules.value("own_king_call") else "sitting_out declarer"
         if len(self.players) == 5:
             self.fields["sitting_out"].choices = names
         else:
@@ -112,7 +119,9 @@ class KoenigrufenHandForm(HandForm):
                 label="Kontra", choices=KONTRA_CHOICES, initial="0", required=False
             )
         for i, p in enumerate(self.players):
-            self.fields[f"kontra_{i}"] = forms.ChoiceField(label=p, choices=KONTRA_CHOICES, initial="0", required=False)
+            self.fields[f"kontra_{i}"] = forms.ChoiceField(
+                label=p, choices=OPPONENT_KONTRA_CHOICES, initial="0", required=False
+            )
             self.fields[f"trischaken_{i}"] = WholeNumberField(
                 label=p, required=False, min_value=0, max_value=int(kr.TOTAL), widget=_number()
             )

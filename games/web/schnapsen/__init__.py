@@ -19,7 +19,10 @@ WEB = GameWeb(
     seating_help=_("Player 1 deals the first hand; the deal alternates."),
     calculator_players=2,
     settle=SettleWords(
-        price_label=_("Price per Bummerl (optional)"), price_per=_("%(price)s per Bummerl"), count=bummerl
+        price_label=_("Price per Bummerl (optional)"),
+        price_per=_("%(price)s per Bummerl"),
+        count=bummerl,
+        price_wanted=_("a price per Bummerl"),
     ),
     marks_template="games/schnapsen/marks.html",
     marks=(

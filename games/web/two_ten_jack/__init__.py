@@ -24,6 +24,7 @@ WORDS = replace(
         "edited": N_("Game {game}, round {round} changed: {before} → {after}"),
         "deleted": N_("Game {game}, round {round} deleted: {what}"),
         "restored": N_("Game {game}, round {round} restored: {what}"),
+        "listed": N_("Game {game}, round {round}: {what}"),
     },
     place=_game_and_round,
 )
