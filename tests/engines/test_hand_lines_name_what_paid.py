@@ -30,7 +30,7 @@ OWN_WORDS = {  # what a player's own amount is, as the line must say it beside t
     ],
     "SR2": lambda hand, line: ["Mond"] if line.option == "mond_penalty" else [],
     "TR2": lambda hand, line: ["reversed " + line.args["suit"]],
-    "AT8": lambda hand, line: [f"{line.args['player']} {line.args['kontra']}"],
+    "AT8": lambda hand, line: [line.args["said"].render()],  # "Bert Kontra, Cilli Re", as the table says it
 }
 
 
