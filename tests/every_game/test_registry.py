@@ -70,6 +70,10 @@ CONCEPTS = {
     "slovenian-tarok": ("radelc", "klop", "valat", "trula"),
     "czech-taroky": ("povinnost", "prever", "pagát", "valat", "trula"),
     "koenigrufen": ("valat", "trischaken", "bürgermeister", "jungfrau", "sküs"),
+    # the pure core of the next two games (issue 47: not registered yet, no page names them)
+    "bauernschnapsen": ("bummerl",),
+    "dreierschnapsen": ("bummerl",),
+    "schnapsen-family": ("bummerl",),  # what the two share: schnapsen_family.py and schnapsen_family_fields.py
 }
 RANKING_FILES = (
     "games/tournaments/",
@@ -83,7 +87,9 @@ RANKING_FILES = (
 
 def own_files(slug: str) -> tuple[str, ...]:
     module = slug.replace("-", "_")
+    family = (f"games/engines/{module}",) if slug.endswith("-family") else ()  # a family's modules, fields too
     return (
+        *family,
         f"games/engines/{module}.py",
         f"games/entry/{module}.py",
         f"games/web/{module}/",
