@@ -109,7 +109,12 @@ class HandFacts(models.Model):
 
     class Meta:
         verbose_name_plural = "hand facts"
-        indexes = [models.Index(fields=["table", "mode"], name="facts_by_mode")]
+        indexes = [
+            models.Index(fields=["table", "mode"], name="facts_by_mode"),
+            # a table's penalties, corrections and closing, read without its hands: a new hand's number, a round's
+            # limit (games.tables.services.others)
+            models.Index(fields=["table", "kind"], name="facts_by_kind"),
+        ]
 
 
 class Bonus(models.Model):
@@ -179,6 +184,9 @@ class Change(models.Model):
                 fields=["table", "submission"], condition=~models.Q(submission=""), name="one_change_per_submission"
             )
         ]
+        # a Save's "was this form sent before?" reads one row, not the table's history (SQLite's planner uses no
+        # partial index for it)
+        indexes = [models.Index(fields=["table", "submission"], name="change_by_submission")]
 
 
 class RatedEvent(models.Model):

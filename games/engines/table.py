@@ -21,6 +21,7 @@ from .base import (
     HandResult,
     InvalidHand,
     Line,
+    is_closing,
     key_name,
     name_problem,
     show,
@@ -220,6 +221,13 @@ def parse_document(doc: Any) -> tuple[Setup, list[Any]]:
     if not isinstance(hands, list):
         raise InvalidTable("hands", InvalidHand("", N_("must be a list")))
     return table, hands
+
+
+def counted_hands(hands: list[Any]) -> int:
+    """The hands a table's limit counts (as many as an import brings): all but a closing at the end. The end of the
+    evening comes at most once, last, and takes no hand's place: a full table still ends (and counts in its circle's
+    ratings), and its document comes back in."""
+    return len(hands) - (1 if hands and is_closing(hands[-1]) else 0)
 
 
 def replay(table: Setup, hands: Iterable[Any]) -> Replay:

@@ -95,12 +95,7 @@ def round_numbers(table: Table, numbers: list[int]) -> dict[int, int] | None:
 def other_rows(table: Table) -> list[int]:
     """The places (``Hand.number``) of the table's live rows that are no hands of the game: penalties,
     corrections, the closing. One query; they are few."""
-    return list(
-        HandFacts.objects.filter(table=table, hand__deleted=False)
-        .exclude(kind="hand")
-        .order_by("hand__number")
-        .values_list("hand__number", flat=True)
-    )
+    return list(services.others(table).order_by("hand__number").values_list("hand__number", flat=True))
 
 
 def hand_numbers(table: Table, numbers: list[int], others: list[int] | None = None) -> dict[int, int]:

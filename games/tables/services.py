@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engines import table as engine_table
-from games.engines.base import N_, Facts, HandResult, InvalidHand, name_key, names_problem
+from games.engines.base import N_, Facts, HandResult, InvalidHand, is_closing, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
 from games.lib.text import written_in
 from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
@@ -148,11 +148,14 @@ def preview_without_table(
     return engine_table.score_next(table_setup, set_up(hand, state), data, 1)[0]
 
 
+OTHER_KINDS = ("adjustment", "closing")  # a row's kind besides "hand": a penalty or a correction, the closing
+
+
 def _facts_rows(table: Table, hand: Hand, facts: Facts) -> tuple[HandFacts, list[Bonus], list[Score]]:
     row = HandFacts(
         hand=hand,
         table=table,
-        kind=facts.mode if facts.mode in ("adjustment", "closing") else "hand",
+        kind=facts.mode if facts.mode in OTHER_KINDS else "hand",
         mode=facts.mode,
         leader=facts.leader or "",
         declarer=facts.declarers[0] if facts.declarers else "",
@@ -359,15 +362,28 @@ def _hand_number(table: Table, hand: Hand | None) -> int | None:
     correction or the closing (no hand of the game), or no hand."""
     if hand is None or hand.number is None:
         return None
-    facts = HandFacts.objects.filter(table=table, hand__deleted=False, hand__number__lte=hand.number)
-    if facts.filter(hand=hand).exclude(kind="hand").exists():
+    if HandFacts.objects.filter(hand=hand).exclude(kind="hand").exists():
         return None
-    return facts.filter(kind="hand").count()
+    return hand.number - others(table, up_to=hand.number).count()
 
 
-def _room_for(held: int) -> None:
-    """A table holds at most as many hands as an import may bring (deleted ones too: they can be restored)."""
-    if held >= settings.TALON_MAX_HANDS:
+def others(table: Table, *, up_to: int | None = None):
+    """The table's live penalties, corrections and closing (up to the live hand numbered ``up_to``): read through
+    their own index (facts_by_kind), so counting them reads as many rows as there are of them, not the table's
+    hands. A hand's number among the game's hands is its place less these before it."""
+    rows = others_at([table.pk])
+    return rows if up_to is None else rows.filter(hand__number__lte=up_to)
+
+
+def others_at(tables: list[int]):
+    """The live penalties, corrections and closings of these tables (by id), through their index."""
+    return HandFacts.objects.filter(table__in=tables, kind__in=OTHER_KINDS, hand__deleted=False)
+
+
+def _room_for(held: int, data: Any) -> None:
+    """A table holds at most as many hands as an import may bring (deleted ones too: they can be restored); the end
+    of the evening is always possible, at a full table too (engine_table.counted_hands)."""
+    if held >= settings.TALON_MAX_HANDS and not is_closing(data):
         raise InvalidTable(
             "",
             InvalidHand(
@@ -451,8 +467,7 @@ def is_a_deal(data: Any) -> bool:
 def hands_played(table: Table) -> int:
     """How many hands of the game the table holds: its live rows but penalties, corrections and the closing. A
     round's limit of hands counts these (TN4), as the table page's "hand 12 of 21" does."""
-    others = HandFacts.objects.filter(table=table, hand__deleted=False).exclude(kind="hand").count()
-    return table.hand_count - others
+    return table.hand_count - others(table).count()
 
 
 def _within_round_limit(table: Table, data: Any) -> None:
@@ -500,7 +515,7 @@ def record_hand(
 
     def apply(locked: Table, table_setup: Setup) -> Hand:
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0  # the hands are at places 1 … last
-        _room_for(last)
+        _room_for(last, data)
         _within_round_limit(locked, data)
         state, number, totals = _before(locked, table_setup, None)
         played, result, state = engine_table.play_next(
@@ -539,7 +554,7 @@ def insert_hand(
     on and everything from the new hand on is scored again; a later hand the move makes invalid refuses it all."""
 
     def apply(locked: Table, table_setup: Setup) -> Hand:
-        _room_for(locked.hands.count())
+        _room_for(locked.hands.count(), data)
         _within_round_limit(locked, data)
         last = locked.hands.aggregate(last=Max("seq"))["last"] or 0
         after = max(0, min(after_seq, last))  # beyond the last hand is at the end, however far beyond it says
@@ -631,6 +646,10 @@ def change_settings(
     def apply(locked: Table, table_setup: Setup) -> Table:
         before = {key: getattr(locked, key) for key in DETAILS}
         changed = {key: value for key, value in details.items() if before[key] != value}
+        if "name" in changed and RoundTable.objects.filter(table=locked).exists():  # its round and table number
+            raise InvalidTable(
+                "name", InvalidHand("", N_("a tournament's table keeps the name the tournament gave it"))
+            )
         if changed:
             _log(
                 locked, None, Change.DETAILS, before={key: before[key] for key in changed}, after=changed, device=device
@@ -808,17 +827,18 @@ def export_table(table: Table, *, hands: bool = True) -> dict[str, Any]:
 def _within_an_import(hands: list) -> None:
     """An import scores every hand it brings in one request: at most TALON_MAX_IMPORT_HANDS of them (about 2 s of
     a worker), and never more than a table holds."""
-    if len(hands) > settings.TALON_MAX_HANDS:
+    counted = engine_table.counted_hands(hands)  # its end of the evening takes no hand's place
+    if counted > settings.TALON_MAX_HANDS:
         raise InvalidTable(
             "hands",
             InvalidHand(
                 "",
                 N_("a table document may hold at most {most} hands, this one has {count}"),
                 most=settings.TALON_MAX_HANDS,
-                count=len(hands),
+                count=counted,
             ),
         )
-    if len(hands) > settings.TALON_MAX_IMPORT_HANDS:
+    if counted > settings.TALON_MAX_IMPORT_HANDS:
         raise InvalidTable(
             "hands",
             InvalidHand(
@@ -828,7 +848,7 @@ def _within_an_import(hands: list) -> None:
                     "allow more)"
                 ),
                 most=settings.TALON_MAX_IMPORT_HANDS,
-                count=len(hands),
+                count=counted,
             ),
         )
 

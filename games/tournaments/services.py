@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings as django_settings
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -667,6 +667,23 @@ def _while_played(round_: Round) -> None:
         raise Refused("table", _("This round has not started yet."))
 
 
+def hands_at(round_tables: list[RoundTable]) -> dict[int, int]:
+    """The hands of the game played at each of these round tables' Talon tables (by round table), as the round's
+    limit counts them (TN4): a penalty, a correction or the end of the evening is none. One query for them all."""
+    at_tables = [rt for rt in round_tables if rt.table is not None]
+    others = dict(
+        services.others_at([rt.table_id for rt in at_tables])
+        .values_list("table_id")
+        .annotate(count=Count("pk"))
+        .values_list("table_id", "count")
+    )
+    return {rt.pk: rt.table.hand_count - others.get(rt.table_id, 0) for rt in at_tables}
+
+
+def hands_of(round_table: RoundTable) -> int:
+    return hands_at([round_table])[round_table.pk]
+
+
 def replaces_played(round_table: RoundTable) -> bool:
     """A typed result here would stand in for hands played in Talon (which are kept, not counted)."""
     return round_table.table is not None and round_table.table.hand_count > 0
@@ -682,10 +699,10 @@ def replace_warning(round_table: RoundTable) -> str:
         "Table %(table)s has %(count)s hands played in Talon (totals %(totals)s). To count the typed result "
         "instead, tick 'Replace the hands played': they stay in the record and can be counted again until the "
         "round closes.",
-        table.hand_count,
+        hands_of(round_table),
     ) % {
         "table": round_table.table_no,
-        "count": table.hand_count,
+        "count": hands_of(round_table),
         "totals": " / ".join(local_number(total) for total in played_totals(table)),
     }
 

@@ -432,6 +432,7 @@ def _table_rows(round_: Round) -> list[dict]:
         correction.round_table_id: correction
         for correction in Correction.objects.filter(round_table__round=round_).order_by("at", "id")
     }  # the last one wins
+    played = services.hands_at(round_tables)
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
@@ -444,7 +445,7 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = (
                 round_.status == Round.CLOSED
-                or (limit and rt.table.hand_count >= limit)
+                or (limit and played[rt.pk] >= limit)
                 or (round_.ends_at and timezone.now() >= round_.ends_at)
             )
             state, totals = ("finished" if finished else "playing"), services.played_totals(rt.table)
@@ -456,7 +457,7 @@ def _table_rows(round_: Round) -> list[dict]:
                 "seats": seats.get(rt.pk, []),
                 "state": state,
                 "totals": totals,
-                "hands": rt.table.hand_count if rt.table else None,
+                "hands": played.get(rt.pk),
                 "correction": latest.get(rt.pk),
                 "seated": list(zip(seats.get(rt.pk, []), totals or [None] * len(seats.get(rt.pk, [])))),
             }

@@ -37,10 +37,10 @@ def race(monkeypatch, table: Table, then: dict) -> list[dict]:
     storing, release = threading.Event(), threading.Event()
     room_for = services._room_for
 
-    def slow(held: int) -> None:  # the Save's step under the lock (the edit and the delete take no such step)
+    def slow(*args) -> None:  # the Save's step under the lock (the edit and the delete take no such step)
         storing.set()
         release.wait(timeout=30)
-        room_for(held)
+        room_for(*args)
 
     monkeypatch.setattr(services, "_room_for", slow)
     answers: list[dict] = [{}, {}]

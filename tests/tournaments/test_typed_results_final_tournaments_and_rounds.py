@@ -481,21 +481,22 @@ def test_tie_breaks_and_draws_are_chosen_from_lists_in_the_directors_language(cl
     assert not Tournament.objects.filter(name="Pokal 2").exists()
 
 
-def test_a_tournament_tables_settings_page_offers_no_house_rules_form_and_saves_its_name(client):
+def test_a_tournament_tables_settings_page_offers_no_house_rules_form_and_keeps_its_name(client):
+    """Its name is the tournament's (round and table: issue 48), as its house rules are; its price is its own."""
     tournament, _round, round_table = _played_table(hands=1)
     table = round_table.table
-    before = table.rules
+    before, name = table.rules, table.name
     url = reverse("settings", args=[table.edit_token])
     page = client.get(url)
     text = " ".join(visible_text(page.content.decode()).split())
     assert "This table plays the house rules of the tournament DP Šmarjetna" in text
     assert 'name="preset"' not in page.content.decode() and 'name="rule_radelci"' not in page.content.decode()
     response = client.post(
-        url, {"name": "Miza ena", "price_per_point": "", "currency": "", "version": str(table.version)}
+        url, {"name": "Miza ena", "price_per_point": "0.10", "currency": "", "version": str(table.version)}
     )
     assert response.status_code == 302, "saved, not refused"
     table.refresh_from_db()
-    assert table.name == "Miza ena" and table.rules == before
+    assert table.name == name and table.price_per_point == "0.10" and table.rules == before
 
 
 def test_a_final_tournaments_standings_say_they_are_final_and_a_closed_round_before_the_last_does_not(client):

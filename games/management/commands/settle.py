@@ -11,7 +11,7 @@ import json
 
 from django.conf import settings
 
-from games.engines.table import InvalidTable, load_json, settle
+from games.engines.table import InvalidTable, counted_hands, load_json, settle
 
 from ._common import OneLineCommand, fail, read_document
 
@@ -36,9 +36,9 @@ class Command(OneLineCommand):
         except ValueError as error:
             fail(f"document: not valid JSON: {error}")
         hands = document.get("hands") if isinstance(document, dict) else None
-        if isinstance(hands, list) and len(hands) > settings.TALON_MAX_HANDS:  # what the import takes, no more
+        if isinstance(hands, list) and counted_hands(hands) > settings.TALON_MAX_HANDS:  # what the import takes
             fail(
-                f"hands: a table document may hold at most {settings.TALON_MAX_HANDS} hands, this one has {len(hands)}"
+                f"hands: a table document may hold at most {settings.TALON_MAX_HANDS} hands, this one has {counted_hands(hands)}"
             )
         rules = None
         if options.get("rules") is not None:

@@ -229,18 +229,27 @@ def only_appended(changes: list[tuple[str, int | None]], hand_count: int) -> boo
     )
 
 
-@require_http_methods(["GET", "POST"])
-def settings_page(request: HttpRequest, token: str) -> HttpResponse:
-    table = editable(request, token)
-    game = GAMES[table.game]
+def settings_form(table: Table, data=None, *, played_as=None) -> RulesForm:
+    """The table's settings: its name (not a tournament's table's: the tournament named it, round and table), the
+    price per point and currency, the house rules."""
     form = RulesForm(
-        request.POST or None,
-        engine=game.engine,
+        data,
+        engine=GAMES[table.game].engine,
         current=table.rules,
         initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency},
     )
+    if played_as is not None:
+        del form.fields["name"]
+    return form
+
+
+@require_http_methods(["GET", "POST"])
+def settings_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = editable(request, token)
+    played_as = services.tournament_table(table)
+    form = settings_form(table, request.POST or None, played_as=played_as)
     if request.method == "POST" and form.is_valid():
-        rules = table.rules if services.tournament_table(table) else form.rules(len(table.players))
+        rules = table.rules if played_as else form.rules(len(table.players))
         rescored = rules != table.rules
         if rescored:  # every hand scored again: a long page
             seconds = wait_for(request)
@@ -249,7 +258,7 @@ def settings_page(request: HttpRequest, token: str) -> HttpResponse:
         refusal = attempt(
             lambda: services.change_settings(
                 table,
-                details={key: form.cleaned_data[key] for key in services.DETAILS},
+                details={key: form.cleaned_data.get(key, getattr(table, key)) for key in services.DETAILS},
                 rules=rules,  # a tournament's table keeps the tournament's house rules
                 device=device(request),
                 version=version_of(request.POST.get("version")),
@@ -277,11 +286,8 @@ def _settings(
     join_form: JoinCircleForm | None = None,
 ) -> HttpResponse:
     game = GAMES[table.game]
-    form = form or RulesForm(
-        engine=game.engine,
-        current=table.rules,
-        initial={"name": table.name, "price_per_point": table.price_per_point, "currency": table.currency},
-    )
+    played_as = services.tournament_table(table)
+    form = form or settings_form(table, played_as=played_as)
     known = [circle for circle in known_circles(request) if circle.pk != table.circle_id]
     return render(
         request,
@@ -291,7 +297,7 @@ def _settings(
             "form": form,
             "game": game,
             "summary": rules_summary(table),
-            "played_as": services.tournament_table(table),
+            "played_as": played_as,
             "rename_form": rename_form or RenameForm(players=table.players),
             "join_form": join_form or JoinCircleForm(known=known),
         },
