@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 _tmp = tempfile.TemporaryDirectory()
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{_tmp.name}/save.sqlite3")
+os.environ.setdefault("TALON_MAX_IMPORT_HANDS", "20000")  # the tables are built by import, as a long evening's
 
 import django  # noqa: E402
 
