@@ -6,6 +6,7 @@ import json
 import re
 import time
 from datetime import date, timedelta
+from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
 from django.http import HttpResponse
@@ -123,3 +124,43 @@ def refuse_what_came_too_late(get_response):
         return get_response(request)
 
     return middleware
+
+
+FORM_BODIES = ("application/x-www-form-urlencoded", "multipart/form-data")
+LOST = "\ufffd"  # what Django reads a multipart field's byte that is no UTF-8 as
+
+
+def refuse_text_that_is_no_utf8(get_response):
+    """A form whose text is no UTF-8 (a byte no character starts with, a lone surrogate's bytes, raw or escaped) is
+    refused as a whole, saying so, before any view reads it: Django would read such a body as Latin-1 ("Anna\\xff"
+    becomes "Annaÿ") or a field's bad bytes as "\ufffd", and either would be saved as letters no player typed. No
+    browser sends it (a lone surrogate typed into a page is sent as "\ufffd", refused here as well)."""
+
+    def middleware(request):
+        if request.method == "POST" and request.content_type in FORM_BODIES and not _text(request):
+            return HttpResponse(
+                _(
+                    "This form arrived with characters that are not text as Talon reads it (UTF-8): nothing was "
+                    "saved. Go back, type it again and send it."
+                ),
+                status=400,
+                content_type="text/plain; charset=utf-8",
+            )
+        return get_response(request)
+
+    return middleware
+
+
+def _text(request) -> bool:
+    """Whether every name and value the form sent is UTF-8 (escaped or not), with no character lost. A body of the
+    size Django keeps in memory is read whole first, so that a view reading it as JSON still can (the offline
+    send answers a form's body sent to it as a hand it cannot read); a larger one is an upload, read as it comes."""
+    if int(request.META.get("CONTENT_LENGTH") or 0) <= settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        request.body  # noqa: B018 (kept: request.POST reads the form from it)
+    if request.content_type == FORM_BODIES[0]:
+        try:
+            for part in re.split(rb"[&=]", request.body):
+                unquote_to_bytes(part.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return not any(LOST in key or any(LOST in value for value in values) for key, values in request.POST.lists())

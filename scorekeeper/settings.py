@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "games.middleware.keep_what_was_opened",
     "django.middleware.locale.LocaleMiddleware",
+    "games.middleware.refuse_text_that_is_no_utf8",  # in the player's language, before any form is read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

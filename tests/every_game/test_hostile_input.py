@@ -210,6 +210,8 @@ class Forms(HTMLParser):
                 "fields": {},
                 "files": [],
                 "method": attrs.get("method", "get").lower(),
+                "typed": [],  # what a player types: text inputs and text areas
+                "numbers": {},  # a number's field: its least value, if the page gives one
             }
             self.forms.append(self.current)
         elif self.current is None or "name" not in attrs:
@@ -217,6 +219,10 @@ class Forms(HTMLParser):
         elif tag == "input" and attrs.get("type") == "file":
             self.current["files"].append(attrs["name"])
         elif tag == "input" and attrs.get("type") not in ("submit", "button", "file"):
+            if attrs.get("type") == "number" or attrs.get("inputmode") in ("numeric", "decimal"):
+                self.current["numbers"][attrs["name"]] = attrs.get("min")
+            elif attrs.get("type") in (None, "text", "search", "email", "url", "tel"):
+                self.current["typed"].append(attrs["name"])
             checked = attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs
             self.current["fields"].setdefault(attrs["name"], attrs.get("value", "") if checked else "")
             if checked and attrs.get("value"):
@@ -224,6 +230,7 @@ class Forms(HTMLParser):
         elif tag == "button":
             self.current["fields"].setdefault(attrs["name"], attrs.get("value", ""))
         elif tag == "textarea":
+            self.current["typed"].append(attrs["name"])
             self.textarea = attrs["name"]
             self.current["fields"][attrs["name"]] = ""
         elif tag == "select":
@@ -246,6 +253,7 @@ class Forms(HTMLParser):
 
 
 FILES = "file fields"  # the crawl's key for the forms that send a file: (path, fields, the file fields' names)
+TYPED = "typed fields"  # and for each form's typed and number fields: (path, fields, typed, numbers)
 
 
 def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
@@ -257,6 +265,7 @@ def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
     client.get(reverse("circle", args=[circle.token]))
     found: dict[str, list[tuple[str, dict]]] = {}
     files: dict[str, list[tuple[str, dict, list[str]]]] = {}
+    typed: dict[str, list[tuple[str, dict, list[str], dict]]] = {}
     seen = set()
     pages = [(path, None) for _name, path in every_url(tables, circle)]
     for path, query in pages:
@@ -278,7 +287,11 @@ def _crawl(tables, circle) -> dict[str, list[tuple[str, dict]]]:
             found.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"]))
             if form["files"]:
                 files.setdefault(resolve(action).url_name, []).append((form["action"], form["fields"], form["files"]))
+            typed.setdefault(resolve(action).url_name, []).append(
+                (form["action"], form["fields"], form["typed"], form["numbers"])
+            )
     found[FILES] = files  # type: ignore[assignment]
+    found[TYPED] = typed  # type: ignore[assignment]
     return found
 
 
@@ -449,6 +462,158 @@ def test_every_file_field_refuses_hostile_files_with_no_500_and_saves_nothing(wo
                 transaction.set_rollback(True)
 
 
+# ---- a body that is no text, and numbers out of every field's reach ------------------------------------------------
+
+BROKEN_TEXT = {  # what no browser sends for what a player typed: the form's text fields each carry it
+    "a byte that is no UTF-8": b"Anna\xff",
+    "an escaped byte that is no UTF-8": b"Anna%FF%FE",
+    "a lone surrogate, escaped": b"Anna%ED%A0%80",
+    "a lone surrogate, raw": b"Anna\xed\xa0\x80",
+    "a lone surrogate's own bytes": b"\xed\xb2\x80",
+}
+NUMBERS = {"negative": "-1", "1e308": "1e308", "2**63": str(2**63), "-2**63 - 1": str(-(2**63) - 1)}
+
+
+def ask_saving_nothing(client: Client, path: str, data, **extra):
+    """``ask``, and nothing stored changed by it."""
+    with transaction.atomic():
+        before = (stored(), organised())
+        response = client.post(path, data, **extra)
+        assert response.status_code < 500, (path, data, response.status_code)
+        assert (stored(), organised()) == before, (path, data)
+        transaction.set_rollback(True)
+    return response
+
+
+def form_body(fields: dict, broken: dict[str, bytes]) -> bytes:
+    """A form's body as a browser encodes it, but for the ``broken`` fields' bytes, put in as they are."""
+    return b"&".join(
+        quote(key).encode() + b"=" + (broken[key] if key in broken else quote(str(value)).encode())
+        for key, value in fields.items()
+    )
+
+
+def own_phone(world) -> Client:
+    client = Client()
+    for page in ("/", reverse("table", args=[world["tables"]["czech-taroky"].edit_token])):
+        client.get(page)  # a phone with its session: the forms of its own tables and circles
+    return client
+
+
+@pytest.mark.parametrize("name", URL_NAMES)
+def test_a_form_whose_text_is_no_utf8_or_a_lone_surrogate_is_refused_saying_so(world, name):
+    """Every form of every page, its text fields carrying bytes that are no UTF-8 (raw or escaped, a lone surrogate
+    among them): refused as a whole (400, saying why, in the player's language), never read as other letters
+    (Django reads such a body as Latin-1: "Anna\xff" would be "Annaÿ") nor saved with a character lost."""
+    client = own_phone(world)
+    for path, fields, typed, _numbers in _typed(world, name):
+        target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
+        for bad in BROKEN_TEXT.values():
+            body = form_body({**fields, "note": ""}, {key: bad for key in typed or ["note"]})
+            response = ask_saving_nothing(client, target, body, content_type="application/x-www-form-urlencoded")
+            assert response.status_code == 400, (name, bad, response.status_code)
+            assert "not text as Talon reads it (UTF-8)" in response.content.decode(), (name, bad)
+
+
+def multipart(fields: dict, broken: dict[str, bytes]) -> bytes:
+    parts = [
+        b'--B\r\nContent-Disposition: form-data; name="'
+        + key.encode()
+        + b'"\r\n\r\n'
+        + (broken[key] if key in broken else str(value).encode())
+        + b"\r\n"
+        for key, value in fields.items()
+    ]
+    return b"".join(parts) + b"--B--\r\n"
+
+
+@pytest.mark.parametrize("bad", [b"Anna\xff", b"Anna\xed\xa0\x80"], ids=["no UTF-8", "a lone surrogate"])
+def test_a_multipart_form_whose_text_is_no_utf8_is_refused_too(world, bad):
+    client = own_phone(world)
+    fields = {"player_1": "Anna", "player_2": "Ben", "name": "Friday"}
+    for key in fields:
+        response = ask_saving_nothing(
+            client,
+            reverse("new_table_for", args=["two-ten-jack"]),
+            multipart(fields, {key: bad}),
+            content_type="multipart/form-data; boundary=B",
+        )
+        assert response.status_code == 400 and "UTF-8" in response.content.decode()
+
+
+def test_the_refusal_is_in_the_players_language(world):
+    client = own_phone(world)
+    response = ask_saving_nothing(
+        client,
+        reverse("new_table_for", args=["two-ten-jack"]),
+        b"player_1=Anna%FF&player_2=Ben",
+        content_type="application/x-www-form-urlencoded",
+        HTTP_ACCEPT_LANGUAGE="cs",
+    )
+    assert response.status_code == 400 and "UTF-8" in response.content.decode()
+    assert "not text as Talon reads it" not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"data": {"povinnost": "\\ud800", "partner": "Cyril", "points": 40}, "version": 1, "submission": "s1"}',
+        '{"data": {"povinnost": "Anna", "partner": "Cyril", "points": 40, "\\udfff": 1}, "version": 1, "submission": "s1"}',
+        '{"data": {"povinnost": "Anna", "partner": "Cyril", "points": 40}, "version": 1, "submission": "s\\ud800"}',
+        b'{"data": {"povinnost": "Anna\xed\xa0\x80", "partner": "Cyril", "points": 40}, "version": 1, "submission": "s"}',
+    ],
+    ids=["in a name", "as a key", "in the submission id", "as raw bytes"],
+)
+def test_a_phones_hand_with_a_lone_surrogate_is_refused_and_nothing_saved(client, body):
+    table = make_table(hands=[team_hand()])
+    version = table.version
+    answer = send(
+        client, table, body.replace('"version": 1', f'"version": {version}') if isinstance(body, str) else body
+    )
+    assert answer.status_code in (400, 422) and answer.json()["error"]
+    table.refresh_from_db()
+    assert table.version == version and table.hands.count() == 1
+
+
+def _typed(world, name: str) -> list:
+    """The forms posted to ``name`` (those the preview and what-if take: the hand form's) with their typed and
+    number fields."""
+    typed = world["forms"][TYPED]
+    return typed.get(name) or typed.get(POSTED_WITHOUT_A_FORM.get(name) or "", [])
+
+
+def _filled(path: str, name: str, fields: dict) -> dict:
+    """A form's fields as a player fills them to be taken: a hand form's are its game's sample hand's (its page
+    leaves them empty), every other form's as its page filled them."""
+    if name not in ("record_hand", "preview", "view_what_if"):
+        return fields
+    game = Table.objects.get(edit_token=resolve(urlsplit(path).path).kwargs["token"]).game
+    sample = {key: "on" if value is True else str(value) for key, value in GAMES[game].samples.fields.items()}
+    return {**{key: value for key, value in fields.items() if key not in GAMES[game].samples.fields}, **sample}
+
+
+@pytest.mark.parametrize("name", URL_NAMES)
+def test_every_number_field_refuses_what_it_cannot_hold_saying_so_and_saving_nothing(world, name):
+    """Every number field of every form (a hand's, a new table's and its house rules and price, a tournament's):
+    1e308, 2**63 and −2**63 − 1, and −1 where the page says the least is 0 or more, each alone in a form otherwise
+    filled to be taken: never a 500, nothing saved, and a message on the page that answers."""
+    client = own_phone(world)
+    for path, fields, _text_fields, numbers in _typed(world, name):
+        target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
+        filled = _filled(path, name, fields)
+        for field, least in numbers.items():
+            for label, value in NUMBERS.items():
+                if label == "negative" and (least in (None, "") or int(least) < 0):
+                    continue  # a penalty, a score, a correction: a negative number may be meant
+                response = ask_saving_nothing(client, target, {**filled, field: value}, follow=True)
+                page = response.content.decode()
+                assert 'class="errorlist' in page or 'class="message error' in page or response.status_code >= 400, (
+                    name,
+                    field,
+                    value,
+                )
+
+
 def _other(path: str, name: str) -> str:
     """The URL ``name`` that takes the fields of the form found at ``path`` (the hand form's preview)."""
     match = resolve(urlsplit(path).path)
@@ -489,7 +654,7 @@ def test_a_whole_number_is_read_up_to_its_bound():
 def send(client, table, body):
     return client.post(
         reverse("offline_send", args=[table.edit_token]),
-        json.dumps(body) if not isinstance(body, str) else body,
+        json.dumps(body) if not isinstance(body, (str, bytes)) else body,
         content_type="application/json",
     )
 
@@ -699,3 +864,15 @@ def test_the_largest_import_holds_a_bounded_memory(client, settings):
     small, large = _peak_of_import(client, 400), _peak_of_import(client, 1200)
     per_hand = max(0, large - small) / 800
     assert small + per_hand * (settings.TALON_MAX_IMPORT_HANDS - 400) < 64 * 1024 * 1024
+
+
+def test_the_number_fields_of_the_forms_are_found(world):
+    """The sweep above reaches the number fields the issue names: a hand's, a new table's house rules and
+    settle-up price, a tournament's."""
+    found = {
+        name: {field for *_rest, numbers in forms for field in numbers} for name, forms in world["forms"][TYPED].items()
+    }
+    assert {"points", "points_0", "count_pagat"} <= found["record_hand"]
+    assert {"rule_target", "price_per_point"} <= found["settings"] and "rule_target" in found["new_table_for"]
+    assert {"table_size", "rounds", "hands", "minutes", "seed"} <= found["new_tournament_for"]
+    assert {"best", "qualify"} <= found["new_league"] and "amount" in found["adjust"]
