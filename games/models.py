@@ -189,6 +189,18 @@ class Change(models.Model):
         indexes = [models.Index(fields=["table", "submission"], name="change_by_submission")]
 
 
+class Withdrawn(models.Model):
+    """A Save whose answer a phone never heard, deleted on that phone before the server had it (its request still on
+    the way, or queued behind others): should that Save arrive later, it counts as sent already and records nothing,
+    as the player deleted it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    submission = models.CharField(max_length=32)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "submission"], name="one_withdrawal_per_submission")]
+
+
 class RatedEvent(models.Model):
     """A finished part of a table, as ratings read it (games.ratings): its players and their places by the game's
     order. Derived from the table's stored hands whenever they change, so that rating a circle reads these rows,

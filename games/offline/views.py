@@ -170,8 +170,8 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
     """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"), with the
     table held (services.holding): a Save of it still being stored has been waited for. When the server did record
     it, the edit or the delete is made to that hand (under the phone's own id for it, "change", so that it counts
-    once); a delete of a hand the server never recorded is done. None: record the hand as sent (still held, so that
-    a Save of it that comes later is the copy, not the edit)."""
+    once); a delete of a hand the server never recorded is done, and its Save, should it come later, records nothing.
+    None: record the hand as sent (still held, so that a Save of it that comes later is the copy, not the edit)."""
     change = body.get("change")
     if not is_submission(change):
         return JsonResponse(
@@ -185,7 +185,8 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
         )
     done = table.changes.filter(submission=body["submission"]).select_related("hand").first()
     if done is None or done.hand is None:
-        if body["then"] == "delete":
+        if body["then"] == "delete":  # and should the Save still come, it records nothing
+            services.withdraw(table, body["submission"])
             return JsonResponse({"sent": True, "deleted": True, "snapshot": snapshot_of(table)})
         return None
     hand, who = done.hand, device(request)

@@ -25,7 +25,7 @@ from games.engines import table as engine_table
 from games.engines.base import N_, Facts, HandResult, InvalidHand, is_closing, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
 from games.lib.text import written_in
-from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table
+from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table, Withdrawn
 from games.ratings import store as ratings_store
 from games.tables.signals import table_changed
 
@@ -37,7 +37,7 @@ class Conflict(Exception):
 class AlreadyDone(Exception):
     """This very form was submitted before (Back, then Save again): its change is recorded once, not twice."""
 
-    def __init__(self, change: Change):
+    def __init__(self, change: Change | None):
         super().__init__(_("This was already saved; it is recorded once."))
         self.change = change
 
@@ -284,8 +284,8 @@ def _change(
         table = Table.objects.select_for_update().get(pk=table_id)
         if submission:
             done = table.changes.filter(submission=submission).first()
-            if done is not None:
-                raise AlreadyDone(done)
+            if done is not None or Withdrawn.objects.filter(table=table, submission=submission).exists():
+                raise AlreadyDone(done)  # sent before, or deleted on its phone before it came (withdraw)
         if not by_tournament:
             _tournament_allows(table)
         if version is not None and version != table.version:
@@ -319,6 +319,12 @@ def _change(
 
 
 _submission: ContextVar[str] = ContextVar("submission", default="")
+
+
+def withdraw(table: Table, submission: str) -> None:
+    """A phone deleted a hand whose Save it never heard answered, and the server has no change of that Save: should
+    the Save still come (it was on its way), it records nothing. Made while the table is held (holding)."""
+    Withdrawn.objects.get_or_create(table=table, submission=submission)
 
 
 @contextmanager

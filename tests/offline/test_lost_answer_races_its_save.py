@@ -1,7 +1,7 @@
 """A phone's Save reached a slow server (the table's lock held while it is stored), its answer was lost, and the
 player changed the kept hand: the edit or the delete, sent while that Save is still being stored, waits for it and
-then acts on the hand it stored. On SQLite (its test database is a file: writers queue for its lock) and on
-PostgreSQL (row locks) alike."""
+then acts on the hand it stored; a Save that comes after its delete records nothing. On SQLite (its test database is
+a file: writers queue for its lock) and on PostgreSQL (row locks) alike."""
 
 import json
 import threading
@@ -86,3 +86,17 @@ def test_a_delete_sent_while_its_save_is_stored_deletes_the_hand_it_stored(monke
     assert table.hand_count == 1
     assert table.totals == replay(setup("czech-taroky", {}, table.players), [team_hand()]).totals
     assert deleted["snapshot"]["totals"] == table.totals
+
+
+def test_a_save_that_comes_after_its_hand_was_deleted_on_the_phone_records_nothing():
+    """The Save was still on its way (queued behind other requests) when the phone's delete of it came: the delete
+    found nothing to delete, and the Save, when it comes, is taken as sent already, not recorded."""
+    table = make_table(hands=[team_hand()])
+    version = table.version
+    deleted = send(table, LOST, then="delete", change="d1")
+    assert deleted["status"] == 200 and deleted["deleted"] is True
+    late = send(table, LOST)
+    assert late["status"] == 200 and late["already"] is True
+    table.refresh_from_db()
+    assert [hand.data for hand in services.live_hands(table)] == [team_hand()] and table.version == version
+    assert late["snapshot"]["totals"] == table.totals
