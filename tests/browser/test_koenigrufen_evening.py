@@ -70,7 +70,7 @@ def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, liv
     tap(page, "won", "yes")
     page.get_by_text("Wer hat kontriert?").click()
     page.locator("select[name=kontra_0]").select_option("1")
-    expect(page.locator("#preview")).to_contain_text("Anna gab Kontra")
+    expect(page.locator("#preview")).to_contain_text("AT8: Anna Kontra: 2 × 2, Anna −4.")
     save(page, "Spiel speichern")
     assert totals(page) == {"Anna": "-4", "Bert": "-1", "Cilli": "-7", "Dieter": "9", "Emil": "3"}
 
