@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import mark_safe
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -772,21 +772,22 @@ def standings_csv(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _director(token)
     out = io.StringIO()
     writer = csv.writer(out)
+    tie_breaks = (tournament.settings.get("scoring") or {}).get("tie_breaks") or []
     writer.writerow(
         [
             _("Place"),
             _("Start number"),
             _("Player"),
             MEASURES.get(measure_of(tournament), _("Measure")),
-            _("Tie-breaks"),
+            *(capfirst(str(TIE_BREAKS.get(key, key))) for key in tie_breaks),  # a column each, named in words
         ]
     )
     for line in standings_now(tournament)[0]:
-        tie_breaks = " ".join(
-            f"{key}={'/'.join(map(_plain, value)) if isinstance(value, list) else _plain(value)}"
-            for key, value in line.tie_breaks.items()
-        )
-        writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), cell(tie_breaks)])
+        values = [  # a number as a spreadsheet reads it; the places taken as text (a cell, never a formula)
+            cell(tie_value(value, _plain)) if isinstance(value, list) else tie_value(value, _plain)
+            for value in line.tie_breaks.values()
+        ]
+        writer.writerow([line.place, line.no, cell(line.name), _plain(line.measure), *values])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(tournament.name) or "tournament"}.csv"'
     return response
@@ -821,12 +822,27 @@ def measure_label(tournament: Tournament) -> str:
 
 
 TIE_BREAKS = {
-    "score": gettext_lazy("score"),
+    "score": gettext_lazy("table scores"),  # beside place points: the sum of the scores at the tables
     "wins": gettext_lazy("table wins"),
     "places": gettext_lazy("places"),
     "best-round": gettext_lazy("best round"),
     "head-to-head": gettext_lazy("head-to-head"),
 }
+
+
+def tie_value(value, number=local_number) -> str:
+    """A tie-break's value as a player reads it: a number, or better table places as the places a player took
+    ("1× place 1, 2× place 3": more firsts, then more seconds …); "—" before any round is played."""
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        taken = [
+            _("%(count)s× place %(place)s") % {"count": number(count), "place": place}
+            for place, count in enumerate(value, start=1)
+            if count
+        ]
+        return ", ".join(taken) or "—"
+    return number(value)
 
 
 def tie_rule(tie_breaks: list[str] | None = None, measure: str = "place-points") -> str:
@@ -878,11 +894,7 @@ def _standings_context(tournament: Tournament) -> dict:
             "was": was.get(line.no),
             "withdrawn": withdrawn.get(line.no),
             "measure": local_number(line.measure),
-            "tie_breaks": [
-                (TIE_BREAKS.get(key, key), "—" if value is None else local_number(value))  # no round played yet
-                for key, value in line.tie_breaks.items()
-                if not isinstance(value, list)
-            ],
+            "tie_breaks": [(TIE_BREAKS.get(key, key), tie_value(value)) for key, value in line.tie_breaks.items()],
         }
         for line in lines
     ]

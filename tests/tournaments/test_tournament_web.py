@@ -584,8 +584,8 @@ def test_the_standings_csv_header_names_the_player_and_the_tournaments_measure_i
         .splitlines()[0]
         for language in LANGUAGES
     }
-    assert header["cs"] == "Místo,Startovní číslo,Hráč,Body za umístění,Rozhodovací kritéria"
-    assert header["en"] == "Place,Start number,Player,Place points,Tie-breaks"
+    assert header["cs"] == "Místo,Startovní číslo,Hráč,Body za umístění,Součet bodů u stolů"  # each tie-break
+    assert header["en"] == "Place,Start number,Player,Place points,Table scores"
 
 
 # ---- import ----------------------------------------------------------------------------------------------------

@@ -346,9 +346,10 @@ def test_the_standings_name_the_tie_break_show_its_value_on_a_phone_and_mark_a_w
     page = client.get(reverse("tournament", args=[tournament.public_token]), HTTP_ACCEPT_LANGUAGE="sl").content
     text = " ".join(visible_text(page.decode()).split())
     scores = dict(zip(round_table.seats.order_by("seat").values_list("entry__no", flat=True), [30, 0, -10]))
-    assert "Pri izenačenju odloča: točke." in text, "the tie rule names the tie-break, in the player's language"
+    assert "Pri izenačenju odloča: vsota točk za mizami." in text, "the tie rule names the tie-break, unambiguous"
     for score in scores.values():
-        assert f'<small class="tie-line muted">točke {str(score).replace("-", "−")}</small>' in page.decode()
+        shown = f"vsota točk za mizami {str(score).replace('-', '−')}"
+        assert f'<small class="tie-line muted">{shown}</small>' in page.decode()
     assert "odstop po 1. krogu" in text
 
 
