@@ -97,9 +97,11 @@ def season(
         totals[name] = (sum((v for v, _ in chosen), Fraction(0)), tuple(sorted(i for _, i in chosen)))
     order = sorted(scored, key=lambda name: -totals[name][0])  # stable: first appearance among equals
     out = []
-    for name in order:
-        place = 1 + sum(1 for other in scored if totals[other][0] > totals[name][0])
+    place, above = 0, None
+    for index, name in enumerate(order, start=1):
         points = totals[name][0]
+        if points != above:  # one more than the players with more points: the first of its equals' index
+            place, above = index, points
         out.append(
             LeagueLine(
                 name=spelled[name],
