@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -859,9 +859,26 @@ def _within_an_import(hands: list) -> None:
         )
 
 
+class ScoredDocument(NamedTuple):
+    """A table document whose every hand was scored (what import_table writes): its setup, the state and totals
+    after the last hand, and each hand's data, scores, running totals, state after it and facts."""
+
+    doc: Any
+    setup: Any
+    state: Any
+    totals: list[int]
+    hands: list[tuple]
+
+
 def import_table(doc: Any, *, name: str = "") -> Table:
     """A new table from a table document: every hand is checked by scoring it first, then everything is
     written in bulk, in one transaction."""
+    return write_scored(score_document(doc), name=name)
+
+
+def score_document(doc: Any) -> ScoredDocument:
+    """Every hand of a table document scored, outside any transaction (no lock held meanwhile); InvalidTable
+    naming the hand and field that is wrong."""
     table_setup, hands = engine_table.parse_document(doc)
     problem = names_problem(table_setup.players)  # what the new-table form refuses, a document cannot carry
     if problem is not None:
@@ -875,6 +892,12 @@ def import_table(doc: Any, *, name: str = "") -> Table:
         scores = [result.scores[p] for p in table_setup.players]
         totals = [t + s for t, s in zip(totals, scores)]
         scored.append((data, scores, list(totals), engine_table.dump_state(state), table_setup.engine.facts(parsed)))
+    return ScoredDocument(doc, table_setup, state, totals, scored)
+
+
+def write_scored(document: ScoredDocument, *, name: str = "") -> Table:
+    """A scored table document written as a new table, in bulk, in one transaction."""
+    doc, table_setup, state, totals, scored = document
     with transaction.atomic():
         table = create_table(game=doc["game"], players=doc["players"], rules=doc.get("rules") or {}, name=name)
         made = Hand.objects.bulk_create(
@@ -925,4 +948,6 @@ __all__ = [
     "replay_table",
     "export_table",
     "import_table",
+    "score_document",
+    "write_scored",
 ]

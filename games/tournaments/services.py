@@ -880,6 +880,9 @@ def import_document(raw: Any) -> Tournament:
         read = engine.load(raw)
     except engine.InvalidTournament as error:
         raise _engine_error(error, "document") from None
+    scored = {  # every hand at its Talon tables scored before the transaction: no lock is held meanwhile
+        (played.round, result.table): _scored_talon_table(result) for played in read.played for result in played.tables
+    }
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=read.name,
@@ -908,7 +911,7 @@ def import_document(raw: Any) -> Tournament:
         }
         made: dict[tuple[int, int], RoundTable] = {}
         for played in read.played:
-            made.update(_imported_round(tournament, played, entries))
+            made.update(_imported_round(tournament, played, entries, scored))
         _imported_corrections(read.corrections, made)
         if read.played:
             results_changed(tournament)
@@ -916,7 +919,10 @@ def import_document(raw: Any) -> Tournament:
 
 
 def _imported_round(
-    tournament: Tournament, played: engine.PlayedRound, entries: dict[int, Entry]
+    tournament: Tournament,
+    played: engine.PlayedRound,
+    entries: dict[int, Entry],
+    scored: dict[tuple[int, int], services.ScoredDocument | None],
 ) -> dict[tuple[int, int], RoundTable]:
     """One round of an imported document, closed, its tables and seats written in a few queries: each table played
     in Talon a Talon table again, each typed one its totals."""
@@ -926,7 +932,7 @@ def _imported_round(
             RoundTable(
                 round=round_,
                 table_no=result.table,
-                table=_imported_talon_table(result),
+                table=_written(scored[played.round, result.table]),
                 totals=list(result.totals) if result.document is None else None,
                 marks=_listed(result.marks) if result.document is None else None,
             )
@@ -948,15 +954,20 @@ def _listed(marks: dict[str, tuple[int, ...]] | None) -> dict[str, list[int]] | 
     return {key: list(values) for key, values in marks.items()} if marks else None
 
 
-def _imported_talon_table(result: engine.TableResult) -> Table | None:
-    """The table played in Talon: the one that counts, or the one a typed result replaced (kept in the record)."""
+def _scored_talon_table(result: engine.TableResult) -> services.ScoredDocument | None:
+    """The table played in Talon, scored: the one that counts, or the one a typed result replaced (kept in the
+    record)."""
     document = result.document if result.document is not None else result.replaced
     if document is None:
         return None
     try:
-        return services.import_table(document)
+        return services.score_document(document)
     except InvalidTable as error:
         raise _engine_error(error, "document") from None
+
+
+def _written(scored: services.ScoredDocument | None) -> Table | None:
+    return None if scored is None else services.write_scored(scored)
 
 
 def _imported_corrections(corrections: tuple[engine.Correction, ...], made: dict[tuple[int, int], RoundTable]) -> None:

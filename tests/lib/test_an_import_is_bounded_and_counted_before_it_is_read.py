@@ -97,7 +97,9 @@ def tournament_with_hands(hands: int) -> bytes:
         {
             "tournament": "Cup",
             "game": "schnapsen",
-            "preset": "swiss",
+            "preset": "points",
+            "table_size": 2,
+            "rounds": len(played),
             "draw": {"seed": 1},
             "players": [{"no": i + 1, "name": name} for i, name in enumerate(names[:2])],
             "played": played,
@@ -161,3 +163,21 @@ def test_a_document_larger_than_an_import_reads_counts_as_one_and_says_why(clien
     big = SimpleUploadedFile("t.json", b" " * (2 * 1024 * 1024 + limits.SENT_PER_PAGE + 1))
     response = client.post(reverse("import"), {"upload": big})
     assert response.status_code == 200 and "larger than 2 MB" in response.context["form"].errors["upload"][0]
+
+
+def test_a_tournaments_talon_tables_are_scored_before_its_transaction(client, monkeypatch):
+    """Scoring 5,000 hands takes seconds: inside the import's transaction it held SQLite's one writer (a second
+    import waited, then outlived gunicorn's timeout: a 500). Every hand is scored first, then written."""
+    from django.db import connection
+
+    from games.engines import table as engine_table
+
+    outside = len(connection.atomic_blocks)  # the test's own transaction
+    depths = []
+    play_next = engine_table.play_next
+    monkeypatch.setattr(
+        engine_table, "play_next", lambda *args: depths.append(len(connection.atomic_blocks)) or play_next(*args)
+    )
+    document = SimpleUploadedFile("t.json", tournament_with_hands(3))
+    assert client.post(reverse("import_tournament"), {"document": document}).status_code == 302
+    assert depths and set(depths) == {outside}
