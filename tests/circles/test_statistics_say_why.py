@@ -134,3 +134,26 @@ def test_a_third_place_after_a_tie_for_first_says_its_place_and_the_place_expect
     de = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="de").content.decode().split("rated-results")[1]
     row = re.search(r'<span class="rating-name"><bdi>Bára</bdi></span>(.*?)</li>', de, re.S).group(1)
     assert "Platz 3 von 4, erwartet 2,5" in " ".join(visible_text(row).split())
+
+
+def test_ratings_stored_before_the_expected_place_are_rebuilt_by_the_migration(client):
+    """Steps stored before migration 0020 hold the library's predicted rank (1 for four players alike): the migration
+    after it rebuilds them, so the page never shows 'expected 1' under the new words."""
+    import importlib
+
+    from django.apps import apps
+
+    from games.models import RatingStep
+
+    circle = Circle.objects.create(name="Club", players=CZECH)
+    table = services.create_table(game="czech-taroky", players=CZECH, circle=circle)
+    services.record_hand(table, team_hand(povinnost="Anna", partner="Cyril", points=63))
+    services.record_hand(table, {"closing": True})
+    assert RatingStep.objects.count() == 4
+    RatingStep.objects.update(expected=1.0)  # as an old release stored it
+    migration = importlib.import_module("games.migrations.0024_ratings_expect_a_place")
+    migration.rebuild_ratings(apps, None)
+    expected = expected_place([(25, 25 / 3)] * 4, 0)
+    assert [round(step.expected, 6) for step in RatingStep.objects.all()] == [round(expected, 6)] * 4
+    page = client.get(f"/c/{circle.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode().split("rated-results")[1]
+    assert page.count(f"expected {expected:.1f}") == 4 and "expected 1.0" not in page
