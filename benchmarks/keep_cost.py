@@ -14,7 +14,8 @@ the browser's CPU throttled 4× (CDP Emulation.setCPUThrottlingRate: in this Chr
 not the engine's worker) and with the whole browser held to a quarter of the time (every Chromium process stopped
 75 ms of every 100 ms: the worker too, as on a slow phone). Python resumes from the memory snapshot the phone saved
 at its first start; the same loads with that snapshot dropped (Python started afresh, as the first start after a
-release) are printed beside them, as ratios.
+release of Pyodide) and with the snapshot holding another engine (a release that changed the engine: Python resumed,
+the engine imported on top) are printed beside them, as ratios.
 Medians; never fails on speed. Only 127.0.0.1 is contacted; ports from BENCH_PORT (two in a row) or free ones.
 """
 
@@ -184,18 +185,36 @@ FORGET_SNAPSHOTS = """async () => { const cache = await caches.open("talon-kept"
   for (const request of await cache.keys()) if (new URL(request.url).pathname === "/offline/snapshot.bin") await cache.delete(request); }"""
 
 
+# A release that changed the engine, as the phone meets it: the snapshot it kept holds another engine than the one it
+# now runs (its name says which), so Python resumes from it and imports the engine on top.
+OLDER_ENGINE = """async () => { const cache = await caches.open("talon-kept");
+  for (const request of await cache.keys()) { const url = new URL(request.url);
+    if (url.pathname !== "/offline/snapshot.bin" || url.searchParams.get("engine") === "an-older-release") continue;
+    const body = await (await cache.match(request)).arrayBuffer();
+    url.searchParams.set("engine", "an-older-release");
+    await cache.put(url.href, new Response(body)); await cache.delete(request); } }"""
+
+
 def engine_ready(
-    context, token: str, rounds: int, throttle: float = 1.0, quarter: bool = False, full: bool = False
+    context,
+    token: str,
+    rounds: int,
+    throttle: float = 1.0,
+    quarter: bool = False,
+    full: bool = False,
+    release: bool = False,
 ) -> float:
     """The hand form loaded until the phone's engine is up (from what the phone kept), median of ``rounds``. Python
     resumes from the snapshot the first start saved; with ``full``, that snapshot is dropped before each load, so
-    Python starts afresh (as the first start after a release does) and saves it again."""
+    Python starts afresh (as the first start after a release of Pyodide or the library cut does) and saves it again;
+    with ``release``, the snapshot holds another engine (a release that changed the engine): Python resumes from it
+    and the engine is imported on top."""
     times = []
     for _ in range(rounds):
         page = context.new_page()
-        if full:
+        if full or release:
             page.goto(f"/t/{token}/")
-            page.evaluate(FORGET_SNAPSHOTS)
+            page.evaluate(FORGET_SNAPSHOTS if full else OLDER_ENGINE)
         if throttle != 1.0:  # DevTools' CPU throttling: the page's main thread (this Chromium leaves workers alone)
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         with Quarter(enabled=quarter):
@@ -289,6 +308,8 @@ def main() -> None:
                 quarter = engine_ready(context, token, options.rounds, quarter=True)
                 here_full = engine_ready(context, token, options.rounds, full=True)
                 quarter_full = engine_ready(context, token, options.rounds, quarter=True, full=True)
+                here_release = engine_ready(context, token, options.rounds, release=True)
+                quarter_release = engine_ready(context, token, options.rounds, quarter=True, release=True)
                 context.close()
                 line = (
                     f"{mode}: keep {down / 1e6:.2f} MB on the wire, {down * 8 / 1.6e6:.1f} s at 1.6 Mbps "
@@ -311,6 +332,11 @@ def main() -> None:
                     f"{mode}: without the snapshot (Python started afresh, as after a release) {here_full:.2f} s "
                     f"on this machine ({here_full / here:.1f}× the resumed start), {quarter_full:.2f} s a quarter "
                     f"of the time ({quarter_full / quarter:.1f}×)"
+                )
+                print(
+                    f"{mode}: after a release that changed the engine (Python resumed, the engine imported on top) "
+                    f"{here_release:.2f} s on this machine ({here_release / here:.1f}× the resumed start), "
+                    f"{quarter_release:.2f} s a quarter of the time ({quarter_release / quarter:.1f}×)"
                 )
             finally:
                 relay.close()

@@ -57,7 +57,9 @@ export function engine(root) {
       const snapshot = `/offline/snapshot.bin?${new URLSearchParams({ runtime: runtime.index, stdlib: runtime.stdlib || "",
         engine: runtime.engine })}`;
       const started = await call("start", { index: runtime.index, stdlib: runtime.stdlib, files, games, words, snapshot });
-      document.documentElement.dataset.engineStart = started.resumed ? "resumed" : "full";
+      // resumed from the snapshot, with this release's engine imported on top of another's, or started afresh
+      document.documentElement.dataset.engineStart = started.onTop ? "resumed, engine on top"
+        : started.resumed ? "resumed" : "full";
     } catch (error) {
       worker.terminate();
       engineReady = null;  // the next attempt starts afresh
