@@ -311,7 +311,9 @@ def _withdraw_question(request: HttpRequest, tournament: Tournament, entry: Entr
         yes = _("Withdraw %(name)s") % {"name": name}
     else:
         question = _("Bring %(name)s back?") % {"name": name}
-        lines = [_("%(name)s is drawn again from the next round.") % {"name": name}]
+        lines = [
+            _("%(name)s is drawn again from round %(number)s.") % {"name": name, "number": entry.withdrawn_after + 1}
+        ]
         yes = _("Bring %(name)s back") % {"name": name}
     if drawn is not None:
         lines.append(
@@ -346,9 +348,12 @@ def withdraw(request: HttpRequest, token: str, no: int) -> HttpResponse:
             voided = services.withdraw(entry)
             messages.success(request, _("%(name)s is drawn no more.") % {"name": isolate_text(entry.name)})
         else:
+            back_in = entry.withdrawn_after + 1  # the round after the last one started (round 1 before any)
             voided = services.reinstate(entry)
             messages.success(
-                request, _("%(name)s plays again from the next round.") % {"name": isolate_text(entry.name)}
+                request,
+                _("%(name)s plays again from round %(number)s.")
+                % {"name": isolate_text(entry.name), "number": back_in},
             )
     except services.Refused as error:
         messages.error(request, error.message)
@@ -1063,7 +1068,14 @@ def find_table(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "games/tournament/find.html",
-        {"tournament": tournament, "query": query, "found": found, "error": error, "round": round_},
+        {
+            "tournament": tournament,
+            "query": query,
+            "found": found,
+            "error": error,
+            "round": round_,
+            "final": services.is_final(tournament),
+        },
     )
 
 

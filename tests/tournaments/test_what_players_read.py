@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.tournaments import services as service
 
 from ..factories import visible_text
-from .test_tournament_web import NINE, director_url, make_tournament, started
+from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +72,61 @@ def test_the_csv_names_each_tie_break_in_the_directors_language_and_writes_its_v
     row = next(row for row in rows[1:] if row[1] == str(winner.no))
     assert row[3:] == ["-6", places, "-6"]
     assert "=" not in text
+
+
+def test_a_withdrawal_taken_back_before_round_1_says_he_plays_from_round_1(client):
+    tournament = make_tournament(players=NINE[:6])
+    entry = tournament.entries.get(no=2)
+    service.withdraw(entry)
+    url = director_url(tournament, "withdraw", 2)
+    asked = visible_text(client.post(url).content.decode())
+    assert "is drawn again from round 1." in asked and "next round" not in asked
+    page = visible_text(client.post(url, {"confirmed": "1"}, follow=True).content.decode())
+    assert "plays again from round 1." in page
+    round_ = service.draw_round(tournament, 1)
+    assert round_.tables.filter(seats__entry__no=2).exists(), "he sits in round 1"
+
+
+def test_a_withdrawal_taken_back_after_round_1_started_says_round_2(client):
+    tournament = make_tournament(players=NINE[:6])
+    started(tournament)
+    service.withdraw(tournament.entries.get(no=2))
+    page = visible_text(
+        client.post(director_url(tournament, "withdraw", 2), {"confirmed": "1"}, follow=True).content.decode()
+    )
+    assert "plays again from round 2." in page
+
+
+@pytest.mark.parametrize("prefix", ["d", "p"])
+def test_a_wrong_tournament_link_says_it_leads_to_no_tournament(client, prefix):
+    response = client.get(f"/{prefix}/{'x' * 32}/")
+    text = " ".join(visible_text(response.content.decode()).split())
+    assert response.status_code == 404
+    assert "This tournament link leads to no tournament." in text and "no table" not in text
+    table = " ".join(visible_text(client.get(f"/t/{'x' * 32}/").content.decode()).split())
+    assert "This link leads to no table." in table
+
+
+def test_a_finished_tournaments_find_your_table_says_it_is_final_and_no_hands_are_recorded(client):
+    tournament = make_tournament(players=NINE[:3], settings={**tarzs(rounds=1)})
+    round_ = started(tournament)
+    play_round(round_, 1)
+    url = reverse("find_table", args=[tournament.public_token])
+    during = visible_text(client.get(url, {"q": "1"}).content.decode())
+    assert "Record the hands from the QR code" in during
+    service.close_round(round_)
+    after = visible_text(client.get(url, {"q": "1"}).content.decode())
+    assert "Record the hands from the QR code" not in after
+    assert "Final standings: every round is played and closed." in after
+
+
+def test_a_refused_result_is_said_at_the_top_of_the_round_page_and_replace_sits_in_its_label(client):
+    tournament = make_tournament(players=NINE[:3], settings={**tarzs(rounds=1)})
+    round_ = started(tournament)
+    play_round(round_, 2)
+    response = client.post(director_url(tournament, "round_result", 1), {"table": "1", "totals": "0 0 0"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    top = visible_text(page.split("<h2")[0])  # before the first section: what a phone shows without scrolling
+    assert "The result was not saved." in top and "Table 1 has 2 hands played in Talon" in top
+    assert '<label class="check" for="id_replace"><input type="checkbox" name="replace"' in " ".join(page.split())
