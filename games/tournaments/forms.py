@@ -101,7 +101,7 @@ class TournamentForm(forms.Form):
         label=_("Name of the tournament"), max_length=engine.TITLE_LENGTH, validators=[validate_event_title]
     )
     preset = forms.ChoiceField(label=_("Tournament preset"))
-    table_size = WholeNumberField(label=_("Players at a table"), min_value=2, max_value=6)
+    table_size = WholeNumberField(label=_("Players at a table"), min_value=2)  # and the game's own bounds
     rounds = WholeNumberField(label=_("Rounds"), min_value=1, max_value=engine.MOST_ROUNDS)
     hands = WholeNumberField(
         label=_("Hands in a round"),
@@ -144,6 +144,10 @@ class TournamentForm(forms.Form):
         self.fields["preset"].choices = [
             (key, preset_label(key)) for key in engine.TOURNAMENT_PRESETS if engine.PRESETS[key]["game"] in (None, game)
         ]
+        counts = GAMES[game].engine.PLAYER_COUNTS  # as many at a table as the game is played by
+        self.fields["table_size"] = WholeNumberField(
+            label=_("Players at a table"), min_value=min(counts), max_value=max(counts)
+        )
         initial = kwargs.get("initial") or {}
         self.rules_form = TableRulesForm(
             args[0] if args else kwargs.get("data"), prefix="rules", game=game, current=initial.get("rules")

@@ -13,9 +13,11 @@ from django.utils import timezone
 from games.engines.table import InvalidTable
 from games.lib.numbers import local_number
 from games.models import Correction, Entry, Round, RoundTable, Seat, Table, Tournament
+from games.registry import GAMES
 from games.tables import services
 from games.tournaments import engine
 from games.tournaments import services as service
+from games.tournaments.forms import RulesShown
 
 from ..factories import visible_text
 
@@ -795,7 +797,7 @@ def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
     assert page.context["preset"] == "Czech tournament (Břeclav)", "the game's first preset, named"
 
 
-@pytest.mark.parametrize("game", ["czech-taroky", "slovenian-tarok", "schnapsen", "two-ten-jack"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(client, game):
     offered = {
         g.slug: [key for key, _label in presets]
@@ -805,10 +807,15 @@ def test_every_games_tournament_starts_from_each_offered_preset_as_it_stands(cli
     for preset in offered[game]:
         url = reverse("new_tournament_for", args=[game]) + f"?preset={preset}"
         form = client.get(url).context["form"]
-        data = {key: "" if value is None else value for key, value in form.initial.items()}
+        data = {key: "" if value is None else value for key, value in form.initial.items() if key != "rules"}
+        rules = form.rules_form  # the table rules as offered (a Königrufen cup's sheet)
+        data.update({rules.add_prefix(name): rules[name].value() or "" for name in rules.fields})
         data["name"] = f"{game} {preset}"
         response = client.post(url, data)
         assert response.status_code == 302, (preset, response.context and response.context["form"].errors)
+        t = service.load(Tournament.objects.get(name=data["name"]))
+        as_offered = RulesShown(game, form.initial["rules"], t.table_size)
+        assert RulesShown(game, t.rules, t.table_size) == as_offered, (preset, t.rules)  # tables play them
 
 
 def test_a_phone_sending_hands_kept_without_signal_obeys_the_round_limit(client):

@@ -7,6 +7,8 @@ import io
 import pytest
 from django.urls import reverse
 
+from games.registry import GAMES
+from games.tournaments import engine
 from games.tournaments import services as service
 
 from ..factories import visible_text
@@ -130,3 +132,21 @@ def test_a_refused_result_is_said_at_the_top_of_the_round_page_and_replace_sits_
     top = visible_text(page.split("<h2")[0])  # before the first section: what a phone shows without scrolling
     assert "The result was not saved." in top and "Table 1 has 2 hands played in Talon" in top
     assert '<label class="check" for="id_replace"><input type="checkbox" name="replace"' in " ".join(page.split())
+
+
+def test_a_tournament_seats_as_many_at_a_table_as_its_game_is_played_by(client, monkeypatch):
+    """The table's size is the game's (its engine's PLAYER_COUNTS, through the registry), not a fixed 2–6: a game
+    of seven is offered seven seats by the form and the document, and refused eight."""
+    monkeypatch.setattr(GAMES["hearts"].engine, "PLAYER_COUNTS", (4, 7))
+    document = {"tournament": "Seven", "game": "hearts", "preset": "points", "table_size": 7, "draw": {"seed": 1}}
+    assert engine.load(document).table_size == 7
+    with pytest.raises(engine.InvalidTournament, match="between 4 and 7"):
+        engine.load({**document, "table_size": 8})
+    url = reverse("new_tournament_for", args=["hearts"]) + "?preset=points"
+    form = client.get(url).context["form"]
+    data = {key: "" if value is None else value for key, value in form.initial.items() if key != "rules"}
+    data.update(name="Seven", table_size="7")
+    assert client.post(url, data).status_code == 302
+    data.update(name="Eight", table_size="8")
+    refused = client.post(url, data)
+    assert refused.status_code == 200 and refused.context["form"].errors["table_size"]
