@@ -139,6 +139,10 @@ def test_keeping_a_table_works_under_the_deploy_settings(browser, deployed):
         modules = page.evaluate(KEPT_MODULES)  # every module of the offline part, under its hashed name
         assert len(modules) == len(OFFLINE_MODULES) and all(modules.values()), modules
         assert all(re.search(r"\.[0-9a-f]{12}\.js$", url) for url in modules), modules
+        described = page.locator("#hand-rows tr.what a").first  # its page needs signal: said once, under the list
+        expect(described).to_have_attribute("data-needs-signal", "")
+        assert "line-through" not in described.evaluate("(a) => getComputedStyle(a).textDecorationLine")
+        expect(page.locator("section:has(#hand-rows) .needs-signal")).to_have_count(1)
         record_offline(page, "czech-taroky", table, {"povinnost": "Bára", "partner": "Dana", "points": 40}, enter_czech)
         expect(page.locator("tr.pending th")).to_have_text(["2"])
         assert runtime_downloads(log) == dict.fromkeys(RUNTIME_FILES, 1)
