@@ -22,7 +22,7 @@ from importlib import import_module
 from typing import Any
 
 from games.engines import table as engine_table
-from games.engines.base import InvalidHand, Line, Number, Phrase, written
+from games.engines.base import Adjustment, Closing, InvalidHand, Line, Number, Phrase, written
 from games.engines.table import InvalidTable, Setup
 from games.registry import GAMES, Game, add
 
@@ -104,6 +104,7 @@ def _walk(
     state = engine_table.load_state(table, snapshot.get("state"))
     totals = [int(snapshot.get("totals", {}).get(p, 0)) for p in table.players]
     number = int(snapshot.get("hand_count", 0))
+    counted = int(snapshot.get("hands", number))  # the game's hands, as the list numbers them: no penalty counts
     rows = []
     for data in pending:
         before = state
@@ -111,14 +112,16 @@ def _walk(
             parsed = engine.parse_hand(data, table.players, table.rules)
             result, state = engine_table.score_next(table, state, data, number + 1)
         except (InvalidHand, InvalidTable) as refused:
-            return state, number, totals, rows, _error(refused, gettext, number + 1)
+            return state, number, totals, rows, _error(refused, gettext, counted + 1)
         number += 1
+        other = isinstance(parsed, (Adjustment, Closing))  # a penalty, a correction, the closing: "±", no number
+        counted += 0 if other else 1
         scores = [result.scores[p] for p in table.players]
         totals = [t + s for t, s in zip(totals, scores)]
         played = engine.status(state)
         rows.append(
             {
-                "number": number,
+                "number": None if other else counted,
                 "round": played.round if played.rounds else None,  # Two Ten Jack: its round
                 "scores": scores,
                 "totals": totals,

@@ -38,7 +38,7 @@ from games.tables import services
 from games.tables.common import Refusal, device, editable, outcome
 from games.tables.forms import version_of
 from games.tables.lines import line_html
-from games.tables.pages import numbered_now
+from games.tables.pages import counted_numbers, numbered_now
 from games.tables.presentation import describe_change, describer
 
 
@@ -125,6 +125,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
         "state": table.state,
         "totals": table.totals,
         "hand_count": table.hand_count,
+        "hands": services.hands_played(table),  # the game's hands: what the list numbers the next one after
         "version": table.version,
         "last_seq": last,
         "status": table.summary or {},
@@ -163,7 +164,17 @@ def _recent(table: Table, count: int) -> list[dict[str, Any]]:
     """The last ``count`` live hands, each as the table page writes it (number, one line, scores)."""
     describe = describer(table)
     hands = list(table.hands.filter(deleted=False).order_by("-seq")[:count])[::-1]
-    return [{"number": hand.number, "what": line_html(describe(hand.data)), "scores": hand.scores} for hand in hands]
+    counted = listed_number(table, [hand.number for hand in hands])
+    return [
+        {"number": counted.get(hand.number), "what": line_html(describe(hand.data)), "scores": hand.scores}
+        for hand in hands
+    ]
+
+
+def listed_number(table: Table, places: list[int | None]) -> dict[int, int]:
+    """Each of these rows' number as the list of hands writes it, by its place (``Hand.number``): its round in a
+    game counted in rounds, else its place among the game's hands; none for a penalty, a correction or the closing."""
+    return counted_numbers(table, [place for place in places if place is not None])[0]
 
 
 def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any]) -> JsonResponse | None:
@@ -206,14 +217,28 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
         refusal = outcome(lambda: services.delete_hand(hand, device=who, submission=change))[1]
     table.refresh_from_db()
     if refusal is None or refusal.kind == "already":
-        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
-    return _refused(refusal)
+        return JsonResponse({"sent": True, "number": _listed(table, hand), "snapshot": snapshot_of(table)})
+    return _refused(table, refusal)
 
 
-def _refused(refusal: Refusal) -> JsonResponse:
+def _listed(table: Table, hand) -> int | None:
+    """The hand's number on the list of hands now (None: a penalty, a correction, the closing, a deleted hand)."""
+    hand.refresh_from_db(fields=["number"])
+    return listed_number(table, [hand.number]).get(hand.number)
+
+
+def _others_before(table: Table, place: int) -> int:
+    """How many penalties, corrections and closings the table holds before the row at ``place``."""
+    return services.others(table, up_to=place - 1).count()
+
+
+def _refused(table: Table, refusal: Refusal) -> JsonResponse:
     """A phone's hand the server refuses (422: kept apart on the phone, shown): where, the hand's field and why, as
     settle and an import say it (``hand 3: points: …``): the phone has no field of a form to put it beside."""
-    reason = refusal.error.line(_) if isinstance(refusal.error, InvalidTable) else refusal.message
+    error = refusal.error
+    if isinstance(error, InvalidTable) and error.number is not None:  # the hand named as the list numbers it
+        error = InvalidTable(error.where, error.error, error.number - _others_before(table, error.number))
+    reason = error.line(_) if isinstance(error, InvalidTable) else refusal.message
     return JsonResponse({"error": _("The server refused this hand: %(error)s") % {"error": reason}}, status=422)
 
 
@@ -284,7 +309,7 @@ def _record_sent(
     )
     table.refresh_from_db()
     if refusal is None:
-        return JsonResponse({"sent": True, "number": hand.number, "snapshot": snapshot_of(table)})
+        return JsonResponse({"sent": True, "number": _listed(table, hand), "snapshot": snapshot_of(table)})
     if refusal.kind == "already":
         return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
     if refusal.kind == "conflict":
@@ -298,4 +323,4 @@ def _record_sent(
             },
             status=409,
         )
-    return _refused(refusal)
+    return _refused(table, refusal)

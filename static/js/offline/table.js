@@ -111,7 +111,7 @@ function pendingRows(now, pending, scored = true) {
     const edit = pending[i].fields && form ? el("a", { class: "button small", href: `${form}#edit-${pending[i].id}`,
       "data-edit": String(pending[i].id), text: say("edit") }) : null;
     const lines = el("ol", { class: "explanation" }, ...row.lines.map((line) => el("li", {}, el("bdi", { text: line }))));
-    const label = row.round === null || row.round === undefined ? row.number : row.round;  // as the server labels it
+    const label = row.number === null ? "±" : row.round ?? row.number;  // as the server labels it (a penalty: ±)
     rows.push(el("tr", { class: "pending" }, el("th", { scope: "row", text: scored ? String(label) : "–" }), ...scores));
     rows.push(el("tr", { class: "what pending" }, el("td"), el("td", { colspan: String(now.players.length) },
       el("span", { class: "badge not-sent", text: say("notSent") }), " ", el("bdi", { text: row.what }),
