@@ -57,7 +57,7 @@ RENEW_AFTER = timedelta(days=7)
 
 
 def keep_what_was_opened(get_response):
-    """A browser's list of tables and circles without a session row for every visit (games.views.common.
+    """A browser's list of tables and circles without a session row for every visit (games.tables.common.
     remember_on): what a browser with no session opened comes back in a signed cookie on its next request and
     joins its list then. And a session in use is renewed (at most once a week), so that it ends a whole
     SESSION_COOKIE_AGE after the phone last used Talon, not after it last added a table."""

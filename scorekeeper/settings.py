@@ -156,7 +156,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 # table, so no phone can be shown an older state, whichever app server answers, and no visitor can make a cache
 # grow (a page cache keyed by anything a client sends would let anyone fill a server's memory). Two small caches
 # in each server's memory, bounded in entries so that no visitor can make them grow: "limits" counts each client's
-# expensive pages (games/limits.py); "boards" a tournament's live standings per state; "what_if" keeps a what-if comparison per table version and rules (a later
+# expensive pages (games/lib/limits.py); "boards" a tournament's live standings per state; "what_if" keeps a what-if comparison per table version and rules (a later
 # version is another key, so nothing older is ever shown).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
@@ -194,7 +194,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # A phone's list of tables and circles (and its name) is kept a year after it last used Talon (the middleware
 # renews a session in use once a week): a group that plays once a year still finds its tables, and a session a
 # phone has stopped using goes (`manage.py clearsessions`). Browsers keep a cookie at most 400 days anyway. A mere
-# visit makes no session at all (games.views.common.remember_on).
+# visit makes no session at all (games.tables.common.remember_on).
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 SESSION_SAVE_EVERY_REQUEST = False
 

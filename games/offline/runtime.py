@@ -6,7 +6,7 @@
   compresses its own copies (whitenoise's storage). The Makefile runs it right after npm installs the runtime
   (``python3 -m games.offline.runtime node_modules/pyodide``) and ``manage.py serve_lan`` before serving; it does nothing
   when the copies are current.
-- ``stdlib``: the standard library cut to what the phone's Python runs (games/views/offline.py serves it).
+- ``stdlib``: the standard library cut to what the phone's Python runs (games/offline/views.py serves it).
 
 Standard library only (the Makefile runs it before Django is installed)."""
 

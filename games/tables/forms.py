@@ -508,7 +508,7 @@ class ImportForm(forms.Form):
             "import it on a Talon of your own with a higher limit."
         ) % {"size": settings.TALON_MAX_DOCUMENT // (1024 * 1024)}
 
-    upload_too_large = False  # the file sent was skipped as it arrived (games.uploads): larger than Talon reads
+    upload_too_large = False  # the file sent was skipped as it arrived (games.lib.uploads): larger than Talon reads
     source = "document"  # the field the document came from, where what is wrong with it is said
 
     def clean(self):

@@ -1,4 +1,5 @@
-// Talon's only script: +/− steps, the card counter and the other side's points. Every form works without it.
+// The hand forms' helper (one of Talon's scripts, beside engine-worker.js, projector.js and offline/): +/− steps, the card
+// counter and the other side's points. Every form works without it.
 // Rule facts (a deck's card points, counted in thirds or not) come from the page's data attributes, set from the engine.
 document.addEventListener("click", (event) => {
   const step = event.target.closest("[data-step]");

@@ -1,4 +1,4 @@
-"""A change is refused in one place (games.views.common.outcome: the pages' forms and the phone's sent hands alike),
+"""A change is refused in one place (games.tables.common.outcome: the pages' forms and the phone's sent hands alike),
 and a Save answers with the table as its one recorded change left it: no second read of the table, no other view's
 function, the hand parsed once."""
 

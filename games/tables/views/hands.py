@@ -1,4 +1,4 @@
-"""Hands: record, preview, read, edit, delete, restore, undo. Every change goes through games.services."""
+"""Hands: record, preview, read, edit, delete, restore, undo. Every change goes through games.tables.services."""
 
 from __future__ import annotations
 
