@@ -705,14 +705,15 @@ def _take_back_question(request: HttpRequest, tournament: Tournament, round_tabl
         "typed": " / ".join(local_number(total) for total in typed),
         "played": " / ".join(local_number(total) for total in services.played_totals(table)) if table else "",
     }
-    if table is not None and table.hand_count:
+    played = services.hands_of(round_table) if table is not None else 0  # a penalty is no hand played (TN4)
+    if played:
         counts = ngettext(
             "Table %(table)s's %(count)s hand played in Talon counts again (totals %(played)s), not the typed "
             "%(typed)s.",
             "Table %(table)s's %(count)s hands played in Talon count again (totals %(played)s), not the typed "
             "%(typed)s.",
-            table.hand_count,
-        ) % {**words, "count": table.hand_count}
+            played,
+        ) % {**words, "count": played}
     else:
         counts = _("Table %(table)s has no result again (the typed %(typed)s no longer counts).") % words
     return _unconfirmed(
