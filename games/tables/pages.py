@@ -291,12 +291,14 @@ def _limit_shown(table: Table, played_as: RoundTable | None) -> dict | None:
     ends_at = limit["ends_at"]
     seconds = max(0, int((ends_at - timezone.now()).total_seconds())) if ends_at else None
     played = game_hands(table)  # a penalty is no hand of the round's limit
+    game_over = services.game_over(table)  # a game that ends by itself ends the round there
     return {
         **limit,
         "next": played + 1,
         "minutes_left": None if seconds is None else -(-seconds // 60),
         "time_up": seconds == 0,
-        "hands_done": bool(limit["hands"]) and played >= limit["hands"],
+        "hands_done": (bool(limit["hands"]) and played >= limit["hands"]) or game_over,
+        "game_over": game_over,
     }
 
 

@@ -427,6 +427,7 @@ NOT_EDITED = N_(
     "a penalty, a correction or the end of the evening is not edited, nor is a hand made one: "
     "delete it and write it again"
 )
+GAME_OVER = N_("this table's game is over, and with it the round at this table: no new game begins in the round")
 ROUND_FULL = N_("this round's limit of {hands} hands is reached: no new hand begins; the table's result stands")
 
 
@@ -464,6 +465,13 @@ def round_limit(table: Table) -> dict[str, Any] | None:
     )
 
 
+def game_over(table: Table) -> bool:
+    """The table's game ended by itself (Two Ten Jack after its last round), not closed by its players: at a
+    tournament's table its round is over there too."""
+    summary = table.summary or {}
+    return bool(summary.get("finished")) and not summary.get("closed")
+
+
 def is_a_deal(data: Any) -> bool:
     """A hand of the game itself, not one of the two kinds every game shares (shared/formats/table-json.md): a
     penalty or correction (an adjustment), or the end of the evening."""
@@ -484,6 +492,8 @@ def _within_round_limit(table: Table, data: Any) -> None:
     limit = round_limit(table)
     if limit is None or not is_a_deal(data):
         return
+    if game_over(table):  # a game that ends by itself: its round is over at this table
+        raise InvalidTable("", InvalidHand("", GAME_OVER))
     _within_round_hands(table, limit)
     ends_at = limit["ends_at"]
     if (

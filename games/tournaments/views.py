@@ -41,6 +41,7 @@ from games.models import Correction, Entry, League, Round, RoundTable, Seat, Tab
 from games.ratings import store as ratings_store
 from games.ratings.store import Pool
 from games.registry import GAMES
+from games.tables import services as table_services
 from games.tables.common import game_or_404, remember_on
 from games.tables.forms import ImportForm, not_json
 from games.tournaments import engine, services
@@ -450,6 +451,7 @@ def _table_rows(round_: Round) -> list[dict]:
             limit = (round_.tournament.settings.get("round_limit") or {}).get("hands")
             finished = (
                 round_.status == Round.CLOSED
+                or table_services.game_over(rt.table)  # the game is over: so is its round there
                 or (limit and played[rt.pk] >= limit)
                 or (round_.ends_at and timezone.now() >= round_.ends_at)
             )
