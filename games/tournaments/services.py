@@ -853,13 +853,19 @@ def table_hands(raw: Any) -> int:
     (``document``) and the hands a typed result replaced (``replaced``): each is scored on import, and each becomes
     a Talon table."""
     hands = 0
-    for played in (raw.get("played") if isinstance(raw, dict) else None) or []:
-        for line in (played.get("tables") if isinstance(played, dict) else None) or []:
+    for played in _list_at(raw, "played"):  # any shape: this is counted before the document is checked
+        for line in _list_at(played, "tables"):
             for key in ("document", "replaced"):
                 document = line.get(key) if isinstance(line, dict) else None
                 found = document.get("hands") if isinstance(document, dict) else None
                 hands += len(found) if isinstance(found, list) else 0
     return hands
+
+
+def _list_at(raw: Any, key: str) -> list:
+    """``raw[key]`` where ``raw`` is an object and that is a list, else nothing (a number, a string, an object)."""
+    found = raw.get(key) if isinstance(raw, dict) else None
+    return found if isinstance(found, list) else []
 
 
 def import_document(raw: Any) -> Tournament:
