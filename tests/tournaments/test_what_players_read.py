@@ -140,7 +140,7 @@ def test_a_tournament_seats_as_many_at_a_table_as_its_game_is_played_by(client, 
     monkeypatch.setattr(GAMES["hearts"].engine, "PLAYER_COUNTS", (4, 7))
     document = {"tournament": "Seven", "game": "hearts", "preset": "points", "table_size": 7, "draw": {"seed": 1}}
     assert engine.load(document).table_size == 7
-    with pytest.raises(engine.InvalidTournament, match="between 4 and 7"):
+    with pytest.raises(engine.InvalidTournament, match="hearts is not played by 8 at a table"):
         engine.load({**document, "table_size": 8})
     url = reverse("new_tournament_for", args=["hearts"]) + "?preset=points"
     form = client.get(url).context["form"]

@@ -47,7 +47,7 @@ from .base import (
     read_number,
 )
 from .document import differs, dump, dump_player, json_number, load, most_players
-from .draws import Draw, draw, draw_json, finished, met_before, sat_out_before
+from .draws import Draw, by_standings, draw, draw_json, finished, group_steps, met_before, sat_out_before
 from .presets import PRESETS, TOURNAMENT_PRESETS
 from .schedules import (
     GF4_TIMES,
@@ -69,6 +69,8 @@ __all__ = [
     "CORRECTION_FIELDS",
     "DOCUMENT_FIELDS",
     "DRAWS",
+    "by_standings",
+    "group_steps",
     "MEASURES",
     "MOST_CORRECTIONS",
     "MOST_MARKS",

@@ -92,8 +92,8 @@ def load(raw: Any) -> Tournament:
         engine = table_engine.engine_for(game)
     except InvalidTable as error:
         raise InvalidTournament("game", error.error.line) from None
-    counts = engine.PLAYER_COUNTS  # the game says who sits at a table, not the format
-    table_size = _whole(raw.get("table_size", preset["table_size"]), "table_size", min(counts), max(counts))
+    counts = engine.PLAYER_COUNTS  # the game says how many sit at a table, not the format
+    table_size = _whole(raw.get("table_size", preset["table_size"]), "table_size", 1, MOST_PLAYERS)
     if table_size not in counts:
         raise InvalidTournament(
             "table_size", N_("{game} is not played by {count} at a table"), game=game, count=table_size

@@ -108,7 +108,7 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
             tables = _seeded(t, playing, met, rng)
         else:
             ordered = [s.no for s in standings(t, upto_round=round_no - 1, corrected=corrected) if s.no in playing]
-            tables = _repair(_chunks(ordered, size), met, rng, keep_place=True)
+            tables = by_standings(ordered, size, met, rng)
     for seats in tables:
         rng.shuffle(seats)  # seat order within a table is drawn
     repeats = sum(_repeats(seats, met) for seats in tables)
@@ -120,6 +120,70 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
         kind=kind,
         repeats=repeats,
     )
+
+
+def group_steps(ordered: Sequence[int], size: int, tables: Sequence[Sequence[int]]) -> int:
+    """How far a seating by standings moves players from their groups: the sum over players of the distance between
+    the table they sit at and their group's (the top ``size`` players' is table 1, the next ``size``'s table 2 …)."""
+    group = {no: i // size for i, no in enumerate(ordered)}
+    return sum(abs(t - group[no]) for t, seats in enumerate(tables) for no in seats)
+
+
+def by_standings(
+    ordered: Sequence[int], size: int, met: Mapping[tuple[int, int], int], rng: random.Random, nodes: int = 200_000
+) -> list[list[int]]:
+    """TN3 by-standings: consecutive groups of the standings at tables in order (table 1 the top), then as few pairs
+    who met before as there can be and, among such seatings, the fewest group-steps (``group_steps``): a
+    branch-and-bound search over every seating, players placed in standings order, each first at its own group's
+    table, within ``nodes`` steps; what it has not bettered by then stands (the bounded swaps' repair, or the
+    groups as they are). Exact for a field a search of that size covers (tested against every seating)."""
+    tables = _chunks(ordered, size)
+    if not met or not tables:
+        return tables
+    candidates = [tables, _repair(tables, met, rng, keep_place=True, exact_nodes=0)]
+    best = min(candidates, key=lambda seating: _costs(seating, ordered, size, met))
+    repeats, steps = _costs(best, ordered, size, met)
+    found = _fewest_steps(ordered, size, met, (repeats, steps + 1), nodes)  # as good found in order: it stands
+    return found if found is not None else [list(seats) for seats in best]
+
+
+def _costs(tables, ordered, size, met) -> tuple[int, int]:
+    return sum(_repeats(seats, met) for seats in tables), group_steps(ordered, size, tables)
+
+
+def _fewest_steps(
+    ordered: Sequence[int], size: int, met: Mapping[tuple[int, int], int], bound: tuple[int, int], nodes: int
+) -> list[list[int]] | None:
+    """The seating with fewer (repeats, group-steps) than ``bound``, the fewest there are (of equal ones the first
+    in standings order: the higher a player stands, the more he keeps his group's table), or None when there is
+    none (or the search ran out of ``nodes`` before finding one)."""
+    count = len(ordered) // size
+    seats: list[list[int]] = [[] for _ in range(count)]
+    best: list = [None, bound]
+    steps = [0]
+
+    def place(k: int, repeats: int, moved: int) -> None:
+        if k == len(ordered):
+            if (repeats, moved) < best[1]:
+                best[0], best[1] = [list(s) for s in seats], (repeats, moved)
+            return
+        no, home = ordered[k], k // size
+        for t in sorted(range(count), key=lambda t: (abs(t - home), t)):
+            if len(seats[t]) == size:
+                continue
+            steps[0] += 1
+            if steps[0] > nodes:
+                return
+            clash = sum(met.get(_pair(no, other), 0) for other in seats[t])
+            cost = (repeats + clash, moved + abs(t - home))
+            if cost >= best[1]:
+                continue
+            seats[t].append(no)
+            place(k + 1, *cost)
+            seats[t].pop()
+
+    place(0, 0, 0)
+    return best[0]
 
 
 def _sitters(eligible: Sequence[int], sat_out: Mapping[int, int], count: int, rng: random.Random) -> list[int]:
