@@ -816,7 +816,7 @@ def _who_plays(hand: Hand, value: int) -> Line:
         )
     if hand.partner == hand.declarer:
         return Line(
-            N_("{declarer} plays {contract} ({value}) and called his own king: alone against three."),
+            N_("{declarer} plays {contract} ({value}) and holds the called king: alone against three."),
             args,
             rule="AT6",
             option="own_king_call",
@@ -1176,7 +1176,7 @@ def _trischaker_loses(
     b = 4 if mayor else 2
     lines.append(
         Line(
-            N_("The Trischaker {player} has the most points{mayor}: he pays double, {pot}."),
+            N_("The Trischaker {player} has the most points{mayor} and pays double: {pot}."),
             {"player": loser, "mayor": Line(N_(" and is Bürgermeister")) if mayor else "", "pot": 3 * b},
             rule="AT12",
             option="win_points" if mayor else "",

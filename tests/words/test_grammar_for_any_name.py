@@ -76,3 +76,41 @@ def test_a_womans_name_reads_right_in_czech_and_slovenian(client):
         ).split()
     )
     assert "Igra je narejena." in hand and "Igra narejeno" not in hand
+
+
+@pytest.mark.django_db
+def test_koenigrufen_explanations_read_the_same_for_anna_as_for_dieter(client):
+    """A Königrufen hand's lines never give a player a gender: Anna as the Trischaker who pays double was "he" (en)
+    and "er" (de); Dieter as the Jungfrau "nevzala" (cs) and "ni pobrala" (sl); Anna calling her own king "his" (en).
+    A made valat's verdict agrees with nothing in cs and sl ("hra se počítá jako vyhráno" / "igra šteje kot
+    dobljeno" joined a feminine game to a neuter word)."""
+    players = ("Anna", "Bert", "Cilli", "Dieter")
+    valat = {"kind": "valat", "side": "declarers", "announced": True, "made": True}
+    table = make_table(
+        game="koenigrufen",
+        players=players,
+        rules={"own_king_call": True},
+        hands=[
+            {
+                "contract": "trischaken",
+                "declarer": "Anna",
+                "trischaken": {"Anna": 30, "Bert": 20, "Cilli": 20, "Dieter": 0},
+            },
+            {"contract": "rufer", "declarer": "Anna", "partner": "Anna", "points": 40},
+            {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "bonuses": [valat]},
+        ],
+    )
+
+    def hand(number: int, language: str) -> str:
+        page = client.get(reverse("hand", args=[table.edit_token, number]), HTTP_ACCEPT_LANGUAGE=language)
+        return " ".join(visible_text(page.content.decode()).split())
+
+    assert "The Trischaker Anna has the most points and pays double: 6." in hand(1, "en")
+    assert "Der Trischaker Anna hat die meisten Punkte und zahlt doppelt: 6." in hand(1, "de")
+    assert "Jungfrau Dieter bez štychu dostane 6." in hand(1, "cs")
+    assert "Jungfrau Dieter brez vzetka dobi 6." in hand(1, "sl")
+    assert "Anna plays Rufer (1) and holds the called king: alone against three." in hand(2, "en")
+    assert "Valat uhrán (hrající), tedy vyhráno." in hand(3, "cs")
+    assert "Valat so naredili igralci, torej dobljeno." in hand(3, "sl")
+    english = hand(1, "en") + hand(2, "en") + hand(3, "en")
+    assert not re.search(r"\b(he|his|she|her)\b", english), english
