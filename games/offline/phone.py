@@ -4,7 +4,7 @@
 No Django here. The phone holds the table as the server last sent it (``snapshot``: game, rules, players, the
 state the last live hand left, the totals, the number of hands) and the hands it recorded since and has not
 sent yet (``pending``, the table document's hand objects, in order). From those two it scores what the page
-shows, exactly as the server would score the same hands after the same state (games.services.record_hand):
+shows, exactly as the server would score the same hands after the same state (games.tables.services.record_hand):
 
 - ``table_now``: the totals, the status (each player's marks, whose turn) and a row per unsent hand;
 - ``preview``: the hand form's fields scored as the next hand, or the engine's objection.
@@ -26,7 +26,7 @@ from games.engines.base import Adjustment, Closing, InvalidHand, Line, Number, P
 from games.engines.table import InvalidTable, Setup
 from games.registry import GAMES, Game, add
 
-FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/views/offline.words)
+FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/offline/views.py: words)
 
 
 def translator(catalog: dict[str, Any] | None) -> Callable[[str], str]:
@@ -187,7 +187,7 @@ _catalog: dict[str, Any] = {}
 
 
 def use_games(text: str) -> None:
-    """Register the games the server registered (games.views.offline.registered_games) that this runtime's registry
+    """Register the games the server registered (games.offline.bundle.registered_games) that this runtime's registry
     does not list itself: a game added to the server's registry elsewhere is scored on the phone too."""
     for entry in json.loads(text or "[]"):
         engine = import_module(entry["engine"])

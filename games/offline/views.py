@@ -3,7 +3,7 @@ files, the words in its language), the table as the server holds it, and the han
 sent back one at a time in order, each with the version it was based on.
 
 The phone computes with games/offline/phone.py in Pyodide; these views only hand it the files and take the hands back
-through games.services, which stays the record.
+through games.tables.services, which stays the record.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def words(request: HttpRequest, language: str) -> JsonResponse:
         "decimal": get_format("DECIMAL_SEPARATOR", language),
         "thousands": get_format("THOUSAND_SEPARATOR", language),
         "grouping": get_format("NUMBER_GROUPING", language),
-    }  # as games.numbers writes them
+    }  # as games.lib.numbers writes them
     response = JsonResponse(words, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"
     return response

@@ -1,6 +1,6 @@
 // A table that keeps working without signal (loaded by talon.js only on a table a phone keeps, or when asked to).
 // The phone downloads once the Python runtime (Pyodide) and the server's own engine files; then the hand form's
-// preview and the table's totals are computed here, by games/phone.py in a worker. Hands recorded without signal
+// preview and the table's totals are computed here, by games/offline/phone.py in a worker. Hands recorded without signal
 // wait in IndexedDB, marked "not sent yet", and go to the server in order, each with the version it was based on;
 // if another phone changed the table meanwhile, the scorekeeper chooses where they go. The server stays the record.
 //
