@@ -196,3 +196,38 @@ def test_the_schnapsen_sheets_bummerl_rows_end_where_its_grid_ends(browser, live
         fits_the_screen(page)
     finally:
         context.close()
+
+
+SHEET_NAMES = HEADER_NAMES.replace("table.hands thead th", ".sheet-table thead th:not(.what)")
+SHEET_FOUR = ["Anna", "Bartholomäus-Friedrich", "Čeněk", "Božena"]
+
+
+@pytest.mark.parametrize("language", ["cs", "de"])
+def test_the_score_sheets_header_shows_a_short_name_whole(browser, live_server, language):
+    """At 360 px the score sheet cut "Božena" to "Bož…" beside "Čeněk" whole (and "Bartholomäus-Friedrich" to
+    "Bart…"): its names are set as the hands' header sets them, a short name whole, a long one on two lines broken
+    at its hyphen, and the −1 000 of the totals still fits."""
+    table = services.create_table(game="czech-taroky", players=SHEET_FOUR, rules={})
+    services.record_hand(
+        table, {"adjustment": {"Anna": 1500, SHEET_FOUR[1]: -1000, "Čeněk": -250, "Božena": -250}, "reason": "x"}
+    )
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server.url,
+        service_workers="block",
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"/t/{table.edit_token}/sheet/")
+        names = page.evaluate(SHEET_NAMES)
+        assert [n["name"] for n in names] == SHEET_FOUR
+        for name in names:
+            assert name["lines"] <= 2, name
+            if len(name["name"]) <= 6:
+                assert name["whole"], name
+        assert all(cell["needs"] <= cell["room"] + 0.5 for cell in page.evaluate(SHEET_CELLS))
+        fits_the_screen(page)
+    finally:
+        context.close()
