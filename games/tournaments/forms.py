@@ -496,7 +496,13 @@ class LeagueForm(forms.Form):
     )
 
     def clean_points_table(self) -> list | None:
-        return _points_typed(self.cleaned_data["points_table"]) or None
+        """The points fall with the place, as a tournament's place points (winners first: 1 2 3 ranked them last)."""
+        points = _points_typed(self.cleaned_data["points_table"])
+        try:
+            engine.falling([Fraction(str(value)) for value in points], points, "points_table")
+        except engine.InvalidTournament as error:
+            raise forms.ValidationError(error.reason(gettext)) from None
+        return points or None
 
     def settings(self) -> dict[str, Any]:
         return {

@@ -101,6 +101,8 @@ def league(files: list[str], options: dict) -> dict:
     if options.get("points"):
         try:
             points = points_table(options["points"])
+        except tournament.InvalidTournament as error:  # points that do not fall with the place
+            fail(error.message())
         except (ValueError, ZeroDivisionError):
             fail(
                 "--points: must be numbers for places 1, 2, 3 … separated by commas or spaces, e.g. 25,20,16 or "
@@ -112,10 +114,15 @@ def league(files: list[str], options: dict) -> dict:
 
 
 def points_table(text: str) -> list[Fraction]:
-    """``25,20,16`` or ``25 20 16`` (as the web form takes them; there a decimal comma may be used: ``2 1 0,5``)."""
+    """``25,20,16`` or ``25 20 16`` (as the web form takes them; there a decimal comma may be used: ``2 1 0,5``),
+    falling with the place (InvalidTournament naming ``--points``, as the league's form refuses them)."""
     if text.split() != [text.strip()]:
-        return [tournament.read_number(part.replace(",", ".")) for part in text.split()]
-    return [tournament.read_number(part.strip()) for part in text.split(",")]
+        raw = [part.replace(",", ".") for part in text.split()]
+    else:
+        raw = [part.strip() for part in text.split(",")]
+    points = [tournament.read_number(part) for part in raw]
+    tournament.falling(points, [tournament.json_number(point) for point in points], "--points")
+    return points
 
 
 def number(raw: str | None, name: str, low: int) -> int:

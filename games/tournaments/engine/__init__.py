@@ -46,7 +46,7 @@ from .base import (
     Tournament,
     read_number,
 )
-from .document import differs, dump, dump_player, json_number, load, most_players
+from .document import differs, dump, dump_player, falling, json_number, load, most_players
 from .draws import Draw, by_standings, draw, draw_json, finished, group_steps, met_before, sat_out_before
 from .presets import PRESETS, TOURNAMENT_PRESETS
 from .schedules import (
@@ -93,6 +93,7 @@ __all__ = [
     "Tournament",
     "read_number",
     "differs",
+    "falling",
     "dump",
     "dump_player",
     "json_number",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -176,7 +176,7 @@ def _scoring(raw: Any, preset: Mapping[str, Any], table_size: int) -> Scoring:
             "scoring.place_points", N_("must give one number for each place at a table ({count})"), count=table_size
         )
     points = tuple(_fraction(v, f"scoring.place_points[{i}]") for i, v in enumerate(points_raw))
-    _falling(points, points_raw)
+    falling(points, points_raw)
     tie_breaks = merged.get("tie_breaks", [])
     if not isinstance(tie_breaks, list) or len(set(map(str, tie_breaks))) != len(tie_breaks):
         raise InvalidTournament("scoring.tie_breaks", N_("must be a list of tie-breaks, each at most once"))
@@ -191,13 +191,14 @@ def _scoring(raw: Any, preset: Mapping[str, Any], table_size: int) -> Scoring:
     return Scoring(measure=measure, place_points=points, tie_breaks=tuple(tie_breaks))
 
 
-def _falling(points: tuple[Fraction, ...], raw: list) -> None:
-    """Place points fall with the place (TN6): no place gets more than the one before it, and the first more than
-    the last; places may tie (4 2 0 0: only the first two score)."""
+def falling(points: Sequence[Fraction], raw: Sequence[Any], field: str = "scoring.place_points") -> None:
+    """Place points fall with the place (TN6), a table's as a league's (TN9: its points for the final places, the
+    ``field`` named): no place gets more than the one before it, and the first more than the last; places may tie
+    (4 2 0 0: only the first two score)."""
     for i in range(1, len(points)):
         if points[i] > points[i - 1]:
             raise InvalidTournament(
-                f"scoring.place_points[{i}]",
+                f"{field}[{i}]",
                 N_(
                     "place {place} may not get more than place {before} ({value} against {more}): the first place gets the most"
                 ),
@@ -208,7 +209,7 @@ def _falling(points: tuple[Fraction, ...], raw: list) -> None:
             )
     if len(points) > 1 and points[0] == points[-1]:
         raise InvalidTournament(
-            "scoring.place_points",
+            field,
             N_("must give the first place more than the last, got {value} for every place"),
             value=show(raw[0]),
         )
