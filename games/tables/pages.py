@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import replace
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
@@ -267,7 +268,9 @@ def typed_result(table: Table, played_as: RoundTable | None) -> dict | None:
         return None
     return {
         "round_table": played_as,
-        "totals": ", ".join(f"{name} {local_number(total)}" for name, total in zip(table.players, played_as.totals)),
+        "totals": ", ".join(
+            f"{name} {local_number(Fraction(total))}" for name, total in zip(table.players, played_as.totals)
+        ),  # a money balance with cents is kept as exact text ("-31/2")
     }
 
 

@@ -398,10 +398,17 @@ class ResultForm(forms.Form):
         help_text=_("Only for a table played in Talon: the typed result counts instead, the hands stay in the record."),
     )
 
-    def __init__(self, *args, marks: Sequence[Rank] = (), **kwargs):
+    def __init__(self, *args, marks: Sequence[Rank] = (), money: bool = False, **kwargs):
         """``marks``: the ranks of the game's ranking read from marks, not the totals (``marks_ranked``): each is
-        typed beside the totals in a field of its own name, labelled as the engine labels it."""
+        typed beside the totals in a field of its own name, labelled as the engine labels it. ``money``: the totals
+        are money balances (the measure ``balance``), typed with their cents: -15,5."""
         super().__init__(*args, **kwargs)
+        self.money = money
+        if money:
+            self.fields["totals"].label = _("Money balances in seat order")
+            self.fields["totals"].help_text = _(
+                "Each seat's balance (what the player has minus the stake), separated by spaces: -15,5 20 0 -4,5."
+            )
         self.mark_keys = tuple(rank.key for rank in marks)
         for rank in marks:
             label = capfirst(gettext(rank.label))
@@ -419,8 +426,8 @@ class ResultForm(forms.Form):
             raise forms.ValidationError(_("Write the reason on one line, without tabs or other control characters."))
         return reason
 
-    def clean_totals(self) -> list[int]:
-        return _whole_numbers(self.cleaned_data["totals"])
+    def clean_totals(self) -> list[int | Fraction]:
+        return _amounts(self.cleaned_data["totals"]) if self.money else _whole_numbers(self.cleaned_data["totals"])
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -458,6 +465,25 @@ def _whole_numbers(text: str) -> list[int]:
         return [read_whole(part) for part in parts]
     except ValueError:
         raise forms.ValidationError(_("Write whole numbers separated by spaces, such as 120 -40 -80.")) from None
+
+
+def _amounts(text: str) -> list[int | Fraction]:
+    """Money balances separated by spaces, each with at most two decimals after a comma or a point (-15,5 or
+    -15.50); read exactly, never as floats. A number with more decimals, or no number, is said in money's words."""
+    parts = [part.strip(",;") for part in text.replace(";", " ").split() if part.strip(",;")]
+    amounts = []
+    for part in parts:
+        try:
+            value = engine.read_number(part.replace(",", ".").replace("\u2212", "-"))
+        except (ValueError, ZeroDivisionError):
+            value = None
+        if value is None or "/" in part or 100 % value.denominator or abs(value) > MOST_POINTS:
+            raise forms.ValidationError(
+                _("%(value)s is not an amount of money: write each balance with at most two decimals, such as -15,5.")
+                % {"value": part}
+            )
+        amounts.append(int(value) if value.denominator == 1 else value)
+    return amounts
 
 
 class ImportTournamentForm(forms.Form):

@@ -415,7 +415,7 @@ def document(
             continue
         line: dict[str, Any] = {"table": round_table.table_no, "seats": seats.get(round_table.pk, [])}
         if round_table.totals is not None:
-            line["totals"] = round_table.totals
+            line["totals"] = [engine.json_number(v) for v in typed_totals(round_table.totals)]  # cents: 15.5
             line.update(round_table.marks or {})
             if export and replaces_played(round_table):
                 line["replaced"] = services.export_table(round_table.table)
@@ -440,7 +440,7 @@ def document(
         {
             "round": number,
             "table": table_no,
-            "totals": totals,
+            "totals": [engine.json_number(v) for v in typed_totals(totals)],
             **(marks or {}),
             "reason": reason,
             "at": at.isoformat(timespec="seconds"),
@@ -646,10 +646,23 @@ def type_result(
         if replaces_played(round_table) and round_table.totals is None and not replace:  # chosen once
             raise Refused("replace", replace_warning(round_table))
         _check(round_, round_table, totals, marks)
-        round_table.totals, round_table.marks = totals, marks or None
+        round_table.totals, round_table.marks = stored_totals(totals), marks or None
         round_table.save(update_fields=["totals", "marks"])
         _still_valid(round_.tournament, "totals")
         _bump(round_.tournament)
+
+
+def stored_totals(totals: list) -> list[int | str]:
+    """Typed totals as the database keeps them: whole numbers as they are, a money balance with cents as exact text
+    ("-31/2"), never a float."""
+    return [value if isinstance(value, int) else f"{value.numerator}/{value.denominator}" for value in totals]
+
+
+def typed_totals(stored: list | None) -> list | None:
+    """Stored typed totals read back exactly (``stored_totals``): ints, and Fractions for amounts with cents."""
+    if stored is None:
+        return None
+    return [value if isinstance(value, int) else engine.read_number(str(value)) for value in stored]
 
 
 def _table_told(round_table: RoundTable) -> None:
@@ -804,7 +817,7 @@ def correct(
             raise Refused("reason", _("Say why the result changes: the reason is kept with the correction."))
         _check(round_, round_table, totals, marks)
         correction = Correction.objects.create(
-            round_table=round_table, totals=totals, marks=marks or None, reason=reason.strip()
+            round_table=round_table, totals=stored_totals(totals), marks=marks or None, reason=reason.strip()
         )
         _still_valid(round_.tournament, "reason")
         if not keep:
@@ -939,7 +952,7 @@ def _imported_round(
                 round=round_,
                 table_no=result.table,
                 table=_written(scored[played.round, result.table]),
-                totals=list(result.totals) if result.document is None else None,
+                totals=stored_totals(result.totals) if result.document is None else None,
                 marks=_listed(result.marks) if result.document is None else None,
             )
             for result in played.tables
@@ -982,7 +995,7 @@ def _imported_corrections(corrections: tuple[engine.Correction, ...], made: dict
         [
             Correction(
                 round_table=made[(correction.round, correction.table)],
-                totals=list(correction.totals),
+                totals=stored_totals(correction.totals),
                 marks=_listed(correction.marks),
                 reason=correction.reason,
             )

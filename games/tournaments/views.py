@@ -442,7 +442,7 @@ def _table_rows(round_: Round) -> list[dict]:
     rows = []
     for rt in round_tables:
         if rt.totals is not None:
-            state, totals = ("replaced" if services.replaces_played(rt) else "typed"), rt.totals
+            state, totals = ("replaced" if services.replaces_played(rt) else "typed"), services.typed_totals(rt.totals)
         elif rt.table is None:
             state, totals = "waiting", None
         elif rt.table.hand_count == 0:
@@ -457,7 +457,7 @@ def _table_rows(round_: Round) -> list[dict]:
             )
             state, totals = ("finished" if finished else "playing"), services.played_totals(rt.table)
         if rt.pk in latest:  # TN8: the result as it is now (the first one stays in the document)
-            totals = latest[rt.pk].totals
+            totals = services.typed_totals(latest[rt.pk].totals)
         rows.append(
             {
                 "rt": rt,
@@ -524,7 +524,7 @@ def _round_page(
             "rows": _table_rows(round_),
             "shown": shown_state(tournament.public_token),
             "sitting_out": sitting_out(tournament, round_),
-            "form": form or ResultForm(marks=_marks(tournament)),
+            "form": form or ResultForm(marks=_marks(tournament), money=measure_of(tournament) == "balance"),
             "can_reopen": can_reopen(tournament, round_),
             "error": error,
             "now": timezone.now(),
@@ -628,7 +628,7 @@ def round_result(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A paper table's totals while the round is played; after it, a correction with its reason (TN8)."""
     tournament = _director(token)
     round_ = _round(tournament, number)
-    form = ResultForm(request.POST, marks=_marks(tournament))
+    form = ResultForm(request.POST, marks=_marks(tournament), money=measure_of(tournament) == "balance")
     if form.is_valid():
         round_table = RoundTable.objects.filter(
             round__tournament=tournament, table_no=form.cleaned_data["table"], round=round_
@@ -701,7 +701,7 @@ def take_back_result(request: HttpRequest, token: str, number: int, table: int) 
 def _take_back_question(request: HttpRequest, tournament: Tournament, round_table: RoundTable) -> HttpResponse | None:
     """Taking a typed result back changes the standings (the hands played count again): asked once, saying what
     will count instead."""
-    table, typed = round_table.table, round_table.totals or []
+    table, typed = round_table.table, services.typed_totals(round_table.totals) or []
     words = {
         "table": round_table.table_no,
         "typed": " / ".join(local_number(total) for total in typed),

@@ -339,7 +339,7 @@ def dump(t: Tournament) -> dict[str, Any]:
             if result.document is not None:
                 entry["document"] = result.document
             else:
-                entry["totals"] = list(result.totals)
+                entry["totals"] = [json_number(v) for v in result.totals]  # a money balance may hold cents
                 entry.update({key: list(values) for key, values in (result.marks or {}).items()})
                 if result.replaced is not None:
                     entry["replaced"] = result.replaced
@@ -363,7 +363,7 @@ def dump(t: Tournament) -> dict[str, Any]:
             {
                 "round": c.round,
                 "table": c.table,
-                "totals": list(c.totals),
+                "totals": [json_number(v) for v in c.totals],
                 **{key: list(values) for key, values in (c.marks or {}).items()},
                 "reason": c.reason,
                 "at": c.at,

@@ -21,6 +21,7 @@ from games.engines.base import (
     Line,
     marks_ranked,
     rank_key,
+    read_number,
     show,
     signed,
 )
@@ -214,8 +215,11 @@ def check_result(
         raise InvalidTournament(
             "totals", N_("must give one whole number for each of the {count} seats"), count=t.table_size, **where
         )
+    if t.scoring.measure == "balance":  # money: crowns and hellers (cents), -15.5
+        totals = [money(value, **where) for value in totals]
     for value in totals:
-        _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
+        if not isinstance(value, Fraction):  # an amount of money was read above; anything else is whole points
+            _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
     if t.zero_sum and sum(totals) != 0:
         raise InvalidTournament(
             "totals",
@@ -224,6 +228,27 @@ def check_result(
             **where,
         )
     return tuple(totals), typed_marks(t, given or {}, **where)
+
+
+def money(value: Any, **where: Any) -> int | Fraction:
+    """A money balance typed from a paper sheet (TN5, the measure ``balance``): a whole amount, or one with at most
+    two decimals (-15.5 as a JSON number, or as text "-15.5", "-31/2"), read exactly; an int when whole."""
+    amount = None
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        amount = Fraction(value)
+    elif isinstance(value, str) or type(value).__name__ in ("float", "Decimal"):
+        try:
+            amount = read_number(str(value)) if len(str(value)) <= 40 else None
+        except (ValueError, ZeroDivisionError):
+            amount = None
+    if amount is None or 100 % amount.denominator or abs(amount) > MOST_POINTS:
+        raise InvalidTournament(
+            "totals",
+            N_("must be amounts of money with at most two decimals (such as -15.5), got {value}"),
+            value=show(value),
+            **where,
+        )
+    return int(amount) if amount.denominator == 1 else amount
 
 
 def typed_marks(t: Tournament, given: Mapping[str, Any], **where: Any) -> dict[str, tuple[int, ...]] | None:
