@@ -923,11 +923,15 @@ VALAT_SAID = {  # (side, announced, made): a valat in the list of hands, saying 
     ("defenders", True, True): N_("announced valat by the defenders, made"),
     ("defenders", True, False): N_("announced valat by the defenders, failed"),
 }
-PAGAT_SAID = {  # (side, made): whose I on the end it was, and whether it was made
-    ("declarers", True): N_("the declarer side's I on the end made"),
-    ("declarers", False): N_("the declarer side's I on the end failed"),
-    ("defenders", True): N_("the defenders' I on the end made"),
-    ("defenders", False): N_("the defenders' I on the end failed"),
+PAGAT_SAID = {  # (side, announced, made): whose I on the end it was, announced or not (R8 pays them apart), made?
+    ("declarers", False, True): N_("the declarer side's I on the end made"),
+    ("declarers", False, False): N_("the declarer side's I on the end failed"),
+    ("defenders", False, True): N_("the defenders' I on the end made"),
+    ("defenders", False, False): N_("the defenders' I on the end failed"),
+    ("declarers", True, True): N_("the declarer side's announced I on the end made"),
+    ("declarers", True, False): N_("the declarer side's announced I on the end failed"),
+    ("defenders", True, True): N_("the defenders' announced I on the end made"),
+    ("defenders", True, False): N_("the defenders' announced I on the end failed"),
 }
 
 
@@ -946,7 +950,7 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if hand.contra:
         parts.append(Line(CONTRA_NAMES[hand.contra]))
     if hand.pagat and (hand.valat is None or rules.pagat_with_valat):
-        parts.append(Line(PAGAT_SAID[hand.pagat.side, hand.pagat.made]))
+        parts.append(Line(PAGAT_SAID[hand.pagat.side, hand.pagat.announced, hand.pagat.made]))
     parts += _point_cards_said(hand)
     return Phrase(tuple(parts))
 

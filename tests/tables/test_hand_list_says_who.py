@@ -11,31 +11,31 @@ pytestmark = pytest.mark.django_db
 VALAT = {"side": "defenders", "announced": False, "made": True}
 PAGAT = {"side": "defenders", "announced": False, "made": True}
 # What a player reads, per language: the defenders' unannounced valat; the declarer side's announced valat that
-# failed; the defenders' I on the end made; the declarer side's I on the end failed.
+# failed; the defenders' I on the end made; the declarer side's announced I on the end failed.
 SAID = {
     "en": (
         "valat by the defenders",
         "announced valat by the declarer side, failed",
         "the defenders' I on the end made",
-        "the declarer side's I on the end failed",
+        "the declarer side's announced I on the end failed",
     ),
     "cs": (
         "valát obrany",
         "hlášený valát hrající strany, neuhraný",
         "pagát ultimo obrany uhraný",
-        "pagát ultimo hrající strany neuhraný",
+        "hlášený pagát ultimo hrající strany neuhraný",
     ),
     "sl": (
         "valat nasprotnikov",
         "napovedani valat igralcev, padel",
         "pagat ultimo nasprotnikov narejen",
-        "pagat ultimo igralcev padel",
+        "napovedani pagat ultimo igralcev padel",
     ),
     "de": (
         "Valat der Gegenspieler",
         "angesagter Valat der Spielerseite, verloren",
         "Pagat ultimo der Gegenspieler gemacht",
-        "Pagat ultimo der Spielerseite verloren",
+        "angesagter Pagat ultimo der Spielerseite verloren",
     ),
 }
 
@@ -84,3 +84,28 @@ def test_the_czech_list_and_form_spell_valat_alike(client):
     )
     assert "Anna + Cyril · valát hrající strany" in listed
     assert "Valát" in form and "valat" not in form.lower().replace("valát", "")
+
+
+SILENT_FAILED = {
+    "en": "the declarer side's I on the end failed",
+    "cs": "pagát ultimo hrající strany neuhraný",
+    "sl": "pagat ultimo igralcev padel",
+    "de": "Pagat ultimo der Spielerseite verloren",
+}
+
+
+@pytest.mark.parametrize("language", SAID)
+def test_the_hand_list_tells_an_announced_i_on_the_end_from_a_silent_one(client, language):
+    """R8 pays an announced I on the end 4 and a silent one 2: two hands alike but for that paid −9 and −7 and were
+    listed in the same words ("the declarer side's I on the end failed")."""
+    failed = {"side": "declarers", "made": False}
+    table = make_table(
+        hands=[
+            team_hand(points=40, pagat={**failed, "announced": True}),
+            team_hand(points=40, pagat={**failed, "announced": False}),
+        ]
+    )
+    assert [hand.scores[0] for hand in table.hands.order_by("seq")] == [-9, -7]
+    text = hand_list(client, table, language)
+    assert f"Anna + Cyril · 40 · {SAID[language][3]}" in text
+    assert f"Anna + Cyril · 40 · {SILENT_FAILED[language]}" in text
