@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engines.base import marks_ranked, name_key, name_problem, tidy_name
-from games.engines.table import InvalidTable
+from games.engines.table import InvalidTable, counted_hands
 from games.lib import limits
 from games.lib.inputs import whole_number
 from games.lib.numbers import local_number
@@ -864,14 +864,15 @@ def import_cost(raw: Any, size: int) -> int:
 def table_hands(raw: Any) -> int:
     """How many hands the tables' documents of a tournament document carry: a table played in Talon
     (``document``) and the hands a typed result replaced (``replaced``): each is scored on import, and each becomes
-    a Talon table."""
+    a Talon table. Counted as a table's import counts them: a closing at the end takes no hand's place, so a table
+    ended at the limit comes back in."""
     hands = 0
     for played in _list_at(raw, "played"):  # any shape: this is counted before the document is checked
         for line in _list_at(played, "tables"):
             for key in ("document", "replaced"):
                 document = line.get(key) if isinstance(line, dict) else None
                 found = document.get("hands") if isinstance(document, dict) else None
-                hands += len(found) if isinstance(found, list) else 0
+                hands += counted_hands(found) if isinstance(found, list) else 0  # the end of the evening is none
     return hands
 
 
