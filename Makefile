@@ -38,10 +38,12 @@ test: install-test chromium gettext lint
 	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser --database-tests-only \
 	  && $(APP_TESTS) -n 3 --dist loadgroup tests/browser'
 
-# The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules).
+# The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules), and
+# the architecture's contracts (import-linter: [tool.importlinter] in pyproject.toml).
 lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 # Format the code as `make lint` wants it.
 format: install-test

@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.offline.middleware.name_the_engine",  # a table's live answer names the engine's release
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -21,7 +21,6 @@ from games.lib.inputs import is_token, whole_number
 from games.lib.limits import expensive, too_many, wait_for
 from games.lib.text import isolate_text
 from games.models import Change, Circle, FormerLink, RoundTable, Seat, Table
-from games.offline.bundle import engine_version
 from games.registry import GAMES
 from games.tables import services
 from games.tables.common import attempt, device, editable, game_or_404, known_circles, remember, say
@@ -213,8 +212,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
         context["appended"] = appended
         response = render(request, "games/table.html#live", context)
     response["Cache-Control"] = "no-store"
-    response["X-Talon-Engine"] = engine_version()  # a phone keeping the table learns of a release
-    return response
+    return response  # the engine's release is named on its way out (games.offline.middleware.name_the_engine)
 
 
 def only_appended(changes: list[tuple[str, int | None]], hand_count: int) -> bool:
