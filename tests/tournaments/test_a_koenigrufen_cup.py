@@ -111,3 +111,17 @@ def test_the_cups_table_rules_are_said_in_the_readers_language(client, language,
         reverse("director", args=[tournament.director_token]),
     ):
         assert said in visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+
+
+def test_a_cups_table_document_without_rules_plays_the_cups_rules(client):
+    """A table of the cup whose document names no rules plays the tournament's (the cup's sheet): the command and
+    an import score it as the cup does, +12 / −4 / −4 / −4 and +6 / −2 each, not +24 / −8."""
+    tournament = _cup(client)
+    expected = _play(tournament)
+    document = json.loads(client.get(reverse("tournament_json", args=[tournament.director_token])).content)
+    del document["played"][0]["tables"][0]["document"]["rules"]
+    copy = service.import_document(document)  # an import writes the table with the cup's rules
+    assert {line.name: line.measure for line in service.load_standings(copy)} == expected
+    done = manage("tournament", "standings", "-", stdin=json.dumps(document))  # last: it closes the connection
+    assert done.returncode == 0, done.stderr
+    assert {line["name"]: line["measure"] for line in json.loads(done.stdout)["standings"]} == expected

@@ -128,7 +128,7 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
         )
     if has_totals:
         totals, marks = check_result(t, where["round"], where["table"], entry["totals"], entry)
-        replaced = entry.get("replaced")
+        replaced = _in_tournament_rules(entry.get("replaced"), t)
         if replaced is not None:
             _replayed(replaced, seats, t, "replaced", **where)
         return TableResult(
@@ -149,7 +149,7 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
             )
     if "replaced" in entry:
         raise InvalidTournament("replaced", N_("only a typed result replaces a table played in Talon"), **where)
-    document = entry["document"]
+    document = _in_tournament_rules(entry["document"], t)
     names, replayed, setup = _replayed(document, seats, t, "document", **where)
     status = setup.engine.status(replayed.state).as_json()
     return TableResult(
@@ -159,6 +159,14 @@ def _result(entry: dict, seats: tuple[int, ...], t: Tournament, **where: Any) ->
         document=document,
         status=status,
     )
+
+
+def _in_tournament_rules(document: Any, t: Tournament) -> Any:
+    """A table's document as the tournament plays it: one that names no rules plays the tournament's (Talon
+    creates a tournament's tables with them), written in; one that names its rules keeps them (checked)."""
+    if isinstance(document, dict) and "rules" not in document and t.rules:
+        return {**document, "rules": dict(t.rules)}
+    return document
 
 
 def _replayed(document: Any, seats: tuple[int, ...], t: Tournament, field: str, **where: Any):
