@@ -181,10 +181,11 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
     """A hand kept on the phone after a Save whose answer was lost, then edited or deleted there ("then"), with the
     table held (services.holding): a Save of it still being stored has been waited for. When the server did record
     it, the edit or the delete is made to that hand (under the phone's own id for it, "change", so that it counts
-    once); a delete of a hand the server never recorded is done, and its Save, should it come later, records nothing.
+    once; each change the phone makes has its own, and "earlier" names the ids of its changes before, whose answers
+    may have been lost too: those are this phone's, not another's); a delete of a hand the server never recorded is done, and its Save, should it come later, records nothing.
     None: record the hand as sent (still held, so that a Save of it that comes later is the copy, not the edit)."""
-    change = body.get("change")
-    if not is_submission(change):
+    change, earlier = body.get("change"), body.get("earlier", [])
+    if not is_submission(change) or not _ids(earlier):
         return JsonResponse(
             {
                 "error": _(
@@ -201,7 +202,10 @@ def _after_lost_answer(request: HttpRequest, table: Table, body: dict[str, Any])
             return JsonResponse({"sent": True, "deleted": True, "snapshot": snapshot_of(table)})
         return None
     hand, who = done.hand, device(request)
-    if table.changes.filter(hand=hand, id__gt=done.id).exclude(submission=change).exists():
+    if table.changes.filter(submission=change).exists():  # this very change came before: a copy, counted once
+        return JsonResponse({"sent": True, "already": True, "snapshot": snapshot_of(table)})
+    mine = [change, *earlier]  # this phone's changes of the hand: its own earlier edit is no other phone's
+    if table.changes.filter(hand=hand, id__gt=done.id).exclude(submission__in=mine).exists():
         return JsonResponse(  # kept apart on the phone (422): another phone's correction is never overwritten unseen
             {
                 "error": _(
@@ -230,6 +234,14 @@ def _listed(table: Table, hand) -> int | None:
 def _others_before(table: Table, place: int) -> int:
     """How many penalties, corrections and closings the table holds before the row at ``place``."""
     return services.others(table, up_to=place - 1).count()
+
+
+EARLIER = 100  # a phone's earlier changes of one hand it names: more is no phone's
+
+
+def _ids(earlier: Any) -> bool:
+    """The ids of a phone's earlier changes of a hand (each change it makes has its own): a short list of ids."""
+    return isinstance(earlier, list) and len(earlier) <= EARLIER and all(is_submission(one) for one in earlier)
 
 
 def _refused(table: Table, refusal: Refusal) -> JsonResponse:

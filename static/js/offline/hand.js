@@ -1,5 +1,5 @@
 // A hand from the form: previewed here, and kept on this phone when it cannot be sent.
-import { addPending, getTable, handsOf, newId, pendingOf, putPending } from "./store.js";
+import { addPending, changeOf, getTable, handsOf, newId, pendingOf, putPending } from "./store.js";
 import { call, engine, engineOk } from "./engine.js";
 import { banner, el, num, say, sign } from "./words.js";
 import { current } from "./copy.js";
@@ -93,7 +93,7 @@ async function keepOnce(root, form, submitter, unanswered) {
   if (form.dataset.editing) {  // an unsent hand edited: it replaces itself in the queue, under its own submission id
     const hand = pending.find((kept) => kept.id === Number(form.dataset.editing));
     if (!hand) { banner(say("editGone"), "error"); return false; }  // sent meanwhile: the server's page edits it
-    const then = hand.unanswered ? { then: "edit", change: hand.change || newId() } : {};  // the server may hold it
+    const then = hand.unanswered ? { then: "edit", ...changeOf(hand) } : {};  // the server may hold it
     await putPending({ ...hand, ...then, data: answer.data, what: answer.what, fields, refused: null,
       edited: new Date().toISOString() });
     window.location.assign(root.dataset.tableUrl);

@@ -8,7 +8,7 @@
 // folder, each hold one concern and import only those below them (tests/offline/test_offline_modules.py): storage,
 // the server's answer, the engine, the words, the kept copy, keeping and following, what needs signal, the queue, the
 // table page, the hand form. What a lower one must set off above it is handed to it here (onHeard, showWith).
-import { deletePending, newId, pendingOf, putPending } from "./store.js";
+import { changeOf, deletePending, pendingOf, putPending } from "./store.js";
 import { ANSWER_WITHIN, heard, lastAnswer, onHeard, silentFromTheStart, workerHeardNothing } from "./server.js";
 import { engine } from "./engine.js";
 import { readWords, say } from "./words.js";
@@ -96,7 +96,7 @@ function listenOnce() {
     const maybeThere = hand && hand.unanswered && !hand.refused;
     if (!hand || !window.confirm(say(maybeThere ? "confirmForgetUnanswered" : "confirmForget"))) return;
     // a hand whose Save's answer was lost may be on the server: it waits to be deleted there too
-    if (maybeThere) await putPending({ ...hand, then: "delete", change: hand.change || newId() });
+    if (maybeThere) await putPending({ ...hand, then: "delete", ...changeOf(hand) });
     else await deletePending(hand.id);
     window.location.reload();
   });

@@ -53,7 +53,7 @@ export async function send(root, choosing = false) {
       const [hand, next] = (await pendingOf(token)).filter((kept) => !kept.refused);
       if (!hand) break;
       const body = { data: hand.data, version: hand.version ?? snapshot.version, submission: hand.submission };
-      if (hand.then) Object.assign(body, { then: hand.then, change: hand.change });
+      if (hand.then) Object.assign(body, { then: hand.then, change: hand.change, earlier: hand.earlier || [] });
       const after = hand.after_seq ?? null;
       if (after !== null) body.after_seq = after;
       let response;

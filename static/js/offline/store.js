@@ -42,3 +42,6 @@ export async function refusedOf(token) {
   return (await pendingOf(token)).filter((hand) => hand.refused);
 }
 export const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+// a change of a hand whose Save went unheard: an id of its own (its edit before may have reached the server, its
+// answer lost: the same id would be taken for that one and this change lost), naming the ids of the changes before
+export const changeOf = (hand) => ({ change: newId(), earlier: [...(hand.earlier || []), ...(hand.change ? [hand.change] : [])].slice(-100) });
