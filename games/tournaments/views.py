@@ -181,6 +181,8 @@ def _refusal_of(error: Exception) -> str:
         return error.message
     if isinstance(error, NotJson):
         return not_json(error)
+    if isinstance(error, UnicodeDecodeError):  # a bad byte: as the table import says it
+        return _("That file is not text (UTF-8).")
     return _("This file is not a JSON document.")
 
 

@@ -9,6 +9,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Tournament
 
@@ -50,3 +51,16 @@ def test_a_played_that_is_no_list_is_refused_beside_the_upload_and_by_the_comman
         done = manage("tournament", "standings", "-", stdin=text)
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr == SAID[where][1] + "\n"
+
+
+@pytest.mark.parametrize("sent", [b"\xff{}", b'{"tournament": "Cup \xed\xa0\x80"}', b"\xef\xbb\xbf\xc3"])
+def test_a_tournament_file_that_is_no_utf8_is_said_to_be_no_text_as_the_table_import_says(client, sent):
+    """A bad byte or an encoded lone surrogate: "not text (UTF-8)", as the table import says it (it said "not a JSON
+    document", as for text that is no JSON), in the director's language; nothing saved."""
+    upload = SimpleUploadedFile("cup.json", sent, "application/json")
+    answer = client.post(reverse("import_tournament"), {"document": upload}, HTTP_ACCEPT_LANGUAGE="cs")
+    with translation.override("cs"):
+        said = translation.gettext("That file is not text (UTF-8).")
+    assert said != "That file is not text (UTF-8)."
+    assert answer.status_code == 200 and answer.context["form"].errors["document"] == [said]
+    assert not Tournament.objects.exists()
