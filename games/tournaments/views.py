@@ -718,6 +718,14 @@ def _take_back_question(request: HttpRequest, tournament: Tournament, round_tabl
             "%(typed)s.",
             played,
         ) % {**words, "count": played}
+    elif table is not None and any(services.played_totals(table)):  # no hand, but a penalty moved its totals
+        counts = (
+            _(
+                "Table %(table)s's totals in Talon count again (%(played)s: no hand played, a penalty), not the typed "
+                "%(typed)s."
+            )
+            % words
+        )
     else:
         counts = _("Table %(table)s has no result again (the typed %(typed)s no longer counts).") % words
     return _unconfirmed(
