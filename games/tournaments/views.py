@@ -870,8 +870,8 @@ def tie_rule(tie_breaks: list[str] | None = None, measure: str = "place-points")
     if measure == "place-points":
         shared = _(
             "Players who tie at a table share the place points of the places they occupy equally (two tied for "
-            "first at a table of three get (2 + 1) / 2 = 1½ each): Talon's choice, as the sources are silent."
-        )
+            "first at a table of three get (2 + 1) / 2 = %(each)s each): Talon's choice, as the sources are silent."
+        ) % {"each": local_number(Fraction(3, 2))}  # written as the standings write it
         rule = f"{shared} {rule}"
     if not tie_breaks:
         return rule
@@ -980,7 +980,7 @@ def player(request: HttpRequest, token: str, no: int) -> HttpResponse:
         key=lambda row: row["round"],
     )
     context = {"tournament": tournament, "entry": entry, "line": line, "rows": rows}
-    if line is not None:  # written and named as the standings write it (1½ place points, not 1.5)
+    if line is not None:  # written and named as the standings write it
         context |= {"measure_label": measure_label(tournament), "measure": local_number(line.measure)}
     return render(request, "games/tournament/player.html", context)
 

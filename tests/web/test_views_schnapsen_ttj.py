@@ -236,7 +236,9 @@ def test_the_score_sheet_and_the_csv_say_which_hand_ended_a_bummerl_and_who_lost
     assert sheet.count("Ben gets 2 Bummerl") == 1 and sheet.count("Anna gets the Bummerl") == 1
     footer = page[page.index("<tfoot>") : page.index("</tfoot>")].split("</tr>")
     # a line across the sheet's grid: the # and the players (the hand's words, which a phone hides, have their own cell)
-    assert re.search(r'<th colspan="3" scope="colgroup">Lost Bummerl</th><td class="what"></td>', footer[1])  # a heading
+    assert re.search(
+        r'<th colspan="3" scope="colgroup">Lost Bummerl</th><td class="what"></td>', footer[1]
+    )  # a heading
     assert re.findall(r'<td class="run">([^<]*)</td>', footer[2]) == [str(lost["Anna"]), str(lost["Ben"])]
     notes = re.findall(r'<tr class="milestone-row"><td colspan="3"><strong class="milestone">(.*?)</strong>', page)
     assert [" ".join(visible_text(note).split()) for note in notes] == ["Ben gets 2 Bummerl", "Anna gets the Bummerl"]
