@@ -46,3 +46,12 @@ def local_money(amount: Fraction, currency: str) -> str:
     else:
         pattern = "%(amount)s %(currency)s"
     return sign + pattern % {"amount": amount_text, "currency": currency}
+
+
+def plain_number(value: int | Fraction) -> str:
+    """A number as a spreadsheet reads it from a CSV, in any language: 4, -3, 4.5, 4.67 (the ASCII minus and point; a
+    fraction to two decimal places, rounded half to even)."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        rounded = round(value * 100)  # an int: exact, half to even
+        return str(Decimal(rounded).scaleb(-2)) if rounded % 100 else str(rounded // 100)
+    return str(int(value)) if isinstance(value, Fraction) else str(value)

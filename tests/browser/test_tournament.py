@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
-from games.tournaments.views import qr_svg
+from games.tournaments.pages import qr_svg
 
 from .phone import fits_the_screen, looks_right, save, tap
 

@@ -136,7 +136,7 @@ def test_an_import_is_counted_by_its_size_before_it_is_read(client, three_a_minu
 def test_a_tournament_import_is_counted_by_its_size_before_it_is_read(client, three_a_minute, monkeypatch):
     use_two_long_pages(client)
     read = []
-    monkeypatch.setattr("games.tournaments.views.load_json", lambda text: read.append(text))
+    monkeypatch.setattr("games.tournaments.views.creating.load_json", lambda text: read.append(text))
     document = SimpleUploadedFile("t.json", tournament_with_hands(1) + b" " * (2 * limits.SENT_PER_PAGE))
     response = client.post(reverse("import_tournament"), {"document": document})
     assert response.status_code == 429

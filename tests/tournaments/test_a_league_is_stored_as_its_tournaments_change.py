@@ -137,7 +137,7 @@ def three_a_minute(settings, within_one_window):
 
 
 def test_adding_a_tournament_counts_by_the_leagues_size_before_anything_is_read(client, three_a_minute, monkeypatch):
-    from games.tournaments import views
+    from games.tournaments.views import leagues as views
 
     league, played = played_in_a_league(2)
     monkeypatch.setattr(views, "LEAGUE_PER_PAGE", 1)  # 1 + 2 tournaments: 3 long pages
@@ -153,7 +153,7 @@ def test_adding_a_tournament_counts_by_the_leagues_size_before_anything_is_read(
 
 
 def test_a_large_leagues_page_counts_as_long_pages(client, three_a_minute, monkeypatch):
-    from games.tournaments import views
+    from games.tournaments.views import leagues as views
 
     league, played = played_in_a_league(2)
     monkeypatch.setattr(views, "LEAGUE_CELLS_PER_PAGE", 3)  # 3 players × 2 tournaments: 2 long pages

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from games.lib.numbers import local_number
-from games.tournaments.views import tie_rule
+from games.tournaments.boards import tie_rule
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "sl", "de"])

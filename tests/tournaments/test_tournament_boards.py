@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.tournaments import views
+from games.tournaments.views import public as views
 
 from .test_tournament_scale import play, playing
 
@@ -17,13 +17,13 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def renders(monkeypatch):
     counted = []
-    real = views._standings_context
+    real = views.standings_context
 
     def counting(tournament):
         counted.append(tournament.pk)
         return real(tournament)
 
-    monkeypatch.setattr(views, "_standings_context", counting)
+    monkeypatch.setattr(views, "standings_context", counting)
     return counted
 
 
@@ -50,5 +50,5 @@ def test_a_board_from_the_cache_is_the_board_a_rendering_gives(client):
     url = reverse("standings_live", args=[tournament.public_token])
     cached = client.get(url).content.decode()
     with translation.override("en"):
-        fresh = views.render_to_string("games/tournament/standings.html#board", views._standings_context(tournament))
+        fresh = views.render_to_string("games/tournament/standings.html#board", views.standings_context(tournament))
     assert cached == fresh

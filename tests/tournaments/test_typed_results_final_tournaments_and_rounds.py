@@ -12,12 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.lib.numbers import local_number
+from games.lib.numbers import local_number, plain_number
 from games.models import Correction, League, Round, RoundTable, Seat, Tournament
 from games.tables import services
 from games.tournaments import engine
 from games.tournaments import services as service
-from games.tournaments.views import _plain
 
 from ..factories import visible_text
 from .test_tournament_web import NINE, director_url, make_tournament, play_round, started, tarzs
@@ -425,7 +424,7 @@ def test_place_points_a_fraction_would_make_unreadable_are_locale_decimals(langu
 
 
 def test_the_standings_csv_writes_numbers_a_spreadsheet_reads(client):
-    assert [_plain(value) for value in (Fraction(14, 3), Fraction(9, 2), Fraction(4), Fraction(-7, 3))] == [
+    assert [plain_number(value) for value in (Fraction(14, 3), Fraction(9, 2), Fraction(4), Fraction(-7, 3))] == [
         "4.67",
         "4.50",
         "4",
