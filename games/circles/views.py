@@ -15,18 +15,19 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games.circles.charts import CHART_POINTS, RECENT_EVENTS, rating_chart
+from games.circles.forms import AddTableForm, CircleForm
+from games.lib.charts import running_totals_chart, spread_points
 from games.lib.inputs import whole_number
 from games.lib.limits import too_many, wait_for
 from games.lib.text import isolate_text
 from games.models import Circle, HandFacts, RatingStep, Score
 from games.ratings import core as ratings
 from games.ratings import store as ratings_store
+from games.ratings.charts import RECENT_EVENTS, rating_chart
 from games.registry import GAMES
 from games.tables import services
 from games.tables.common import game_or_404, known_tables, remember_on
-from games.tables.forms import AddTableForm, CircleForm, RulesForm
-from games.tables.presentation import running_totals_chart
+from games.tables.forms import RulesForm
 from games.tables.stats import player_stats
 
 
@@ -63,10 +64,8 @@ def _circle_chart(circle: Circle, game: str):
     for players, totals in rows:  # a player who did not play a table leaves a gap there, not a flat line
         running = [r + totals.get(name, 0) for r, name in zip(running, names)]
         series.append([r if name in players else None for r, name in zip(running, names)])
-    numbers = list(range(1, len(series) + 1))
-    if len(series) > CHART_POINTS:
-        numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        series = [series[n - 1] for n in numbers]
+    numbers = spread_points(len(series))
+    series = [series[n - 1] for n in numbers]
     return running_totals_chart(names, series, numbers=numbers, x_label=_("table"))
 
 

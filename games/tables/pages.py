@@ -19,15 +19,15 @@ from django.utils.translation import gettext as _
 from games.engines import table as engine_table
 from games.engines.base import Closing, Phrase, is_closing
 from games.engines.table import InvalidTable
+from games.lib.charts import running_totals_chart, spread_points
 from games.lib.numbers import local_number
 from games.models import Change, Hand, HandFacts, Round, RoundTable, Table
 from games.registry import GAMES
 from games.tables import services
 from games.tables.common import hand_form
-from games.tables.presentation import describer, player_rows, running_totals_chart, settle_up, winners
+from games.tables.presentation import describer, player_rows, settle_up, winners
 
 RECENT_HANDS = 10
-CHART_POINTS = 24
 
 
 def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
@@ -205,11 +205,7 @@ def chart_of(table: Table, others: list[int] | None = None) -> dict | None:
     if count < 2:
         return None
     others = other_rows(table) if others is None else others
-    numbers = (
-        sorted({round(1 + (count - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        if count > CHART_POINTS
-        else list(range(1, count + 1))
-    )
+    numbers = spread_points(count)
     totals = dict(table.hands.filter(deleted=False, number__in=numbers).values_list("number", "totals"))
     numbers = [n for n in numbers if n in totals]  # another phone may have deleted a hand since the table was read
     if len(numbers) < 2:

@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.circles.charts import RECENT_EVENTS, rating_chart
 from games.lib.numbers import local_number
 from games.models import Round, RoundTable, Table, Tournament
 from games.ratings import store as ratings_store
+from games.ratings.charts import RECENT_EVENTS, rating_chart
 from games.ratings.store import Pool
 from games.registry import GAMES
 from games.tournaments import engine, services

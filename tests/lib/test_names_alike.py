@@ -259,7 +259,7 @@ def test_the_rename_message_isolates_names(client):
 
 
 def test_a_charts_end_label_isolates_the_name_from_its_total():
-    from games.tables.presentation import running_totals_chart
+    from games.lib.charts import running_totals_chart
 
     chart = running_totals_chart([f"{RLO}Eve", "Ben"], [[1, -1], [3, -3]])
     assert {end["title"] for end in chart["ends"]} == {f"\u2068{RLO}Eve\u2069 3", "\u2068Ben\u2069 \u22123"}

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.lib.charts import LABEL_GAP, running_totals_chart
 from games.models import Circle
 from games.tables import services
-from games.tables.presentation import LABEL_GAP, running_totals_chart
 
 from ..factories import team_hand
 

@@ -1,5 +1,5 @@
 """The rating charts a circle's page and a league's page draw from their pools' steps (games.ratings.store), and
-how many recent events they list: below the views, so a league's page needs no circle view."""
+how many recent events they list: on the ratings' read side, below both the circles and the tournaments."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
+from games.lib.charts import running_totals_chart, spread_points
 from games.ratings import core as ratings
-from games.tables.presentation import running_totals_chart
 
-CHART_POINTS = 24
 RECENT_EVENTS = 8
 
 
@@ -33,10 +32,8 @@ def rating_chart(steps, only: list[str] | None = None):
             now[rows[index][1]] = Fraction(round(rows[index][2] * 10), 10)
             index += 1
         series.append([now.get(name) for name in names])
-    numbers = list(range(1, len(series) + 1))
-    if len(series) > CHART_POINTS:
-        numbers = sorted({round(1 + (len(series) - 1) * i / (CHART_POINTS - 1)) for i in range(CHART_POINTS)})
-        series = [series[n - 1] for n in numbers]
+    numbers = spread_points(len(series))
+    series = [series[n - 1] for n in numbers]
     return running_totals_chart(
         names,
         series,
