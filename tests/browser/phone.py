@@ -1,6 +1,8 @@
-"""What the browser tests do with a phone: tap a choice, read the totals."""
+"""What the browser tests do with a phone, written once: start a table, record a hand (open the form, tap the
+choices, type the points, save), keep a table without signal, tap a choice, read the totals."""
 
 import re
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
@@ -30,13 +32,85 @@ def fits_the_screen(page: Page) -> None:
     assert width <= page.viewport_size["width"], f"{page.url} is {width} px wide"
 
 
-def keep(page: Page, table) -> None:
-    """Keep ``table`` working without signal on this phone, as a player does: the button under "Without signal"."""
-    page.goto(f"/t/{table.edit_token}/")
+def keep(page: Page, table=None) -> None:
+    """Keep ``table`` (or the table page the phone shows) working without signal on this phone, as a player does: the
+    button under "Without signal"; a new phone's first keeping downloads the whole runtime (minutes on a busy
+    machine)."""
+    if table is not None:
+        page.goto(f"/t/{table.edit_token}/")
     page.evaluate("navigator.serviceWorker.ready")
     page.locator("details.keep summary").click()
     page.get_by_role("button", name="Keep this table working without signal").click()
-    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=90_000)
+    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=120_000)
+
+
+def new_table(
+    page: Page,
+    game: str,
+    players,
+    *,
+    rules: dict | None = None,
+    evening: str = "",
+    player: str = "Player",
+    start: str = "Start the table",
+) -> None:
+    """Start a table as a player does from the list of games (/new/, opened first unless the phone shows it): the
+    game's link, each name typed in its box (labelled "Player 1" … in the phone's language: ``player``), the house
+    rules' choices tapped (``rules``, as ``enter`` fills a form), the evening's name if any, then Start (``start``);
+    the table's page is waited for."""
+    if urlsplit(page.url).path != "/new/":
+        page.goto("/new/")
+    title = page.locator("strong", has_text=re.compile(f"^{re.escape(game)}$"))  # not "Bauernschnapsen" for Schnapsen
+    page.locator("a.card-link", has=title).click()
+    for i, name in enumerate(players, start=1):
+        page.get_by_label(f"{player} {i}").fill(name)
+    enter(page, rules or {})
+    if evening:
+        page.locator("input[name=name]").fill(evening)
+    page.get_by_role("button", name=start).click()
+    page.locator("h1.table-title").wait_for()
+
+
+def new_hand(page: Page, link: str = "Record a hand") -> None:
+    """Tap "Record a hand" on the table's page (``link``: "Record a round", or in the phone's language) and wait for
+    the hand form."""
+    page.get_by_role("link", name=link).click()
+    page.wait_for_url(re.compile(r"/hands/new/(\?.*)?$"), wait_until="commit")
+    page.locator("form.hand-form").wait_for()
+
+
+def enter(page: Page, fields: dict) -> None:
+    """Fill the hand form as a player does, in the order given, only what the player touches (what the form has
+    already chosen, such as Czech povinnost, is left as it is): a choice tapped (``True``/``False``: yes/no), a list's
+    entry chosen, a number typed."""
+    for name, value in fields.items():
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        field = page.locator(f"[name='{name}']").first
+        kind = field.evaluate("(field) => field.type")
+        if kind == "radio":
+            tap(page, name, str(value))
+        elif kind.startswith("select"):
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+def record(page: Page, fields: dict, *, link: str = "Record a hand", save_as: str = "Save hand") -> None:
+    """One hand as a player records it: the form opened from the table's page, ``fields`` entered, Save."""
+    new_hand(page, link)
+    enter(page, fields)
+    save(page, save_as)
+
+
+def enter_czech(page: Page, hand: dict) -> None:
+    """A Czech hand (the document's own fields) as a player enters it: povinnost as the form chose it."""
+    enter(page, {"partner": hand["partner"], "points": hand["points"]})
+
+
+def enter_ttj(page: Page, hand: dict) -> None:
+    """A Two Ten Jack round: each captured card tapped to whoever took it."""
+    enter(page, {f"card_{card}": player for player, cards in hand["captured"].items() for card in cards})
 
 
 def open_the_hand_form(page: Page) -> None:

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import fits_the_screen, save, tap, totals
+from .phone import enter, fits_the_screen, new_hand, new_table, save, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -14,19 +14,13 @@ def test_an_evening_of_czech_taroky(phone: Page):
     page = phone
     page.goto("/")
     page.get_by_role("link", name="New table").click()
-    page.get_by_role("link", name="Czech Taroky").click()
-    for i, name in enumerate(["Anna", "Bára", "Cyril", "Dana"], start=1):
-        page.get_by_label(f"Player {i}").fill(name)
-    page.get_by_label("Name of the evening (optional)").fill("Friday")
-    page.get_by_role("button", name="Start the table").click()
+    new_table(page, "Czech Taroky", ["Anna", "Bára", "Cyril", "Dana"], evening="Friday")
     expect(page.locator("h1")).to_contain_text("Friday")
     expect(page.get_by_text("First hand: povinnost is whoever was dealt the II.")).to_be_visible()
 
     # 1. A team game: Anna was dealt the II and plays with Cyril; 63 points. The preview shows the payout live.
-    page.get_by_role("link", name="Record a hand").click()
-    tap(page, "povinnost", "Anna")
-    tap(page, "partner", "Cyril")
-    page.locator("input[name=points]").fill("63")
+    new_hand(page)
+    enter(page, {"povinnost": "Anna", "partner": "Cyril", "points": 63})
     expect(page.locator("#preview")).to_contain_text("(d + 10) × 2 = 20 × 2 = 40.")
     expect(page.locator("[data-other]")).to_have_text("43")
     save(page, "Save hand")
@@ -35,12 +29,11 @@ def test_an_evening_of_czech_taroky(phone: Page):
     assert totals(page) == {"Anna": "4", "Bára": "-4", "Cyril": "4", "Dana": "-4"}
 
     # 2. Prever by Dana, who went down to the second three (×2), with the points counted on the card counter.
-    page.get_by_role("link", name="Record a hand").click()
+    new_hand(page)
     expect(page.locator("input[name=povinnost][value='Bára']")).to_be_checked()
     tap(page, "mode", "prever")
     expect(page.locator("input[name=partner][value=Anna]")).to_be_hidden()
-    tap(page, "prever", "Dana")
-    tap(page, "talon", "2")
+    enter(page, {"prever": "Dana", "talon": 2})
     page.get_by_text("Count the cards instead").click()
     page.get_by_label("Kings").fill("2")
     page.get_by_label("Queens").fill("3")
@@ -52,11 +45,9 @@ def test_an_evening_of_czech_taroky(phone: Page):
     assert totals(page) == {"Anna": "14", "Bára": "6", "Cyril": "14", "Dana": "-34"}
 
     # 3. Cyril and Anna, 58 points, contra, and Bára declares trul.
-    page.get_by_role("link", name="Record a hand").click()
+    new_hand(page)
     expect(page.locator("input[name=povinnost][value=Cyril]")).to_be_checked()
-    tap(page, "partner", "Anna")
-    page.locator("input[name=points]").fill("58")
-    tap(page, "contra", "1")
+    enter(page, {"partner": "Anna", "points": 58, "contra": 1})
     page.get_by_text("Point cards (uni, bida, honery, trul …)").click()
     page.get_by_text("Bára declares trul").locator("..").click()
     expect(page.locator("#preview")).to_contain_text("Bára declared trul")

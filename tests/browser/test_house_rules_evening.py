@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from games.engines import table as engine_table
 from games.models import Table
 
-from .phone import fits_the_screen, save, tap, totals
+from .phone import enter, fits_the_screen, new_hand, new_table, record, save, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ["Ana", "Bojan", "Cene", "Dora"]
@@ -30,29 +30,17 @@ def test_a_scorebook_evening_with_a_penalty_a_what_if_and_its_end(phone: Page):
     scorebook = engine_table.setup("slovenian-tarok", {"preset": "scorebook"}, PLAYERS)
     pagat = engine_table.setup("slovenian-tarok", {"preset": "pagat"}, PLAYERS)
 
-    page.goto("/new/slovenian-tarok/")
-    for i, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(f"Player {i}").fill(name)
-    tap(page, "preset", "scorebook")
-    page.get_by_role("button", name="Start the table").click()
-    page.locator("h1.table-title").wait_for()
+    new_table(page, "Slovenian Tarok", PLAYERS, rules={"preset": "scorebook"})
     page.get_by_role("link", name="Settings").click()
     page.get_by_label("Price per point (optional)").fill("0.10")
     page.get_by_role("button", name="Save settings").click()
     page.locator("h1.table-title").wait_for()
     assert Table.objects.get().rules == {"preset": "scorebook"}
 
-    page.get_by_role("link", name="Record a hand").click()
-    tap(page, "contract", "beggar")
-    tap(page, "declarer", "Cene")
-    tap(page, "won", "yes")
-    save(page)
+    record(page, {"contract": "beggar", "declarer": "Cene", "won": True})
 
-    page.get_by_role("link", name="Record a hand").click()
-    tap(page, "contract", "two")
-    tap(page, "declarer", "Bojan")
-    tap(page, "partner", "Dora")
-    page.locator("input[name=points_whole]").fill("38")
+    new_hand(page)
+    enter(page, {"contract": "two", "declarer": "Bojan", "partner": "Dora", "points_whole": 38})
     mond = page.locator("details:has(input[name=mond_lost_by])")
     if mond.count() and not mond.first.evaluate("d => d.open"):
         mond.first.locator("summary").first.click()

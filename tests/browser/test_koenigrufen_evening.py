@@ -5,7 +5,7 @@ Piccolo with one opponent's Kontra, a Dreier with "Pagat angesagt, gemacht"; the
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .phone import fits_the_screen, save, tap, totals
+from .phone import enter, fits_the_screen, new_hand, new_table, save, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,46 +28,31 @@ def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, liv
     )
     page = context.new_page()
     page.set_default_timeout(20_000)
-    page.goto("/new/")
-    page.get_by_role("link", name="Königrufen").click()
-    for i, name in enumerate(PLAYERS, start=1):
-        page.locator(f"input[name=player_{i}]").fill(name)
-    page.get_by_role("button", name="Tisch beginnen").click()
+    new_table(page, "Königrufen", PLAYERS, player="Spieler", start="Tisch beginnen")
     expect(page.locator(".total", has=page.locator(".name", has_text="Anna"))).to_contain_text("setzt aus")
 
     # 1. Anna deals and sits out; Bert's Rufer with Dieter, 41 and 2 Blatt: won, 1 each.
-    page.get_by_role("link", name="Spiel eintragen").click()
+    new_hand(page, "Spiel eintragen")
     sits_out(page, "Anna")
-    tap(page, "contract", "rufer")
-    tap(page, "declarer", "Bert")
-    tap(page, "partner", "Dieter")
-    page.locator("input[name=points_whole]").fill("41")
-    tap(page, "points_third", "2")
+    enter(page, {"contract": "rufer", "declarer": "Bert", "partner": "Dieter", "points_whole": 41, "points_third": 2})
     expect(page.locator("#preview")).to_contain_text("Punkte 41⅔: gewonnen")
     expect(page.locator("#preview")).to_contain_text("Anna hat gegeben und ausgesetzt: 0.")
     save(page, "Spiel speichern")
     assert totals(page) == {"Anna": "0", "Bert": "1", "Cilli": "-1", "Dieter": "1", "Emil": "-1"}
 
     # 2. Bert sits out; Trischaken, Cilli the Trischaker: Emil's box left empty is the rest of 70, a Jungfrau.
-    page.get_by_role("link", name="Spiel eintragen").click()
+    new_hand(page, "Spiel eintragen")
     sits_out(page, "Bert")
-    tap(page, "contract", "trischaken")
-    tap(page, "declarer", "Cilli")
-    page.locator("input[name=trischaken_0]").fill("20")
-    page.locator("input[name=trischaken_2]").fill("30")
-    page.locator("select[name=trischaken_2_third]").select_option("1")
-    page.locator("input[name=trischaken_3]").fill("19")
-    page.locator("select[name=trischaken_3_third]").select_option("2")
+    enter(page, {"contract": "trischaken", "declarer": "Cilli", "trischaken_0": 20, "trischaken_2": 30})
+    enter(page, {"trischaken_2_third": 1, "trischaken_3": 19, "trischaken_3_third": 2})
     expect(page.locator("#preview")).to_contain_text("Jungfrau")
     save(page, "Spiel speichern")
     assert totals(page) == {"Anna": "0", "Bert": "1", "Cilli": "-7", "Dieter": "1", "Emil": "5"}
 
     # 3. Cilli sits out; Dieter's Piccolo made, Anna gave Kontra: she pays 4, the others 2.
-    page.get_by_role("link", name="Spiel eintragen").click()
+    new_hand(page, "Spiel eintragen")
     sits_out(page, "Cilli")
-    tap(page, "contract", "piccolo")
-    tap(page, "declarer", "Dieter")
-    tap(page, "won", "yes")
+    enter(page, {"contract": "piccolo", "declarer": "Dieter", "won": True})
     page.get_by_text("Wer hat kontriert?").click()
     page.locator("select[name=kontra_0]").select_option("1")
     expect(page.locator("#preview")).to_contain_text("AT8: Anna Kontra: 2 × 2, Anna −4.")
@@ -75,11 +60,9 @@ def test_a_koenigrufen_evening_of_five_at_360_px_in_german(browser: Browser, liv
     assert totals(page) == {"Anna": "-4", "Bert": "-1", "Cilli": "-7", "Dieter": "9", "Emil": "3"}
 
     # 4. Dieter sits out; Emil's Dreier, 38, "Pagat angesagt, gemacht": 4 + 2 from each of three.
-    page.get_by_role("link", name="Spiel eintragen").click()
+    new_hand(page, "Spiel eintragen")
     sits_out(page, "Dieter")
-    tap(page, "contract", "dreier")
-    tap(page, "declarer", "Emil")
-    page.locator("input[name=points_whole]").fill("38")
+    enter(page, {"contract": "dreier", "declarer": "Emil", "points_whole": 38})
     page.get_by_text("Ansagen und Prämien").click()
     tap(page, "bonus_pagat", "announced-made")
     expect(page.locator("#preview")).to_contain_text("Pagat von den Spielern angesagt, gemacht")

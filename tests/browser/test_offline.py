@@ -22,7 +22,7 @@ from games.registry import GAMES
 from games.tables import services
 
 from ..factories import make_table, team_hand
-from .phone import fits_the_screen, keep, open_the_hand_form, tap
+from .phone import enter, enter_czech, enter_ttj, fits_the_screen, keep, open_the_hand_form, tap
 from .relay import server  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -76,23 +76,6 @@ def scored(page, timeout=30_000):
     page.locator("#top .totals.computed-here").first.wait_for(timeout=timeout)
 
 
-def enter_czech(page, hand):
-    tap(page, "partner", hand["partner"])
-    page.fill("input[name=points]", str(hand["points"]))
-
-
-def enter_slovenian(page, hand):
-    tap(page, "contract", hand["contract"])
-    tap(page, "declarer", hand["declarer"])
-    tap(page, "won", "yes" if hand["won"] else "no")
-
-
-def enter_ttj(page, hand):
-    for player, cards in hand["captured"].items():
-        for card in cards:
-            tap(page, f"card_{card}", player)
-
-
 FILL = """(fields) => {  // a hand form filled as its game's samples name its fields (as the phone reads them)
   const form = document.querySelector("form.hand-form");
   let submitter = null;  // a field that is a button (Schnapsen's 1, 2, 3) is the tap that saves
@@ -137,7 +120,7 @@ def snapshots(page):
     ]
 
 
-def record_offline(page, game, table, hand, enter, payout=None):
+def record_offline(page, game, table, hand, fill, payout=None):
     if game == "schnapsen":  # the quick entry on the table page: the winner, then 1, 2 or 3 saves
         before = page.locator("tr.pending").count()
         tap(page, "winner", hand["winner"])
@@ -148,14 +131,10 @@ def record_offline(page, game, table, hand, enter, payout=None):
     open_the_hand_form(page)  # "Record a hand" (a round in Two Ten Jack)
     assert engine_start(page) == "resumed"  # Python resumed from the snapshot made when the table was kept
     if game == "slovenian-tarok":
-        tap(page, "contract", hand["contract"])
-        tap(page, "declarer", hand["declarer"])
-        if "won" in hand:
-            tap(page, "won", "yes" if hand["won"] else "no")
-        else:
-            page.fill("input[name=points_whole]", str(hand["points"]))
+        outcome = {"won": hand["won"]} if "won" in hand else {"points_whole": hand["points"]}
+        enter(page, {"contract": hand["contract"], "declarer": hand["declarer"], **outcome})
     else:
-        enter(page, hand)
+        fill(page, hand)
     preview = page.locator("#preview", has_text="Computed on this phone")
     preview.wait_for()
     if payout is not None:  # the form's preview shows the payout settle gives that hand

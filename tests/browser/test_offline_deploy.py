@@ -19,7 +19,8 @@ from games.offline.bundle import OFFLINE_MODULES
 from games.offline.views import RUNTIME_FILES
 
 from .conftest import PHONE, worker_port
-from .test_offline import enter_czech, keep, record_offline
+from .phone import enter_czech, keep
+from .test_offline import record_offline
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = worker_port("TALON_DEPLOY_TEST_PORT", 8151)

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, worker_port
-from .test_offline import keep
+from .phone import keep
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = worker_port("TALON_HOME_TEST_PORT", 8152)

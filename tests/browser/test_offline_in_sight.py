@@ -11,12 +11,10 @@ from games.tables import services
 from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
-from .phone import keep, open_the_hand_form, tap
+from .phone import enter_czech, enter_ttj, keep, open_the_hand_form, tap
 from .test_offline import (  # noqa: F401
     PENDING_DATA,
     context,
-    enter_czech,
-    enter_ttj,
     page_totals,
     record_offline,
     settled,

@@ -14,13 +14,11 @@ from games.tables import services
 from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
-from .phone import open_the_hand_form
+from .phone import enter_czech, keep, open_the_hand_form
 from .relay import server  # noqa: F401 (a fixture)
 from .test_offline import (  # noqa: F401
     PENDING_DATA,
     context,
-    enter_czech,
-    keep,
     page_totals,
     record_offline,
     settled,

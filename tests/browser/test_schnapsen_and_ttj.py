@@ -3,17 +3,9 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from .phone import fits_the_screen, save, tap
+from .phone import enter, enter_ttj, fits_the_screen, new_hand, new_table, save, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def new_table(page: Page, game: str, names: list[str]) -> None:
-    page.goto("/new/")
-    page.get_by_role("link", name=game).click()
-    for i, name in enumerate(names, start=1):
-        page.get_by_label(f"Player {i}").fill(name)
-    page.get_by_role("button", name="Start the table").click()
 
 
 def test_a_whole_bummerl(phone: Page):
@@ -28,9 +20,7 @@ def test_a_whole_bummerl(phone: Page):
     # Guided entry: Anna closed while Ben had 30 and a trick, then made 66: 2.
     page.get_by_role("link", name="Work it out step by step instead").click()
     page.get_by_text("Or work it out: how did the hand end?").click()
-    tap(page, "ending", "closed")
-    tap(page, "by", "Anna")
-    page.locator("input[name=other_points]").fill("30")  # 30 points and no answer: Ben had a trick
+    enter(page, {"ending": "closed", "by": "Anna", "other_points": 30})  # 30 points and no answer: Ben had a trick
     expect(page.locator("fieldset.needs-trick")).to_be_visible()  # asked beside the points: a marriage needs one
     expect(page.locator("#preview")).to_contain_text("Anna scores 2.")
     save(page, "Save hand")
@@ -55,12 +45,9 @@ def test_a_whole_game_of_two_ten_jack(phone: Page):
     ]
     for number, captured in enumerate(rounds, start=1):
         expect(page.locator(".round-state")).to_contain_text(f"Round {number} of 3")
-        page.get_by_role("link", name="Record a round").click()
-        page.locator("select[name=removed_0]").select_option("3C")
-        page.locator("select[name=removed_1]").select_option("4D")
-        for name, cards in captured.items():
-            for card in cards:
-                tap(page, f"card_{card}", name)
+        new_hand(page, "Record a round")
+        enter(page, {"removed_0": "3C", "removed_1": "4D"})
+        enter_ttj(page, {"captured": captured})
         save(page, "Save round")
     expect(page.locator(".round-state")).to_contain_text("The game is over. Winner: Aiko")
     names = page.locator(".totals .name").all_inner_texts()

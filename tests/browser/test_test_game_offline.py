@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.tables import services
 
 from ..factories import make_table
-from .phone import tap
+from .phone import enter
 from .test_offline import context, keep, page_totals, settled, shown  # noqa: F401 (context: the fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -30,10 +30,9 @@ def record(page, hand, payout, cards):
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
     expect(page.locator(".deal [data-mark=cards]")).to_have_text(str(cards))  # this round's, after the kept hands
     if "moon" in hand:
-        tap(page, "moon", hand["moon"])
+        enter(page, {"moon": hand["moon"]})
     else:
-        for i, name in enumerate(PLAYERS):
-            page.fill(f"input[name=points_{i}]", str(hand["points"][name]))
+        enter(page, {f"points_{i}": hand["points"][name] for i, name in enumerate(PLAYERS)})
     preview = page.locator("#preview", has_text="Computed on this phone")
     preview.wait_for()
     expect(preview.locator(".score")).to_have_text([shown(score) for score in payout])

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.tournaments.pages import qr_svg
 
-from .phone import fits_the_screen, looks_right, save, tap
+from .phone import enter, fits_the_screen, looks_right, new_hand, save
 
 pytestmark = [pytest.mark.browser, pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
@@ -112,12 +112,10 @@ def find_my_table(page: Page, name: str) -> int:
 def record(page: Page, contract: str, declarer: str, points: int, number: int) -> None:
     """One hand through the real hand form, the table page saying which hand of 21 comes next."""
     expect(page.locator(".round-limit")).to_contain_text(f"Hand {number} of 21")
-    page.get_by_role("link", name="Record a hand").click()
-    tap(page, "contract", contract)
-    tap(page, "declarer", declarer)
-    page.locator("input[name=points_whole]").fill(str(points))
+    new_hand(page)
+    enter(page, {"contract": contract, "declarer": declarer, "points_whole": points})
     expect(page.locator("#preview")).not_to_be_empty()
-    save(page, "Save hand")
+    save(page)
     expect(page.locator(".messages")).to_contain_text("Hand recorded.")
     expect(page.locator(".round-limit")).to_contain_text(f"Hand {number + 1} of 21")
 

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .phone import save
+from .phone import enter_czech, new_hand, new_table, save, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,10 +18,7 @@ def test_a_viewer_follows_the_scorekeeper(browser, live_server):
     }
     keeper_context, viewer_context = browser.new_context(**phone), browser.new_context(**phone)
     keeper, viewer = keeper_context.new_page(), viewer_context.new_page()
-    keeper.goto("/new/czech-taroky/")
-    for i, name in enumerate(["Anna", "Bára", "Cyril", "Dana"], start=1):
-        keeper.get_by_label(f"Player {i}").fill(name)
-    keeper.get_by_role("button", name="Start the table").click()
+    new_table(keeper, "Czech Taroky", ["Anna", "Bára", "Cyril", "Dana"])
     view_link = keeper.locator("#view-link").input_value()
     assert keeper.locator("#edit-link").input_value() not in view_link
 
@@ -29,11 +26,10 @@ def test_a_viewer_follows_the_scorekeeper(browser, live_server):
     expect(viewer.get_by_text("View only")).to_be_visible()
     expect(viewer.locator(".total .score").first).to_have_text("0")
 
-    keeper.get_by_role("link", name="Record a hand").click()
-    keeper.locator("label.tap:has(input[name=povinnost][value=Anna])").click()
-    keeper.locator("label.tap:has(input[name=partner][value=Cyril])").click()
-    keeper.locator("input[name=points]").fill("63")
-    save(keeper, "Save hand")
+    new_hand(keeper)
+    tap(keeper, "povinnost", "Anna")
+    enter_czech(keeper, {"partner": "Cyril", "points": 63})
+    save(keeper)
     expect(keeper.locator(".messages")).to_contain_text("Hand recorded.")
 
     # Without touching the viewer's phone, its page shows the new hand within five seconds.
