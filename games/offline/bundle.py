@@ -22,9 +22,10 @@ from games.tables import services
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"  # not sent as it is: cut to what the phone runs (games.offline.runtime.stdlib)
 GAMES_DIR = Path(__file__).resolve().parent.parent
-# The offline part's modules (static/js/offline/), its entry first (talon.js imports it; it imports the others). A
-# phone that keeps a table keeps each of them: the runtime lists them (offline_scripts), and
-# tests/offline/test_offline_modules.py checks that every module the entry imports is here.
+# The offline part's modules (static/js/offline/), its entry first (static/js/talon/offline.js imports it; it imports
+# the others, and the module of a hand form's fields it shares with the page, static/js/talon/fields.js). A phone that
+# keeps a table keeps each of them: the runtime lists them (offline_scripts), and tests/offline/test_offline_modules.py
+# checks that every module the entry imports is here.
 OFFLINE_ENTRY = "js/offline/main.js"
 OFFLINE_MODULES = (
     OFFLINE_ENTRY,
@@ -39,6 +40,7 @@ OFFLINE_MODULES = (
     "js/offline/round.js",
     "js/offline/queue.js",
     "js/offline/table.js",
+    "js/talon/fields.js",
     "js/offline/fields.js",
     "js/offline/turn.js",
     "js/offline/hand.js",

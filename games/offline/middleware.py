@@ -10,7 +10,7 @@ LIVE = frozenset({"live", "view_live"})  # a table's live answer (games.tables.v
 
 def name_the_engine(get_response):
     """A table's live answer, asked every few seconds by a table page (204 while nothing changed), names the engine
-    release, so that a phone keeping the table learns of a release at its next contact (static/js/talon.js)."""
+    release, so that a phone keeping the table learns of a release at its next contact (static/js/talon/offline.js)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)

@@ -175,7 +175,7 @@ def offline_part(context, table, page: str):
 @register.inclusion_tag("games/_kept_table.html", takes_context=True)
 def kept_table(context):
     """Every page of a table opened by its edit link names the table and the version it shows, so that a phone
-    keeping the table for no signal follows every change made on any of its pages (static/js/talon.js), however
+    keeping the table for no signal follows every change made on any of its pages (static/js/talon/offline.js), however
     the page was reached. Nothing on other pages, nor on a view-only link."""
     table, request = context.get("table"), context.get("request")
     token = getattr(table, "edit_token", None)

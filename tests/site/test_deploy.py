@@ -2,6 +2,7 @@
 
 import json
 import os
+import posixpath
 import re
 import secrets
 import string
@@ -13,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from games.offline.bundle import OFFLINE_MODULES
+from games.tables.views.shell import PAGE_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,17 +62,20 @@ def test_collectstatic_writes_compressed_hashed_files(collected):
     assert any(n.startswith("talon.") and n.endswith(".css.gz") and n != "talon.css.gz" for n in hashed)
 
 
-def test_the_offline_parts_modules_import_each_other_by_their_hashed_names(collected):
+def test_the_modules_import_each_other_by_their_hashed_names(collected):
     # a phone keeps each module under its hashed name: an import of a plain name would fetch a file it never kept
+    # (the page's script and its modules with the shell, the offline part's with a kept table)
     paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
-    assert set(OFFLINE_MODULES) <= set(paths)
-    imports = re.compile(r'^(?:import|export) .* from "\./([^"]+)";$', re.MULTILINE)
-    for module in OFFLINE_MODULES:
-        folder = module.rsplit("/", 1)[0]
+    modules = sorted({*OFFLINE_MODULES, *PAGE_MODULES})
+    assert set(modules) <= set(paths)
+    imports = re.compile(r'^(?:import|export)(?: .* from)? ?"(\.\.?/[^"]+)";', re.MULTILINE)
+    for module in modules:
+        folder = posixpath.dirname(module)
         plain = imports.findall((ROOT / "static" / module).read_text())
         hashed = imports.findall((collected / paths[module]).read_text())
-        assert hashed == [paths[f"{folder}/{name}"].rsplit("/", 1)[-1] for name in plain], module
-        assert all(name != paths[f"{folder}/{name}"].rsplit("/", 1)[-1] for name in plain), module
+        names = [paths[posixpath.normpath(posixpath.join(folder, name))].rsplit("/", 1)[-1] for name in plain]
+        assert hashed == [posixpath.join(posixpath.dirname(name), new) for name, new in zip(plain, names)], module
+        assert all(posixpath.basename(name) not in names for name in plain), module
 
 
 def test_every_page_carries_a_content_security_policy(client):

@@ -1,7 +1,7 @@
-"""Every script a phone runs parses: one syntax error stops all of talon.js (the service worker is then never
-registered, no table is kept) or a whole module graph, and only a browser would notice. Node checks each as the page
-loads it: the offline part and the engine's worker as ES modules, talon.js and the projector as classic scripts, the
-service worker as the server renders it."""
+"""Every script a phone runs parses: one syntax error stops the whole module graph of talon.js (the service worker is
+then never registered, no table is kept) or of the offline part, and only a browser would notice. Node checks each as
+the page loads it: talon.js and its modules, the offline part and the engine's worker as ES modules, the projector as
+a classic script, the service worker as the server renders it."""
 
 import shutil
 import subprocess
@@ -10,8 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = sorted((ROOT / "static/js/offline").glob("*.js")) + [ROOT / "static/js/engine-worker.js"]
-CLASSIC = [ROOT / "static/js/talon.js", ROOT / "static/js/projector.js"]
+MODULES = [
+    ROOT / "static/js/talon.js",
+    *sorted((ROOT / "static/js/talon").glob("*.js")),
+    *sorted((ROOT / "static/js/offline").glob("*.js")),
+    ROOT / "static/js/engine-worker.js",
+]
+CLASSIC = [ROOT / "static/js/projector.js"]
 
 
 def node_check(path: Path, module: bool) -> subprocess.CompletedProcess:

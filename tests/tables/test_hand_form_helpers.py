@@ -1,5 +1,6 @@
-"""What the hand form gives talon.js as data attributes: the middle of the deck for the ± steps (from the engine's
-counter, never restated in JS), the key of the hand's draft, and Two Ten Jack's "the remaining cards go to …"."""
+"""What the hand form gives the page's script (static/js/talon/) as data attributes: the middle of the deck for the ±
+steps (from the engine's counter, never restated in JS), the key of the hand's draft, and Two Ten Jack's "the
+remaining cards go to …"."""
 
 import pytest
 from django.urls import reverse
@@ -36,7 +37,7 @@ def test_the_draft_of_a_hand_is_kept_by_table_and_hand(client):
     edit = client.get(reverse("edit_hand", args=[table.edit_token, 1])).content.decode()
     assert f'data-draft="talon-draft:{table.edit_token}:new"' in new
     assert f'data-draft="talon-draft:{table.edit_token}:1"' in edit
-    assert "data-clear-draft hidden" in new  # shown by talon.js: without it there is no draft to clear
+    assert "data-clear-draft hidden" in new  # shown by talon/save.js: without it there is no draft to clear
 
 
 def test_two_ten_jack_offers_the_remaining_cards_to_each_player(client):

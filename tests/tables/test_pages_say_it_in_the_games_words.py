@@ -78,7 +78,7 @@ def test_de_an_opponents_kontra_is_answered_by_the_declarers_re(client):
 @pytest.mark.parametrize(("rules", "out"), [({}, "sitting_out declarer"), ({"own_king_call": True}, "sitting_out")])
 def test_de_the_partner_row_leaves_out_the_declarer_where_the_table_forbids_his_own_king(client, rules, out):
     """The partner row offered the declarer where the table forbids calling one's own king: the page leaves him out
-    there (talon.js hides the tap named by data-out-field), and the server refuses it in a sentence."""
+    there (talon/form.js hides the tap named by data-out-field), and the server refuses it in a sentence."""
     table = make_table(game="koenigrufen", players=FOUR, rules=rules)
     client.cookies["django_language"] = "de"
     form = client.get(reverse("record_hand", args=[table.edit_token])).content.decode()

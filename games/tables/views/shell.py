@@ -100,9 +100,21 @@ def device_name(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(target)
 
 
+# The script of every page (an ES module, static/js/talon.js) and each module it imports (static/js/talon/): the
+# service worker keeps them all with the shell, so that a page seen before works without signal as it did with it
+# (tests/offline/test_offline_modules.py checks that every module it imports is here).
+PAGE_SCRIPT = "js/talon.js"
+PAGE_MODULES = (
+    PAGE_SCRIPT,
+    "js/talon/form.js",
+    "js/talon/page.js",
+    "js/talon/fields.js",
+    "js/talon/save.js",
+    "js/talon/offline.js",
+)
 SHELL_ASSETS = [
     "css/talon.css",
-    "js/talon.js",
+    *PAGE_MODULES,
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "icons/talon-192.png",

@@ -4,7 +4,8 @@ import { call, engine, engineOk } from "./engine.js";
 import { banner, el, num, say, sign } from "./words.js";
 import { current } from "./copy.js";
 import { roundRefuses } from "./round.js";
-import { fieldsOf, fillForm, formFields } from "./fields.js";
+import { fillForm, formFields } from "../talon/fields.js";
+import { fieldsOf } from "./fields.js";
 import { defaultsReady, turnTaken } from "./turn.js";
 
 export function showPreview(form, answer) {

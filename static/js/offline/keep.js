@@ -6,7 +6,7 @@ import { human, readWords, say } from "./words.js";
 import { followServer } from "./copy.js";
 
 // Asked on one page, keeping goes on on the next if the player leaves it meanwhile (a language switched while the
-// engine starts: talon.js calls keep() again there; what was downloaded is not asked for again, the kept pages are
+// engine starts: talon/offline.js calls keep() again there; what was downloaded is not asked for again, the kept pages are
 // then in the new language).
 export async function keep(root) {
   const button = root.querySelector("[data-keep]"), bar = root.querySelector("progress"),

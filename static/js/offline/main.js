@@ -1,10 +1,10 @@
-// A table that keeps working without signal (loaded by talon.js only on a table a phone keeps, or when asked to).
+// A table that keeps working without signal (loaded by static/js/talon/offline.js only on a table a phone keeps, or when asked to).
 // The phone downloads once the Python runtime (Pyodide) and the server's own engine files; then the hand form's
 // preview and the table's totals are computed here, by games/offline/phone.py in a worker. Hands recorded without signal
 // wait in IndexedDB, marked "not sent yet", and go to the server in order, each with the version it was based on;
 // if another phone changed the table meanwhile, the scorekeeper chooses where they go. The server stays the record.
 //
-// This module is the part's entry (talon.js imports it by the name its page gives: data-script); the others, in this
+// This module is the part's entry (talon/offline.js imports it by the name its page gives: data-script); the others, in this
 // folder, each hold one concern and import only those below them (tests/offline/test_offline_modules.py): storage,
 // the server's answer, the engine, the words, the kept copy, keeping and following, what needs signal, the queue, the
 // table page, the hand form. What a lower one must set off above it is handed to it here (onHeard, showWith).
@@ -56,7 +56,7 @@ export async function start(root) {
     if (!edit) await presetTurn(root, form);
   }
   if (quick) quickEntry(root, quick);
-  root.dataset.listening = "1";  // a tap held until now (talon.js) goes on
+  root.dataset.listening = "1";  // a tap held until now (talon/offline.js) goes on
   root.dispatchEvent(new Event("talon:listening"));
   // the copy follows the server, but nothing waits on one that does not answer (Wi-Fi without uplink, a sleeping
   // laptop): the table shows what was kept at once, and again once the copy has followed
@@ -76,7 +76,7 @@ export async function start(root) {
   await keptSpace(root).catch(() => {});
 }
 
-// After a change this page saw (talon.js: every page of a kept table, however reached): the copy follows, and the
+// After a change this page saw (talon/offline.js: every page of a kept table, however reached): the copy follows, and the
 // table page shows its unsent hands again (the live poll swaps in the server's totals).
 export async function afterChange(marker) {
   await follow(marker);
