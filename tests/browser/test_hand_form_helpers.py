@@ -1,6 +1,8 @@
 """The hand form's helpers on a phone: Two Ten Jack's "the remaining cards go to …", the ± steps starting from the
 middle of the deck, and a hand being entered that survives a reload and a language switch until it is saved."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -95,3 +97,32 @@ def test_clear_empties_the_form_and_forgets_the_draft(phone: Page):
     page.reload()
     expect(page.locator("input[name=points]")).to_have_value("")
     expect(page.locator("input[name=partner]:checked")).to_have_count(0)
+
+
+def test_a_draft_filled_in_again_shows_its_sums_and_toggles_as_typed_and_clear_empties_them(phone: Page):
+    """The draft is filled in through the form's change (static/js/talon/fields.js): the other side's points, the
+    parts' sum and each bonus toggle's label follow it as they followed the taps, after a reload and after Clear."""
+    page = phone
+    czech = make_table()
+    page.goto(f"/t/{czech.edit_token}/hands/new/")
+    page.locator("input[name=points]").fill("61")
+    page.reload()
+    expect(page.locator("input[name=points]")).to_have_value("61")
+    expect(page.locator("output[data-other]")).to_have_text("45")  # Defenders: 106 − 61
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator("output[data-other]")).to_have_text("–")
+
+    slovenian = make_table(game="slovenian-tarok", players=("Ana", "Bojan", "Cene", "Dora"))
+    page.goto(f"/t/{slovenian.edit_token}/hands/new/")
+    tap(page, "contract", "two")  # a contract with bonuses
+    page.get_by_text("Bonuses: trula, kings, pagat ultimo, valat …").click()
+    trula = page.locator("[data-cycle=bonus_trula]")
+    trula.click()
+    trula.click()
+    expect(trula).to_have_text("announced, made")
+    page.reload()
+    page.get_by_text("Bonuses: trula, kings, pagat ultimo, valat …").click()
+    expect(trula).to_have_text("announced, made")
+    expect(trula).to_have_class(re.compile(r"\bon\b"))
+    page.get_by_role("button", name="Clear").click()
+    expect(trula).to_have_text("—")
