@@ -104,12 +104,12 @@ messages: install gettext
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # A new game's outcomes in tests/engines/common_hands.json (what its adjustments and closings score and leave behind,
-# played by the base): `make golden` records the games not in the file yet; `make golden GAME=<slug>` records one
+# played by the contract): `make golden` records the games not in the file yet; `make golden GAME=<slug>` records one
 # again after a change meant to change them (read the diff before committing it).
 golden: install
 	$(BIN)/python -m tests.engines.test_common_hands $(GAME)
 
-# Unicode's own data for telling names apart (games/engines/unicode_names.py: the default-ignorable code points and
+# Unicode's own data for telling names apart (games/lib/unicode_names.py: the default-ignorable code points and
 # UTS #39's confusables, from the test dependencies regex and confusable-homoglyphs); read the diff before committing.
 unicode: install-test
 	$(BIN)/python -m tests.lib.test_unicode_names

@@ -94,7 +94,7 @@ class Hand(models.Model):
 
 
 class HandFacts(models.Model):
-    """What a hand was, as the engine reads it (games.engines.base.Facts): derived from ``Hand.data``."""
+    """What a hand was, as the engine reads it (games.contract.engine.Facts): derived from ``Hand.data``."""
 
     hand = models.OneToOneField(Hand, primary_key=True, on_delete=models.CASCADE, related_name="facts")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")

@@ -1,7 +1,7 @@
 """The only list of games. Everything else (the pages, settle, statistics, the phone, the tests) iterates it.
 
 A game is one line below, ``load("<module>")``, naming its module under ``games/engines/`` ("czech_taroky"): its
-engine (the rules, pure Python, built on ``games/engines/base.py``), its entry by the same name under
+engine (the rules, pure Python, built on ``games/contract/``), its entry by the same name under
 ``games/entry/`` (a hand form's fields to the hand's object, pure Python, which the phone runs too; its
 ``SAMPLES``: hands and tables the generic tests play) and its web side under ``games/web/`` (the hand form, what
 its pages show, how its marks look; imported only by the Django app). A game kept in a package of its own
@@ -18,8 +18,9 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from games.contract.engine import Engine
+
 from .engines import table as engine_table
-from .engines.base import Engine
 from .entry import Samples
 
 

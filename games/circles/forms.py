@@ -9,7 +9,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import name_key, name_problem, tidy_name
+from games.contract.names import name_problem
+from games.lib.names import name_key, tidy_name
 from games.models import Circle
 from games.tables.forms import spelled_otherwise, validate_title
 

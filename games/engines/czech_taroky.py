@@ -10,44 +10,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .base import (
-    HIGHER_TOTAL,
+from games.contract.engine import Bonus, Facts, no_milestone, no_summary, no_winners, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
-    N_,
     Adjustment,
-    Bonus,
     Closing,
-    Counter,
-    CounterCard,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Status,
-    Sums,
-    check_keys,
-    choice,
     describe_common,
     facts_common,
-    flag,
-    names_and,
-    no_milestone,
-    no_summary,
-    no_winners,
-    number,
     parse_common,
-    parse_options,
-    player,
     playing,
     rename_in,
-    scores_of,
-    settlement_by,
-    signed,
-    whole,
 )
+from games.contract.inputs import check_keys, choice, flag, player, whole
+from games.contract.numbers import number, scores_of, signed
+from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.ranking import HIGHER_TOTAL
+from games.contract.status import Status
+from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums, names_and
 
 SLUG = "czech-taroky"
 TITLE = N_("Czech Taroky")
@@ -865,7 +844,7 @@ def _pagat_value(hand: Hand, rules: Rules, lines: list[Line]) -> int:
 
 
 def after_hand(hand: Hand, state: State) -> State:
-    """R13: a deal moves povinnost on (an adjustment is no deal: the base leaves the state as it was)."""
+    """R13: a deal moves povinnost on (an adjustment is no deal: the contract leaves the state as it was)."""
     return State(players=state.players, hands_played=state.hands_played + 1, last_povinnost=hand.povinnost)
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import N_
+from games.contract.words import N_
+
 from .schnapsen_family import (  # noqa: F401 (the engine contract: these names are the game's)
     COUNTER,
     MODES,

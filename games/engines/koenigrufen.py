@@ -13,46 +13,23 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from .base import (
-    HIGHER_TOTAL,
+from games.contract.engine import Bonus, Facts, no_milestone, no_summary, no_winners, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
-    N_,
     Adjustment,
-    Bonus,
     Closing,
-    Counter,
-    CounterCard,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Status,
-    Sums,
-    check_keys,
-    choice,
-    cut,
     describe_common,
     facts_common,
-    flag,
-    fmt_number,
-    no_milestone,
-    no_summary,
-    no_winners,
-    number,
     parse_common,
-    parse_options,
-    player,
     playing,
     rename_in,
-    scores_of,
-    settlement_by,
-    show,
-    signed,
-    whole,
 )
+from games.contract.inputs import check_keys, choice, cut, flag, player, show, whole
+from games.contract.numbers import fmt_number, number, scores_of, signed
+from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.ranking import HIGHER_TOTAL
+from games.contract.status import Status
+from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "koenigrufen"
 TITLE = N_("Königrufen")

@@ -8,38 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
-    HIGHER,
+from games.contract.engine import Facts, no_winners, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
-    LOWER,
-    N_,
-    TOTAL,
     Adjustment,
     Closing,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Rank,
-    Status,
-    check_keys,
-    choice,
     describe_common,
     facts_common,
-    flag,
-    no_winners,
     parse_common,
-    parse_options,
-    per_player,
-    player,
     playing,
     rename_in,
-    settlement_by,
-    whole,
 )
+from games.contract.inputs import check_keys, choice, flag, player, whole
+from games.contract.options import Option, Preset, parse_options
+from games.contract.ranking import HIGHER, LOWER, TOTAL, Rank
+from games.contract.status import Status, per_player
+from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase
 
 SLUG = "schnapsen"
 TITLE = N_("Schnapsen")

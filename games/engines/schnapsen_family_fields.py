@@ -11,8 +11,11 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from games.contract.inputs import show
+from games.contract.words import N_, InvalidHand
+from games.lib.number_text import read_whole
+
 from . import schnapsen_family as sf
-from .base import N_, InvalidHand, read_whole, show
 
 YES = ("yes", True)
 NO = ("no", False)

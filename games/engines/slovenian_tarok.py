@@ -12,48 +12,24 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from .base import (
-    HIGHER_TOTAL,
+from games.contract.engine import Bonus, Facts, no_milestone, no_winners, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
     MOST_MARKS,
-    N_,
-    NC_,
     Adjustment,
-    Bonus,
     Closing,
-    Counter,
-    CounterCard,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Status,
-    Sums,
-    check_keys,
-    choice,
-    cut,
     describe_common,
     facts_common,
-    flag,
-    fmt_number,
-    no_milestone,
-    no_winners,
-    number,
     parse_common,
-    parse_options,
-    per_player,
-    player,
     playing,
     rename_in,
-    scores_of,
-    settlement_by,
-    show,
-    signed,
-    whole,
 )
+from games.contract.inputs import check_keys, choice, cut, flag, player, show, whole
+from games.contract.numbers import fmt_number, number, scores_of, signed
+from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.ranking import HIGHER_TOTAL
+from games.contract.status import Status, per_player
+from games.contract.words import N_, NC_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "slovenian-tarok"
 TITLE = N_("Slovenian Tarok")
@@ -361,7 +337,7 @@ def format_points(value: Fraction) -> int | str:
 
 
 ADJUSTMENT_MARKS = ("radelci",)  # SR4: an adjustment gives or crosses off radelci too (at most MOST_RADELCI)
-MOST_RADELCI = MOST_MARKS  # radelci given or crossed off by one adjustment: the base's bound for any game's marks
+MOST_RADELCI = MOST_MARKS  # radelci given or crossed off by one adjustment: the contract's bound for any game's marks
 HAND_FIELDS = frozenset(
     {"contract", "declarer", "partner", "points", "won", "kontra", "bonuses", "mond_lost_by", "klop"}
 )

@@ -12,20 +12,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    CLOSED,
-    GAME_OVER,
-    N_,
-    NC_,
-    Engine,
-    HandResult,
-    InvalidHand,
-    Line,
-    is_closing,
-    key_name,
-    name_problem,
-    show,
-)
+from games.contract.engine import Engine
+from games.contract.hands import CLOSED, is_closing
+from games.contract.inputs import key_name, show
+from games.contract.names import name_problem
+from games.contract.status import GAME_OVER
+from games.contract.words import N_, NC_, HandResult, InvalidHand, Line
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 DEEPEST = 16  # a table document nests 5 deep (the document, its hands, a hand, a player's cards, …): room to spare

@@ -9,37 +9,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
-    HIGHER_TOTAL,
+from games.contract.engine import Facts, no_summary, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
     MOST_CARD_POINTS,
-    N_,
     Adjustment,
     Closing,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Status,
-    Sums,
-    best,
-    check_keys,
     describe_common,
     facts_common,
-    no_summary,
     parse_common,
-    parse_options,
-    per_player,
     playing,
     rename_in,
-    settlement_by,
-    show,
-    signed,
-    whole,
 )
+from games.contract.inputs import check_keys, show, whole
+from games.contract.numbers import signed
+from games.contract.options import Option, Preset, parse_options
+from games.contract.ranking import HIGHER_TOTAL, best
+from games.contract.status import Status, per_player
+from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "two-ten-jack"
 TITLE = N_("Two Ten Jack")

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from ..engines.base import read_whole
+from games.lib.number_text import read_whole
+
 from . import Samples
 
 

@@ -8,8 +8,9 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
+from games.lib.number_text import read_whole
+
 from ..engines import koenigrufen as kr
-from ..engines.base import read_whole
 from . import Samples
 
 BONUS_STATES = ("announced-made", "announced-lost", "silent-made", "silent-lost")

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from games.lib.number_text import read_whole
+
 from ..engines import schnapsen as sn
-from ..engines.base import read_whole
 from . import Samples
 
 

@@ -7,8 +7,9 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
+from games.lib.number_text import read_whole
+
 from ..engines import slovenian_tarok as st
-from ..engines.base import read_whole
 from . import Samples
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import read_whole
 from games.lib.inputs import is_submission, whole_number
+from games.lib.number_text import read_whole
 
 
 def new_submission() -> str:
@@ -45,7 +45,7 @@ def submission_of(text: str | None) -> str:
 
 
 class WholeNumberField(forms.IntegerField):
-    """A whole number as Talon reads every typed one (games.engines.base.read_whole): ASCII digits and a sign.
+    """A whole number as Talon reads every typed one (games.lib.number_text.read_whole): ASCII digits and a sign.
     Django's IntegerField reads with ``int()``, which also takes ``١٢``, ``１２`` and ``1_0``; this refuses them
     with the same message as any other text that is no whole number."""
 

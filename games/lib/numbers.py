@@ -12,7 +12,7 @@ from fractions import Fraction
 from django.utils.formats import get_format
 from django.utils.translation import pgettext
 
-from games.engines.base import MINUS, Number, written
+from games.lib.number_text import MINUS, Number, written
 
 
 def local_number(value: int | Fraction | Decimal, *, plus: bool = False, places: int | None = None) -> str:

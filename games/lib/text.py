@@ -1,7 +1,7 @@
 """Text that players' names and uploaded values end up in: a name isolated inside a sentence, a cell a spreadsheet
 will not run. Small helpers the views and the template filters share."""
 
-from games.engines.base import name_key
+from games.lib.names import name_key
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

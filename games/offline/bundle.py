@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
 
 from django.conf import settings
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
+from games.lib import PURE as PURE_LIB
 from games.offline import runtime as runtime_files
 from games.registry import GAMES
 from games.tables import services
@@ -56,17 +57,21 @@ def offline_scripts() -> list[str]:
 
 def engine_files() -> dict[str, str]:
     """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
-    registry, the engines, hand entry and the phone's entry point; and every registered game's engine and entry
-    with their packages, wherever the game lives (a game registered elsewhere, as the tests' Hearts is)."""
+    registry, the contract, lib's pure modules (games.lib.PURE), the engines, hand entry and the phone's entry
+    point; and every registered game's engine and entry with their packages, wherever the game lives (a game
+    registered elsewhere, as the tests' Hearts is)."""
     paths = [
         GAMES_DIR / "__init__.py",
         GAMES_DIR / "registry.py",
         GAMES_DIR / "offline" / "__init__.py",
         GAMES_DIR / "offline" / "phone.py",
+        *sorted((GAMES_DIR / "contract").glob("*.py")),
         *sorted((GAMES_DIR / "engines").glob("*.py")),
         *sorted((GAMES_DIR / "entry").glob("*.py")),
     ]
     files = {f"games/{path.relative_to(GAMES_DIR).as_posix()}": path for path in paths}
+    for module in PURE_LIB:
+        files.update(_module_files(module))
     for game in GAMES.values():
         for module in (game.engine, game.entry):
             files.update(_module_files(module.__name__))
@@ -78,7 +83,7 @@ def _module_files(name: str) -> dict[str, Path]:
     files = {}
     parts = name.split(".")
     for size in range(1, len(parts) + 1):
-        module = sys.modules[".".join(parts[:size])]
+        module = import_module(".".join(parts[:size]))
         path = Path(module.__file__)
         files["/".join(parts[:size]) + ("/__init__.py" if path.name == "__init__.py" else ".py")] = path
     return files

@@ -21,9 +21,11 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
+from games.contract.hands import Adjustment, Closing
+from games.contract.words import InvalidHand, Line, Phrase
 from games.engines import table as engine_table
-from games.engines.base import Adjustment, Closing, InvalidHand, Line, Number, Phrase, written
 from games.engines.table import InvalidTable, Setup
+from games.lib.number_text import Number, written
 from games.registry import GAMES, Game, add
 
 FORMATS = "@formats"  # the catalogue's entry for how the language writes numbers (games/offline/views.py: words)

@@ -4,7 +4,7 @@ Pure Python (no Django): the service (games/ratings_store.py) feeds it stored ro
 
 A rated event is one finished table of one game (an evening closed, a game that ended by itself), or one game of
 an evening that holds several (each Two Ten Jack game: the game ends after its last round, and "Play again" goes
-on at the same table): its players placed by the game's own RANKING (games/engines/base.py, ``rank_key``) from the
+on at the same table): its players placed by the game's own RANKING (games/contract/ranking.py, ``rank_key``) from the
 totals of that event and the status it ended with; players level share a place, and openskill gets equal ranks.
 Each game is rated on its own: a Czech Taroky rating says nothing about Schnapsen.
 
@@ -26,7 +26,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from games.engines.base import Ranking, is_closing, rank_key
+from games.contract.hands import is_closing
+from games.contract.ranking import Ranking, rank_key
 from games.engines.table import Setup, load_state
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300

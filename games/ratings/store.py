@@ -21,8 +21,8 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engines.base import name_key
 from games.engines.table import setup
+from games.lib.names import name_key
 from games.models import Circle, Hand, League, RatedEvent, Rating, RatingStep, Table, Tournament
 from games.ratings.core import FEW_EVENTS, Event, History, Rated, current_ranking, outcomes, places, rate
 from games.registry import ENGINES

@@ -14,21 +14,15 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import (
-    MOST_CARD_POINTS,
-    MOST_POINTS,
-    NAME_LENGTH,
-    Engine,
-    InvalidHand,
-    Option,
-    name_key,
-    name_problem,
-    parse_options,
-    tidy_name,
-)
+from games.contract.engine import Engine
+from games.contract.hands import MOST_CARD_POINTS, MOST_POINTS
+from games.contract.names import NAME_LENGTH, name_problem
+from games.contract.options import Option, parse_options
+from games.contract.words import InvalidHand
 from games.engines.settle_up import parse_price
 from games.engines.table import NotJson, load_json
 from games.lib.forms import DAMAGED, WholeNumberField, new_submission, submission_of, version_of  # noqa: F401 (the views' names)
+from games.lib.names import name_key, tidy_name
 from games.lib.text import isolate_text, written_in
 from games.models import Circle
 from games.registry import GAMES
@@ -37,14 +31,14 @@ from games.web.forms import HandForm, TapChoice, WideTaps  # noqa: F401 (a game'
 
 
 def validate_name(name: str) -> None:
-    """A player's or a phone's name follows the table document's rule (games.engines.base.name_problem)."""
+    """A player's or a phone's name follows the table document's rule (games.contract.names.name_problem)."""
     problem = name_problem(name)
     if problem is not None:
         raise forms.ValidationError(_("The name %(problem)s.") % {"problem": problem.render(gettext)})
 
 
 class NameField(forms.CharField):
-    """A player's name as typed: tidied first (games.engines.base.tidy_name), then held to the rule for names
+    """A player's name as typed: tidied first (games.lib.names.tidy_name), then held to the rule for names
     (validate_name), so that "Bára" typed decomposed or with a zero-width space counts the letters it keeps.
     Text with nothing visible is refused, never taken for no name."""
 

@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext
 
-from games.engines.base import N_, Line, Number, Phrase
+from games.contract.words import N_, Line, Phrase
+from games.lib.number_text import Number
 from games.lib.numbers import local_number
 from games.registry import GAMES
 

@@ -16,8 +16,9 @@ from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
+from games.contract.hands import Closing, is_closing
+from games.contract.words import Phrase
 from games.engines import table as engine_table
-from games.engines.base import Closing, Phrase, is_closing
 from games.engines.table import InvalidTable
 from games.lib.charts import running_totals_chart, spread_points
 from games.lib.numbers import local_number

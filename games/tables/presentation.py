@@ -12,7 +12,9 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games.engines.base import N_, InvalidHand, Line, Phrase, marks_ranked, parse_options, ranked
+from games.contract.options import parse_options
+from games.contract.ranking import marks_ranked, ranked
+from games.contract.words import N_, InvalidHand, Line, Phrase
 from games.engines.settle_up import balances, fewest_payments, parse_price
 from games.lib.numbers import local_money, local_number
 from games.models import Table

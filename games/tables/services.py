@@ -21,9 +21,13 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.contract.engine import Facts
+from games.contract.hands import is_closing
+from games.contract.names import names_problem
+from games.contract.words import N_, HandResult, InvalidHand
 from games.engines import table as engine_table
-from games.engines.base import N_, Facts, HandResult, InvalidHand, is_closing, name_key, names_problem
 from games.engines.table import InvalidTable, Replay, Setup
+from games.lib.names import name_key
 from games.lib.text import written_in
 from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table, Withdrawn
 from games.ratings import store as ratings_store

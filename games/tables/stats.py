@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 
-from games.engines.base import total_key
+from games.contract.ranking import total_key
 from games.models import HandFacts, Score
 from games.registry import ENGINES
 

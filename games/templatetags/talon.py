@@ -9,7 +9,7 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
-from games.engines.base import lower_total_is_better
+from games.contract.ranking import lower_total_is_better
 from games.lib.forms import new_submission
 from games.lib.numbers import local_number
 from games.lib.text import isolate_text

@@ -18,9 +18,12 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import MOST_POINTS, Rank, read_whole, tidy_name
+from games.contract.hands import MOST_POINTS
+from games.contract.ranking import Rank
 from games.lib.forms import WholeNumberField
 from games.lib.inputs import whole_number
+from games.lib.names import tidy_name
+from games.lib.number_text import read_whole
 from games.lib.numbers import local_number
 from games.models import League
 from games.registry import GAMES

@@ -8,7 +8,7 @@ import io
 import segno
 from django.utils import timezone
 
-from games.engines.base import Rank, marks_ranked
+from games.contract.ranking import Rank, marks_ranked
 from games.models import Correction, Entry, Round, Seat, Tournament
 from games.registry import GAMES
 from games.tables import services as table_services

@@ -22,10 +22,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines.base import marks_ranked, name_key, name_problem, tidy_name
+from games.contract.names import name_problem
+from games.contract.ranking import marks_ranked
 from games.engines.table import InvalidTable, counted_hands
 from games.lib import limits
 from games.lib.inputs import whole_number
+from games.lib.names import name_key, tidy_name
 from games.lib.numbers import local_number
 from games.models import (
     Correction,

@@ -28,7 +28,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.engines.base import N_
+from games.contract.words import N_
 
 CIRCLES = "circles"  # one circle per mark, those of ``used`` crossed off first; more than ``few``: a circle and ×count
 BADGE = "badge"  # a quiet badge, ``label`` with the count, when the count is not 0

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext
 
-from games.engines.base import InvalidHand
+from games.contract.words import InvalidHand
 from games.engines.table import InvalidTable
 from games.lib.forms import WholeNumberField, version_of
 

@@ -9,7 +9,7 @@ from another origin (phone.py: watch_the_policy)."""
 import pytest
 from playwright.sync_api import Page
 
-from games.engines.base import marks_ranked
+from games.contract.ranking import marks_ranked
 from games.engines.table import InvalidTable, replay, setup
 from games.models import Circle
 from games.registry import GAMES

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser
 
-from games.engines.base import NAME_LENGTH
+from games.contract.names import NAME_LENGTH
 from games.models import League, Round
 from games.tournaments import services as service
 from games.tournaments.engine import TITLE_LENGTH

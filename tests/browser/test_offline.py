@@ -433,7 +433,7 @@ def test_a_hand_the_server_refuses_leaves_the_totals_until_the_player_decides(co
     """A hand recorded without signal that the server then refuses (a tournament round's limit reached meanwhile):
     it is shown apart with the server's reason, the totals are the server's without it, and the player deletes
     it."""
-    from games.engines.base import InvalidHand
+    from games.contract.words import InvalidHand
     from games.engines.table import InvalidTable
     from games.tables import services as services_module
 

@@ -1,7 +1,7 @@
 """What the Bauernschnapsen and Dreierschnapsen tests share: a table replayed through the engine module itself
 (the games are not registered yet), and the hands of a worked example written the way the format writes them."""
 
-from games.engines.base import InvalidHand
+from games.contract.words import InvalidHand
 from games.engines.table import Setup, replay
 
 

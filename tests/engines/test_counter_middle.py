@@ -1,7 +1,7 @@
 """The card counter's middle: where the hand form's ± steps start on an empty points box (no Django)."""
 
+from games.contract.options import Counter
 from games.engines import czech_taroky, slovenian_tarok
-from games.engines.base import Counter
 
 
 def test_the_middle_is_half_the_decks_card_points_in_whole_points():

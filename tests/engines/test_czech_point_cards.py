@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import czech_taroky as ct
-from games.engines.base import InvalidHand
 
 PLAYERS = ("Anna", "Bara", "Cyril", "Dana")
 CLASH = "These point cards cannot all be true in one deal: "

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import czech_taroky as ct
-from games.engines.base import InvalidHand
 
 PLAYERS = ("A", "B", "C", "D")
 

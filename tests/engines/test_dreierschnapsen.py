@@ -4,8 +4,8 @@ from the spec's text."""
 
 import pytest
 
+from games.contract.engine import Engine
 from games.engines import dreierschnapsen as ds
-from games.engines.base import Engine
 
 from .family_helpers import contract, normal, refused, run, scores
 

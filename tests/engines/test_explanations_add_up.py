@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.words import InvalidHand, Sums
 from games.engines import koenigrufen as kr
-from games.engines.base import InvalidHand, Sums
 from games.engines.table import InvalidTable, parse_document, replay
 from games.registry import GAMES
 

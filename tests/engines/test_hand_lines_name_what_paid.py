@@ -9,10 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.hands import Adjustment, Closing
+from games.contract.words import InvalidHand, Sums
 from games.engines import czech_taroky as ct
 from games.engines import koenigrufen as kr
 from games.engines import slovenian_tarok as sl
-from games.engines.base import Adjustment, Closing, InvalidHand, Sums
 from games.engines.table import InvalidTable, parse_document, replay
 from games.registry import GAMES
 

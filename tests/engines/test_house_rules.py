@@ -8,11 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.options import parse_options
+from games.contract.words import InvalidHand
 from games.engines import czech_taroky as ct
 from games.engines import schnapsen as sn
 from games.engines import slovenian_tarok as sl
 from games.engines import two_ten_jack as ttj
-from games.engines.base import InvalidHand, parse_options
 from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import GAMES
 

@@ -4,8 +4,8 @@ the table document lists. Pure: no Django."""
 import pytest
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
+from games.contract.words import InvalidHand
 from games.engines import koenigrufen as kr
-from games.engines.base import InvalidHand
 from games.tournaments import engine as T
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")

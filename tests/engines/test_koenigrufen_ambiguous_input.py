@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import koenigrufen as kr
-from games.engines.base import InvalidHand
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")
 

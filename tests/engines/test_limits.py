@@ -5,8 +5,8 @@ import json
 
 import pytest
 
+from games.contract.hands import MOST_CARD_POINTS, MOST_POINTS
 from games.engines import two_ten_jack
-from games.engines.base import MOST_CARD_POINTS, MOST_POINTS
 from games.engines.slovenian_tarok import MOST_RADELCI
 from games.engines.table import InvalidTable, settle
 

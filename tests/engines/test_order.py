@@ -1,7 +1,7 @@
-"""The ranking every engine declares (who is ahead, as data), and the base's defaults built on it."""
+"""The ranking every engine declares (who is ahead, as data), and the contract's defaults built on it."""
 
-from games.engines import base, slovenian_tarok
-from games.engines.base import (
+from games.contract.engine import Bonus, settlement_by
+from games.contract.ranking import (
     HIGHER,
     HIGHER_TOTAL,
     LOWER,
@@ -13,9 +13,9 @@ from games.engines.base import (
     rank_values,
     ranked,
     ranking_words,
-    settlement_by,
     total_key,
 )
+from games.engines import slovenian_tarok
 from games.registry import ENGINES
 
 TOTALS = {"Anna": 10, "Boris": -4, "Cyril": 30}
@@ -73,4 +73,4 @@ def test_the_rules_page_says_who_is_ahead_in_each_ranks_words():
 
 
 def test_slovenian_bonuses_are_the_base_bonus():
-    assert slovenian_tarok.Bonus is base.Bonus
+    assert slovenian_tarok.Bonus is Bonus

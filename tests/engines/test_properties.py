@@ -5,9 +5,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.words import InvalidHand
 from games.engines import czech_taroky as ct
 from games.engines import slovenian_tarok as sl
-from games.engines.base import InvalidHand
 from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import ENGINES
 

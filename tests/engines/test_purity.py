@@ -1,5 +1,5 @@
-"""The engines are the pure core: every module under games/engines/ (and the registry that lists them) imports
-nothing from Django and nothing outside the standard library, and every registered game keeps the contract."""
+"""The engines are the pure core: every module under games/contract/ and games/engines/, lib's pure modules (and
+the registry that lists the games) imports nothing from Django and nothing outside the standard library, and every registered game keeps the contract."""
 
 import ast
 import subprocess
@@ -8,17 +8,28 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.base import Engine
+from games.contract.engine import Engine
+from games.lib import PURE as PURE_LIB
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
+CONTRACT_MODULES = sorted(
+    f"games.contract.{path.stem}" for path in (ROOT / "games" / "contract").glob("*.py") if path.stem != "__init__"
+)
 ENGINE_MODULES = sorted(
     f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py") if path.stem != "__init__"
 )
 ENTRY_MODULES = sorted(
     f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py") if path.stem != "__init__"
 )
-PURE = [*ENGINE_MODULES, "games.registry", "games.offline.phone", *ENTRY_MODULES]  # what a phone runs too
+PURE = [
+    *CONTRACT_MODULES,
+    *ENGINE_MODULES,
+    *PURE_LIB,
+    "games.registry",
+    "games.offline.phone",
+    *ENTRY_MODULES,
+]  # what a phone runs too
 CHECKED = [
     *PURE,
     *sorted(
@@ -40,9 +51,10 @@ def test_every_games_module_a_phone_loads_is_checked_here():
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('games.'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    loaded = set(done.stdout.split()) - {"games.engines", "games.entry", "games.offline"}
+    loaded = set(done.stdout.split()) - {"games.contract", "games.engines", "games.entry", "games.lib", "games.offline"}
     assert loaded and loaded <= set(PURE), sorted(loaded - set(PURE))
-    assert set(ENGINE_MODULES) >= {"games.engines.table", "games.engines.settle_up", "games.engines.base"}
+    assert set(ENGINE_MODULES) >= {"games.engines.table", "games.engines.settle_up"}
+    assert set(CONTRACT_MODULES) >= {"games.contract.engine", "games.contract.hands", "games.contract.words"}
 
 
 def test_engines_import_nothing_from_django():
@@ -67,11 +79,16 @@ def test_engines_import_only_the_standard_library_and_each_other(module):
             continue
         for name in names:
             top = name.split(".")[0]
-            allowed = ("games.engines", *(("games.registry",) if module == "games.offline.phone" else ()))
+            allowed = (
+                "games.contract",
+                "games.engines",
+                *PURE_LIB,
+                *(("games.registry",) if module == "games.offline.phone" else ()),
+            )
             assert top in sys.stdlib_module_names or name.startswith(allowed), (module, name)
         if module.startswith("games.entry"):  # relative imports: only the engines
             relative = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
-            allowed = ("engines", "table", "base", "")
+            allowed = ("engines", "table", "")
             assert all(name.split(".")[0] in allowed for name in relative), (module, relative)
 
 

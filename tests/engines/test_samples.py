@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from games.engines.base import InvalidHand
+from games.contract.words import InvalidHand
 from games.engines.table import InvalidTable, replay, setup
 from games.entry import Samples
 from games.registry import GAMES, Game

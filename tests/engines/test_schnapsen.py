@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import schnapsen as sn
-from games.engines.base import InvalidHand
 from games.engines.table import parse_document, replay
 
 PLAYERS = ("Anna", "Ben")

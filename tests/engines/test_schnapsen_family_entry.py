@@ -4,9 +4,9 @@ games' samples keeping the contract every generic test will rely on once the gam
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import bauernschnapsen, dreierschnapsen
 from games.engines import table as engine_table
-from games.engines.base import InvalidHand
 from games.entry import bauernschnapsen as bauern_entry
 from games.entry import dreierschnapsen as dreier_entry
 from games.registry import Game, rule_prefix

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import slovenian_tarok as st
-from games.engines.base import InvalidHand
 from games.engines.table import parse_document, replay
 
 THREE = ("Ana", "Bojan", "Cene")

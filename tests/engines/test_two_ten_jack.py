@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.contract.words import InvalidHand
 from games.engines import two_ten_jack as ttj
-from games.engines.base import InvalidHand
 from games.engines.table import parse_document, replay
 
 PLAYERS = ["Aiko", "Ben", "Chie"]

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engines.base import ranked
+from games.contract.ranking import ranked
 from games.engines.table import settle
 from games.models import Circle, Table
 from games.registry import GAMES

@@ -206,8 +206,8 @@ def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(
 
 @pytest.mark.django_db
 def test_a_new_option_in_an_engine_appears_in_the_forms_without_form_code(client, monkeypatch):
+    from games.contract.options import Option
     from games.engines import czech_taroky
-    from games.engines.base import Option
 
     @dataclass(frozen=True)
     class Rules(czech_taroky.Rules):  # the engine scores with its new option

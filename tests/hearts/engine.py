@@ -13,36 +13,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.engines.base import (
+from games.contract.engine import Facts, no_milestone, no_summary, settlement_by
+from games.contract.hands import (
     KIND_NAMES,
-    LOWER_TOTAL,
-    N_,
     Adjustment,
     Closing,
-    Facts,
-    HandResult,
-    InvalidHand,
-    Line,
-    Option,
-    Phrase,
-    Preset,
-    Status,
-    Sums,
-    best,
-    check_keys,
     describe_common,
     facts_common,
-    no_milestone,
-    no_summary,
     parse_common,
-    parse_options,
-    per_player,
     playing,
     rename_in,
-    settlement_by,
-    signed,
-    whole,
 )
+from games.contract.inputs import check_keys, whole
+from games.contract.numbers import signed
+from games.contract.options import Option, Preset, parse_options
+from games.contract.ranking import LOWER_TOTAL, best
+from games.contract.status import Status, per_player
+from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "hearts"
 TITLE = N_("Hearts")

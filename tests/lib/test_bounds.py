@@ -16,7 +16,7 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games.engines.base import MOST_CARD_POINTS, MOST_POINTS
+from games.contract.hands import MOST_CARD_POINTS, MOST_POINTS
 from games.engines.slovenian_tarok import MOST_RADELCI
 from games.engines.table import InvalidTable
 from games.lib import limits

@@ -6,7 +6,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.engines.base import name_key, names_problem, tidy_name
+from games.contract.names import names_problem
+from games.lib.names import name_key, tidy_name
 from games.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engines.base import name_key, names_problem, tidy_name
+from games.contract.names import names_problem
+from games.lib.names import name_key, tidy_name
 from games.models import Circle, Table
 
 from ..factories import make_table

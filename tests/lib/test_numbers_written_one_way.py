@@ -1,4 +1,4 @@
-"""Every number a player reads is written one way (games/engines/base.py ``written``): the server's pages through
+"""Every number a player reads is written one way (games/lib/number_text.py ``written``): the server's pages through
 games.lib.numbers, the phone without signal through games.offline.phone with the separators the server sends it,
 and the phone's totals through static/js/offline/words.js (``num``, whole numbers only: run through Node). One table
 of cases, in the four languages, is what each of them is checked against; the tournament pages write their place
@@ -15,7 +15,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.engines.base import Line, Number
+from games.contract.words import Line
+from games.lib.number_text import Number
 from games.lib.numbers import local_number
 from games.offline import phone
 from games.tournaments import services as service

@@ -1,6 +1,6 @@
 """Names compare "ß" as "ss" (README, names): "Strauß" and "Strauss" are one name at a new table, in a rename, in a
 tournament's registration and in a document (a phone without signal compares names with the same ``name_key``,
-games/engines/base.py, which it downloads). Capitals
+games/lib/names.py, which it downloads). Capitals
 already make them one ("STRAUSS" is how both are written in capitals, and "Strauß" and "STRAUß" must be one name as
 "Anna" and "ANNA" are), so telling them apart would make "Strauss" and "STRAUSS" two names and "Strauß" and
 "STRAUSS" one. A real Strauss who writes himself one way and is typed the other way is the likelier case than two
@@ -11,7 +11,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.engines.base import name_key, names_problem
+from games.contract.names import names_problem
+from games.lib.names import name_key
 from games.models import Table
 
 from ..factories import make_table

@@ -1,5 +1,5 @@
 """A number typed, pasted or written in a document is ASCII digits with at most a leading sign, read by one reader
-(games.engines.base.read_whole and read_number): Python's ``int()`` and ``Fraction()`` also take other scripts'
+(games.lib.number_text.read_whole and read_number): Python's ``int()`` and ``Fraction()`` also take other scripts'
 digits (``١٢``, ``１２``) and underscores (``1_0``), which no player means as a score. Each is refused as any other
 bad number is, beside its field, and nothing is saved; the commands exit 2 with one line."""
 
@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.engines.base import read_number, read_whole
+from games.lib.number_text import read_number, read_whole
 from games.models import Hand, League, RoundTable, Table, Tournament
 from games.registry import GAMES
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from games.engines.base import HIGHER_TOTAL, LOWER_TOTAL
+from games.contract.ranking import HIGHER_TOTAL, LOWER_TOTAL
 from games.management.commands import ratings as ratings_command
 from games.models import Circle, RatedEvent, Rating, RatingStep
 from games.ratings import core as ratings

@@ -7,7 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games.engines.base import CLOSED, InvalidHand
+from games.contract.hands import CLOSED
+from games.contract.words import InvalidHand
 from games.engines.table import InvalidTable
 from games.models import Hand
 from games.registry import GAMES

@@ -4,8 +4,8 @@ says whose points are still to enter; the phone's own preview (games.offline.pho
 import pytest
 from django.urls import reverse
 
+from games.contract.words import InvalidHand
 from games.engines import slovenian_tarok as st
-from games.engines.base import InvalidHand
 from games.entry.slovenian_tarok import to_data
 
 from ..factories import make_table, visible_text

@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from games.contract.status import Status
 from games.engines import table as engine_table
-from games.engines.base import Status
 from games.registry import GAMES
 
 from ..factories import make_table

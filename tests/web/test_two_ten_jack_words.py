@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import gettext, override
 
-from games.engines.base import InvalidHand
+from games.contract.words import InvalidHand
 from games.engines.table import InvalidTable
 
 from ..factories import make_table, visible_text

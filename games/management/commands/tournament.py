@@ -17,8 +17,8 @@ from fractions import Fraction
 from django.conf import settings
 
 import games.registry  # noqa: F401  (registers the games a tournament may be of)
-from games.engines.base import read_whole
 from games.engines.table import load_json
+from games.lib.number_text import read_whole
 from games.tournaments import engine as tournament
 from games.tournaments.services import table_hands
 

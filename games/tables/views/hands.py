@@ -14,7 +14,7 @@ from django.views.decorators.http import (
 )
 from django.views.decorators.vary import vary_on_headers
 
-from games.engines.base import N_, Line
+from games.contract.words import N_, Line
 from games.engines.table import InvalidTable
 from games.lib.limits import too_many, wait_for_rescoring
 from games.models import Hand, Table

@@ -8,7 +8,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.engines.base import parse_options, ranking_words
+from games.contract.options import parse_options
+from games.contract.ranking import ranking_words
 from games.engines.table import InvalidTable
 from games.lib.inputs import is_token, whole_number
 from games.models import Table

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games.engines.base import name_problem
+from games.contract.names import name_problem
 from games.lib.text import isolate_text
 from games.models import Circle, League, Table, Tournament
 from games.registry import GAMES

@@ -10,18 +10,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from games.contract.hands import MOST_POINTS
+from games.contract.inputs import key_name, show
+from games.contract.ranking import Ranking, marks_ranked
+from games.contract.words import N_, Line
 from games.engines import table as table_engine
-from games.engines.base import (
-    MOST_POINTS,
-    N_,
-    Line,
-    Ranking,
-    key_name,
-    marks_ranked,
-    read_number,
-    show,
-)
 from games.engines.table import InvalidTable
+from games.lib.number_text import read_number
 
 MEASURES = ("place-points", "balance", "points")
 

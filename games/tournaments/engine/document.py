@@ -14,17 +14,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Protocol
 
+from games.contract.inputs import key_name, show
+from games.contract.names import name_problem
+from games.contract.words import N_, Line
 from games.engines import table as table_engine
-from games.engines.base import (
-    N_,
-    Line,
-    key_name,
-    name_key,
-    name_problem,
-    show,
-    tidy_name,
-)
 from games.engines.table import InvalidTable
+from games.lib.names import name_key, tidy_name
 
 from .base import (
     DOCUMENT_FIELDS,

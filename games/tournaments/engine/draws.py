@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import N_
+from games.contract.words import N_
 
 from .base import InvalidTournament, Tournament
 from .schedules import published_schedule

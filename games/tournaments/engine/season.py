@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.engines.base import name_key
+from games.lib.names import name_key
 
 from .base import Tournament
 from .document import json_number

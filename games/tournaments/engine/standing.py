@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.engines.base import lower_total_is_better
+from games.contract.ranking import lower_total_is_better
 
 from .base import PlayedRound, Tournament
 from .document import json_number

@@ -12,20 +12,14 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
+from games.contract.hands import MOST_POINTS, REASON_LENGTH
+from games.contract.inputs import show
+from games.contract.numbers import signed
+from games.contract.ranking import TOTAL, marks_ranked, rank_key
+from games.contract.words import N_, Line
 from games.engines import table as table_engine
-from games.engines.base import (
-    MOST_POINTS,
-    N_,
-    REASON_LENGTH,
-    TOTAL,
-    Line,
-    marks_ranked,
-    rank_key,
-    read_number,
-    show,
-    signed,
-)
 from games.engines.table import InvalidTable
+from games.lib.number_text import read_number
 
 from .base import (
     CORRECTION_FIELDS,

@@ -11,10 +11,10 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.contract.words import InvalidHand
 from games.lib.forms import WholeNumberField
 
 from ...engines import koenigrufen as kr
-from ...engines.base import InvalidHand
 from ...engines.table import InvalidTable
 from ...entry import koenigrufen as entry
 from ..forms import HandForm, TapChoice, WideTaps

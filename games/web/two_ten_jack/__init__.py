@@ -4,8 +4,9 @@ from dataclasses import replace
 
 from django.utils.translation import gettext_lazy as _
 
+from games.contract.words import N_
+
 from ...engines import two_ten_jack as ttj
-from ...engines.base import N_
 from .. import ROUND_WORDS, Games, GameWeb
 from .forms import TwoTenJackHandForm
 
