@@ -22,6 +22,7 @@ from games.lib.limits import too_many, wait_for
 from games.lib.text import isolate_text
 from games.models import Circle, HandFacts, RatingStep, Score
 from games.ratings import core as ratings
+from games.ratings import shown as ratings_shown
 from games.ratings import store as ratings_store
 from games.ratings.charts import RECENT_EVENTS, rating_chart
 from games.registry import GAMES
@@ -80,7 +81,7 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
     last = circle.rating_steps.filter(game=game).order_by("-number").values_list("number", flat=True).first()
     if last is None:
         return []
-    return ratings_store.steps_by_event(
+    return ratings_shown.steps_by_event(
         RatingStep.objects.filter(circle=circle, game=game, number__gt=last - RECENT_EVENTS).order_by("-number", "id")
     )
 
@@ -177,7 +178,7 @@ def _circle(
     tables = circle.tables.order_by("-created_at", "-pk")[(page - 1) * CIRCLE_TABLES : page * CIRCLE_TABLES]
     played = set(circle.tables.values_list("game", flat=True).distinct())
     games = []
-    pool = ratings_store.ratings_now(ratings_store.Pool(circle=circle))
+    pool = ratings_shown.ratings_now(ratings_shown.Pool(circle=circle))
     for game in GAMES.values():
         if game.slug not in played:
             continue
@@ -189,7 +190,7 @@ def _circle(
                 "web": game.web,
                 "stats": player_stats(game.slug, scores, facts),
                 "chart": _circle_chart(circle, game.slug),
-                "ratings": ratings_store.shown(ratings_store.Pool(circle=circle), game.slug),
+                "ratings": ratings_shown.shown(ratings_shown.Pool(circle=circle), game.slug),
                 "rating_chart": _rating_chart(circle, game.slug),
                 "recent": _recent_events(circle, game.slug),
                 "tonight": _tonight(request, circle, game.slug, pool),

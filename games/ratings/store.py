@@ -2,7 +2,7 @@
 or a tournament's in no league (the events its round tables give, which the tournament services read and hand
 over). Each table's rated events are kept as its hands change; a pool's ratings and every step are stored
 (Rating/RatingStep rows with the circle, league or tournament as owner) by one ``rebuild``. A page reads what is
-stored here and never replays a table.
+stored here (through games.ratings.shown, the read side) and never replays a table.
 
 A table's events are derived from its stored hands (their running totals and states), so they are refreshed in
 the transaction of the change that touched the hands (``table_changed`` listens to the table services'
@@ -16,45 +16,16 @@ transaction): either way the same events give the same ratings, however they wer
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from games.engines.table import setup
 from games.lib.names import name_key
-from games.models import Circle, Hand, League, RatedEvent, Rating, RatingStep, Table, Tournament
-from games.ratings.core import FEW_EVENTS, Event, History, Rated, current_ranking, outcomes, places, rate
+from games.models import Circle, Hand, RatedEvent, Rating, RatingStep, Table
+from games.ratings.core import Event, History, Rated, outcomes, places, rate
+from games.ratings.shown import Pool
 from games.registry import ENGINES
-
-
-@dataclass(frozen=True)
-class Pool:
-    """Where ratings are kept: a circle, a league (every tournament of it), or one tournament in no league."""
-
-    circle: Circle | None = None
-    league: League | None = None
-    tournament: Tournament | None = None
-
-    @property
-    def owner(self) -> dict:
-        if self.circle is not None:
-            return {"circle": self.circle}
-        return {"league": self.league} if self.league is not None else {"tournament": self.tournament}
-
-    @property
-    def link(self) -> str:
-        """What a step points at: a circle's stored event, a tournament's round table."""
-        return "event_id" if self.circle is not None else "round_table_id"
-
-    def lock(self) -> None:
-        """The owner's row locked for the transaction: two rebuilds of one pool follow each other."""
-        model, owner = {
-            "circle": (Circle, self.circle),
-            "league": (League, self.league),
-            "tournament": (Tournament, self.tournament),
-        }[next(iter(self.owner))]
-        model.objects.select_for_update().get(pk=owner.pk)
 
 
 def events_of(table: Table, rows=None) -> list[tuple[int, Any, list[str], list[int]]]:
@@ -100,14 +71,30 @@ def refresh_table_events(table: Table) -> tuple[bool, list[int]]:
     return True, [] if gone else added
 
 
-def table_changed(sender, *, table: Table, was_finished: bool, appended: bool, **kwargs) -> None:
+def table_changed(
+    sender,
+    *,
+    table: Table,
+    was_finished: bool,
+    appended: bool,
+    whole: bool = False,
+    circles: tuple[int, ...] = (),
+    **kwargs,
+) -> None:
     """After a change of ``table`` (inside its transaction; connected in games.apps): its events again, and its
     circle's ratings when they changed. A table that is not finished, was not before the change and has no event
-    (no game of it ended yet) has none after it either: one change adds at most one hand, never a whole game. Nor
-    has a hand added at the end of a table not finished before or after it changed an event. Those cost nothing
-    here."""
-    if not was_finished and not table.summary.get("finished") and (appended or not table.rated_events.exists()):
+    (no game of it ended yet) has none after it either: one change adds at most one hand, never a whole game
+    (``whole``: an import writes every hand at once). Nor has a hand added at the end of a table not finished
+    before or after it changed an event. Those cost nothing here. A table that joined a circle (``circles``: the
+    one it left and the one it joined) changes no event: those circles' ratings are rebuilt when it has any."""
+    if circles:
+        if table.rated_events.exists():
+            for circle_id in circles:
+                rebuild_circle(circle_id, table.game)
         return
+    if not whole and not was_finished and not table.summary.get("finished"):
+        if appended or not table.rated_events.exists():
+            return
     changed, added = refresh_table_events(table)
     if changed and table.circle_id is not None:
         if added:
@@ -305,89 +292,3 @@ def rebuild_all(circles=None) -> None:
             )
     for circle in Circle.objects.all() if circles is None else circles:
         rebuild_circle(circle.pk)
-
-
-# ---- what pages and the draw read ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A player's rating as a circle's, a league's or a tournament's page shows it."""
-
-    player: str
-    rated: Rated
-    change: float  # at their last event
-
-    @property
-    def few(self) -> bool:
-        return self.rated.events < FEW_EVENTS
-
-
-def shown(pool: Pool, game: str) -> list[Shown]:
-    """The pool's players rated in ``game``, the highest cautious rating (``Rated.ordinal``) first (two lucky
-    results do not top a season's regular), then by name (one query)."""
-    rows = [
-        Shown(r.player, Rated(r.mu, r.sigma, r.events), r.change)
-        for r in Rating.objects.filter(**pool.owner, game=game)
-    ]
-    return sorted(rows, key=lambda row: (-row.rated.ordinal, row.player))
-
-
-def games(pool: Pool) -> list[str]:
-    return sorted(set(Rating.objects.filter(**pool.owner).values_list("game", flat=True)))
-
-
-def steps(pool: Pool, game: str):
-    """The pool's rating steps of ``game`` (RatingStep rows)."""
-    return RatingStep.objects.filter(**pool.owner, game=game)
-
-
-def steps_by_event(steps_rows) -> list[dict]:
-    """Rating steps (in the order to show) grouped by event, each player's step (place, expected, change) in
-    ``players``. A circle's event: its table, when it ended, which game of the evening (``several``: the table
-    holds more than one); a tournament's: its tournament, round and table number."""
-    found: dict[int, dict] = {}
-    for step in steps_rows.select_related("event__table", "round_table__round__tournament"):
-        if step.event_id is not None:
-            row = found.setdefault(
-                ("event", step.event_id),
-                {"table": step.event.table, "ended": step.event.ended, "part": step.event.part, "players": []},
-            )
-        else:
-            round_table = step.round_table
-            row = found.setdefault(
-                ("round_table", step.round_table_id),
-                {
-                    "tournament": round_table.round.tournament,
-                    "round": round_table.round.number,
-                    "table_no": round_table.table_no,
-                    "players": [],
-                },
-            )
-        row["players"].append(step)
-    tables = {row["table"].pk for row in found.values() if "table" in row}
-    several = (
-        set(RatedEvent.objects.filter(table__in=tables, part__gt=1).values_list("table_id", flat=True))
-        if tables
-        else set()
-    )  # an evening of several games names each
-    for row in found.values():
-        if "table" in row:
-            row["several"] = row["table"].pk in several
-    return list(found.values())
-
-
-def ratings_now(pool: Pool) -> dict[str, dict[str, Rated]]:
-    """game → player → rating, as stored: what ``games.ratings.core.chances`` and ``current_ranking`` read."""
-    found: dict[str, dict[str, Rated]] = {}
-    for game, player, mu, sigma, events in Rating.objects.filter(**pool.owner).values_list(
-        "game", "player", "mu", "sigma", "events"
-    ):
-        found.setdefault(game, {})[player] = Rated(mu, sigma, events)
-    return found
-
-
-def circle_ranking(circle: Circle, game: str, names: list[str]) -> list[str]:
-    """``names`` best first by their rating in ``game`` within ``circle`` (unrated ones last, as given): a
-    ranking for a ``seeded-thirds`` draw among a circle's players."""
-    return current_ranking(game, names, ratings_now(Pool(circle=circle)))

@@ -30,7 +30,6 @@ from games.engines.table import InvalidTable, Replay, Setup
 from games.lib.names import name_key
 from games.lib.text import written_in
 from games.models import Bonus, Change, Circle, Hand, HandFacts, Round, RoundTable, Score, Table, Withdrawn
-from games.ratings import store as ratings_store
 from games.tables.signals import table_changed
 
 
@@ -816,9 +815,9 @@ def add_to_circle(table: Table, circle: Circle) -> Table:
         left = locked.circle_id
         locked.circle = circle
         locked.save(update_fields=["circle"])
-        if locked.rated_events.exists():  # its finished evenings count in this circle's ratings from now on
-            for changed in {left, circle.pk} - {None}:
-                ratings_store.rebuild_circle(changed, locked.game)
+        finished = bool(locked.summary.get("finished"))
+        moved = tuple(sorted({left, circle.pk} - {None}))  # its finished evenings count here from now on, not there
+        table_changed.send(sender=Table, table=locked, was_finished=finished, appended=False, circles=moved)
         _seat_in_circle(circle, locked.players)
         return locked
 
@@ -943,7 +942,7 @@ def write_scored(document: ScoredDocument, *, name: str = "") -> Table:
         )
         _finish(table, table_setup, state, len(made), totals)
         table.save(update_fields=["totals", "summary", "state", "hand_count"])
-        ratings_store.refresh_table_events(table)
+        table_changed.send(sender=Table, table=table, was_finished=False, appended=False, whole=True)
     return table
 
 

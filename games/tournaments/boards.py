@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy
 
 from games.lib.numbers import local_number
 from games.models import Round, RoundTable, Table, Tournament
-from games.ratings import store as ratings_store
+from games.ratings import shown as ratings_shown
 from games.ratings.charts import RECENT_EVENTS, rating_chart
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.registry import GAMES
 from games.tournaments import engine, services
 from games.tournaments.pages import table_rules
@@ -177,16 +177,16 @@ def pool_ratings(pool: Pool) -> list[dict]:
     """Each game's ratings of a league (or a tournament in none), as stored: the list, a chart of the leaders,
     the last results against what was expected. A few queries, never a replay."""
     shown = []
-    for game in ratings_store.games(pool):
-        rows = ratings_store.shown(pool, game)
-        steps = ratings_store.steps(pool, game)
+    for game in ratings_shown.games(pool):
+        rows = ratings_shown.shown(pool, game)
+        steps = ratings_shown.steps(pool, game)
         last = steps.order_by("-number").values_list("number", flat=True).first() or 0
         shown.append(
             {
                 "game": GAMES[game],
                 "ratings": rows,
                 "chart": rating_chart(steps, only=[row.player for row in rows[:CHART_LEADERS]]),
-                "recent": ratings_store.steps_by_event(
+                "recent": ratings_shown.steps_by_event(
                     steps.filter(number__gt=last - RECENT_EVENTS).order_by("-number", "id")
                 ),
             }

@@ -43,9 +43,10 @@ from games.models import (
     Tournament,
     new_token,
 )
+from games.ratings import shown as ratings_shown
 from games.ratings import store as ratings_store
 from games.ratings.core import Event, History, Rated, current_ranking, rate
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.registry import GAMES
 from games.tables import services
 from games.tournaments import engine
@@ -1325,10 +1326,13 @@ def _latest_other_event(tournament: Tournament) -> tuple:
     return latest
 
 
-def round_table_changed(sender, *, table: Table, **kwargs) -> None:
+def round_table_changed(sender, *, table: Table, circles: tuple[int, ...] = (), **kwargs) -> None:
     """A Talon table's hands changed (connected in games.apps): if it is a table of a closed round, its
     tournament's pool again (the standings read its stored totals, and so do the ratings); a table of a round
-    under way or closed of a tournament in a league, that league's standings. One query for any other table."""
+    under way or closed of a tournament in a league, that league's standings. One query for any other table, none
+    for a table joining a circle (``circles``: its hands, so its results, are as they were)."""
+    if circles:
+        return
     round_table = (
         RoundTable.objects.filter(table_id=table.pk, round__status__in=(Round.STARTED, Round.CLOSED))
         .select_related("round__tournament")
@@ -1349,7 +1353,7 @@ def rank_by_ratings(tournament: Tournament) -> list[str]:
     drawn, so the tournament document carries plain rankings and its draw is reproduced from it. Returns the
     names best first."""
     entries = list(tournament.entries.order_by("no"))
-    now = ratings_store.ratings_now(pool_of(tournament))
+    now = ratings_shown.ratings_now(pool_of(tournament))
     game = {name_key(name): name for name in now.get(tournament.game, {})}
     spelled = {entry.name: game.get(name_key(entry.name), entry.name) for entry in entries}
     ranked = current_ranking(tournament.game, [spelled[entry.name] for entry in entries], now)

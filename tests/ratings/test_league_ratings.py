@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 from games.engines.table import InvalidTable
 from games.lib.numbers import local_number
 from games.models import League, Rating, RatingStep, Round, RoundTable
-from games.ratings import store as ratings_store
+from games.ratings import shown as ratings_shown
 from games.ratings.core import current_ranking
 from games.tables import services
 from games.tournaments import engine
@@ -162,7 +162,7 @@ def test_a_schnapsen_table_typed_from_paper_is_placed_by_its_typed_bummerl():
 def rebuilt_from_scratch(league):
     Rating.objects.filter(league=league).delete()
     RatingStep.objects.filter(league=league).delete()
-    service.rate_pool(ratings_store.Pool(league=league))
+    service.rate_pool(ratings_shown.Pool(league=league))
     return stored(league)
 
 
@@ -226,7 +226,7 @@ def test_a_seeded_draw_ranked_by_ratings_puts_one_player_of_each_third_at_each_t
     tournament = tournament_in(league, players=later, name="Brno 3")
     response = client.post(reverse("draw", args=[tournament.director_token]), {"round": 1, "by_ratings": "1"})
     assert response.status_code == 302
-    ratings = ratings_store.ratings_now(ratings_store.Pool(league=league))
+    ratings = ratings_shown.ratings_now(ratings_shown.Pool(league=league))
     best_first = current_ranking(GAME, later, ratings)
     assert best_first != later
     entries = {entry.name: entry for entry in tournament.entries.all()}

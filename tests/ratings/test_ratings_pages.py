@@ -216,7 +216,7 @@ def test_the_rules_page_says_what_the_number_is(client):
 
 def test_a_leagues_list_is_ranked_by_the_cautious_rating_too():
     from games.models import League
-    from games.ratings.store import Pool, shown
+    from games.ratings.shown import Pool, shown
 
     league = League.objects.create(name="Season")
     for player, mu, sigma in [("Anna", 30.2, 7.8), ("Bára", 27.5, 2.4), ("Cyril", 24.0, 5.0)]:

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import League, Rating, RatingStep, Round
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.tables import services as tables
 from games.tournaments import services as service
 

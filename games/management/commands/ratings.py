@@ -13,7 +13,7 @@ import json
 from games.models import Circle, League, Rating, Round, Tournament
 from games.ratings import store as ratings_store
 from games.ratings.core import Rated
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.tournaments import services as tournaments
 
 from ._common import OneLineCommand, fail

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines.table import InvalidTable
 from games.models import RatingStep, Table
-from games.ratings import store as ratings_store
+from games.ratings import shown as ratings_shown
 from games.registry import GAMES
 from games.tables import services
 from games.tables.common import attempt, device, editable, remember, say
@@ -128,7 +128,7 @@ def _ended(request: HttpRequest, table: Table) -> HttpResponse:
         messages.info(request, _("The evening has already ended."))
         return redirect("end_evening", token=table.edit_token)
     closing = table.hands.filter(deleted=False).order_by("-seq").first()  # nothing may follow a closing
-    rated = ratings_store.steps_by_event(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
+    rated = ratings_shown.steps_by_event(RatingStep.objects.filter(event__table=table).order_by("event__part", "id"))
     return render(
         request,
         "games/end_evening.html",

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games.lib.inputs import LARGEST, whole_number
 from games.lib.text import isolate_text
 from games.models import Entry, Round, Tournament
-from games.ratings import store as ratings_store
+from games.ratings import shown as ratings_shown
 from games.registry import GAMES
 from games.tables.common import remember_on
 from games.tournaments import engine, services
@@ -255,7 +255,7 @@ def _rank_by_ratings(tournament: Tournament) -> None:
     """Each entry's ranking from the league's current ratings of the game, or refused when there are none."""
     if not by_ratings_offered(tournament):
         raise services.Refused("round", _("Only the first round of a seeded draw in a league is ranked by ratings."))
-    if not ratings_store.ratings_now(services.pool_of(tournament)).get(tournament.game):
+    if not ratings_shown.ratings_now(services.pool_of(tournament)).get(tournament.game):
         raise services.Refused(
             "round", _("The league has no ratings of this game yet: type the rankings, or draw without them.")
         )

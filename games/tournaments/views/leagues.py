@@ -14,7 +14,7 @@ from games.lib.limits import too_many, wait_for
 from games.lib.numbers import local_number
 from games.lib.text import isolate_text
 from games.models import League, Tournament
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.tables.common import remember_on
 from games.tournaments import services
 from games.tournaments.boards import pool_ratings

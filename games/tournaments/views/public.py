@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from games.lib.numbers import local_number
 from games.models import Entry, Seat
-from games.ratings.store import Pool
+from games.ratings.shown import Pool
 from games.tournaments.boards import measure_label, pool_ratings, shown_state, standings_context, standings_now
 from games.tournaments.common import entry_of, public_of, round_of
 from games.tournaments.pages import sitting_out, table_rows
