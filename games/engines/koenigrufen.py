@@ -666,7 +666,7 @@ def _check_bonus(bonus: Bonus, where: str, contract: str, possible: tuple[str, .
         raise InvalidHand(
             f"{where}.kind", N_("{kind} is not possible in {contract}"), kind=name, contract=CONTRACT_NAMES[contract]
         )
-    if not _bonus_played(bonus.kind, rules):
+    if not bonus_played(bonus.kind, rules):
         raise InvalidHand(
             f"{where}.kind", N_("{kind} is not played under this table's rules (its value is 0)"), kind=name
         )
@@ -678,7 +678,7 @@ def _check_bonus(bonus: Bonus, where: str, contract: str, possible: tuple[str, .
         raise InvalidHand(f"{where}.made", N_("{kind} cannot be lost without an Ansage: leave it out"), kind=name)
 
 
-def _bonus_played(kind: str, rules: Rules) -> bool:
+def bonus_played(kind: str, rules: Rules) -> bool:
     if kind == "valat" and rules.value("valat_mode") == "multiplier":
         return True
     return rules.bonus(kind) > 0

@@ -103,22 +103,22 @@ def registered_games() -> list[dict[str, str]]:
 
 
 @lru_cache(maxsize=1)
-def _engine_bundle() -> tuple[str, str]:
+def engine_bundle() -> tuple[str, str]:
     body = json.dumps({"files": engine_files(), "games": registered_games()}, ensure_ascii=False, sort_keys=True)
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
 def engine_version() -> str:
     """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
-    return _engine_bundle()[1]
+    return engine_bundle()[1]
 
 
 @lru_cache(maxsize=1)
-def _stdlib() -> tuple[bytes, str]:
+def stdlib_bundle() -> tuple[bytes, str]:
     return runtime_files.stdlib(settings.PYODIDE_DIR / STDLIB, engine_files())
 
 
-def _runtime_url(name: str) -> str:
+def runtime_url(name: str) -> str:
     """The runtime's files under their own names, in a folder named by their version (never hashed: Pyodide asks for
     its other files by those names, and the phone keeps each under the name that is later asked for)."""
     return f"{settings.STATIC_URL}pyodide/{settings.PYODIDE_VERSION}/{name}"
@@ -130,7 +130,7 @@ def download_bytes() -> int:
     paths = [settings.PYODIDE_DIR / name for name in (*RUNTIME_FILES, STDLIB)]
     if not all(path.is_file() for path in paths):
         return 0
-    return sum(path.stat().st_size for path in paths[:-1]) + len(_stdlib()[0]) + len(_engine_bundle()[0].encode())
+    return sum(path.stat().st_size for path in paths[:-1]) + len(stdlib_bundle()[0]) + len(engine_bundle()[0].encode())
 
 
 def offline_words() -> dict[str, str]:

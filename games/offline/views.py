@@ -27,11 +27,11 @@ from games.models import Round, Table
 from games.offline.bundle import (
     RUNTIME_FILES,
     STDLIB,
-    _engine_bundle,
-    _runtime_url,
-    _stdlib,
+    engine_bundle,
     engine_version,  # noqa: F401 (the tests clear and read the bundle here)
     offline_scripts,
+    runtime_url,
+    stdlib_bundle,
 )
 from games.offline.phone import FORMATS
 from games.tables import services
@@ -52,17 +52,17 @@ def runtime(request: HttpRequest) -> JsonResponse:
         if not path.is_file():
             return JsonResponse({"error": _("The offline runtime is not installed on this server.")}, status=503)
         if name != STDLIB:
-            files.append({"url": _runtime_url(name), "bytes": path.stat().st_size})
-    zipped, cut = _stdlib()
+            files.append({"url": runtime_url(name), "bytes": path.stat().st_size})
+    zipped, cut = stdlib_bundle()
     stdlib_url = reverse("offline_stdlib") + f"?v={cut}"
     files.append({"url": stdlib_url, "bytes": len(zipped)})
-    body, version = _engine_bundle()
+    body, version = engine_bundle()
     files.append({"url": reverse("offline_engine") + f"?v={version}", "bytes": len(body.encode())})
     response = JsonResponse(
         {
             "version": settings.PYODIDE_VERSION,
             "engine": version,
-            "index": _runtime_url(""),
+            "index": runtime_url(""),
             "stdlib": stdlib_url,
             "files": files,
             "bytes": sum(f["bytes"] for f in files),
@@ -76,7 +76,7 @@ def runtime(request: HttpRequest) -> JsonResponse:
 @require_safe
 def engine(request: HttpRequest) -> HttpResponse:
     """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
-    body, version = _engine_bundle()
+    body, version = engine_bundle()
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "no-cache"
@@ -88,7 +88,7 @@ def stdlib(request: HttpRequest) -> HttpResponse:
     """The runtime's standard library cut to what the phone's Python runs (the same bytes until a release)."""
     if not (settings.PYODIDE_DIR / STDLIB).is_file():
         raise Http404(_("The offline runtime is not installed on this server."))
-    body, version = _stdlib()
+    body, version = stdlib_bundle()
     response = HttpResponse(body, content_type="application/zip")
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "no-cache"
@@ -129,7 +129,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
         "version": table.version,
         "last_seq": last,
         "status": table.summary or {},
-        "engine": _engine_bundle()[1],
+        "engine": engine_bundle()[1],
         "round": _round_of(table),
     }
 

@@ -498,12 +498,12 @@ def test_a_release_reaches_a_kept_phone_at_its_next_contact(context, monkeypatch
     table = make_table(hands=[team_hand()])
     page = context.new_page()
     keep(page, table)
-    body, old = offline_views._engine_bundle()
+    body, old = offline_views.engine_bundle()
     files = json.loads(body)["files"]
     files["games/offline/phone.py"] += RELEASE_2  # a new release of the engine: its preview says so
     newer = (json.dumps({"files": files}, ensure_ascii=False, sort_keys=True), "0123456789abcdef")
-    monkeypatch.setattr(offline_views, "_engine_bundle", lambda: newer)  # what the download serves
-    monkeypatch.setattr(bundle, "_engine_bundle", lambda: newer)  # what pages and the live poll name
+    monkeypatch.setattr(offline_views, "engine_bundle", lambda: newer)  # what the download serves
+    monkeypatch.setattr(bundle, "engine_bundle", lambda: newer)  # what pages and the live poll name
     if contact == "a page":
         page.goto(f"/t/{table.edit_token}/")  # the next contact; else the live poll, every few seconds
     released = [f"{page.url.split('/t/')[0]}/offline/engine.json?v={newer[1]}"]

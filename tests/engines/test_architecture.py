@@ -1,11 +1,11 @@
 """Arrows point down: the import graph of games/, read with the standard library's ast (module-level and
 function-level imports alike, and the modules the registry and the phone import by name; no Django, no import
 run), has no circle between modules or between packages (the registry's imports by name included); what the phone
-runs loads only the pure core; a view
-module is imported only by the URLs; and nothing imports inside a function except the few listed here. What the
-import statements alone can say (the pure core imports no Django and nothing above it; the layers) is said as
-configuration, import-linter's contracts in pyproject.toml, checked by `make lint` (lib/ imports nothing of games
-among them)."""
+runs loads only the pure core; nothing imports inside a function except the few listed here; and no module takes
+another's private name. What the import statements alone can say (the pure core imports no Django and nothing above
+it; the layers; lib/ imports nothing of games; only the URLs import a view module; ratings follow a table's change
+only through its announcement) is said as configuration, import-linter's contracts in pyproject.toml, checked by
+`make lint`."""
 
 from __future__ import annotations
 
@@ -297,14 +297,76 @@ def test_no_package_imports_itself_back_through_others():
     assert circles({(start, end) for start, end in edges if start != end}) == []
 
 
-def test_only_the_urls_import_a_view_module():
-    """Views sit at the top: a template tag, a form, another package's view, a sibling view imports none (what
-    views share lives below them: games/tables/pages.py, common.py)."""
-    bad = [i for i in IMPORTS if "views" in i.target.split(".") and i.importer != "games.urls"]
-    assert not bad, where(bad)
-
-
 def test_nothing_imports_inside_a_function_but_the_listed_receivers():
     inside = [i for i in IMPORTS if i.function]
     bad = [i for i in inside if i.target not in FUNCTION_IMPORTS_ALLOWED.get((i.importer, i.function), set())]
     assert not bad, where(bad)
+
+
+# ---- no private name taken across modules ------------------------------------------------------------------------
+
+TESTS = ROOT / "tests"
+
+
+def private_names(path: Path, module: str, *, attributes: bool) -> list[str]:
+    """The private names (``_x``, not a dunder) the module at ``path`` takes from another module: ``from m import
+    _x`` (relative imports too), and with ``attributes`` ``m._x`` on a module of games/ it imported (``import
+    games.x as m``, ``from games import x``); a class's ``Model._meta`` is Django's, not a module's private name."""
+    tree = ast.parse(path.read_text(), str(path))
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found, modules = [], {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) - (node.level - 1)], *([base] if base else [])])
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{where}:{node.lineno} imports {alias.name} from {base}")
+                elif f"{base}.{alias.name}" in MODULES:
+                    modules[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in MODULES:
+                    modules[alias.asname] = alias.name
+    if attributes:
+        found += [
+            f"{where}:{node.lineno} reads {modules[node.value.id]}.{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ]
+    return found
+
+
+def test_private_names_are_found(tmp_path):
+    """The reader sees a private name taken by ``from`` (absolute and relative) and through a module's name."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from games.lib import numbers as n\nfrom games.lib.numbers import _x\nfrom .test_architecture import _y\n"
+        "n._z()\n"
+    )
+    found = private_names(sample, "tests.engines.sample", attributes=True)
+    assert [line.split(" ", 1)[1] for line in found] == [
+        "imports _x from games.lib.numbers",
+        "imports _y from tests.engines.test_architecture",
+        "reads games.lib.numbers._z",
+    ]
+
+
+def test_no_private_name_is_imported_across_modules():
+    """What a module shares has a public name; a ``_name`` is its own (import-linter cannot say this). games/ takes
+    no private name from another module, by import or through the module's name; a test imports none either (it may
+    still watch or replace a module's private step with monkeypatch)."""
+    found = [line for module, path in MODULES.items() for line in private_names(path, module, attributes=True)]
+    found += [
+        line
+        for path in sorted(TESTS.rglob("*.py"))
+        for line in private_names(path, module_name(path), attributes=False)
+    ]
+    assert not found, found

@@ -54,7 +54,7 @@ def check_shape(t, d):
 
 
 def repeats(seating, met):
-    return sum(met.get(T._pair(a, b), 0) for seats in seating for a, b in combinations(seats, 2))
+    return sum(met.get(T.pair_of(a, b), 0) for seats in seating for a, b in combinations(seats, 2))
 
 
 def seating_without_repeat_exists(players, size, met):
@@ -64,7 +64,7 @@ def seating_without_repeat_exists(players, size, met):
     first, rest = players[0], players[1:]
     for others in combinations(rest, size - 1):
         table = (first, *others)
-        if all(T._pair(a, b) not in met for a, b in combinations(table, 2)):
+        if all(T.pair_of(a, b) not in met for a, b in combinations(table, 2)):
             if seating_without_repeat_exists([p for p in rest if p not in others], size, met):
                 return True
     return False

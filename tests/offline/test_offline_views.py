@@ -447,15 +447,15 @@ def test_a_release_of_what_the_phone_does_not_run_keeps_its_snapshot(monkeypatch
 
         return read_text
 
-    offline_views._engine_bundle.cache_clear()
+    offline_views.engine_bundle.cache_clear()
     before = offline_views.engine_version()
     try:
         monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/tournaments/engine/__init__.py"))
-        offline_views._engine_bundle.cache_clear()
+        offline_views.engine_bundle.cache_clear()
         assert offline_views.engine_version() == before
         monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/engines/schnapsen.py"))
-        offline_views._engine_bundle.cache_clear()
+        offline_views.engine_bundle.cache_clear()
         assert offline_views.engine_version() != before
     finally:
         monkeypatch.undo()
-        offline_views._engine_bundle.cache_clear()
+        offline_views.engine_bundle.cache_clear()

@@ -14,7 +14,7 @@ from django.utils import translation
 from games.models import Tournament
 
 from ..commands import manage
-from .test_a_koenigrufen_cup import _cup, _play
+from .test_a_koenigrufen_cup import cup_made, cup_round_played
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +26,8 @@ SAID = {  # the import page (in German), the command
 
 
 def _played(client) -> dict:
-    tournament = _cup(client)
-    _play(tournament)
+    tournament = cup_made(client)
+    cup_round_played(tournament)
     return json.loads(client.get(reverse("tournament_json", args=[tournament.director_token])).content)
 
 

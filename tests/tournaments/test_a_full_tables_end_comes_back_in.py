@@ -14,15 +14,15 @@ from games.models import Tournament
 from games.tables import services
 
 from ..commands import manage
-from .test_a_koenigrufen_cup import _cup, _play
+from .test_a_koenigrufen_cup import cup_made, cup_round_played
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_tournament_whose_full_table_ended_comes_back_in(client, settings):
     settings.TALON_MAX_HANDS = settings.TALON_MAX_IMPORT_HANDS = 2
-    tournament = _cup(client)
-    expected = _play(tournament)  # two hands: the table is full
+    tournament = cup_made(client)
+    expected = cup_round_played(tournament)  # two hands: the table is full
     table = tournament.rounds.get().tables.get().table
     services.record_hand(table, {"closing": True})  # the end of the evening is always possible
     table.refresh_from_db()

@@ -29,7 +29,7 @@ def _offered(client, url: str, language: str = "en") -> tuple[dict, object]:
     return data, form
 
 
-def _cup(client) -> Tournament:
+def cup_made(client) -> Tournament:
     url = reverse("new_tournament_for", args=["koenigrufen"]) + "?preset=points"
     data, form = _offered(client, url)
     assert form.rules_form["rule_kontra_scored"].value() == "false", "the cups' sheet is offered"
@@ -40,7 +40,7 @@ def _cup(client) -> Tournament:
     return tournament
 
 
-def _play(tournament: Tournament) -> dict[str, int]:
+def cup_round_played(tournament: Tournament) -> dict[str, int]:
     """A Dreier of 36 with Kontra and a Piccolo won with one Kontra at the cup's table; each seat's sheet, computed
     by hand from the cup's tariff (Dreier 4, Piccolo 2, every Kontra 1 on the sheet)."""
     service.draw_round(tournament, 1)
@@ -55,9 +55,9 @@ def _play(tournament: Tournament) -> dict[str, int]:
 
 
 def test_a_cups_table_writes_the_dreier_and_the_piccolo_without_their_kontra(client):
-    tournament = _cup(client)
+    tournament = cup_made(client)
     assert tournament.settings["rules"] == {"kontra_scored": False}
-    expected = _play(tournament)
+    expected = cup_round_played(tournament)
     table = tournament.rounds.get().tables.get().table
     first, second = table.hands.order_by("number")
     assert list(first.scores) == [12, -4, -4, -4]
@@ -73,8 +73,8 @@ def test_a_cups_table_writes_the_dreier_and_the_piccolo_without_their_kontra(cli
 
 
 def test_the_cups_document_carries_its_table_rules_and_the_command_scores_by_them(client):
-    tournament = _cup(client)
-    expected = _play(tournament)
+    tournament = cup_made(client)
+    expected = cup_round_played(tournament)
     exported = client.get(reverse("tournament_json", args=[tournament.director_token])).content.decode()
     document = json.loads(exported)
     assert document["rules"] == {"kontra_scored": False}
@@ -85,8 +85,8 @@ def test_the_cups_document_carries_its_table_rules_and_the_command_scores_by_the
 
 
 def test_a_table_that_played_other_rules_than_its_tournaments_is_refused_by_the_command(client):
-    tournament = _cup(client)
-    _play(tournament)
+    tournament = cup_made(client)
+    cup_round_played(tournament)
     document = json.loads(client.get(reverse("tournament_json", args=[tournament.director_token])).content)
     document["played"][0]["tables"][0]["document"]["rules"] = {}  # Kontra written: +24 / −8 / −8 / −8
     done = manage("tournament", "standings", "-", stdin=json.dumps(document))
@@ -105,7 +105,7 @@ def test_a_table_that_played_other_rules_than_its_tournaments_is_refused_by_the_
     ],
 )
 def test_the_cups_table_rules_are_said_in_the_readers_language(client, language, said):
-    tournament = _cup(client)
+    tournament = cup_made(client)
     for url in (
         reverse("tournament", args=[tournament.public_token]),
         reverse("director", args=[tournament.director_token]),
@@ -116,8 +116,8 @@ def test_the_cups_table_rules_are_said_in_the_readers_language(client, language,
 def test_a_cups_table_document_without_rules_plays_the_cups_rules(client):
     """A table of the cup whose document names no rules plays the tournament's (the cup's sheet): the command and
     an import score it as the cup does, +12 / −4 / −4 / −4 and +6 / −2 each, not +24 / −8."""
-    tournament = _cup(client)
-    expected = _play(tournament)
+    tournament = cup_made(client)
+    expected = cup_round_played(tournament)
     document = json.loads(client.get(reverse("tournament_json", args=[tournament.director_token])).content)
     del document["played"][0]["tables"][0]["document"]["rules"]
     copy = service.import_document(document)  # an import writes the table with the cup's rules

@@ -12,7 +12,7 @@ from games.models import League
 
 from ..commands import manage
 from ..factories import visible_text
-from .test_a_koenigrufen_cup import _cup, _play
+from .test_a_koenigrufen_cup import cup_made, cup_round_played
 
 pytestmark = pytest.mark.django_db
 
@@ -38,8 +38,8 @@ def test_points_that_fall_or_tie_below_the_first_are_taken(client):
 
 
 def test_the_league_command_refuses_points_that_rise_with_the_place(client, tmp_path):
-    tournament = _cup(client)
-    _play(tournament)
+    tournament = cup_made(client)
+    cup_round_played(tournament)
     path = tmp_path / "cup.json"
     path.write_text(client.get(reverse("tournament_json", args=[tournament.director_token])).content.decode())
     refused = manage("tournament", "league", str(path), "--points", "1,2,3")

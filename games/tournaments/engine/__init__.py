@@ -59,7 +59,7 @@ from .schedules import (
     schedule_lots,
 )
 from .season import LeagueLine, SeasonResult, league, league_json, season, season_results
-from .seating import _pair
+from .seating import pair_of
 from .standing import RoundLine, Standing, standings, standings_json
 from .table_results import EARLIEST, LATEST, check_result, correction_time, places, results, seat_places, typed_marks
 
@@ -111,7 +111,7 @@ __all__ = [
     "Standing",
     "standings",
     "standings_json",
-    "_pair",
+    "pair_of",
     "GF4_TIMES",
     "SCHEDULE_NODES",
     "SCHEDULE_STEPS",

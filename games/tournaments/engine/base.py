@@ -239,7 +239,7 @@ class Tournament:
         return self.rounds + (1 if self.draw.later == "schedule" else 0)
 
 
-def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
+def whole_between(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise InvalidTournament(
             field_name,
@@ -261,7 +261,7 @@ def _whole(raw: Any, field_name: str, low: int, high: int, **where: Any) -> int:
     return raw
 
 
-def _keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> dict:
+def checked_keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> dict:
     if not isinstance(raw, dict):
         raise InvalidTournament(field_name, N_("must be an object with named fields"), **where)
     for key in raw:
@@ -274,7 +274,7 @@ def _keys(raw: Any, allowed: Iterable[str], field_name: str, **where: Any) -> di
     return raw
 
 
-def _fraction(raw: Any, field_name: str) -> Fraction:
+def read_fraction(raw: Any, field_name: str) -> Fraction:
     """A number of a document read exactly: 2, 0.5 (a JSON number's own digits), "1/3"."""
     if isinstance(raw, bool):
         raise InvalidTournament(field_name, N_("must be a number, got {value}"), value=show(raw))

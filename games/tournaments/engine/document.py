@@ -38,12 +38,12 @@ from .base import (
     Player,
     Scoring,
     Tournament,
-    _fraction,
-    _keys,
-    _whole,
+    checked_keys,
+    read_fraction,
+    whole_between,
 )
 from .presets import PRESETS, TOURNAMENT_PRESETS  # the format's preset table: data naming its games
-from .table_results import _corrections, _played
+from .table_results import read_corrections, read_played
 
 
 def load(raw: Any) -> Tournament:
@@ -88,7 +88,7 @@ def load(raw: Any) -> Tournament:
     except InvalidTable as error:
         raise InvalidTournament("game", error.error.line) from None
     counts = engine.PLAYER_COUNTS  # the game says how many sit at a table, not the format
-    table_size = _whole(raw.get("table_size", preset["table_size"]), "table_size", 1, MOST_PLAYERS)
+    table_size = whole_between(raw.get("table_size", preset["table_size"]), "table_size", 1, MOST_PLAYERS)
     if table_size not in counts:
         raise InvalidTournament(
             "table_size", N_("{game} is not played by {count} at a table"), game=game, count=table_size
@@ -103,7 +103,7 @@ def load(raw: Any) -> Tournament:
             if not error.error.field
             else Line("{field}: {text}", {"field": error.error.field, "text": error.error.line}),
         ) from None
-    rounds = _whole(raw.get("rounds", preset["rounds"]), "rounds", 1, MOST_ROUNDS)
+    rounds = whole_between(raw.get("rounds", preset["rounds"]), "rounds", 1, MOST_ROUNDS)
     round_limit = _round_limit(raw.get("round_limit", preset["round_limit"]))
     scoring = _scoring(raw.get("scoring", {}), preset["scoring"], table_size)
     draw_rules = _draw_rules(raw.get("draw", {}), preset["draw"])
@@ -121,9 +121,9 @@ def load(raw: Any) -> Tournament:
         draw=draw_rules,
         players=players,
     )
-    played = _played(raw.get("played", []), t)
+    played = read_played(raw.get("played", []), t)
     t = replace(t, played=played)
-    return replace(t, corrections=_corrections(raw.get("corrections", []), t))
+    return replace(t, corrections=read_corrections(raw.get("corrections", []), t))
 
 
 def _within_seats(players: int, rounds: int) -> None:
@@ -144,16 +144,16 @@ def most_players(rounds: int) -> int:
 
 
 def _round_limit(raw: Any) -> dict:
-    _keys(raw, ("hands", "minutes"), "round_limit")
+    checked_keys(raw, ("hands", "minutes"), "round_limit")
     if not raw:
         raise InvalidTournament("round_limit", N_("must give a number of hands, a time in minutes, or both"))
     for key in raw:
-        _whole(raw[key], f"round_limit.{key}", 1, MOST_ROUND_LIMIT)
+        whole_between(raw[key], f"round_limit.{key}", 1, MOST_ROUND_LIMIT)
     return dict(raw)
 
 
 def _scoring(raw: Any, preset: Mapping[str, Any], table_size: int) -> Scoring:
-    _keys(raw, ("measure", "place_points", "tie_breaks"), "scoring")
+    checked_keys(raw, ("measure", "place_points", "tie_breaks"), "scoring")
     merged = {**preset, **raw}
     measure = merged.get("measure")
     if measure not in MEASURES:
@@ -170,7 +170,7 @@ def _scoring(raw: Any, preset: Mapping[str, Any], table_size: int) -> Scoring:
         raise InvalidTournament(
             "scoring.place_points", N_("must give one number for each place at a table ({count})"), count=table_size
         )
-    points = tuple(_fraction(v, f"scoring.place_points[{i}]") for i, v in enumerate(points_raw))
+    points = tuple(read_fraction(v, f"scoring.place_points[{i}]") for i, v in enumerate(points_raw))
     falling(points, points_raw)
     tie_breaks = merged.get("tie_breaks", [])
     if not isinstance(tie_breaks, list) or len(set(map(str, tie_breaks))) != len(tie_breaks):
@@ -211,7 +211,7 @@ def falling(points: Sequence[Fraction], raw: Sequence[Any], field: str = "scorin
 
 
 def _draw_rules(raw: Any, preset: Mapping[str, Any]) -> DrawRules:
-    _keys(raw, ("first", "later", "seed"), "draw")
+    checked_keys(raw, ("first", "later", "seed"), "draw")
     merged = {**preset, **raw}
     for key in ("first", "later"):
         if merged.get(key) not in DRAWS:
@@ -227,7 +227,7 @@ def _draw_rules(raw: Any, preset: Mapping[str, Any]) -> DrawRules:
         )
     if "seed" not in merged:
         raise InvalidTournament("draw.seed", N_("is required: every draw is made from the tournament's seed"))
-    seed = _whole(merged["seed"], "draw.seed", 0, MOST_SEED)
+    seed = whole_between(merged["seed"], "draw.seed", 0, MOST_SEED)
     return DrawRules(first=merged["first"], later=merged["later"], seed=seed)
 
 
@@ -240,7 +240,7 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
     names: dict[str, int] = {}
     for position, item in enumerate(raw, start=1):
         where = {"player": position}
-        _keys(item, PLAYER_FIELDS, "", **where)
+        checked_keys(item, PLAYER_FIELDS, "", **where)
         for key in ("no", "name"):
             if key not in item:
                 raise InvalidTournament(key, N_("is required"), **where)
@@ -258,11 +258,11 @@ def _players(raw: Any, last_round: int) -> tuple[Player, ...]:
         _player_name(item["name"], names, no, **where)
         ranking = item.get("ranking")
         if ranking is not None:
-            _whole(ranking, "ranking", 1, 1_000_000, **where)
-        joins = _whole(item.get("joins", 1), "joins", 1, last_round, **where)
+            whole_between(ranking, "ranking", 1, 1_000_000, **where)
+        joins = whole_between(item.get("joins", 1), "joins", 1, last_round, **where)
         withdrawn = item.get("withdrawn_after")
         if withdrawn is not None:
-            _whole(withdrawn, "withdrawn_after", joins - 1, last_round, **where)
+            whole_between(withdrawn, "withdrawn_after", joins - 1, last_round, **where)
         players[no] = Player(no=no, name=item["name"], ranking=ranking, joins=joins, withdrawn_after=withdrawn)
     return tuple(players[no] for no in sorted(players))
 

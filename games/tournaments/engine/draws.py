@@ -14,7 +14,7 @@ from games.contract.words import N_
 
 from .base import InvalidTournament, Tournament
 from .schedules import published_schedule
-from .seating import _chunks, _pair, _repair, _repeats
+from .seating import chunks, pair_of, repair, repeats_at
 from .standing import standings
 
 
@@ -44,7 +44,7 @@ def met_before(t: Tournament, round_no: int) -> dict[tuple[int, int], int]:
         for result in r.tables:
             for i, a in enumerate(result.seats):
                 for b in result.seats[i + 1 :]:
-                    met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
+                    met[pair_of(a, b)] = met.get(pair_of(a, b), 0) + 1
     return met
 
 
@@ -103,7 +103,7 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
         if kind == "random":
             shuffled = list(playing)
             rng.shuffle(shuffled)
-            tables = _repair(_chunks(shuffled, size), met, rng)
+            tables = repair(chunks(shuffled, size), met, rng)
         elif kind == "seeded-thirds":
             tables = _seeded(t, playing, met, rng)
         else:
@@ -111,7 +111,7 @@ def draw(t: Tournament, round_no: int, *, corrected: bool = True, attempt: int =
             tables = by_standings(ordered, size, met, rng)
     for seats in tables:
         rng.shuffle(seats)  # seat order within a table is drawn
-    repeats = sum(_repeats(seats, met) for seats in tables)
+    repeats = sum(repeats_at(seats, met) for seats in tables)
     return Draw(
         round=round_no,
         tables=tuple((i, tuple(seats)) for i, seats in enumerate(tables, start=1)),
@@ -137,10 +137,10 @@ def by_standings(
     branch-and-bound search over every seating, players placed in standings order, each first at its own group's
     table, within ``nodes`` steps; what it has not bettered by then stands (the bounded swaps' repair, or the
     groups as they are). Exact for a field a search of that size covers (tested against every seating)."""
-    tables = _chunks(ordered, size)
+    tables = chunks(ordered, size)
     if not met or not tables:
         return tables
-    candidates = [tables, _repair(tables, met, rng, keep_place=True, exact_nodes=0)]
+    candidates = [tables, repair(tables, met, rng, keep_place=True, exact_nodes=0)]
     best = min(candidates, key=lambda seating: _costs(seating, ordered, size, met))
     repeats, steps = _costs(best, ordered, size, met)
     found = _fewest_steps(ordered, size, met, (repeats, steps + 1), nodes)  # as good found in order: it stands
@@ -148,7 +148,7 @@ def by_standings(
 
 
 def _costs(tables, ordered, size, met) -> tuple[int, int]:
-    return sum(_repeats(seats, met) for seats in tables), group_steps(ordered, size, tables)
+    return sum(repeats_at(seats, met) for seats in tables), group_steps(ordered, size, tables)
 
 
 def _fewest_steps(
@@ -174,7 +174,7 @@ def _fewest_steps(
             steps[0] += 1
             if steps[0] > nodes:
                 return
-            clash = sum(met.get(_pair(no, other), 0) for other in seats[t])
+            clash = sum(met.get(pair_of(no, other), 0) for other in seats[t])
             cost = (repeats + clash, moved + abs(t - home))
             if cost >= best[1]:
                 continue
@@ -205,7 +205,7 @@ def _seeded(t: Tournament, playing: Sequence[int], met: Mapping, rng: random.Ran
         rng.shuffle(group)
     tables = [[groups[g][i] for g in range(size)] for i in range(count)]
     label = {no: g for g, group in enumerate(groups) for no in group}
-    return _repair(tables, met, rng, label=label)
+    return repair(tables, met, rng, label=label)
 
 
 def _scheduled(
@@ -227,7 +227,7 @@ def _scheduled(
         sitting = _sitters(eligible, sat_out, len(eligible) % t.table_size, rng)  # TN2 first: draw the round anew
         playing = [no for no in eligible if no not in sitting]
         rng.shuffle(playing)
-        return _repair(_chunks(playing, t.table_size), met, rng), sitting
+        return repair(chunks(playing, t.table_size), met, rng), sitting
     playing = [no for no in pool if no not in sitting]
     rng.shuffle(playing)
-    return kept + _repair(_chunks(playing, t.table_size), met, rng), sitting
+    return kept + repair(chunks(playing, t.table_size), met, rng), sitting

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from .base import Tournament
-from .seating import _chunks, _pair, _repair, _repeats
+from .seating import chunks, pair_of, repair, repeats_at
 
 
 def schedule_lots(t: Tournament) -> tuple[int, ...]:
@@ -57,7 +57,7 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     seatings = []
     for r in range(1, rounds + 1):
         tables = _scheduled_round(n, size, r, sitting[r - 1], met, rng)
-        if r > 1 and extra and extra * r <= n - extra and sum(_repeats(seats, met) for seats in tables):
+        if r > 1 and extra and extra * r <= n - extra and sum(repeats_at(seats, met) for seats in tables):
             # another choice of who sits out (among those who have not yet) may avoid the repeat: the fewest
             # repeats win, the first found among equals
             done = {no for out in sitting[: r - 1] for no in out}
@@ -65,9 +65,9 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
             for _ in range(SCHEDULE_TRIES):
                 others = sorted(rng.sample(candidates, extra))
                 tried = _scheduled_round(n, size, r, others, met, rng)
-                if sum(_repeats(seats, met) for seats in tried) < sum(_repeats(seats, met) for seats in tables):
+                if sum(repeats_at(seats, met) for seats in tried) < sum(repeats_at(seats, met) for seats in tables):
                     tables, sitting[r - 1] = tried, others
-                    if not sum(_repeats(seats, met) for seats in tables):
+                    if not sum(repeats_at(seats, met) for seats in tables):
                         break
         _count(tables, met)
         seatings.append(tables)
@@ -80,7 +80,7 @@ def schedule(n: int, size: int, rounds: int) -> tuple[tuple[tuple[tuple[int, ...
     sat_out = sorted({no for out in sitting for no in out})
     if extra and len(sat_out) >= size:
         count = len(sat_out) - len(sat_out) % size
-        tables = _repair(_chunks(sat_out[:count], size), met, rng)
+        tables = repair(chunks(sat_out[:count], size), met, rng)
         out.append((tuple(tuple(sorted(s)) for s in tables), tuple(sat_out[count:])))
     return tuple(out)
 
@@ -103,8 +103,8 @@ def _scheduled_round(
         tables = [[stand_in.get(no, no) for no in seats] for seats in grid]
     else:
         playing = [no for no in range(1, n + 1) if no not in sitting]
-        tables = _chunks(playing, size)
-    return _repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
+        tables = chunks(playing, size)
+    return repair(tables, met, rng, exact_nodes=SCHEDULE_NODES)
 
 
 SCHEDULE_STEPS = 20_000  # the whole schedule's repair: swaps tried at most
@@ -114,7 +114,7 @@ def _count(tables: Iterable[Sequence[int]], met: dict[tuple[int, int], int]) -> 
     for seats in tables:
         for i, a in enumerate(seats):
             for b in seats[i + 1 :]:
-                met[_pair(a, b)] = met.get(_pair(a, b), 0) + 1
+                met[pair_of(a, b)] = met.get(pair_of(a, b), 0) + 1
 
 
 def _spread(seatings: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:
@@ -160,7 +160,7 @@ def _clashing(seatings: list[list[list[int]]], met: Mapping[tuple[int, int], int
         if r
         for i, seats in enumerate(tables)
         for a in seats
-        if any(met.get(_pair(a, x), 0) > 1 for x in seats if x != a)
+        if any(met.get(pair_of(a, x), 0) > 1 for x in seats if x != a)
     ]
 
 
@@ -169,11 +169,11 @@ def _change(met: Mapping[tuple[int, int], int], a: int, leave: Sequence[int], jo
     delta = 0
     for x in leave:
         if x != a:
-            c = met.get(_pair(a, x), 0)
+            c = met.get(pair_of(a, x), 0)
             delta += _again(c - 1) - _again(c)
     for y in join:
         if y != skip:
-            c = met.get(_pair(a, y), 0)
+            c = met.get(pair_of(a, y), 0)
             delta += _again(c + 1) - _again(c)
     return delta
 
@@ -203,12 +203,12 @@ def _swap(tables: list[list[int]], i: int, a: int, j: int, b: int, met: dict[tup
     """``a`` of table ``i`` and ``b`` of table ``j`` change places, and the meetings follow."""
     for x in tables[i]:
         if x != a:
-            met[_pair(a, x)] -= 1
-            met[_pair(b, x)] = met.get(_pair(b, x), 0) + 1
+            met[pair_of(a, x)] -= 1
+            met[pair_of(b, x)] = met.get(pair_of(b, x), 0) + 1
     for y in tables[j]:
         if y != b:
-            met[_pair(b, y)] -= 1
-            met[_pair(a, y)] = met.get(_pair(a, y), 0) + 1
+            met[pair_of(b, y)] -= 1
+            met[pair_of(a, y)] = met.get(pair_of(a, y), 0) + 1
     tables[i][tables[i].index(a)], tables[j][tables[j].index(b)] = b, a
 
 
@@ -229,5 +229,5 @@ def _moved(playing: Sequence[int], size: int, k: int, r: int) -> list[list[int]]
             target = (t + s * (r - 1)) % k
         tables[target].append(no)
     if any(len(seats) != size for seats in tables):  # not a seating (a k the formula does not cover): in order
-        return _chunks(list(playing), size)
+        return chunks(list(playing), size)
     return tables

@@ -13,7 +13,7 @@ from games.lib.names import name_key
 
 from .base import Tournament
 from .document import json_number
-from .standing import _better_higher, standings
+from .standing import better_higher, standings
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def season_results(t: Tournament) -> tuple[SeasonResult, ...]:
     measure, higher better (a measure of points where fewer is better counts negated). Registered players who
     never played are not in it."""
     rows = standings(t)
-    higher = t.scoring.measure != "points" or _better_higher(t)
+    higher = t.scoring.measure != "points" or better_higher(t)
     out = []
     for s in rows:
         if not any(True for _ in s.rounds):

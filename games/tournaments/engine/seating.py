@@ -8,19 +8,19 @@ import random
 from collections.abc import Mapping, Sequence
 
 
-def _pair(a: int, b: int) -> tuple[int, int]:
+def pair_of(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _chunks(players: Sequence[int], size: int) -> list[list[int]]:
+def chunks(players: Sequence[int], size: int) -> list[list[int]]:
     return [list(players[i : i + size]) for i in range(0, len(players) - len(players) % size, size)]
 
 
-def _repeats(seats: Sequence[int], met: Mapping[tuple[int, int], int]) -> int:
-    return sum(met.get(_pair(a, b), 0) for i, a in enumerate(seats) for b in seats[i + 1 :])
+def repeats_at(seats: Sequence[int], met: Mapping[tuple[int, int], int]) -> int:
+    return sum(met.get(pair_of(a, b), 0) for i, a in enumerate(seats) for b in seats[i + 1 :])
 
 
-def _repair(
+def repair(
     tables: list[list[int]],
     met: Mapping[tuple[int, int], int],
     rng: random.Random,
@@ -40,9 +40,9 @@ def _repair(
     where = dict(home)
 
     def clash(no: int, i: int, without: int | None = None) -> int:
-        return sum(met.get(_pair(no, other), 0) for other in tables[i] if other != no and other != without)
+        return sum(met.get(pair_of(no, other), 0) for other in tables[i] if other != no and other != without)
 
-    total = sum(_repeats(seats, met) for seats in tables)
+    total = sum(repeats_at(seats, met) for seats in tables)
     best, best_total = [list(s) for s in tables], total
     players = sorted(where)
     budget = 200 + 40 * len(players)
@@ -95,7 +95,7 @@ def _without_repeats(
     def fits(no: int, seats: list[int]) -> bool:
         if label is not None and any(label[no] == label[other] for other in seats):
             return False
-        return all(_pair(no, other) not in met for other in seats)
+        return all(pair_of(no, other) not in met for other in seats)
 
     def fill(seats: list[int], start: int) -> bool:
         steps[0] += 1

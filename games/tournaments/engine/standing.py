@@ -35,7 +35,7 @@ class Standing:
     rounds: tuple[RoundLine, ...]
 
 
-def _better_higher(t: Tournament) -> bool:
+def better_higher(t: Tournament) -> bool:
     """Whether a higher score is better (not in a game of penalty points)."""
     return not lower_total_is_better(t.ranking)
 
@@ -44,7 +44,7 @@ def standings(t: Tournament, *, upto_round: int | None = None, corrected: bool =
     """TN7: every registered player, best first: the measure, then the tie-breaks in order; players still level
     share the place and are listed by start number. ``corrected=False``: as they were before any correction."""
     lines, meetings = _round_lines(t, results(t, upto_round=upto_round, corrected=corrected))
-    sign = 1 if _better_higher(t) else -1
+    sign = 1 if better_higher(t) else -1
     values = {p.no: _values(t, lines[p.no], sign) for p in t.players}
     keys: list[Callable[[int, list[int]], Any]] = [lambda no, group: values[no]["measure_key"]]
     for name in t.scoring.tie_breaks:

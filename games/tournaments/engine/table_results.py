@@ -32,17 +32,17 @@ from .base import (
     PlayedRound,
     TableResult,
     Tournament,
-    _keys,
-    _whole,
+    checked_keys,
+    whole_between,
 )
 
 
-def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
+def read_played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("played", N_("must be a list of rounds"))
     rounds = []
     for position, item in enumerate(raw, start=1):
-        _keys(item, ("round", "tables"), "played", round=position)
+        checked_keys(item, ("round", "tables"), "played", round=position)
         if item.get("round") != position or isinstance(item.get("round"), bool):
             raise InvalidTournament(
                 "round",
@@ -63,8 +63,8 @@ def _played(raw: Any, t: Tournament) -> tuple[PlayedRound, ...]:
             number = entry.get("table") if isinstance(entry, dict) else None
             valid = isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MOST_PLAYERS
             where = {"round": position, "table": number if valid else index}
-            _keys(entry, TABLE_FIELDS + t.mark_keys, "", **where)
-            number = _whole(entry.get("table"), "table", 1, MOST_PLAYERS, **where)
+            checked_keys(entry, TABLE_FIELDS + t.mark_keys, "", **where)
+            number = whole_between(entry.get("table"), "table", 1, MOST_PLAYERS, **where)
             if number in numbers:
                 raise InvalidTournament(
                     "table", N_("table {number} is given twice in this round"), number=number, **where
@@ -221,7 +221,7 @@ def check_result(
         totals = [money(value, **where) for value in totals]
     for value in totals:
         if not isinstance(value, Fraction):  # an amount of money was read above; anything else is whole points
-            _whole(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
+            whole_between(value, "totals", -MOST_POINTS, MOST_POINTS, **where)
     if t.zero_sum and sum(totals) != 0:
         raise InvalidTournament(
             "totals",
@@ -276,12 +276,12 @@ def typed_marks(t: Tournament, given: Mapping[str, Any], **where: Any) -> dict[s
                 rank.key, N_("must give one whole number for each of the {count} seats"), count=t.table_size, **where
             )
         for value in values:
-            _whole(value, rank.key, 0, MOST_MARKS, **where)
+            whole_between(value, rank.key, 0, MOST_MARKS, **where)
         out[rank.key] = tuple(values)
     return out
 
 
-def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
+def read_corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
     if not isinstance(raw, list):
         raise InvalidTournament("corrections", N_("must be a list of corrections"))
     if len(raw) > MOST_CORRECTIONS:
@@ -290,8 +290,8 @@ def _corrections(raw: Any, t: Tournament) -> tuple[Correction, ...]:
         )
     out = []
     for position, item in enumerate(raw, start=1):
-        _keys(item, CORRECTION_FIELDS + t.mark_keys, "", correction=position)
-        round_no = _whole(item.get("round"), "round", 1, max(len(t.played), 1), correction=position)
+        checked_keys(item, CORRECTION_FIELDS + t.mark_keys, "", correction=position)
+        round_no = whole_between(item.get("round"), "round", 1, max(len(t.played), 1), correction=position)
         if round_no > len(t.played):
             raise InvalidTournament(
                 "round", N_("round {number} has not been played"), number=round_no, correction=position

@@ -106,7 +106,7 @@ class KoenigrufenHandForm(HandForm):
             self.fields["sitting_out"].choices = names
         else:
             del self.fields["sitting_out"]
-        self.bonus_kinds = [k for k in kr.BONUSES if kr._bonus_played(k, rules)]
+        self.bonus_kinds = [k for k in kr.BONUSES if kr.bonus_played(k, rules)]
         for kind in self.bonus_kinds:
             states = BONUS_STATES if kind not in kr.NEVER_FAIL_SILENTLY else BONUS_STATES[:4]
             self.fields[f"bonus_{kind}"] = forms.ChoiceField(
