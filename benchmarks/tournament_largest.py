@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The largest tournament the format's limits allow (games.engines.tournament: MOST_PLAYERS, MOST_SEATS,
+"""The largest tournament the format's limits allow (games.tournaments.engine: MOST_PLAYERS, MOST_SEATS,
 MOST_CORRECTIONS), imported and shown (issue 30): what an import of it costs and counts, and how long each public
 and director page takes. Prints figures and never fails on speed; the pages should answer well under a second.
 

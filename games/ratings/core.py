@@ -1,6 +1,6 @@
 """Ratings: who plays best, from the order players finished in, through openskill's Weng-Lin Plackett-Luce model.
 
-Pure Python (no Django): the service (games/ratings_store.py) feeds it stored rows and keeps what it returns.
+Pure Python (no Django): the service (games/ratings/store.py) feeds it stored rows and keeps what it returns.
 
 A rated event is one finished table of one game (an evening closed, a game that ended by itself), or one game of
 an evening that holds several (each Two Ten Jack game: the game ends after its last round, and "Play again" goes

@@ -105,7 +105,7 @@ def table_changed(
 
 def stored_events(rows, spell: Callable[[str], str] = lambda name: name) -> tuple[list[Event], dict[tuple, int]]:
     """Stored results (``rows``: RatedEvents, e.g. of a circle's tables, or of a tournament's round tables played
-    in Talon, for a league) as events for ``games.ratings.rate``, each name written by ``spell`` (as the pool
+    in Talon, for a league) as events for ``games.ratings.core.rate``, each name written by ``spell`` (as the pool
     writes it); and each event's row by its key, (table id, part)."""
     events, rows_of = [], {}
     for pk, table_id, part, game, ended, players, ranks in rows.values_list(

@@ -222,7 +222,7 @@ def change_direction(value) -> str:
 
 @register.filter
 def certainty_word(sigma) -> str:
-    """How sure a rating is, in the player's words (games.ratings.certainty: from its sigma)."""
+    """How sure a rating is, in the player's words (games.ratings.core.certainty: from its sigma)."""
     return {
         "new": pgettext("rating", "new"),
         "settling": pgettext("rating", "settling"),

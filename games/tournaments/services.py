@@ -1,4 +1,4 @@
-"""Where the tournament engine (games.engines.tournament) meets the database: a tournament's rows become the
+"""Where the tournament engine (games.tournaments.engine) meets the database: a tournament's rows become the
 engine's document (shared/formats/tournament.md) to draw a round and compute the standings, and every change of
 many rows (registering a list, a draw, the start of a round, a result, a correction, an import) is made in one
 transaction and bumps the tournament's version, which the public pages and the projector watch.

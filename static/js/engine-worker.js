@@ -39,7 +39,7 @@ for path in [path for path in sys.path_importer_cache if str(path).startswith("/
 
 async function start({ index, stdlib, files, games, words, snapshot }) {
   const { loadPyodide } = await import(`${index}pyodide.mjs`);
-  // the standard library cut to what the engine runs (games/runtime.py), when the server gives one
+  // the standard library cut to what the engine runs (games/offline/runtime.py), when the server gives one
   const options = stdlib ? { indexURL: index, stdLibURL: stdlib } : { indexURL: index };
   const key = snapshot && typeof caches !== "undefined" ? new URL(snapshot, self.location.href).href : null;
   const [found, saved] = key ? await savedSnapshot(key) : [null, null];

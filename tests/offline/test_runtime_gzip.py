@@ -1,4 +1,4 @@
-"""The runtime's gzip copies (games/runtime.py): written beside each file that compresses, which whitenoise then
+"""The runtime's gzip copies (games/offline/runtime.py): written beside each file that compresses, which whitenoise then
 sends to a browser that accepts gzip when it serves the runtime from its folder (Talon at home)."""
 
 import gzip

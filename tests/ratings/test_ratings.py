@@ -1,4 +1,4 @@
-"""Ratings (games.ratings, games.ratings_store): a finished table is an event, its players placed by the game's
+"""Ratings (games.ratings.core, games.ratings.store): a finished table is an event, its players placed by the game's
 order; the ratings are openskill's own, event by event, and the same history always gives the same ratings."""
 
 import json

@@ -76,7 +76,7 @@ def test_the_guard_sees_a_games_marks():
 
 
 def test_a_mark_may_share_its_name_with_a_word_the_shared_code_uses_otherwise():
-    """Hearts' table mark ``cards`` is also a Python name in games/forms.py (a counter's ``cards``) and a layout
+    """Hearts' table mark ``cards`` is also a Python name in games/web/forms.py (a counter's ``cards``) and a layout
     class of the ratings page: neither reads the mark."""
     assert "cards" in game_words("hearts")
     forms = ROOT / "games" / "tables" / "forms.py"

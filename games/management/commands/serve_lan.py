@@ -52,5 +52,7 @@ class Command(BaseCommand):
         announce(f"http://{shown}:{port}/", self.stdout)
         if settings.DEBUG:
             self.stderr.write("Debug is on (TALON_HOME is not set): fine for development, not for the table.\n")
-        compress(settings.PYODIDE_DIR)  # whitenoise sends the runtime compressed from its folder (games/runtime.py)
+        compress(
+            settings.PYODIDE_DIR
+        )  # whitenoise sends the runtime compressed from its folder (games/offline/runtime.py)
         call_command("runserver", f"{host}:{port}", use_reloader=False, skip_checks=True)

@@ -2,7 +2,7 @@
 
 Format data, not code: a preset names the game its format was made for ("tarzs" is the Slovenian championship's
 format, "breclav" the Czech one's), as the format's table does, so this file is the one list of games besides the
-registry (tests/test_registry.py names it). The engine beside it reads these as it reads any document's fields;
+registry (tests/every_game/test_registry.py names it). The engine beside it reads these as it reads any document's fields;
 nothing here knows a game's rules or words.
 """
 
