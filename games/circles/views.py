@@ -15,6 +15,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from games.circles import services as circle_services
 from games.circles.forms import AddTableForm, CircleForm
 from games.lib.charts import running_totals_chart, spread_points
 from games.lib.inputs import whole_number
@@ -23,7 +24,6 @@ from games.lib.text import isolate_text
 from games.models import Circle, HandFacts, RatingStep, Score
 from games.ratings import core as ratings
 from games.ratings import shown as ratings_shown
-from games.ratings import store as ratings_store
 from games.ratings.charts import RECENT_EVENTS, rating_chart
 from games.registry import GAMES
 from games.tables import services
@@ -128,8 +128,7 @@ def circle_page(request: HttpRequest, token: str) -> HttpResponse:
     _remember_circle(request, circle, can_edit=True)
     form = CircleForm(request.POST or None, initial={"name": circle.name, "players": "\n".join(circle.players)})
     if request.method == "POST" and form.is_valid():
-        Circle.objects.filter(pk=circle.pk).update(name=form.cleaned_data["name"], players=form.player_names())
-        ratings_store.rebuild_circle(circle.pk)  # ratings name players as the circle writes them
+        circle_services.save_circle(circle, name=form.cleaned_data["name"], players=form.player_names())
         messages.success(request, _("Circle saved."))
         return redirect("circle", token=token)
     return _circle(request, circle, can_edit=True, form=form)

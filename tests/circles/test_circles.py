@@ -147,3 +147,18 @@ def test_a_circles_view_link_reaches_only_its_tables_view_links(client):
     )
     home = viewer.get(reverse("home")).content.decode()
     assert reverse("circle_view", args=[circle.view_token]) in home and circle.token not in home
+
+
+def test_a_circles_players_are_saved_with_its_ratings_or_not_at_all(client, monkeypatch):
+    """Saving the circle's players writes its ratings again (they name players as the circle writes them): when that
+    fails, the circle keeps its old name and players, nothing half saved."""
+    circle = circle_made_on_its_page(client)
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("the ratings could not be written")
+
+    monkeypatch.setattr("games.ratings.store.rebuild_circle", failing)
+    with pytest.raises(RuntimeError):
+        client.post(reverse("circle", args=[circle.token]), {"name": "Renamed", "players": "Anna\nBára"})
+    circle.refresh_from_db()
+    assert circle.name == "Friday club" and circle.players == ["Anna", "Bára", "Cyril", "Dana"]
