@@ -5,6 +5,7 @@ hash without importing a view."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from functools import lru_cache
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
+from games.contract.words import CONTEXT_SEPARATOR
 from games.lib import PURE as PURE_LIB
 from games.offline import runtime as runtime_files
 from games.registry import GAMES
@@ -111,6 +113,28 @@ def engine_bundle() -> tuple[str, str]:
 def engine_version() -> str:
     """The hash of the engine files a phone runs: a page names it, so that a kept phone learns of a release."""
     return engine_bundle()[1]
+
+
+@lru_cache(maxsize=1)
+def engine_literals() -> frozenset[str]:
+    """Every string the phone's Python files write (their literals): what the phone's engine can look up in the
+    words (an explanation's lines, a hand's line, a refusal), each written out in the source as its msgid."""
+    found = set()
+    for text in engine_files().values():
+        found |= {node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant)}
+    return frozenset(value for value in found if isinstance(value, str) and value)
+
+
+def phone_words(catalog) -> dict[str, str]:
+    """The entries of a language's catalogue (Django's, which lists Talon's own before Django's: the first of a
+    msgid both hold wins, as on the pages) that the phone's engine can look up (``engine_literals``; a context's
+    entry when its text is one) and that say something else than their msgid (the phone says the msgid when it
+    finds none): 20 kB of the catalogue's 70 (gzip), the rest being the server's pages' words."""
+    wanted, first = engine_literals(), {}
+    for key, value in catalog.items():
+        if isinstance(key, str) and key.split(CONTEXT_SEPARATOR)[-1] in wanted:
+            first.setdefault(key, value)
+    return {key: value for key, value in first.items() if value and value != key}
 
 
 @lru_cache(maxsize=1)

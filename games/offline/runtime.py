@@ -1,45 +1,107 @@
 """The phone's Python runtime (Pyodide, in node_modules/pyodide) made cheaper to keep.
 
-- ``compress``: a gzip copy (``name.gz``) beside each runtime file that compresses, which whitenoise sends to a
-  browser that accepts gzip when it serves static files from their folders (Talon at home, development); without
-  them keeping a table downloaded the runtime uncompressed (13.7 MB instead of 6.4). In production collectstatic
-  compresses its own copies (whitenoise's storage). The Makefile runs it right after npm installs the runtime
-  (``python3 -m games.offline.runtime node_modules/pyodide``) and ``manage.py serve_lan`` before serving; it does nothing
-  when the copies are current.
+- ``compress``: a gzip copy (``name.gz``) and, with the Brotli package, a brotli one (``name.br``) beside each runtime
+  file that compresses, which whitenoise sends to a browser that accepts them when it serves static files from their
+  folders (Talon at home, development); without them keeping a table downloaded the runtime uncompressed (13.7 MB
+  instead of 6.4). In production collectstatic compresses its own copies (whitenoise's storage, through
+  ``compressed`` too: scorekeeper/storage.py). The Makefile runs it right after npm installs the runtime
+  (``python3 -m games.offline.runtime node_modules/pyodide``) and ``manage.py serve_lan`` before serving; it does
+  nothing when the copies are current.
+- ``compressed``: gzip or brotli of some bytes, brotli kept in a cache by their content's hash and reused: it takes
+  about 20 s of CPU on the WebAssembly (9.6 MB), which every collectstatic would otherwise pay again (twice: its
+  hashed copy too) for the same bytes. The cache is ``$TALON_COMPRESSED_CACHE``, else ``~/.cache/talon/compressed``
+  (``$XDG_CACHE_HOME`` respected): a machine pays once per release of the runtime, whichever checkout or process
+  asks first (the others wait for it); a fresh machine (a new CI machine) pays once.
 - ``stdlib``: the standard library cut to what the phone's Python runs (games/offline/views.py serves it).
 
-Standard library only (the Makefile runs it before Django is installed)."""
+Standard library only, and the Brotli package when installed (the Makefile runs it before Django is installed)."""
 
 from __future__ import annotations
 
 import ast
+import fcntl
 import gzip
 import hashlib
 import io
 import os
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
+try:
+    import brotli
+except ImportError:  # the Makefile's first run, before the project's packages are installed: gzip only
+    brotli = None
+
 NAMES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+WORTH = 0.95  # a compressed copy is kept only when at least 5% smaller (as whitenoise decides)
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)  # as whitenoise writes it: the same bytes for the same input
+
+
+def _brotli(data: bytes) -> bytes:
+    return brotli.compress(data)  # whitenoise's: the best quality (11), the default window
+
+
+ENCODERS: dict[str, Callable[[bytes], bytes]] = {"gz": _gzip, **({"br": _brotli} if brotli else {})}
+KEYS = {"gz": "gzip9", "br": "brotli11"}  # in the cache's names: another setting is another entry
+
+
+def cache_folder() -> Path | None:
+    """Where compressed copies are kept by their content's hash; None when ``TALON_COMPRESSED_CACHE`` is empty."""
+    chosen = os.environ.get("TALON_COMPRESSED_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "talon" / "compressed"
+
+
+def compressed(data: bytes, encoding: str) -> bytes:
+    """``data`` compressed (``encoding``: "gz" or "br"). Brotli's from the cache when these bytes were compressed
+    before on this machine; else compressed here (under a lock: a second process asking for the same bytes waits for
+    the first instead of compressing them too) and kept. Gzip, quick, is never kept; nor is anything without a
+    usable cache."""
+    encode, folder = ENCODERS[encoding], cache_folder()
+    if encoding != "br" or folder is None:
+        return encode(data)
+    path = folder / f"{hashlib.sha256(data).hexdigest()}.{KEYS[encoding]}"
+    body = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(f"{path}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.is_file():
+                return path.read_bytes()
+            body = encode(data)
+            partial = Path(f"{path}.{os.getpid()}.partial")
+            partial.write_bytes(body)
+            os.replace(partial, path)
+    except OSError:  # a cache that cannot be written (a read-only home): compressed here, not kept
+        pass
+    return encode(data) if body is None else body
 
 
 def compress(folder: Path) -> list[Path]:
-    """Write ``name.gz`` beside each runtime file in ``folder`` that gzip makes at least 5% smaller (as whitenoise
-    decides); an existing copy newer than its file is kept. Returns the copies written."""
+    """Write ``name.gz`` (and ``name.br`` with the Brotli package) beside each runtime file in ``folder`` that
+    compresses by at least 5%; an existing copy newer than its file is kept. Returns the copies written."""
     written = []
     for name in NAMES:
-        path, packed = folder / name, folder / f"{name}.gz"
-        if not path.is_file() or packed.is_file() and packed.stat().st_mtime >= path.stat().st_mtime:
-            continue
-        data = path.read_bytes()
-        body = gzip.compress(data, compresslevel=9, mtime=0)
-        if len(body) > len(data) * 0.95:  # a zip of compressed files: no gain, sent as it is
-            continue
-        partial = packed.with_suffix(".gz.partial")
-        partial.write_bytes(body)
-        os.replace(partial, packed)
-        written.append(packed)
+        path = folder / name
+        for encoding in ENCODERS:  # gzip first: what gzip does not shrink, brotli is not asked to
+            packed = folder / f"{name}.{encoding}"
+            if not path.is_file() or packed.is_file() and packed.stat().st_mtime >= path.stat().st_mtime:
+                continue
+            data = path.read_bytes()
+            body = compressed(data, encoding)
+            if len(body) > len(data) * WORTH:  # a zip of compressed files: no gain, sent as it is
+                break
+            partial = Path(f"{packed}.partial")
+            partial.write_bytes(body)
+            os.replace(partial, packed)
+            written.append(packed)
     return written
 
 
@@ -137,11 +199,11 @@ def stdlib(zip_path: Path, engine_files: dict[str, str]) -> tuple[bytes, str]:
         if name.startswith(("pyodide/", "_pyodide/", "_sysconfigdata")) and not name.endswith("/")
     }
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as cut:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as cut:
         for info in sorted(source.infolist(), key=lambda info: info.filename):
             if info.filename in wanted:
                 entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-                entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, info.external_attr
+                entry.compress_type, entry.external_attr = zipfile.ZIP_STORED, info.external_attr
                 cut.writestr(entry, source.read(info.filename))
     body = out.getvalue()
     return body, hashlib.sha256(body).hexdigest()[:16]

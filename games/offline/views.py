@@ -8,12 +8,15 @@ through games.tables.services, which stays the record.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, trans_real
@@ -30,10 +33,12 @@ from games.offline.bundle import (
     engine_bundle,
     engine_version,  # noqa: F401 (the tests clear and read the bundle here)
     offline_scripts,
+    phone_words,
     runtime_url,
     stdlib_bundle,
 )
 from games.offline.phone import FORMATS
+from games.offline.runtime import ENCODERS, compressed
 from games.tables import services
 from games.tables.common import Refusal, device, editable, outcome
 from games.tables.forms import version_of
@@ -73,14 +78,31 @@ def runtime(request: HttpRequest) -> JsonResponse:
     return response
 
 
+ACCEPTS_BROTLI = re.compile(r"\bbr\b")
+
+
+def _kept_file(request: HttpRequest, body: bytes, content_type: str, version: str = "") -> HttpResponse:
+    """A file the phone keeps, sent with brotli to a browser that accepts it (from the cache by content: the
+    library's 3.1 MB in 0.59 MB, where the pages' gzip would send 0.77); else as it is, which the gzip middleware
+    compresses. Asked again each time (no-cache), answered by its ETag when ``version`` names it."""
+    response = HttpResponse(content_type=content_type)
+    if "br" in ENCODERS and ACCEPTS_BROTLI.search(request.headers.get("Accept-Encoding", "")):
+        response.content = compressed(body, "br")
+        response["Content-Encoding"] = "br"
+    else:
+        response.content = body
+    patch_vary_headers(response, ("Accept-Encoding",))
+    if version:  # weak once compressed, as the gzip middleware makes it
+        response["ETag"] = f'W/"{version}"' if response.has_header("Content-Encoding") else f'"{version}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 @require_safe
 def engine(request: HttpRequest) -> HttpResponse:
     """The engine's own source files, as one JSON document the phone writes into its runtime's file system."""
     body, version = engine_bundle()
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["ETag"] = f'"{version}"'
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _kept_file(request, body.encode(), "application/json; charset=utf-8", version)
 
 
 @require_safe
@@ -89,30 +111,23 @@ def stdlib(request: HttpRequest) -> HttpResponse:
     if not (settings.PYODIDE_DIR / STDLIB).is_file():
         raise Http404(_("The offline runtime is not installed on this server."))
     body, version = stdlib_bundle()
-    response = HttpResponse(body, content_type="application/zip")
-    response["ETag"] = f'"{version}"'
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _kept_file(request, body, "application/zip", version)
 
 
 @require_safe
-def words(request: HttpRequest, language: str) -> JsonResponse:
-    """The server's catalogue in one language (msgid → translation), for the engine's explanations on the phone."""
+def words(request: HttpRequest, language: str) -> HttpResponse:
+    """What the engine's explanations say on the phone, in one language (msgid → translation): the entries of the
+    server's catalogue (Talon's, then Django's) that the phone's engine can look up."""
     if language not in dict(settings.LANGUAGES):
         raise Http404(_("No such language."))
-    catalog = trans_real.translation(language)._catalog
-    words: dict[str, Any] = {}
-    for key, value in catalog.items():  # Talon's own catalogue first, then Django's (humanize's "three" …)
-        if isinstance(key, str) and key:
-            words.setdefault(key, value)
+    words: dict[str, Any] = phone_words(trans_real.translation(language)._catalog)
     words[FORMATS] = {
         "decimal": get_format("DECIMAL_SEPARATOR", language),
         "thousands": get_format("THOUSAND_SEPARATOR", language),
         "grouping": get_format("NUMBER_GROUPING", language),
     }  # as games.lib.numbers writes them
-    response = JsonResponse(words, json_dumps_params={"ensure_ascii": False})
-    response["Cache-Control"] = "no-cache"
-    return response
+    body = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+    return _kept_file(request, body.encode(), "application/json")
 
 
 def snapshot_of(table: Table) -> dict[str, Any]:
