@@ -91,6 +91,8 @@ WITH_DIFFERENCE = frozenset({"three", "two", "one", "solo-three", "solo-two", "s
 WITH_POINTS = WITH_DIFFERENCE | {"solo-without"}
 WITH_WON = frozenset({"beggar", "open-beggar", "colour-valat", "valat"})
 CALLS_KING = frozenset({"three", "two", "one"})
+HOLDS_RADELC = N_("{declarer} holds a radelc: × 2 = {score}.")  # SR3: the declarer's radelc doubles the payout
+HOLDS_RADELC_IN_KLOP = N_("{player} holds a radelc: × 2 = {score}.")  # each player's, their klop score
 GIVES_RADELCI = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"})
 BONUS_VALUES = {
     "trula": (10, 20),
@@ -726,7 +728,7 @@ def _contract(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[
         team_score *= 2
         lines.append(
             Line(
-                N_("{declarer} holds a radelc: × 2 = {score}."),
+                HOLDS_RADELC,
                 {"declarer": hand.declarer, "score": signed(team_score)},
                 rule="SR3",
                 option="radelci",
@@ -933,7 +935,7 @@ def _klop(hand: Hand, rules: Rules, state: State) -> tuple[HandResult, list[int]
                 scores[p] *= 2
                 lines.append(
                     Line(
-                        N_("{player} holds a radelc: × 2 = {score}."),
+                        HOLDS_RADELC_IN_KLOP,
                         {"player": p, "score": signed(scores[p])},
                         rule="SR3",
                         option="klop_radelci",
@@ -1026,6 +1028,25 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     if hand.mond_lost_by:
         parts.append(Line(N_("{player} lost the Mond"), {"player": hand.mond_lost_by}))
     return Phrase(tuple(parts))
+
+
+def describe_carried(hand: Hand | Adjustment | Closing, rules: Rules, before: State) -> Line | None:
+    """SR3: what the radelci a hand found did to its payout, for its one line after ``describe`` (which says the
+    hand alone): the declarer's radelc doubled it ("radelc ×2"); in klop, the scores of the players it names
+    ("radelc ×2: Ana, Cene"). None when no radelc doubled anything."""
+    if not isinstance(hand, Hand) or not rules.radelci:
+        return None
+    result, _after = play_hand(hand, rules, before)
+    doubled = [
+        line.args.get("declarer") or line.args["player"]
+        for line in result.lines
+        if line.text in (HOLDS_RADELC, HOLDS_RADELC_IN_KLOP)
+    ]
+    if not doubled:
+        return None
+    if hand.contract == "klop":
+        return Line(N_("radelc ×2: {players}"), {"players": Phrase(tuple(doubled), ", ")})  # each name isolated
+    return Line(N_("radelc ×2"))
 
 
 def _radelci_given(adjustment: Adjustment) -> Line | None:

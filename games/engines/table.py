@@ -17,7 +17,7 @@ from games.contract.hands import CLOSED, is_closing
 from games.contract.inputs import key_name, show
 from games.contract.names import name_problem
 from games.contract.status import GAME_OVER
-from games.contract.words import N_, NC_, HandResult, InvalidHand, Line
+from games.contract.words import N_, NC_, HandResult, InvalidHand, Line, Phrase
 
 DOCUMENT_FIELDS = ("game", "rules", "players", "hands")
 DEEPEST = 16  # a table document nests 5 deep (the document, its hands, a hand, a player's cards, …): room to spare
@@ -254,6 +254,16 @@ def play_next(table: Setup, state: Any, raw: Any, number: int, parsed: Any = Non
     except InvalidHand as error:
         raise InvalidTable(f"hand {number}", error, number) from None
     return hand, result, after
+
+
+def describe_played(table: Setup, hand: Any, before: Any) -> Line | Phrase:
+    """A hand's one line as the list of hands writes it: the engine's ``describe`` of the hand, then what the state
+    it was played from made it pay that the hand alone does not say, where the engine has a ``describe_carried``
+    (a Slovenian radelc doubling the payout). The server's pages and the phone write a hand so."""
+    line = table.engine.describe(hand, table.rules)
+    carried = getattr(table.engine, "describe_carried", None)  # only a game whose marks change a payout has one
+    said = carried(hand, table.rules, before) if carried is not None else None
+    return line if said is None else Phrase((line, said))
 
 
 def dump_state(state: Any) -> dict[str, Any]:

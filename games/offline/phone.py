@@ -127,7 +127,7 @@ def _walk(
                 "round": played.round if played.rounds else None,  # Two Ten Jack: its round
                 "scores": scores,
                 "totals": totals,
-                "what": render(engine.describe(parsed, table.rules), gettext),
+                "what": render(engine_table.describe_played(table, parsed, before), gettext),
                 "lines": [render(line, gettext) for line in result.lines],
                 "note": render(engine.milestone(before, state), gettext),
             }
@@ -172,7 +172,7 @@ def preview_hand(
     engine = table.engine
     try:
         result = engine_table.score_next(table, state, data, number + 1)[0]
-        what = engine.describe(engine.parse_hand(data, table.players, table.rules), table.rules)
+        what = engine_table.describe_played(table, engine.parse_hand(data, table.players, table.rules), state)
     except (InvalidHand, InvalidTable) as refused:
         return {"data": data, "error": _error(refused, gettext)}
     return {

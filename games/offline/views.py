@@ -43,8 +43,8 @@ from games.tables import services
 from games.tables.common import Refusal, device, editable, outcome
 from games.tables.forms import version_of
 from games.tables.lines import line_html
-from games.tables.pages import counted_numbers, numbered_now
-from games.tables.presentation import describe_change, describer
+from games.tables.pages import counted_numbers, hand_lines, numbered_now
+from games.tables.presentation import describe_change
 
 
 @require_safe
@@ -177,11 +177,11 @@ def _since(table: Table, version: int) -> list[str]:
 
 def _recent(table: Table, count: int) -> list[dict[str, Any]]:
     """The last ``count`` live hands, each as the table page writes it (number, one line, scores)."""
-    describe = describer(table)
     hands = list(table.hands.filter(deleted=False).order_by("-seq")[:count])[::-1]
     counted = listed_number(table, [hand.number for hand in hands])
+    lines = hand_lines(table, [(hand.number, hand.data) for hand in hands])
     return [
-        {"number": counted.get(hand.number), "what": line_html(describe(hand.data)), "scores": hand.scores}
+        {"number": counted.get(hand.number), "what": line_html(lines[hand.number]), "scores": hand.scores}
         for hand in hands
     ]
 

@@ -34,8 +34,8 @@ RECENT_HANDS = 10
 def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None = None) -> list[dict]:
     """Rows of the list of hands: number, what was played, each player's score and running total, and what the
     hand ended (a game of the evening and who lost it), read from the states stored with the hand and the one before it."""
-    describe = describer(table)
     hands = list(hands)
+    lines = hand_lines(table, [(hand.number, hand.data) for hand in hands])
     notes = milestones(table, [hand.number for hand in hands])
     counted, in_rounds = counted_numbers(table, [hand.number for hand in hands], others)
     rounds = counted if in_rounds else None
@@ -44,7 +44,7 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
         {
             "number": hand.number,
             "submissions": " ".join(submissions.get(hand.pk, [])),
-            "what": describe(hand.data),
+            "what": lines[hand.number],
             "note": notes.get(hand.number),
             "label": counted.get(hand.number, ""),
             "aria": row_label(hand.number, rounds, counted),
@@ -55,6 +55,27 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
         }
         for hand in hands
     ]
+
+
+def hand_lines(table: Table, rows: list[tuple[int, Any]]) -> dict[int, Any]:
+    """Each row's one line by its place (``rows``: place and data), as the engine words it from the state stored
+    before it (games.engines.table.describe_played: a radelc that doubled the payout is named). The table page,
+    the score sheet, the CSV and a phone's list after a conflict write a hand so."""
+    describe = describer(table)
+    engine = GAMES[table.game].engine
+    if not hasattr(engine, "describe_carried"):  # the hand alone says what it paid: no state to read
+        return {number: describe(data) for number, data in rows}
+    table_setup = services.setup_for(table)
+    wanted = {number - 1 for number, _data in rows}
+    stored = dict(table.hands.filter(deleted=False, number__in=wanted).values_list("number", "state"))
+    return {
+        number: engine_table.describe_played(
+            table_setup,
+            engine.parse_hand(data, table_setup.players, table_setup.rules),
+            engine_table.load_state(table_setup, stored.get(number - 1)),
+        )
+        for number, data in rows
+    }
 
 
 def recorded_by(hands: list[Hand]) -> dict[int, list[str]]:

@@ -26,6 +26,7 @@ from games.tables.lines import RuleLinks
 from games.tables.pages import (
     closed_page,
     counted_numbers,
+    hand_lines,
     hand_numbers,
     is_closed,
     numbered_now,
@@ -234,7 +235,7 @@ def _hand_detail(request, table: Table, seq: int, *, can_edit: bool) -> HttpResp
             "round": rounds.get(number) if rounds else None,
             "no_round": bool(number) and number not in counted,
             "a_deal": services.is_a_deal(hand.data),
-            "what": describer(table)(hand.data),
+            "what": hand_lines(table, [(number, hand.data)])[number] if number else describer(table)(hand.data),
             "links": RuleLinks.of(table.game, table.view_token),
             "words": GAMES[table.game].web.words,
         },

@@ -27,8 +27,8 @@ from games.registry import GAMES
 from games.tables import services
 from games.tables.common import by_any_link, remember
 from games.tables.forms import ImportForm
-from games.tables.pages import closings_said, counted_numbers, milestones, other_rows
-from games.tables.presentation import describer, marks_on_paper, ranked_marks
+from games.tables.pages import closings_said, counted_numbers, hand_lines, milestones, other_rows
+from games.tables.presentation import marks_on_paper, ranked_marks
 
 
 @require_safe
@@ -110,27 +110,27 @@ class _Line:
 def _csv_rows(table: Table, language: str):
     writer = csv.writer(_Line())
     with translation.override(language):
-        describe = describer(table)
         yield writer.writerow(map(cell, [_("hand"), *table.players, _("what")]))
         totals, others, rows = [0] * len(table.players), other_rows(table), []
         for row in _live_rows(table, "number", "scores", "data"):
             rows.append(row)
             totals = [t + s for t, s in zip(totals, row[1])]
             if len(rows) == CHUNK:
-                yield _csv_chunk(table, rows, others, writer, describe)
+                yield _csv_chunk(table, rows, others, writer)
                 rows = []
-        yield _csv_chunk(table, rows, others, writer, describe) + writer.writerow(map(cell, [_("total"), *totals, ""]))
+        yield _csv_chunk(table, rows, others, writer) + writer.writerow(map(cell, [_("total"), *totals, ""]))
         marks = [*ranked_marks(table), *marks_on_paper(table)]
         yield "".join(writer.writerow(map(cell, [label, *counts, ""])) for label, counts in marks)
 
 
-def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) -> str:
+def _csv_chunk(table: Table, rows: list, others: list[int], writer) -> str:
     """Rows of the CSV, each named as the table page names it: its hand's or round's number, ± for a penalty, a
     correction or the closing."""
     numbers = [number for number, _scores, _data in rows]
     counted, _rounds = counted_numbers(table, numbers, others)
     notes = milestones(table, numbers)
     said = closings_said(table, [(number, data) for number, _scores, data in rows])
+    lines = hand_lines(table, [(number, data) for number, _scores, data in rows])
     return "".join(
         writer.writerow(
             map(
@@ -138,7 +138,7 @@ def _csv_chunk(table: Table, rows: list, others: list[int], writer, describe) ->
                 [
                     counted.get(number, "±"),
                     *scores,
-                    _what(describe(data), said.get(number), notes.get(number)),
+                    _what(lines[number], said.get(number), notes.get(number)),
                 ],
             )
         )
@@ -167,7 +167,6 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     pages = max(1, -(-table.hand_count // SHEET_PAGE))
     page = min(max(whole_number(request.GET.get("page")) or 1, 1), pages)
     first = (page - 1) * SHEET_PAGE
-    describe = describer(table)
     rows = list(
         table.hands.filter(deleted=False, number__gt=first, number__lte=first + SHEET_PAGE)
         .order_by("number")
@@ -177,11 +176,12 @@ def score_sheet(request: HttpRequest, token: str) -> HttpResponse:
     counted, _rounds = counted_numbers(table, numbers)  # as the table page names them
     notes = milestones(table, numbers)
     said = closings_said(table, [(number, data) for number, data, *_rest in rows])
+    what = hand_lines(table, [(number, data) for number, data, *_rest in rows])
     lines = [
         {
             "number": number,
             "label": counted.get(number, "±"),
-            "what": describe(data),
+            "what": what[number],
             "said": said.get(number),
             "note": notes.get(number),
             "scores": scores,
