@@ -89,6 +89,8 @@ for _name in (  # one line a game, in the order the pages list them
     "schnapsen",
     "two_ten_jack",
     "koenigrufen",
+    "games.bauernschnapsen",  # one folder: games/bauernschnapsen/ (engine, entry, web)
+    "games.dreierschnapsen",
 ):
     add(load(_name))
 

@@ -76,8 +76,49 @@ def engine_files() -> dict[str, str]:
         files.update(_module_files(module))
     for game in GAMES.values():
         for module in (game.engine, game.entry):
-            files.update(_module_files(module.__name__))
+            for name in _imported(module.__name__):
+                files.update(_module_files(name))
     return {name: path.read_text(encoding="utf-8") for name, path in files.items()}
+
+
+SHIPPED = ("games.engines", "games.entry")  # shipped whole above
+
+
+def _imported(name: str) -> list[str]:
+    """A game's module and the modules of ours it imports, read from its import statements, and theirs: a game in
+    a folder of its own can import a module its family of games shares (games/schnapsen_family/scoring.py)."""
+    found: list[str] = []
+    waiting = [name]
+    while waiting:
+        module = waiting.pop()
+        if module in found:
+            continue
+        found.append(module)
+        ours = (module.split(".")[0] + ".",)
+        waiting += [
+            imported
+            for imported in _imports(module)
+            if imported.startswith(ours) and not imported.startswith(SHIPPED) and imported in sys.modules
+        ]
+    return found
+
+
+def _imports(module: str) -> list[str]:
+    """The modules one module's import statements name (``from a import b``: ``a``, and ``a.b`` when b is a module)."""
+    source = sys.modules[module]
+    package = module if Path(source.__file__).name == "__init__.py" else module.rpartition(".")[0]
+    names = []
+    for node in ast.walk(ast.parse(Path(source.__file__).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], *filter(None, [base])]
+                )
+            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return names
 
 
 def _module_files(name: str) -> dict[str, Path]:

@@ -122,7 +122,15 @@ def registered_imports() -> list[Import]:
         and node.values[0].value.startswith("games.")
         and isinstance(node.values[1], ast.FormattedValue)
     }
-    return [Import(REGISTRY, prefix + name, line, None) for name, line in names for prefix in sorted(prefixes)]
+    return [Import(REGISTRY, target, line, None) for name, line in names for target in spelled(name, prefixes)]
+
+
+def spelled(name: str, prefixes: set[str]) -> list[str]:
+    """The modules ``load`` imports for one name: a package's ``engine``, ``entry`` and ``web`` (a dotted name: a
+    game in one folder), or each prefix's module of that name."""
+    if "." in name:
+        return [f"{name}.{part}" for part in ("engine", "entry", "web")]
+    return [prefix + name for prefix in sorted(prefixes)]
 
 
 PHONE = "games.offline.phone"
@@ -168,12 +176,16 @@ def phone_imports() -> list[Import]:
     """The phone imports by name (``import_module``) each module of each game the server registered that the
     registry's entry names under that key (games.offline.bundle.registered_games: {"engine": the engine's module,
     "entry": the entry's …}): for every game the registry loads, an arrow from the phone to that module."""
-    kinds, games = registry_kinds(), sorted({i.target.rpartition(".")[2] for i in registered_imports()})
+    kinds, found = registry_kinds(), registered_imports()
+    games = sorted({i.target.rpartition(".")[2] for i in found if i.target.rpartition(".")[0] + "." in kinds.values()})
+    folders = sorted(
+        {i.target.rpartition(".")[0] for i in found if i.target.rpartition(".")[0] + "." not in kinds.values()}
+    )
     return [
-        Import(PHONE, kinds[key] + game, line, None)
+        Import(PHONE, module, line, None)
         for key, line in loaded_names(PHONE)
         if key in kinds
-        for game in games
+        for module in [kinds[key] + game for game in games] + [f"{folder}.{key}" for folder in folders]
     ]
 
 
@@ -256,10 +268,16 @@ def test_the_registrys_imports_by_name_are_read():
     """Each game the registry lists is an arrow to its engine, its entry and its web side, each a module of games/
     (a name the registry loads that is no module, or a ``load`` spelled otherwise, fails here, not unseen)."""
     found = registered_imports()
-    games = {i.target.rpartition(".")[2] for i in found}
+    flat = [i for i in found if i.target.count(".") == 2 and i.target.split(".")[1] in ("engines", "entry", "web")]
+    games = {i.target.rpartition(".")[2] for i in flat}
     assert {"czech_taroky", "koenigrufen"} <= games
-    assert {i.target for i in found} == {
+    assert {i.target for i in flat} == {
         f"games.{kind}.{game}" for kind in ("engines", "entry", "web") for game in games
+    }
+    folders = {i.target.rpartition(".")[0] for i in found if i not in flat}
+    assert "games.bauernschnapsen" in folders
+    assert {i.target for i in found if i not in flat} == {
+        f"{f}.{part}" for f in folders for part in ("engine", "entry", "web")
     }
     missing = [f"games/registry.py:{i.line} loads {i.target}, which is no module of games/" for i in found]
     assert all(i.target in MODULES for i in found), missing
@@ -282,9 +300,11 @@ def test_the_phones_imports_by_name_are_read():
 
 def test_the_phone_loads_only_what_a_phone_runs():
     """What the phone imports, by statement or by name, is the pure core a phone runs (no Django): the contract,
-    the engines, the entries, the registry and lib's pure modules."""
+    the engines, the entries, the registry and lib's pure modules, and a game in one folder's engine and entry."""
     pure = ("games.contract", "games.engines", "games.entry", REGISTRY, *PURE_LIB)
-    bad = [i for i in IMPORTS if i.importer == PHONE and not i.target.startswith(pure)]
+    folders = {i.target.rpartition(".")[0] for i in registered_imports() if i.target.endswith(".engine")}
+    own = {f"{folder}.{part}" for folder in folders for part in ("engine", "entry")}
+    bad = [i for i in IMPORTS if i.importer == PHONE and not i.target.startswith(pure) and i.target not in own]
     assert not bad, where(bad)
 
 

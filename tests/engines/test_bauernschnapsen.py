@@ -3,8 +3,8 @@ the form will read (contracts offered, Kontra levels). Expected numbers are work
 
 import pytest
 
+from games.bauernschnapsen import engine as bs
 from games.contract.engine import Engine
-from games.engines import bauernschnapsen as bs
 
 from .family_helpers import contract, normal, refused, run, scores
 

@@ -5,7 +5,7 @@ from the spec's text."""
 import pytest
 
 from games.contract.engine import Engine
-from games.engines import dreierschnapsen as ds
+from games.dreierschnapsen import engine as ds
 
 from .family_helpers import contract, normal, refused, run, scores
 

@@ -22,6 +22,24 @@ ENGINE_MODULES = sorted(
 ENTRY_MODULES = sorted(
     f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py") if path.stem != "__init__"
 )
+# a game in one folder (games/<game>/): its engine and entry, and the pure modules a family of games shares
+FOLDER_MODULES = sorted(
+    {
+        name
+        for game in GAMES.values()
+        for name in (game.engine.__name__, game.entry.__name__)
+        if name.startswith("games.") and not name.startswith(("games.engines.", "games.entry."))
+    }
+)
+FAMILY_MODULES = ["games.schnapsen_family.scoring", "games.schnapsen_family.fields"]
+PACKAGES = {
+    "games.contract",
+    "games.engines",
+    "games.entry",
+    "games.lib",
+    "games.offline",
+    "games.schnapsen_family",
+} | {name.rpartition(".")[0] for name in FOLDER_MODULES}
 PURE = [
     *CONTRACT_MODULES,
     *ENGINE_MODULES,
@@ -29,6 +47,8 @@ PURE = [
     "games.registry",
     "games.offline.phone",
     *ENTRY_MODULES,
+    *FOLDER_MODULES,
+    *FAMILY_MODULES,
 ]  # what a phone runs too
 CHECKED = [
     *PURE,
@@ -51,7 +71,7 @@ def test_every_games_module_a_phone_loads_is_checked_here():
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('games.'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    loaded = set(done.stdout.split()) - {"games.contract", "games.engines", "games.entry", "games.lib", "games.offline"}
+    loaded = set(done.stdout.split()) - PACKAGES
     assert loaded and loaded <= set(PURE), sorted(loaded - set(PURE))
     assert set(ENGINE_MODULES) >= {"games.engines.table", "games.engines.settle_up"}
     assert set(CONTRACT_MODULES) >= {"games.contract.engine", "games.contract.hands", "games.contract.words"}
@@ -85,8 +105,10 @@ def test_engines_import_only_the_standard_library_and_each_other(module):
                 *PURE_LIB,
                 *(("games.registry",) if module == "games.offline.phone" else ()),
             )
+            if module in FOLDER_MODULES + FAMILY_MODULES:  # a folder's entry takes Samples; a family's pure modules
+                allowed = (*allowed, "games.entry", *FAMILY_MODULES)
             assert top in sys.stdlib_module_names or name.startswith(allowed), (module, name)
-        if module.startswith("games.entry"):  # relative imports: only the engines
+        if module.startswith("games.entry") or module in FOLDER_MODULES + FAMILY_MODULES:  # relative: the engines
             relative = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
             allowed = ("engines", "table", "")
             assert all(name.split(".")[0] in allowed for name in relative), (module, relative)

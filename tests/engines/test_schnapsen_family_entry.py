@@ -4,11 +4,12 @@ games' samples keeping the contract every generic test will rely on once the gam
 
 import pytest
 
+from games.bauernschnapsen import engine as bauernschnapsen
+from games.bauernschnapsen import entry as bauern_entry
 from games.contract.words import InvalidHand
-from games.engines import bauernschnapsen, dreierschnapsen
+from games.dreierschnapsen import engine as dreierschnapsen
+from games.dreierschnapsen import entry as dreier_entry
 from games.engines import table as engine_table
-from games.entry import bauernschnapsen as bauern_entry
-from games.entry import dreierschnapsen as dreier_entry
 from games.registry import Game, rule_prefix
 
 from .test_samples import problems

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engines import bauernschnapsen, dreierschnapsen
-from games.engines import schnapsen_family as sf
+from games.bauernschnapsen import engine as bauernschnapsen
+from games.bauernschnapsen import entry as bauern_entry
+from games.dreierschnapsen import engine as dreierschnapsen
+from games.dreierschnapsen import entry as dreier_entry
 from games.engines.table import InvalidTable, Setup, dump_state, load_state, play_next
-from games.entry import bauernschnapsen as bauern_entry
-from games.entry import dreierschnapsen as dreier_entry
+from games.schnapsen_family import scoring as sf
 
 from .test_explanations_add_up import problems as figures_problems
 

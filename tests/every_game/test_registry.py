@@ -70,10 +70,9 @@ CONCEPTS = {
     "slovenian-tarok": ("radelc", "klop", "valat", "trula"),
     "czech-taroky": ("povinnost", "prever", "pagát", "valat", "trula"),
     "koenigrufen": ("valat", "trischaken", "bürgermeister", "jungfrau", "sküs"),
-    # the pure core of the next two games (issue 47: not registered yet, no page names them)
     "bauernschnapsen": ("bummerl",),
     "dreierschnapsen": ("bummerl",),
-    "schnapsen-family": ("bummerl",),  # what the two share: schnapsen_family.py and schnapsen_family_fields.py
+    "schnapsen-family": ("bummerl",),  # what the two share: games/schnapsen_family/
 }
 RANKING_FILES = (
     "games/tournaments/",
@@ -90,6 +89,7 @@ def own_files(slug: str) -> tuple[str, ...]:
     family = (f"games/engines/{module}",) if slug.endswith("-family") else ()  # a family's modules, fields too
     return (
         *family,
+        f"games/{module}/",  # a game in one folder, or what a family of games shares
         f"games/engines/{module}.py",
         f"games/entry/{module}.py",
         f"games/web/{module}/",

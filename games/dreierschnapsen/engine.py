@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.contract.words import N_
-
-from .schnapsen_family import (  # noqa: F401 (the engine contract: these names are the game's)
+from games.schnapsen_family.scoring import (  # noqa: F401 (the engine contract: these names are the game's)
     COUNTER,
     MODES,
     OPTIONS,

@@ -2,8 +2,8 @@
 "bauernschnapsen hand"): contract, declarer, won, the Kontra level, and for a normal game the losing side's card
 points and trick, or the game points typed; and the random tables the games' samples give the property tests.
 
-It sits beside the engine, not in games/entry/, because both games' entries share it and an entry imports only the
-engines (tests/engines/test_purity.py): games/entry/bauernschnapsen.py and dreierschnapsen.py hand it on."""
+Both games' entries (each game's entry.py) hand it on; like an entry it imports only the
+engines (tests/engines/test_purity.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from games.contract.inputs import show
 from games.contract.words import N_, InvalidHand
 from games.lib.number_text import read_whole
 
-from . import schnapsen_family as sf
+import games.schnapsen_family.scoring as sf
 
 YES = ("yes", True)
 NO = ("no", False)

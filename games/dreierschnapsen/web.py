@@ -1,0 +1,48 @@
+"""Dreierschnapsen in the app: the hand form (the family's, games/schnapsen_family/forms.py), a quick entry of a
+normal game on the table page (the Rufer, won or lost, 1, 2 or 3), the Bummerl under way as each player's column of
+figures, each player's Bummerl lost."""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy
+
+from games.schnapsen_family.forms import FamilyHandForm
+from games.web import BADGE, GameWeb, Mark, SettleWords
+
+from . import engine, entry
+
+
+class DreierschnapsenHandForm(FamilyHandForm):
+    engine = engine
+    entry = entry
+
+
+def bummerl(count: int) -> str:
+    return ngettext("%(count)s Bummerl", "%(count)s Bummerl", count)
+
+
+WEB = GameWeb(
+    hand_form=DreierschnapsenHandForm,
+    templates="games/dreierschnapsen",
+    quick_entry=True,
+    seating_help=_("Each hand one player plays against the other two; a lost hand pays both of them."),
+    penalty_label=_("Who is penalised (both other players get the game points)"),
+    leader_label=_("As declarer"),
+    contra_label=_("Hands won gspritzt (with Kontra)"),
+    calculator_players=3,
+    calculator_initial={"contract": "normal", "declarer": "A", "won": "yes"},
+    settle=SettleWords(
+        price_label=_("Price per Bummerl (optional)"),
+        price_per=_("%(price)s per Bummerl"),
+        count=bummerl,
+        price_wanted=_("a price per Bummerl"),
+    ),
+    marks_template="games/dreierschnapsen/marks.html",
+    marks=(
+        Mark(
+            "bummerl",
+            BADGE,
+            _("Bummerl lost: {count}"),
+            counted=ngettext_lazy("%(counter)s Bummerl", "%(counter)s Bummerl", "counter"),
+        ),
+    ),
+)
