@@ -1,6 +1,6 @@
 """The Bauernschnapsen and Dreierschnapsen hand entry: a form's fields to the format's hand (a normal game in at most
 four taps: Rufer, won, the losers' points and trick or the game points), bad text refused naming its field, and the
-games' samples keeping the contract every generic test will rely on once the games are registered."""
+games' samples keeping the contract every generic test relies on, and settle on a document of each game."""
 
 import pytest
 
@@ -10,7 +10,7 @@ from games.contract.words import InvalidHand
 from games.dreierschnapsen import engine as dreierschnapsen
 from games.dreierschnapsen import entry as dreier_entry
 from games.engines import table as engine_table
-from games.registry import Game, rule_prefix
+from games.registry import game
 
 from .test_samples import problems
 
@@ -82,25 +82,15 @@ def test_text_that_is_no_whole_number_is_refused_naming_the_field(field):
     assert error.value.field == field and "whole number" in error.value.message()
 
 
-@pytest.fixture
-def registered():
-    """The engines as the table replay finds them, for this test only (the games are not in the registry yet)."""
-    for engine, _entry in GAMES.values():
-        engine_table.register(engine)
-    yield
-    for slug in GAMES:
-        engine_table.unregister(slug)
-
-
 @pytest.mark.parametrize("slug", GAMES)
-def test_the_samples_keep_the_contract(registered, slug):
-    engine, entry = GAMES[slug]
-    game = Game(engine, entry, f"games.web.{slug}", rule_prefix(engine))
-    assert game.rule_prefix == "BS"
-    assert problems(game, entry.SAMPLES) == []
+def test_the_samples_keep_the_contract(slug):
+    registered = game(slug)
+    assert registered.engine is GAMES[slug][0] and registered.entry is GAMES[slug][1]
+    assert registered.rule_prefix == "BS"
+    assert problems(registered, registered.samples) == []
 
 
-def test_settle_on_a_document_of_each_game(registered):
+def test_settle_on_a_document_of_each_game():
     out = engine_table.settle(
         {
             "game": "dreierschnapsen",
