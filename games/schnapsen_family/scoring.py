@@ -298,7 +298,7 @@ class Hand:
     loser_points: int | None = None
     loser_had_trick: bool | None = None
     game_points: int | None = None  # typed (quick entry), or None when the points decide (BS2)
-    side: tuple[str, ...] = ()  # the declarer's side (his team in Bauernschnapsen): for statistics
+    side: tuple[str, ...] = ()  # the declarer, then his partner in Bauernschnapsen: for statistics
 
 
 HAND_FIELDS = frozenset({"contract", "declarer", "won", "loser_points", "loser_had_trick", "game_points", "kontra"})
@@ -330,7 +330,10 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
             contract=Line(CONTRACT_NAMES[contract]),
         )
     kontra = whole(raw.get("kontra", 0), "kontra", 0, rules.max_kontra)
-    side = tuple(players[seat] for seat in sides_of(players)[side_of(players, declarer)])
+    partners = tuple(
+        players[seat] for seat in sides_of(players)[side_of(players, declarer)] if players[seat] != declarer
+    )
+    side = (declarer, *partners)  # the declarer first: statistics count the contract as his, the partner's too
     hand = Hand(contract=contract, declarer=declarer, won=won, kontra=kontra, side=side)
     if contract != NORMAL:
         for key in NORMAL_FIELDS:

@@ -162,3 +162,24 @@ def test_a_circles_players_are_saved_with_its_ratings_or_not_at_all(client, monk
         client.post(reverse("circle", args=[circle.token]), {"name": "Renamed", "players": "Anna\nBára"})
     circle.refresh_from_db()
     assert circle.name == "Friday club" and circle.players == ["Anna", "Bára", "Cyril", "Dana"]
+
+
+def test_bauernschnapsen_statistics_count_a_teams_hands_for_both_partners():
+    """BS6: Cilli's Gang is her team's: Anna and Cilli both played it on the declaring side and scored 9, and it is
+    Cilli's Gang (not Anna's, who sits first in the team); Bert's lost Schnapser, gspritzt, is a hand with Kontra
+    that Anna and Cilli won as defenders. Each partner is the other's partner in the statistics."""
+    stats = circle_stats(
+        "bauernschnapsen",
+        ["Anna", "Bert", "Cilli", "Dieter"],
+        [
+            {"contract": "gang", "declarer": "Cilli", "won": True},
+            {"contract": "schnapser", "declarer": "Bert", "won": False, "kontra": 1},
+        ],
+    )
+    anna, cilli, bert = stats["Anna"], stats["Cilli"], stats["Bert"]
+    assert (anna.total, cilli.total, bert.total) == (21, 21, 0)
+    assert anna.declaring == cilli.declaring == 1 and bert.declaring == stats["Dieter"].declaring == 1
+    assert dict(cilli.by_mode) == {"gang": [1, 1]} and "gang" not in anna.by_mode
+    assert (cilli.leading, anna.leading) == (1, 0)
+    assert anna.contra == [1, 1] and bert.contra == [0, 1]
+    assert cilli.best_partner == (("Anna",), 9) and anna.best_partner == (("Cilli",), 9)

@@ -226,7 +226,7 @@ def test_facts_count_a_teams_hand_for_both_partners_and_describe_says_the_hand()
     rules = bs.parse_rules({})
     hand = bs.parse_hand(contract("gang", "Cilli", kontra=1), PLAYERS, rules)
     facts = bs.facts(hand)
-    assert facts.declarers == ("Anna", "Cilli") and facts.won and facts.contra == 1 and facts.mode == "gang"
+    assert facts.declarers == ("Cilli", "Anna") and facts.won and facts.contra == 1 and facts.mode == "gang"
     assert str(bs.describe(hand, rules)) == "Gang · Cilli · won · 18 · Gspritzt (Kontra, ×2)"
 
 
