@@ -81,7 +81,7 @@ def engine_files() -> dict[str, str]:
     return {name: path.read_text(encoding="utf-8") for name, path in files.items()}
 
 
-SHIPPED = ("games.engines", "games.entry")  # shipped whole above
+SHIPPED = ("games.contract", "games.engines", "games.entry", *PURE_LIB)  # shipped whole above
 
 
 def _imported(name: str) -> list[str]:
@@ -98,14 +98,22 @@ def _imported(name: str) -> list[str]:
         waiting += [
             imported
             for imported in _imports(module)
-            if imported.startswith(ours) and not imported.startswith(SHIPPED) and imported in sys.modules
+            if imported.startswith(ours) and not imported.startswith(SHIPPED) and _is_module(imported)
         ]
     return found
 
 
+def _is_module(name: str) -> bool:
+    try:
+        import_module(name)
+    except ImportError:  # ``from a import b`` where b is a name in a
+        return False
+    return True
+
+
 def _imports(module: str) -> list[str]:
     """The modules one module's import statements name (``from a import b``: ``a``, and ``a.b`` when b is a module)."""
-    source = sys.modules[module]
+    source = import_module(module)
     package = module if Path(source.__file__).name == "__init__.py" else module.rpartition(".")[0]
     names = []
     for node in ast.walk(ast.parse(Path(source.__file__).read_text(encoding="utf-8"))):

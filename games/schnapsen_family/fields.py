@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+import games.schnapsen_family.scoring as sf
 from games.contract.inputs import show
 from games.contract.words import N_, InvalidHand
 from games.lib.number_text import read_whole
-
-import games.schnapsen_family.scoring as sf
 
 YES = ("yes", True)
 NO = ("no", False)

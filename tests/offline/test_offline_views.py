@@ -63,6 +63,13 @@ def test_the_engine_is_the_servers_own_files(client):
         "tests/hearts/__init__.py",
         "tests/hearts/engine.py",
         "tests/hearts/entry.py",
+        # a game in one folder: its engine and entry, and the pure modules of its family they import (not its web side)
+        *(
+            f"games/{game}/{name}.py"
+            for game in ("bauernschnapsen", "dreierschnapsen")
+            for name in ("__init__", "engine", "entry")
+        ),
+        *(f"games/schnapsen_family/{name}.py" for name in ("__init__", "scoring", "fields")),
     }
     assert set(files) == expected  # every registered game's own files too: the test game's, registered elsewhere
     for path, source in files.items():
@@ -89,6 +96,7 @@ def test_the_download_alone_scores_every_registered_game(client, tmp_path, game)
         [
             sys.executable,
             "-I",
+            "-S",  # no site-packages either: this checkout's editable install would find what the download lacks
             "-c",
             script,
             str(tmp_path),
