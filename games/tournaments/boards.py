@@ -36,6 +36,8 @@ def measure_of(tournament: Tournament) -> str:
 def measure_label(tournament: Tournament) -> str:
     """The measure's name, as the standings' column and a player's page write it."""
     measure = measure_of(tournament)
+    if measure == "ranking":  # the game's own first rank, in its words (the marks it ranks by, or its total)
+        return _(GAMES[tournament.game].engine.RANKING[0].label)
     return MEASURES.get(measure, measure)
 
 

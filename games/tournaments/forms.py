@@ -52,7 +52,12 @@ TIE_BREAK_CHOICES = [
     ("head-to-head", _("head-to-head score")),
 ]
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
-MEASURES = [("place-points", _("place points")), ("balance", _("money balance")), ("points", _("points"))]
+MEASURES = [
+    ("place-points", _("place points")),
+    ("balance", _("money balance")),
+    ("points", _("points")),
+    ("ranking", _("the game's own ranking, summed over the rounds")),
+]
 
 
 def _number(text: str) -> int | Fraction:
@@ -91,6 +96,7 @@ PRESET_LABELS = {  # the format's preset ids (shared/formats/tournament.md) as a
     "breclav": _("Czech tournament (Břeclav)"),
     "place-points": _("Points by place"),
     "points": _("Points scored"),
+    "preisschnapsen": _("Preisschnapsen"),
 }
 
 

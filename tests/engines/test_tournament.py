@@ -529,3 +529,70 @@ def test_shared_place_points_always_add_up_to_the_tables_place_points(totals):
                 assert points[i] > points[j]
             if totals[i] == totals[j]:
                 assert points[i] == points[j]
+
+
+# ---- Bauernschnapsen and Dreierschnapsen ------------------------------------------------------------------------
+
+
+def bauern_table(number, seats, hands, names):
+    return {
+        "table": number,
+        "seats": seats,
+        "document": {"game": "bauernschnapsen", "players": [names[no - 1] for no in seats], "hands": hands},
+    }
+
+
+def test_a_preisschnapsen_of_bauernschnapsen_plays_at_tables_of_four_ranked_by_the_fewest_lost_bummerl():
+    """Two rounds of eight players. Round 1: Ana and Cene win a Bummerl at once, Bojan and Dora at 0 get 2 each
+    (Schneider); Eva and Gal win one against Filip and Hana at 9 (1 each). Round 2: Bojan and Dora win one against
+    Eva and Gal at 0 (2 each); Filip and Hana score 9 against Ana and Cene, no Bummerl ends. The standings: the
+    fewest lost Bummerl first, then the most game points (Bojan, Dora, Eva and Gal: 2 lost and 24 points each);
+    both partners of a team always level."""
+    names = NAMES[:8]
+    schneider = [{"contract": "herrenschnapser", "declarer": "x", "won": True}]  # 24 at once
+    raw = make_doc(preset="preisschnapsen", players=8)
+    raw["played"] = [
+        {
+            "round": 1,
+            "tables": [
+                bauern_table(1, [1, 2, 3, 4], [dict(schneider[0], declarer="Ana")], names),
+                bauern_table(
+                    2,
+                    [5, 6, 7, 8],
+                    [{"contract": "gang", "declarer": "Filip", "won": True}, dict(schneider[0], declarer="Eva")],
+                    names,
+                ),
+            ],
+        },
+        {
+            "round": 2,
+            "tables": [
+                bauern_table(1, [2, 5, 4, 7], [dict(schneider[0], declarer="Bojan")], names),
+                bauern_table(2, [1, 6, 3, 8], [{"contract": "gang", "declarer": "Filip", "won": True}], names),
+            ],
+        },
+    ]
+    t = T.load(raw)
+    assert (t.game, t.table_size, t.scoring.measure) == ("bauernschnapsen", 4, "ranking")
+    rows = T.standings_json(t)["standings"]
+    lost = {row["name"]: row["measure"] for row in rows}
+    assert lost == {"Ana": 0, "Cene": 0, "Filip": 1, "Hana": 1, "Bojan": 2, "Dora": 2, "Eva": 2, "Gal": 2}
+    assert [row["name"] for row in rows] == ["Ana", "Cene", "Filip", "Hana", "Bojan", "Dora", "Eva", "Gal"]
+    assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 5, 5, 5]  # Bojan, Dora 24 game points; Eva, Gal 24
+    refused = make_doc(preset="preisschnapsen", players=8, table_size=3)
+    assert refusal(refused).startswith("table_size: bauernschnapsen is not played by 3 at a table")
+
+
+def test_the_points_preset_takes_both_games():
+    four = T.load(make_doc(preset="points", game="bauernschnapsen", players=8))
+    three = T.load(make_doc(preset="points", game="dreierschnapsen", table_size=3, players=9))
+    assert (four.table_size, three.table_size) == (4, 3)
+    typed_three = make_doc(
+        preset="points",
+        game="dreierschnapsen",
+        table_size=3,
+        players=3,
+        played=[[typed(1, [1, 2, 3], [30, 18, 6], bummerl=[0, 1, 1])]],
+    )
+    t = T.load(typed_three)
+    assert T.seat_places(t, (1, 2, 3), t.played[0].tables[0]) == (1, 2, 3)

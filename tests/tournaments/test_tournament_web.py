@@ -791,6 +791,8 @@ def test_a_game_is_offered_only_the_presets_it_can_be_played_with(client):
     choices = {game.slug: dict(presets) for game, presets in response.context["choices"]}
     assert "tarzs" in choices["slovenian-tarok"] and "tarzs" not in choices["czech-taroky"]
     assert "breclav" in choices["czech-taroky"] and "points" in choices["schnapsen"]
+    assert "points" in choices["bauernschnapsen"] and "points" in choices["dreierschnapsen"]
+    assert "preisschnapsen" in choices["bauernschnapsen"] and "preisschnapsen" not in choices["dreierschnapsen"]
     text = visible_text(response.content.decode())  # each in the director's words, not its id
     assert "Mistrovství Slovinska (TARZS)" in text and "Český turnaj (Břeclav)" in text and "place-points" not in text
     page = client.get(reverse("new_tournament_for", args=["czech-taroky"]) + "?preset=tarzs")

@@ -18,7 +18,7 @@ from games.engines import table as table_engine
 from games.engines.table import InvalidTable
 from games.lib.number_text import read_number
 
-MEASURES = ("place-points", "balance", "points")
+MEASURES = ("place-points", "balance", "points", "ranking")  # ranking: the game's RANKING summed over the rounds
 
 
 TIE_BREAKS = ("score", "wins", "places", "best-round", "head-to-head")

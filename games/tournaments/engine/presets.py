@@ -50,7 +50,18 @@ PRESETS: dict[str, dict[str, Any]] = {
         # Königrufen cups' sheet leaves Kontras out, paid in cash (koenigrufen.md AT10.5)
         "offered_rules": {"koenigrufen": {"kontra_scored": False}},
     },
+    # Preisschnapsen of Bauernschnapsen: partners opposite at tables of four, each round to a time; the standings
+    # are the game's own ranking (its RANKING) summed over the rounds
+    "preisschnapsen": {
+        "game": "bauernschnapsen",
+        "rules": {},
+        "table_size": 4,
+        "rounds": 3,
+        "round_limit": {"minutes": 60},
+        "scoring": {"measure": "ranking", "tie_breaks": ["wins"]},
+        "draw": {"first": "random", "later": "random"},
+    },
     # a season of tournaments (TN9), not a tournament: what ``league`` takes when nothing else is said
     "league": {"points_table": None, "best_n": None, "qualify": None},
 }
-TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points")
+TOURNAMENT_PRESETS = ("tarzs", "breclav", "place-points", "points", "preisschnapsen")

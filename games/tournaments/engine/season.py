@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from games.contract.ranking import LOWER
 from games.lib.names import name_key
 
 from .base import Tournament
@@ -42,7 +43,9 @@ def season_results(t: Tournament) -> tuple[SeasonResult, ...]:
     measure, higher better (a measure of points where fewer is better counts negated). Registered players who
     never played are not in it."""
     rows = standings(t)
-    higher = t.scoring.measure != "points" or better_higher(t)
+    higher = t.scoring.measure not in ("points", "ranking") or (
+        better_higher(t) if t.scoring.measure == "points" else t.ranking[0].better != LOWER
+    )
     out = []
     for s in rows:
         if not any(True for _ in s.rounds):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.contract.ranking import lower_total_is_better
+from games.contract.ranking import LOWER, lower_total_is_better, rank_values
 
 from .base import PlayedRound, Tournament
 from .document import json_number
@@ -23,6 +23,7 @@ class RoundLine:
     place: int  # the seat's place at its table (TN6)
     score: int
     points: Fraction = Fraction(0)  # place points earned (TN6)
+    ranked: tuple[int, ...] = ()  # the seat's value under each rank of the game's ranking (a mark, the total)
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,17 @@ def _round_lines(
             placed = seat_places(t, result.seats, result)
             points = places(t, result.seats, result)
             scores = dict(zip(result.seats, result.totals))
+            names = [t.player(no).name for no in result.seats]
+            totals = dict(zip(names, result.totals))
             for i, no in enumerate(result.seats):
                 lines[no].append(
                     RoundLine(
-                        round=r.round, table=result.table, place=placed[i], score=result.totals[i], points=points[i]
+                        round=r.round,
+                        table=result.table,
+                        place=placed[i],
+                        score=result.totals[i],
+                        points=points[i],
+                        ranked=rank_values(t.ranking, names[i], totals, result.status),
                     )
                 )
                 meetings[no].append((result.totals[i], scores))
@@ -84,6 +92,10 @@ def _values(t: Tournament, mine: Sequence[RoundLine], sign: int) -> dict[str, An
     if t.scoring.measure == "place-points":
         measure: int | Fraction = sum((line.points for line in mine), Fraction(0))
         measure_key: Any = measure
+    elif t.scoring.measure == "ranking":  # the game's own ranking over the rounds: the first rank's sum shown
+        sums = [sum(line.ranked[k] for line in mine) for k in range(len(t.ranking))]
+        measure = sums[0]
+        measure_key = tuple(-value if rank.better == LOWER else value for rank, value in zip(t.ranking, sums))
     else:
         measure = score
         measure_key = score if t.scoring.measure == "balance" else sign * score
