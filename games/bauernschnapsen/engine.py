@@ -36,6 +36,7 @@ from games.schnapsen_family.scoring import (  # noqa: F401 (the engine contract:
     settlement,
     status,
     summary,
+    teams,
     winners,
 )
 

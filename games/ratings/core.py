@@ -28,7 +28,7 @@ from openskill.models import PlackettLuce
 
 from games.contract.hands import is_closing
 from games.contract.ranking import Ranking, rank_key
-from games.engines.table import Setup, load_state
+from games.engines.table import ENGINES, Setup, load_state
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
@@ -182,15 +182,31 @@ def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | Non
             continue
         now = history.ratings.setdefault(event.game, {})
         before = [now.get(name, Rated()) for name in event.players]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+        sides = teams_of(event)
+        teams = [[MODEL.rating(mu=before[i].mu, sigma=before[i].sigma) for i in side] for side in sides]
         chances = first_place_chances(before)
         expected = expected_places(before)
-        after = MODEL.rate(teams, ranks=[float(place) for place in event.places])
+        rated_teams = MODEL.rate(teams, ranks=[float(event.places[side[0]]) for side in sides])
+        after = {i: rated_teams[k][j] for k, side in enumerate(sides) for j, i in enumerate(side)}
         for i, name in enumerate(event.players):
-            rated = Rated(after[i][0].mu, after[i][0].sigma, before[i].events + 1)
+            rated = Rated(after[i].mu, after[i].sigma, before[i].events + 1)
             now[name] = rated
             history.steps.append(Step(event, name, event.places[i], chances[i], expected[i], before[i], rated))
     return history
+
+
+def teams_of(event: Event) -> list[tuple[int, ...]]:
+    """The sides the event's players played on, by seat: each alone, or the partners of a game played by fixed
+    teams (its engine's ``teams(count)``, partners opposite), rated as one team, when they share their place."""
+    teams = getattr(ENGINES.get(event.game), "teams", None)  # only a game of fixed partners has one
+    alone = [(seat,) for seat in range(len(event.players))]
+    if teams is None:
+        return alone
+    sides = [tuple(side) for side in teams(len(event.players))]
+    seats = sorted(seat for side in sides for seat in side)
+    if seats != list(range(len(event.players))) or any(len({event.places[i] for i in side}) > 1 for side in sides):
+        return alone
+    return sides
 
 
 def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, float]:

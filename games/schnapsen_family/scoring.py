@@ -274,6 +274,11 @@ def sides_of(players: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(len(players)))
 
 
+def teams(count: int) -> tuple[tuple[int, ...], ...]:
+    """BS6: the sides by seat at a table of ``count``, for the ratings: a team result at four (partners opposite)."""
+    return sides_of(tuple(str(seat) for seat in range(count)))
+
+
 def side_of(players: tuple[str, ...], name: str) -> int:
     seat = players.index(name)
     return next(i for i, side in enumerate(sides_of(players)) if seat in side)

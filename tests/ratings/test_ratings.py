@@ -281,3 +281,24 @@ def test_each_rating_keeps_its_change_at_the_players_last_result():
         r.change == RatingStep.objects.filter(circle=circle, player=r.player).order_by("-number")[0].change
         for r in Rating.objects.filter(circle=circle)
     )
+
+
+def test_bauernschnapsen_rates_a_team_result_partners_opposite():
+    """BS6: four players are two teams; a closed evening is one team's win over the other, rated as teams (each
+    partner's rating moves by the team's result, as openskill rates two teams of two), not as four players of whom
+    two tie. Dreierschnapsen's three players are rated each alone."""
+    four = ("Anna", "Bert", "Cilli", "Dieter")
+    win = {"contract": "herrenschnapser", "declarer": "Anna", "won": True}
+    circle, _tables = circle_with([win, CLOSE], game="bauernschnapsen", players=four)
+    now = stored(circle, "bauernschnapsen")
+    model = PlackettLuce()
+    teams = [[model.rating(), model.rating()], [model.rating(), model.rating()]]
+    (anna, cilli), (bert, dieter) = model.rate(teams, ranks=[1.0, 2.0])
+    assert now["Anna"][:2] == (anna.mu, anna.sigma) and now["Cilli"][:2] == (cilli.mu, cilli.sigma)
+    assert now["Bert"][:2] == (bert.mu, bert.sigma) and now["Dieter"][:2] == (dieter.mu, dieter.sigma)
+    alone = model.rate([[model.rating()] for _ in four], ranks=[1.0, 3.0, 1.0, 3.0])
+    assert now["Anna"][0] != alone[0][0].mu  # not four players, two of them tied
+    three = ("Anna", "Bert", "Cilli")
+    circle3, _tables = circle_with([win, CLOSE], game="dreierschnapsen", players=three)
+    solo = model.rate([[model.rating()] for _ in three], ranks=[1.0, 2.0, 2.0])
+    assert stored(circle3, "dreierschnapsen")["Anna"][:2] == (solo[0][0].mu, solo[0][0].sigma)
