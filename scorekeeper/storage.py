@@ -4,7 +4,7 @@ importing one another by those names: a module whose content changes gets a new 
 does too, and no phone runs a new module beside an old one from its cache.
 
 Compressed with brotli too (the Brotli package: whitenoise sends ``.br`` to a browser that accepts it): the phone's
-runtime, the largest part of keeping a table, in 3.2 MB instead of 4.0 with gzip. Brotli's copies come from a cache
+runtime, the largest part of keeping a table, in 3.0 MB instead of 3.8 with gzip. Brotli's copies come from a cache
 by content (games.offline.runtime.compressed): the runtime's WebAssembly alone takes about 20 s of CPU to compress,
 paid once per machine and release instead of on every collectstatic (and twice in each: its hashed copy too)."""
 
