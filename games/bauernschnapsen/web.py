@@ -5,15 +5,9 @@ figures, each player's Bummerl lost (a team's on both partners)."""
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
-from games.schnapsen_family.forms import FamilyHandForm
 from games.web import BADGE, GameWeb, Mark, SettleWords
 
-from . import engine, entry
-
-
-class BauernschnapsenHandForm(FamilyHandForm):
-    engine = engine
-    entry = entry
+from .forms import BauernschnapsenHandForm
 
 
 def bummerl(count: int) -> str:

@@ -1,0 +1,10 @@
+"""A Bauernschnapsen hand: the family's hand form (games/schnapsen_family/forms.py) with this game's engine and entry."""
+
+from games.schnapsen_family.forms import FamilyHandForm
+
+from . import engine, entry
+
+
+class BauernschnapsenHandForm(FamilyHandForm):
+    engine = engine
+    entry = entry
