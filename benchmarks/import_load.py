@@ -45,7 +45,7 @@ ENV = {
 }
 
 sys.path.insert(0, str(ROOT))
-from games.entry.koenigrufen import SAMPLES  # noqa: E402  (pure: no Django needed)
+from games.koenigrufen.entry import SAMPLES  # noqa: E402  (pure: no Django needed)
 
 HANDS = [*SAMPLES.table, *SAMPLES.hands]
 MOST = int(os.environ.get("TALON_MAX_IMPORT_HANDS", "5000"))

@@ -38,10 +38,10 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games.engines import slovenian_tarok  # noqa: E402
 from games.models import Circle, Entry, Hand, League, Round, RoundTable, Seat, Table, Tournament  # noqa: E402
 from games.ratings import core as ratings  # noqa: E402
 from games.ratings import store as ratings_store  # noqa: E402
+from games.slovenian_tarok import engine as slovenian_tarok  # noqa: E402
 from games.tables import services  # noqa: E402
 from games.tournaments import services as tournament_service  # noqa: E402
 

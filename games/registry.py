@@ -1,20 +1,21 @@
 """The only list of games. Everything else (the pages, settle, statistics, the phone, the tests) iterates it.
 
-A game is one line below, ``load("<module>")``, naming its module under ``games/engines/`` ("czech_taroky"): its
-engine (the rules, pure Python, built on ``games/contract/``), its entry by the same name under
-``games/entry/`` (a hand form's fields to the hand's object, pure Python, which the phone runs too; its
-``SAMPLES``: hands and tables the generic tests play) and its web side under ``games/web/`` (the hand form, what
-its pages show, how its marks look; imported only by the Django app). A game kept in a package of its own
-("tests.hearts") names the package: its ``engine``, ``entry`` and ``web`` modules are in it. The prefix of its rule
-numbers (``R``, ``SR``, ``KR``, ``TR``) is read from the engine's ``RULES``. Nothing finds a game's module by its
-slug: only through its line here. This module imports nothing from Django, so the engines and their registry also
-run on their own (``manage.py settle``, the phone).
+A game is one folder, a package, and one line below, ``load("games.<game>")``, naming it. The package holds its
+``engine`` (the rules, pure Python, built on ``games/contract/``), its ``entry`` (a hand form's fields to the
+hand's object, pure Python, which the phone runs too; its ``SAMPLES``: hands and tables the generic tests play), its
+``web`` side (the hand form, what its pages show, how its marks look; imported only by the Django app), and beside
+them its ``templates/`` and ``static/`` folders, found through this list (scorekeeper.game_files: a template loader
+and a static files finder), its worked examples and its ``tests/``. A game kept elsewhere ("tests.hearts") is named
+the same way. The prefix of its rule numbers (``R``, ``SR``, ``KR``, ``TR``) is read from the engine's ``RULES``.
+Nothing finds a game's module by its slug: only through its line here. This module imports nothing from Django, so
+the engines and their registry also run on their own (``manage.py settle``, the phone).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -34,6 +35,11 @@ class Game:
     @property
     def slug(self) -> str:
         return self.engine.SLUG
+
+    @property
+    def folder(self) -> Path:
+        """The game's own folder (its package): its ``templates/`` and ``static/`` are found there."""
+        return Path(self.engine.__file__).resolve().parent
 
     @property
     def web(self) -> Any:
@@ -58,14 +64,9 @@ def add(game: Game) -> Game:
 
 
 def load(name: str) -> Game:
-    """The game whose engine is ``games/engines/<name>.py`` (its entry ``games/entry/<name>.py``, its web side
-    ``games/web/<name>/``), or, for a dotted name, the package ``name`` holding ``engine``, ``entry`` and ``web``."""
-    if "." in name:
-        engine, entry, web = f"{name}.engine", f"{name}.entry", f"{name}.web"
-    else:
-        engine, entry, web = f"games.engines.{name}", f"games.entry.{name}", f"games.web.{name}"
-    module = import_module(engine)
-    return Game(module, import_module(entry), web, rule_prefix(module))
+    """The game in the package ``name`` ("games.schnapsen"), holding its modules ``engine``, ``entry`` and ``web``."""
+    module = import_module(f"{name}.engine")
+    return Game(module, import_module(f"{name}.entry"), f"{name}.web", rule_prefix(module))
 
 
 def rule_prefix(engine: Engine) -> str:
@@ -83,16 +84,14 @@ def remove(slug: str) -> None:
     engine_table.unregister(slug)
 
 
-for _name in (  # one line a game, in the order the pages list them
-    "czech_taroky",
-    "slovenian_tarok",
-    "schnapsen",
-    "two_ten_jack",
-    "koenigrufen",
-    "games.bauernschnapsen",  # one folder: games/bauernschnapsen/ (engine, entry, web)
-    "games.dreierschnapsen",
-):
-    add(load(_name))
+# One line a game, in the order the pages list them.
+add(load("games.czech_taroky"))
+add(load("games.slovenian_tarok"))
+add(load("games.schnapsen"))
+add(load("games.two_ten_jack"))
+add(load("games.koenigrufen"))
+add(load("games.bauernschnapsen"))
+add(load("games.dreierschnapsen"))
 
 
 def game(slug: str) -> Game:

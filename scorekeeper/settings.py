@@ -100,8 +100,24 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Shared templates, then each registered game's own (games/<game>/templates/: scorekeeper.game_files),
+            # cached; partials (`page.html#partial`) through django-template-partials' loader, as it sets up itself.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                                "scorekeeper.game_files.GameTemplates",
+                            ],
+                        )
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -213,6 +229,11 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "scorekeeper.game_files.GameStaticFiles",  # each registered game's own (games/<game>/static/)
+]
 # The Python runtime a phone downloads to keep a table working without signal: Pyodide from the npm registry
 # (package.json; both set-up commands run npm), served under its version with its own file names.
 PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"

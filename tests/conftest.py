@@ -15,21 +15,9 @@ from tests import hearts
 settings.register_profile("talon", deadline=None, derandomize=os.environ.get("CI") == "true")
 settings.load_profile("talon")
 
-games.registry.add(hearts.GAME)  # a game that is not in the list, through every test that covers every game
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _hearts_templates():
-    """Hearts' templates are in its own folder (tests/hearts/templates), found for the test session."""
-    if "django.conf" in sys.modules and sys.modules["django.conf"].settings.configured:
-        from django.conf import settings
-        from django.template import engines
-
-        if hearts.TEMPLATES not in settings.TEMPLATES[0]["DIRS"]:
-            settings.TEMPLATES[0]["DIRS"] = [*settings.TEMPLATES[0]["DIRS"], hearts.TEMPLATES]
-            engines._engines = {}
-            engines.__dict__.pop("templates", None)
-    yield
+# A game that is not in the list, through every test that covers every game (its templates are found in its folder, as
+# every game's are: scorekeeper.game_files).
+games.registry.add(hearts.GAME)
 
 
 @pytest.fixture(autouse=True, scope="session")

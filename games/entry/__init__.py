@@ -1,9 +1,10 @@
-"""From a hand form's fields to the hand's object in shared/formats/table-json.md, one module per game.
+"""From a hand form's fields to the hand's object in shared/formats/table-json.md: each game's ``entry`` module, in
+its folder (games/<game>/entry.py), keeps this contract.
 
 Pure Python, no Django: the server's hand forms call ``to_data`` with their cleaned fields, and a phone without
 signal calls the very same function in its Python runtime (games/offline/phone.py) with the fields as the form holds
 them (numbers as ints, check boxes as booleans, empty choices as ""). Which fields a form has, their labels and
-their checks stay in the forms (games/web/<game>/forms.py); the engine checks the hand either way.
+their checks stay in the forms (games/<game>/forms.py); the engine checks the hand either way.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Samples:
     """A game's own hands for the tests that cover every game: they iterate the registry and take the game's
-    samples from its entry (``SAMPLES`` in games/entry/<game>.py), so a new game without them fails loudly and no
+    samples from its entry (``SAMPLES`` in games/<game>/entry.py), so a new game without them fails loudly and no
     test keeps a list of games.
 
     The contract, checked for every registered game by tests/engines/test_samples.py, whose message names the

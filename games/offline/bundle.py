@@ -59,9 +59,9 @@ def offline_scripts() -> list[str]:
 
 def engine_files() -> dict[str, str]:
     """The files a phone runs, read from where the server runs them: the games package's empty __init__, the
-    registry, the contract, lib's pure modules (games.lib.PURE), the engines, hand entry and the phone's entry
-    point; and every registered game's engine and entry with their packages, wherever the game lives (a game
-    registered elsewhere, as the tests' Hearts is)."""
+    registry, the contract, lib's pure modules (games.lib.PURE), the shared engines, hand entry and the phone's entry
+    point; and every registered game's engine and entry with their packages, wherever the game lives (its folder
+    games/<game>/, or elsewhere, as the tests' Hearts is): not its web side, templates or tests."""
     paths = [
         GAMES_DIR / "__init__.py",
         GAMES_DIR / "registry.py",

@@ -1,5 +1,5 @@
-"""What a phone runs without signal: the server's own engines (games/engines, games/registry.py) and hand entry
-(games/entry), loaded into the phone's Python runtime (Pyodide) from the very files the server runs.
+"""What a phone runs without signal: the server's own engines (games/engines, games/registry.py, each game's
+engine.py) and hand entry (games/entry, each game's entry.py), loaded into the phone's Python runtime (Pyodide) from the very files the server runs.
 
 No Django here. The phone holds the table as the server last sent it (``snapshot``: game, rules, players, the
 state the last live hand left, the totals, the number of hands) and the hands it recorded since and has not

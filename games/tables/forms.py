@@ -1,6 +1,7 @@
 """The table's forms: the house rules (generated from the engine's options), a new table, a penalty or totals
-carried over, an import, the circle a table joins (a circle's own forms are in games/circles/forms.py). The hand form's base and its tap targets are in games/web/forms.py (below this
-module: a game's hand form imports them there); each game's own hand form lives in games/web/<game>/.
+carried over, an import, the circle a table joins (a circle's own forms are in games/circles/forms.py). The hand
+form's base and its tap targets are in games/web/forms.py (below this module: a game's hand form imports them there);
+each game's own hand form lives in its folder, games/<game>/forms.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""Each game's web side: its hand form, its quick entries and what its pages show, one package per game.
+"""What a game's web side says to the shared pages: its hand form, its quick entries and what its pages show.
 
-``games.registry`` names each game's web module; the module's ``WEB`` says what the shared views and templates
-need. A game's templates live in ``templates/games/<game>/``:
+``games.registry`` names each game's web module (``games/<game>/web.py``, in the game's folder); the module's ``WEB``
+says what the shared views and templates need. A game's templates live in its folder, under
+``games/<game>/templates/games/<game>/`` (found through the registry: scorekeeper/game_files.py):
 
 - ``fields.html``: the hand form's fields (recording, editing, the rules page's calculator);
 - ``table.html``: what the table page shows under the totals (a sheet of the game under way, the round, a note);
@@ -9,8 +10,8 @@ need. A game's templates live in ``templates/games/<game>/``:
 - ``quick.html``: a quick entry on the table page, when ``quick_entry`` is set;
 - ``marks.html``: a player's marks beside their total, when ``marks_template`` names it.
 
-Its own look, if it needs one, is a stylesheet of its own under ``static/css/games/<game>.css`` (``stylesheet``),
-linked on every page after talon.css: the shared stylesheet draws nothing of a game.
+Its own look, if it needs one, is a stylesheet of its own, ``games/<game>/static/css/games/<game>.css``
+(``stylesheet``), linked on every page after talon.css: the shared stylesheet draws nothing of a game.
 
 A phone without signal cannot render templates: ``marks`` says the same as data (``Mark``), and ``look()`` gives the
 phone everything game-specific it draws (static/js/offline/ names no game). The game's ``table.html`` marks what
@@ -202,7 +203,7 @@ class GameWeb:
     leader_badge: str | Promise = ""  # the badge of who leads the next hand, in the game's word; empty: none shown
     leader_field: str = ""  # the hand form's field that takes who leads the next hand; empty: none
     marks: tuple[Mark, ...] = ()  # how its marks look beside a total, as data for the phone (as marks_template)
-    stylesheet: str = ""  # its own look (static/css/games/<game>.css, as {% static %} names it), on every page
+    stylesheet: str = ""  # its own look (css/games/<game>.css in its folder's static/, as {% static %} names it)
     games: Games | None = None  # an evening of games (Two Ten Jack): the round's line and the games won, as data
 
     def look(self) -> dict[str, Any]:

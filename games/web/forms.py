@@ -1,5 +1,5 @@
-"""What every game's hand form shares: tap-target widgets and the hand form's base, which the games' forms in
-games/web/<game>/ build on.
+"""What every game's hand form shares: tap-target widgets and the hand form's base, which each game's form
+(games/<game>/forms.py) builds on.
 
 A hand form's ``to_data()`` gives the hand's object in shared/formats/table-json.md (defaults left out), and
 ``show_engine_error`` puts the engine's InvalidHand next to the field it names, in the player's language.

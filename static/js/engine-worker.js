@@ -1,5 +1,6 @@
 // The engines on the phone: Pyodide (Python compiled to WebAssembly, from Talon's own static files) running the
-// very files the server runs (games/engines, games/registry.py, games/entry, games/offline/phone.py), in a worker so that
+// very files the server runs (games/engines, games/registry.py, games/entry, each game's engine.py and entry.py in its
+// folder, games/offline/phone.py), in a worker so that
 // the page never waits on it. Messages: {id, call, args} in, {id, result} or {id, error} out.
 let phone = null;
 

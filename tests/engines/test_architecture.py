@@ -100,37 +100,40 @@ class Reader(ast.NodeVisitor):
 REGISTRY = "games.registry"
 
 
-def registered_imports() -> list[Import]:
-    """The registry imports each game's modules by name (``import_module``), which no import statement shows: for
-    every name its loop loads (``for _name in ("czech_taroky", …): add(load(_name))``), the modules its ``load``
-    spells from it (``f"games.engines.{name}"``, the entry, the web side), as arrows from the registry."""
+def registry_kinds() -> dict[str, str]:
+    """What the registry's ``load`` calls each module of a game and how it spells it from the game's package:
+    ``f"{name}.engine"``, … gives {"engine": ".engine", "entry": ".entry", "web": ".web"}."""
     tree = ast.parse(MODULES[REGISTRY].read_text())
-    names = [
-        (item.value, item.lineno)
-        for node in tree.body
-        if isinstance(node, ast.For) and isinstance(node.iter, ast.Tuple)
-        for item in node.iter.elts
-        if isinstance(item, ast.Constant) and isinstance(item.value, str)
-    ]
     load = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "load")
-    prefixes = {
-        node.values[0].value
+    return {
+        node.values[1].value[1:]: node.values[1].value
         for node in ast.walk(load)
         if isinstance(node, ast.JoinedStr)
         and len(node.values) == 2
-        and isinstance(node.values[0], ast.Constant)
-        and node.values[0].value.startswith("games.")
-        and isinstance(node.values[1], ast.FormattedValue)
+        and isinstance(node.values[0], ast.FormattedValue)
+        and isinstance(node.values[1], ast.Constant)
+        and node.values[1].value.startswith(".")
     }
-    return [Import(REGISTRY, target, line, None) for name, line in names for target in spelled(name, prefixes)]
 
 
-def spelled(name: str, prefixes: set[str]) -> list[str]:
-    """The modules ``load`` imports for one name: a package's ``engine``, ``entry`` and ``web`` (a dotted name: a
-    game in one folder), or each prefix's module of that name."""
-    if "." in name:
-        return [f"{name}.{part}" for part in ("engine", "entry", "web")]
-    return [prefix + name for prefix in sorted(prefixes)]
+def registered_imports() -> list[Import]:
+    """The registry imports each game's modules by name (``import_module``), which no import statement shows: for
+    every package its lines load (``add(load("games.czech_taroky"))``), the modules its ``load`` spells from it
+    (``f"{name}.engine"``, the entry, the web side), as arrows from the registry."""
+    tree = ast.parse(MODULES[REGISTRY].read_text())
+    names = [
+        (node.args[0].value, node.lineno)
+        for statement in tree.body
+        if isinstance(statement, ast.Expr)
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") == "load"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+    suffixes = sorted(registry_kinds().values())
+    return [Import(REGISTRY, name + suffix, line, None) for name, line in names for suffix in suffixes]
 
 
 PHONE = "games.offline.phone"
@@ -155,37 +158,16 @@ def loaded_names(module: str) -> list[tuple[str, int]]:
     return found
 
 
-def registry_kinds() -> dict[str, str]:
-    """What the registry's ``load`` calls each module of a game and how it spells it: ``engine, entry, web =
-    f"games.engines.{name}", …`` gives {"engine": "games.engines.", "entry": "games.entry.", "web": "games.web."}."""
-    tree = ast.parse(MODULES[REGISTRY].read_text())
-    load = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "load")
-    return {
-        target.id: value.values[0].value
-        for node in ast.walk(load)
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple)
-        for target, value in zip(node.targets[0].elts, node.value.elts)
-        if isinstance(target, ast.Name)
-        and isinstance(value, ast.JoinedStr)
-        and isinstance(value.values[0], ast.Constant)
-        and value.values[0].value.startswith("games.")
-    }
-
-
 def phone_imports() -> list[Import]:
     """The phone imports by name (``import_module``) each module of each game the server registered that the
     registry's entry names under that key (games.offline.bundle.registered_games: {"engine": the engine's module,
     "entry": the entry's …}): for every game the registry loads, an arrow from the phone to that module."""
-    kinds, found = registry_kinds(), registered_imports()
-    games = sorted({i.target.rpartition(".")[2] for i in found if i.target.rpartition(".")[0] + "." in kinds.values()})
-    folders = sorted(
-        {i.target.rpartition(".")[0] for i in found if i.target.rpartition(".")[0] + "." not in kinds.values()}
-    )
+    kinds, games = registry_kinds(), sorted({i.target.rpartition(".")[0] for i in registered_imports()})
     return [
-        Import(PHONE, module, line, None)
+        Import(PHONE, game + kinds[key], line, None)
         for key, line in loaded_names(PHONE)
         if key in kinds
-        for module in [kinds[key] + game for game in games] + [f"{folder}.{key}" for folder in folders]
+        for game in games
     ]
 
 
@@ -256,8 +238,8 @@ def test_the_graph_is_read():
     edges = {(i.importer, i.target) for i in IMPORTS}
     assert ("games.urls", "games.tables.views.hands") in edges
     assert ("games.registry", "games.engines.table") in edges  # from .engines import table as engine_table
-    assert ("games.entry.schnapsen", "games.engines.schnapsen") in edges  # from ..engines import schnapsen
-    assert ("games.offline.phone", "games.entry.schnapsen") in edges  # import_module(entry["entry"])
+    assert ("games.schnapsen.entry", "games.schnapsen.engine") in edges  # from . import engine as sn
+    assert ("games.offline.phone", "games.schnapsen.entry") in edges  # import_module(entry["entry"])
     assert ("games.apps", "games.tables.signals", "GamesConfig.ready") in {
         (i.importer, i.target, i.function) for i in IMPORTS
     }
@@ -268,17 +250,9 @@ def test_the_registrys_imports_by_name_are_read():
     """Each game the registry lists is an arrow to its engine, its entry and its web side, each a module of games/
     (a name the registry loads that is no module, or a ``load`` spelled otherwise, fails here, not unseen)."""
     found = registered_imports()
-    flat = [i for i in found if i.target.count(".") == 2 and i.target.split(".")[1] in ("engines", "entry", "web")]
-    games = {i.target.rpartition(".")[2] for i in flat}
-    assert {"czech_taroky", "koenigrufen"} <= games
-    assert {i.target for i in flat} == {
-        f"games.{kind}.{game}" for kind in ("engines", "entry", "web") for game in games
-    }
-    folders = {i.target.rpartition(".")[0] for i in found if i not in flat}
-    assert "games.bauernschnapsen" in folders
-    assert {i.target for i in found if i not in flat} == {
-        f"{f}.{part}" for f in folders for part in ("engine", "entry", "web")
-    }
+    games = {i.target.rpartition(".")[0] for i in found}
+    assert {"games.czech_taroky", "games.koenigrufen"} <= games
+    assert {i.target for i in found} == {f"{game}.{kind}" for kind in ("engine", "entry", "web") for game in games}
     missing = [f"games/registry.py:{i.line} loads {i.target}, which is no module of games/" for i in found]
     assert all(i.target in MODULES for i in found), missing
 
@@ -294,17 +268,21 @@ def test_the_phones_imports_by_name_are_read():
     ]
     assert loaded and not unread, unread
     found = phone_imports()
-    assert {i.target for i in found} >= {"games.engines.czech_taroky", "games.entry.koenigrufen"}
+    assert {i.target for i in found} >= {"games.czech_taroky.engine", "games.koenigrufen.entry"}
     assert all(i.target in MODULES for i in found), [i.target for i in found if i.target not in MODULES]
 
 
 def test_the_phone_loads_only_what_a_phone_runs():
     """What the phone imports, by statement or by name, is the pure core a phone runs (no Django): the contract,
-    the engines, the entries, the registry and lib's pure modules, and a game in one folder's engine and entry."""
+    the engines, the entries (each game's and their contract), the registry and lib's pure modules."""
     pure = ("games.contract", "games.engines", "games.entry", REGISTRY, *PURE_LIB)
-    folders = {i.target.rpartition(".")[0] for i in registered_imports() if i.target.endswith(".engine")}
-    own = {f"{folder}.{part}" for folder in folders for part in ("engine", "entry")}
-    bad = [i for i in IMPORTS if i.importer == PHONE and not i.target.startswith(pure) and i.target not in own]
+    bad = [
+        i
+        for i in IMPORTS
+        if i.importer == PHONE
+        and not i.target.startswith(pure)
+        and i.target.rpartition(".")[2] not in ("engine", "entry")
+    ]
     assert not bad, where(bad)
 
 

@@ -1,7 +1,8 @@
 """The card counter's middle: where the hand form's ± steps start on an empty points box (no Django)."""
 
 from games.contract.options import Counter
-from games.engines import czech_taroky, slovenian_tarok
+from games.czech_taroky import engine as czech_taroky
+from games.slovenian_tarok import engine as slovenian_tarok
 
 
 def test_the_middle_is_half_the_decks_card_points_in_whole_points():

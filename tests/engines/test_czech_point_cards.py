@@ -12,7 +12,7 @@ import random
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import czech_taroky as ct
+from games.czech_taroky import engine as ct
 
 PLAYERS = ("Anna", "Bara", "Cyril", "Dana")
 CLASH = "These point cards cannot all be true in one deal: "

@@ -3,7 +3,7 @@
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import czech_taroky as ct
+from games.czech_taroky import engine as ct
 
 PLAYERS = ("A", "B", "C", "D")
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.contract.words import InvalidHand, Sums
-from games.engines import koenigrufen as kr
 from games.engines.table import InvalidTable, parse_document, replay
+from games.koenigrufen import engine as kr
 from games.registry import GAMES
 
 from .test_koenigrufen import FIVE, FOUR, WORKED_EXAMPLES

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from games.contract.hands import Adjustment, Closing
 from games.contract.words import InvalidHand, Sums
-from games.engines import czech_taroky as ct
-from games.engines import koenigrufen as kr
-from games.engines import slovenian_tarok as sl
+from games.czech_taroky import engine as ct
 from games.engines.table import InvalidTable, describe_played, parse_document, play_next
+from games.koenigrufen import engine as kr
 from games.offline import phone
 from games.registry import GAMES
+from games.slovenian_tarok import engine as sl
 
 from .worked_examples import EXAMPLES
 

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from games.contract.options import parse_options
 from games.contract.words import InvalidHand
-from games.engines import czech_taroky as ct
-from games.engines import schnapsen as sn
-from games.engines import slovenian_tarok as sl
-from games.engines import two_ten_jack as ttj
+from games.czech_taroky import engine as ct
 from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import GAMES
+from games.schnapsen import engine as sn
+from games.slovenian_tarok import engine as sl
+from games.two_ten_jack import engine as ttj
 
 from .worked_examples import EXAMPLES
 

@@ -5,7 +5,7 @@ import pytest
 
 import games.registry  # noqa: F401  (the games a tournament may be of)
 from games.contract.words import InvalidHand
-from games.engines import koenigrufen as kr
+from games.koenigrufen import engine as kr
 from games.tournaments import engine as T
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")

@@ -3,7 +3,7 @@
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import koenigrufen as kr
+from games.koenigrufen import engine as kr
 
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")
 

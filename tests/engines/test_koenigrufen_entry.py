@@ -1,6 +1,6 @@
-"""The Königrufen hand form's fields to the table document's hand (games/entry/koenigrufen.py), without Django."""
+"""The Königrufen hand form's fields to the table document's hand (games/koenigrufen/entry.py), without Django."""
 
-from games.entry.koenigrufen import to_data
+from games.koenigrufen.entry import to_data
 
 FIVE = ["Anna", "Bert", "Cilli", "Dieter", "Emil"]
 

@@ -4,9 +4,9 @@ player sitting out at five scores 0, and kontra_scored false changes no hand wit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engines import koenigrufen as kr
 from games.engines.table import parse_document, replay
-from games.entry import koenigrufen as entry
+from games.koenigrufen import engine as kr
+from games.koenigrufen import entry as entry
 
 tables = st.randoms(use_true_random=False).map(entry.SAMPLES.document)
 

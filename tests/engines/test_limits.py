@@ -6,9 +6,9 @@ import json
 import pytest
 
 from games.contract.hands import MOST_CARD_POINTS, MOST_POINTS
-from games.engines import two_ten_jack
-from games.engines.slovenian_tarok import MOST_RADELCI
 from games.engines.table import InvalidTable, settle
+from games.slovenian_tarok.engine import MOST_RADELCI
+from games.two_ten_jack import engine as two_ten_jack
 
 SL = ["Ana", "Bojan", "Cene", "Dora"]
 

@@ -15,8 +15,8 @@ from games.contract.ranking import (
     ranking_words,
     total_key,
 )
-from games.engines import slovenian_tarok
 from games.registry import ENGINES
+from games.slovenian_tarok import engine as slovenian_tarok
 
 TOTALS = {"Anna": 10, "Boris": -4, "Cyril": 30}
 BY_MARKS = (Rank("lost", "lost games", LOWER, "the fewest lost first, then the most points"), Rank(TOTAL, "points"))

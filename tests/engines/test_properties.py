@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.contract.words import InvalidHand
-from games.engines import czech_taroky as ct
-from games.engines import slovenian_tarok as sl
+from games.czech_taroky import engine as ct
 from games.engines.table import InvalidTable, parse_document, replay, settle
 from games.registry import ENGINES
+from games.slovenian_tarok import engine as sl
 
 PLAYERS = ["A", "B", "C", "D"]
 CZECH_OPTIONS = {

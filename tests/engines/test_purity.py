@@ -1,5 +1,7 @@
-"""The engines are the pure core: every module under games/contract/ and games/engines/, lib's pure modules (and
-the registry that lists the games) imports nothing from Django and nothing outside the standard library, and every registered game keeps the contract."""
+"""The engines are the pure core: every module under games/contract/ and games/engines/, every game's engine and
+entry in its folder (games/<game>/engine.py, entry.py, its package's __init__), lib's pure modules and the registry
+that lists the games import nothing from Django and nothing outside the standard library, and every registered game
+keeps the contract."""
 
 import ast
 import subprocess
@@ -17,29 +19,24 @@ CONTRACT_MODULES = sorted(
     f"games.contract.{path.stem}" for path in (ROOT / "games" / "contract").glob("*.py") if path.stem != "__init__"
 )
 ENGINE_MODULES = sorted(
-    f"games.engines.{path.stem}" for path in (ROOT / "games" / "engines").glob("*.py") if path.stem != "__init__"
+    [
+        *(
+            f"games.engines.{path.stem}"
+            for path in (ROOT / "games" / "engines").glob("*.py")
+            if path.stem != "__init__"
+        ),
+        *(f"games.{path.parent.name}.engine" for path in (ROOT / "games").glob("*/entry.py")),  # each game's folder
+    ]
 )
 ENTRY_MODULES = sorted(
-    f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py") if path.stem != "__init__"
+    [
+        *(f"games.entry.{path.stem}" for path in (ROOT / "games" / "entry").glob("*.py") if path.stem != "__init__"),
+        *(f"games.{path.parent.name}.entry" for path in (ROOT / "games").glob("*/entry.py")),
+    ]
 )
-# a game in one folder (games/<game>/): its engine and entry, and the pure modules a family of games shares
-FOLDER_MODULES = sorted(
-    {
-        name
-        for game in GAMES.values()
-        for name in (game.engine.__name__, game.entry.__name__)
-        if name.startswith("games.") and not name.startswith(("games.engines.", "games.entry."))
-    }
-)
-FAMILY_MODULES = ["games.schnapsen_family.scoring", "games.schnapsen_family.fields"]
-PACKAGES = {
-    "games.contract",
-    "games.engines",
-    "games.entry",
-    "games.lib",
-    "games.offline",
-    "games.schnapsen_family",
-} | {name.rpartition(".")[0] for name in FOLDER_MODULES}
+GAME_PACKAGES = sorted(f"games.{path.parent.name}" for path in (ROOT / "games").glob("*/entry.py"))  # __init__
+FAMILY_MODULES = ["games.schnapsen_family.scoring", "games.schnapsen_family.fields"]  # what a family of games shares
+PACKAGES = {"games.contract", "games.engines", "games.entry", "games.lib", "games.offline", "games.schnapsen_family"}
 PURE = [
     *CONTRACT_MODULES,
     *ENGINE_MODULES,
@@ -47,7 +44,7 @@ PURE = [
     "games.registry",
     "games.offline.phone",
     *ENTRY_MODULES,
-    *FOLDER_MODULES,
+    *GAME_PACKAGES,
     *FAMILY_MODULES,
 ]  # what a phone runs too
 CHECKED = [
@@ -97,21 +94,26 @@ def test_engines_import_only_the_standard_library_and_each_other(module):
             names = [node.module or ""] if node.level == 0 else []
         else:
             continue
+        entry = module.startswith("games.entry") or module.endswith(".entry")  # the entries' contract (Samples)
         for name in names:
             top = name.split(".")[0]
             allowed = (
                 "games.contract",
                 "games.engines",
                 *PURE_LIB,
+                *(("games.entry",) if entry else ()),
                 *(("games.registry",) if module == "games.offline.phone" else ()),
             )
-            if module in FOLDER_MODULES + FAMILY_MODULES:  # a folder's entry takes Samples; a family's pure modules
-                allowed = (*allowed, "games.entry", *FAMILY_MODULES)
+            if module in ENGINE_MODULES + ENTRY_MODULES + FAMILY_MODULES:  # a family's pure modules, shared
+                allowed = (*allowed, *FAMILY_MODULES)
             assert top in sys.stdlib_module_names or name.startswith(allowed), (module, name)
-        if module.startswith("games.entry") or module in FOLDER_MODULES + FAMILY_MODULES:  # relative: the engines
-            relative = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
-            allowed = ("engines", "table", "")
-            assert all(name.split(".")[0] in allowed for name in relative), (module, relative)
+    relative = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+    if module.startswith("games.entry") or module in FAMILY_MODULES:  # relative imports: only the engines
+        names = [node.module or "" for node in relative]
+        assert all(name.split(".")[0] in ("engines", "table", "") for name in names), (module, names)
+    elif module.endswith(".entry"):  # a game's entry beside its engine, in its folder: only that engine
+        names = [node.module or alias.name for node in relative for alias in node.names]
+        assert all(name == "engine" for name in names), (module, names)
 
 
 @pytest.mark.parametrize("module", CHECKED)

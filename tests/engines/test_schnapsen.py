@@ -3,8 +3,8 @@
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import schnapsen as sn
 from games.engines.table import parse_document, replay
+from games.schnapsen import engine as sn
 
 PLAYERS = ("Anna", "Ben")
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import slovenian_tarok as st
 from games.engines.table import parse_document, replay
+from games.slovenian_tarok import engine as st
 
 THREE = ("Ana", "Bojan", "Cene")
 FOUR = ("Ana", "Bojan", "Cene", "Dora")

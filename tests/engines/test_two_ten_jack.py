@@ -3,8 +3,8 @@
 import pytest
 
 from games.contract.words import InvalidHand
-from games.engines import two_ten_jack as ttj
 from games.engines.table import parse_document, replay
+from games.two_ten_jack import engine as ttj
 
 PLAYERS = ["Aiko", "Ben", "Chie"]
 T1 = {

@@ -47,7 +47,7 @@ def games_named_in(text: str) -> set[str]:
 
 
 def test_a_game_is_named_by_its_slug_and_modules_not_by_a_word_of_its_title():
-    assert games_named_in("games/entry/two_ten_jack.py") == {"two-ten-jack"}
+    assert games_named_in("games/two_ten_jack/entry.py") == {"two-ten-jack"}
     assert games_named_in('GAMES["hearts"], templates/games/hearts/') == {"hearts"}
     assert games_named_in("hearts first; the hearts score plus, spades minus") == set()
 
@@ -89,12 +89,10 @@ def own_files(slug: str) -> tuple[str, ...]:
     family = (f"games/engines/{module}",) if slug.endswith("-family") else ()  # a family's modules, fields too
     return (
         *family,
-        f"games/{module}/",  # a game in one folder, or what a family of games shares
+        f"games/{module}/",  # its folder (engine, entry, web side, templates, stylesheet, tests), or a family's
         f"games/engines/{module}.py",
         f"games/entry/{module}.py",
-        f"games/web/{module}/",
-        f"templates/games/{module}/",
-        f"static/css/games/{module}.css",
+        f"templates/games/{module}/",  # a game whose templates are not in its folder yet
     )
 
 
@@ -153,7 +151,7 @@ def test_the_circles_of_a_games_marks_are_drawn_by_its_own_stylesheet(slug):
     classes = {name for mark in web.marks if mark.look == CIRCLES for name in mark.classes}
     if classes:
         assert web.stylesheet, f"{slug} draws circles without a stylesheet of its own"
-        own = selectors((ROOT / "static" / web.stylesheet).read_text())
+        own = selectors((GAMES[slug].folder / "static" / web.stylesheet).read_text())
         assert classes <= own, classes - own
         assert not classes & selectors((ROOT / "static/css/talon.css").read_text())
 
@@ -161,7 +159,7 @@ def test_the_circles_of_a_games_marks_are_drawn_by_its_own_stylesheet(slug):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("slug", "sheet"), STYLESHEETS)
 def test_a_games_own_stylesheet_is_on_every_page_and_kept_for_no_signal(client, slug, sheet):
-    assert sheet.startswith("css/games/") and (ROOT / "static" / sheet).is_file()
+    assert sheet.startswith("css/games/") and (GAMES[slug].folder / "static" / sheet).is_file()  # in its folder
     link = f'<link rel="stylesheet" href="{static(sheet)}">'
     for page in (reverse("home"), reverse("rules", args=[slug]), reverse("offline")):
         text = client.get(page).content.decode()
@@ -207,7 +205,7 @@ def test_every_option_of_an_engine_is_on_the_new_table_settings_and_rules_pages(
 @pytest.mark.django_db
 def test_a_new_option_in_an_engine_appears_in_the_forms_without_form_code(client, monkeypatch):
     from games.contract.options import Option
-    from games.engines import czech_taroky
+    from games.czech_taroky import engine as czech_taroky
 
     @dataclass(frozen=True)
     class Rules(czech_taroky.Rules):  # the engine scores with its new option

@@ -17,11 +17,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.contract.hands import MOST_CARD_POINTS, MOST_POINTS
-from games.engines.slovenian_tarok import MOST_RADELCI
 from games.engines.table import InvalidTable
 from games.lib import limits
 from games.models import Hand, Score, Table
 from games.registry import GAMES
+from games.slovenian_tarok.engine import MOST_RADELCI
 from games.tables import services
 from games.tables.forms import CarryOverForm, PenaltyForm, RulesForm
 from games.tables.views import sharing, tables, what_if

@@ -59,6 +59,11 @@ def test_the_engine_is_the_servers_own_files(client):
         "games/lib/unicode_names.py",
         *(f"games/engines/{p.name}" for p in (ROOT / "games/engines").glob("*.py")),
         *(f"games/entry/{p.name}" for p in (ROOT / "games/entry").glob("*.py")),
+        *(  # each game's folder: its package, engine and entry (not its web side, templates or tests)
+            f"games/{p.parent.name}/{name}"
+            for p in (ROOT / "games").glob("*/entry.py")  # a game's folder has one (games/contract/ has none)
+            for name in ("__init__.py", "engine.py", "entry.py")
+        ),
         "tests/__init__.py",
         "tests/hearts/__init__.py",
         "tests/hearts/engine.py",
@@ -462,7 +467,7 @@ def test_a_release_of_what_the_phone_does_not_run_keeps_its_snapshot(monkeypatch
         monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/tournaments/engine/__init__.py"))
         offline_views.engine_bundle.cache_clear()
         assert offline_views.engine_version() == before
-        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/engines/schnapsen.py"))
+        monkeypatch.setattr(Path, "read_text", changed(ROOT / "games/schnapsen/engine.py"))
         offline_views.engine_bundle.cache_clear()
         assert offline_views.engine_version() != before
     finally:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.slovenian_tarok import MOST_RADELCI
 from games.registry import GAMES
+from games.slovenian_tarok.engine import MOST_RADELCI
 from games.tables.forms import CarryOverForm, PenaltyForm
 from games.web import AdjustmentField
 
@@ -66,7 +66,7 @@ def test_the_shared_forms_and_templates_name_no_games_marks(slug):
 
 
 def test_the_guard_sees_a_games_marks():
-    marks = ROOT / "templates/games/slovenian_tarok/marks.html"
+    marks = ROOT / "games/slovenian_tarok/templates/games/slovenian_tarok/marks.html"
     assert names_of_marks("slovenian-tarok", marks, marks.read_text())
     forms = ROOT / "games" / "tables" / "forms.py"
     assert names_of_marks("slovenian-tarok", forms, 'marks_of(status, "radelci")') == ["radelci"]

@@ -5,7 +5,8 @@ remaining cards go to …"."""
 import pytest
 from django.urls import reverse
 
-from games.engines import czech_taroky, slovenian_tarok
+from games.czech_taroky import engine as czech_taroky
+from games.slovenian_tarok import engine as slovenian_tarok
 
 from ..factories import make_table, team_hand
 

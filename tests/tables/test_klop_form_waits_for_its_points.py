@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from games.contract.words import InvalidHand
-from games.engines import slovenian_tarok as st
-from games.entry.slovenian_tarok import to_data
+from games.slovenian_tarok import engine as st
+from games.slovenian_tarok.entry import to_data
 
 from ..factories import make_table, visible_text
 

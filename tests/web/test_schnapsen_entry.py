@@ -6,10 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engines import schnapsen as sn
-from games.entry import schnapsen as entry
 from games.models import Hand
-from games.web.schnapsen.forms import SchnapsenHandForm
+from games.schnapsen import engine as sn
+from games.schnapsen import entry as entry
+from games.schnapsen.forms import SchnapsenHandForm
 
 from ..factories import make_table, visible_text
 

@@ -6,9 +6,9 @@ language the app speaks."""
 import pytest
 from django.urls import reverse
 
-from games.engines import two_ten_jack as ttj
 from games.models import Hand
 from games.tables import services
+from games.two_ten_jack import engine as ttj
 
 from ..factories import make_table, visible_text
 
