@@ -592,16 +592,50 @@ def _filled(path: str, name: str, fields: dict) -> dict:
     return {**{key: value for key, value in fields.items() if key not in GAMES[game].samples.fields}, **sample}
 
 
+# A point table's cards (Two Ten Jack's: 52 fields, made by one loop of the house rules' form with the same bounds)
+# are each tried alone in the form of a new table; the other forms that carry the table (the rules page's, the
+# settings', a circle's, a tournament's) answer any card as they answer the first of its suit, which they try.
+CARD_POINTS = re.compile(r"(?:^|-)points_(?:10|[2-9JQKA])([CDHS])$")
+EVERY_CARD_IN = "new_table_for"
+
+
+def _tried(name: str, numbers: dict) -> dict:
+    """The number fields of a form posted to ``name`` that are tried alone: all of them, but a point table's cards
+    beyond the first of each suit outside EVERY_CARD_IN's form."""
+    if name == EVERY_CARD_IN:
+        return numbers
+    suits: set[str] = set()
+    tried = {}
+    for field, least in numbers.items():
+        card = CARD_POINTS.search(field)
+        if card and card.group(1) in suits:
+            continue
+        suits |= {card.group(1)} if card else set()
+        tried[field] = least
+    return tried
+
+
+def test_a_point_tables_cards_are_each_tried_in_one_form_and_by_suit_in_the_others(world):
+    every = {field for *_rest, numbers in _typed(world, EVERY_CARD_IN) for field in numbers}
+    assert len({field for field in every if CARD_POINTS.search(field)}) == 52  # each card alone, once
+    for name in ("rules", "settings", "circle_rules", "new_tournament_for"):
+        cards = [field for *_rest, numbers in _typed(world, name) for field in _tried(name, numbers)]
+        assert sorted(CARD_POINTS.search(field).group(1) for field in cards if CARD_POINTS.search(field)) == list(
+            "CDHS"
+        ), name
+
+
 @pytest.mark.parametrize("name", URL_NAMES)
 def test_every_number_field_refuses_what_it_cannot_hold_saying_so_and_saving_nothing(world, name):
     """Every number field of every form (a hand's, a new table's and its house rules and price, a tournament's):
     1e308, 2**63 and −2**63 − 1, and −1 where the page says the least is 0 or more, each alone in a form otherwise
-    filled to be taken: never a 500, nothing saved, and a message on the page that answers."""
+    filled to be taken: never a 500, nothing saved, and a message on the page that answers (a point table's cards:
+    _tried)."""
     client = own_phone(world)
     for path, fields, _text_fields, numbers in _typed(world, name):
         target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
         filled = _filled(path, name, fields)
-        for field, least in numbers.items():
+        for field, least in _tried(name, numbers).items():
             for label, value in NUMBERS.items():
                 if label == "negative" and (least in (None, "") or int(least) < 0):
                     continue  # a penalty, a score, a correction: a negative number may be meant
