@@ -1,5 +1,5 @@
 // A hand form as the player fills it in: the +/− steps, what it adds up (the card counter, the other side's points, the
-// parts' sum), who takes no part, the bonus toggles and the rest of the cards given in one tap. Every form works
+// parts' sum), who takes no part, the bonus toggles and what is left given to one player in one tap. Every form works
 // without it; rule facts (a deck's card points, counted in thirds or not) come from the page's data attributes, set
 // from the engine. A form filled in again (a draft, a hand kept on this phone) or cleared sends its change: each of
 // these follows it as it follows a tap.
@@ -38,7 +38,7 @@ function leaveOut(form) {
   });
 }
 
-// What the form adds up: the card counter (cards counted into points), the other side's points, and parts that must
+// What the form adds up: the card counter (counted into points), the other side's points, and parts that must
 // add up to a total (every player's points: the deck's).
 function count(form, counter) {
   const unit = Number(counter.dataset.unit), most = Number(counter.dataset.total) * unit;

@@ -6,7 +6,7 @@
 document.addEventListener("change", (event) => {
   if (event.target.matches("[data-autosubmit]")) event.target.form.submit();
 });
-// The score sheet's Print button (no inline script: the pages' Content-Security-Policy forbids it).
+// The Print button of a printable page (no inline script: the pages' Content-Security-Policy forbids it).
 document.addEventListener("click", (event) => { if (event.target.closest("[data-print]")) window.print(); });
 // Circle names: a tap seats the player in the first empty name field.
 document.addEventListener("click", (event) => {
