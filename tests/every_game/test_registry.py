@@ -92,7 +92,6 @@ def own_files(slug: str) -> tuple[str, ...]:
         f"games/{module}/",  # its folder (engine, entry, web side, templates, stylesheet, tests), or a family's
         f"games/engines/{module}.py",
         f"games/entry/{module}.py",
-        f"templates/games/{module}/",  # a game whose templates are not in its folder yet
     )
 
 
