@@ -593,14 +593,17 @@ def _add_points(state: State, gains: dict[int, int], rules: Rules, lines: list[L
     return _end_bummerl(after, winners, points, rules, lines)
 
 
+WINNERS_TEXT = N_("{winners} reach {target} and win the Bummerl.")  # a team, or two Dreier players at once
+WINNER_TEXT = N_("{winners} reaches {target} and wins the Bummerl.")  # one Dreier player
+
+
 def _end_bummerl(state: State, winners: list[int], points: list[int], rules: Rules, lines: list[Line]) -> State:
     """BS8.1–8.5: the winners reached the target; every other side gets 1, 2 (Schneider) or 4 (Retourschneider)."""
     players, sides = state.players, sides_of(state.players)
     bummerl = list(state.bummerl)
-    won = Phrase(tuple(names(players, sides[w]) for w in winners), ", ")
-    lines.append(
-        Line(N_("{winners} reach {target} and win the Bummerl."), {"winners": won, "target": rules.target}, rule="BS8")
-    )
+    seats = tuple(seat for w in winners for seat in sides[w])  # a team, or one or two Dreier players
+    text = WINNERS_TEXT if len(seats) > 1 else WINNER_TEXT
+    lines.append(Line(text, {"winners": names(players, seats), "target": rules.target}, rule="BS8"))
     for loser in (i for i in range(len(sides)) if i not in winners):
         count, line = _marks(state, loser, winners, points, rules)
         for seat in sides[loser]:

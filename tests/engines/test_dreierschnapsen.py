@@ -132,3 +132,11 @@ def test_the_engine_keeps_the_contract():
     assert len([p for p in ds.PRESETS if 3 in p.default_for]) == 1
     facts = ds.facts(ds.parse_hand(contract("gang", "Bert"), PLAYERS, ds.parse_rules({})))
     assert facts.declarers == ("Bert",)
+
+
+def test_the_bummerl_line_says_one_winner_in_the_singular_two_together():
+    """D8: Anna alone reaches the target ("reaches … wins", not "reach … win"); D9: Anna and Bert together."""
+    alone = play([*A20_B10_C0, contract("zehnergang", "Anna")]).results[-1].explanation()
+    assert "BS8: Anna reaches 24 and wins the Bummerl." in alone
+    together = play([*A18_B20_C5, contract("schnapser", "Cilli", won=False)]).results[-1].explanation()
+    assert "BS8: Anna and Bert reach 24 and win the Bummerl." in together

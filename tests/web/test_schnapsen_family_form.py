@@ -159,3 +159,23 @@ def test_the_bummerl_under_way_is_each_sides_column_of_figures(client, rules, he
     column = re.search(r'<ol class="strokes" data-mark="sheet" data-player="1"[^>]*>(.*?)</ol>', page, re.S).group(1)
     assert re.findall(r"<li[^>]*>(\d+)</li>", column) == figures
     assert '<li class="struck">' + figures[0] in column
+
+
+def test_a_dreier_hands_explanation_in_german_agrees_with_one_player(client):
+    """D2 then a Herrenschnapser: Anna alone lost (no plural verb for one player), Bert alone wins the Bummerl, and
+    the Herrenschnapser (der) like the Farbenringerl (das) is "dieses Spiel", not "er"."""
+    table = make_table(
+        game="dreierschnapsen",
+        players=THREE,
+        hands=[
+            {"contract": "normal", "declarer": "Anna", "won": False, "loser_points": 20, "loser_had_trick": True},
+            {"contract": "herrenschnapser", "declarer": "Bert", "won": True},
+        ],
+    )
+    client.cookies["django_language"] = "de"
+    lost = text(client.get(reverse("hand", args=[table.edit_token, 1])))
+    assert "Anna mit 20 (unter 33) und einem Stich: 2." in lost
+    bummerl = text(client.get(reverse("hand", args=[table.edit_token, 2])))
+    assert "Bert erreicht 24 und gewinnt das Bummerl." in bummerl
+    assert "Dieses Spiel kann nicht verloren werden: die Karten werden vorgezeigt, nicht ausgespielt." in bummerl
+    assert "erreichen" not in bummerl and "Er kann" not in bummerl
