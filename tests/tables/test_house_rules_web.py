@@ -53,6 +53,31 @@ def test_what_if_shows_the_totals_under_another_preset_beside_the_recorded_ones_
     assert (table.version, table.totals, list(Hand.objects.values_list("scores", flat=True))) == before
 
 
+def test_what_if_shows_the_lost_bummerl_a_preset_changes_when_no_hands_points_change(client):
+    """B10 in Bauernschnapsen: Anna and Cilli led 23 : 0 and lost, a Retourschneider (4 Bummerl each). The
+    Bummerlzähler preset has no Retourschneider: the same game points, but 1 Bummerl each, and the Bummerl are
+    what is paid for. The page shows them beside the totals."""
+    four = ("Anna", "Bert", "Cilli", "Dieter")
+    table = make_table(
+        game="bauernschnapsen",
+        players=four,
+        hands=[
+            {"contract": "gang", "declarer": "Anna", "won": True},
+            {"contract": "bauernschnapser", "declarer": "Anna", "won": True},
+            {"contract": "normal", "declarer": "Cilli", "won": True, "game_points": 2},
+            {"contract": "kontrabauernschnapser", "declarer": "Bert", "won": True},
+        ],
+    )
+    page = client.get(reverse("what_if", args=[table.edit_token]), {"preset": "bummerlzaehler"})
+    assert [(was, would) for _name, was, would in page.context["totals"]] == [(23, 23), (24, 24)] * 2
+    text = " ".join(visible_text(page.content.decode()).split())
+    assert "Every hand would pay the same." in text
+    assert page.context["marks"] == [
+        ("lost Bummerl", [("Anna", 4, 1), ("Bert", 0, 0), ("Cilli", 4, 1), ("Dieter", 0, 0)])
+    ]
+    assert "Lost Bummerl RecordedWhat if Anna 41Bert 00Cilli 41Dieter 00" in text  # cells run together in the text
+
+
 def test_using_the_what_if_rules_rescores_the_table_keeps_it_in_the_history_and_can_be_undone(client):
     table = make_table(hands=[PAGAT_HAND])
     recorded = dict(table.totals)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.contract.ranking import marks_ranked
 from games.engines import table as engine_table
 from games.engines.table import InvalidTable
 from games.lib.inputs import whole_number
@@ -93,6 +94,7 @@ def _compare(table: Table, rules: dict, hand: str | None) -> dict:
     return {
         "rules": rules,
         "totals": found["totals"],
+        "marks": [(_(label), rows) for label, rows in found.get("marks", [])],
         "changed": changed,
         "in_rounds": in_rounds,
         "more": max(0, found["changed_count"] - SHOWN),
@@ -119,9 +121,27 @@ def _scored(table: Table, rules: dict) -> dict:
                 changed.append((seq, number, data, recorded, scores))
     return {
         "totals": [(p, table.totals.get(p, 0), totals[p]) for p in table.players],
+        "marks": _marks(table, setup.engine, setup.engine.status(state).as_json()),
         "changed": changed,
         "changed_count": count,
     }
+
+
+def _marks(table: Table, engine, would: dict) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """The marks the game ranks by beside the totals (the lost Bummerl that are paid for), recorded and under the
+    other rules: a Retourschneider switched off changes no hand's game points, only the Bummerl."""
+    recorded = (table.summary or {}).get("marks") or {}
+    shown = (would or {}).get("marks") or {}
+    return [
+        (
+            rank.label,
+            [
+                (p, (recorded.get(p) or {}).get(rank.key, 0), (shown.get(p) or {}).get(rank.key, 0))
+                for p in table.players
+            ],
+        )
+        for rank in marks_ranked(engine.RANKING)
+    ]
 
 
 def _focus(table: Table, rules: dict, hand: int, describe) -> dict | None:
