@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from games.contract.defaults import with_defaults
 from games.contract.engine import Engine
 
 from .engines import table as engine_table
@@ -56,7 +57,9 @@ ENGINES: dict[str, Engine] = {}
 
 
 def add(game: Game) -> Game:
-    """Register ``game``: its tables can be created, replayed, settled and shown (the test game registers so)."""
+    """Register ``game``: its tables can be created, replayed, settled and shown (the test game registers so). What
+    its engine module leaves out of the contract, the contract's defaults fill (games.contract.defaults)."""
+    with_defaults(game.engine)
     GAMES[game.slug] = game
     ENGINES[game.slug] = game.engine
     engine_table.register(game.engine)

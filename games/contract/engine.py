@@ -1,15 +1,15 @@
-"""The contract every game's engine module keeps (``Engine``), what a hand was for statistics (``Facts``), and the
-defaults a game takes where they fit."""
+"""The contract every game's engine module keeps (``Engine``) and what a hand was for statistics (``Facts``); what a
+module leaves out, games.contract.defaults gives."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from games.contract.options import Counter, Option, Preset
-from games.contract.ranking import LOWER, Ranking, rank_values
+from games.contract.ranking import Ranking
 from games.contract.status import Status
 from games.contract.words import HandResult, Line
 
@@ -89,32 +89,3 @@ class Engine(Protocol):
     def rename_player(self, raw: Any, old: str, new: str) -> Any: ...
 
     def penalty(self, players: tuple[str, ...], who: str, amount: int) -> dict[str, int]: ...
-
-
-def no_summary(state: Any) -> dict[str, Any]:
-    """The default: ``manage.py settle`` adds nothing to the totals."""
-    return {}
-
-
-def no_milestone(before: Any, after: Any) -> Line | None:
-    """The default: a hand ends nothing beyond itself that its row would need to say."""
-    return None
-
-
-def no_winners(totals: Mapping[str, int], status: Mapping[str, Any]) -> list[str]:
-    """The default for a game without an end of its own: nobody has won until the players say so."""
-    return []
-
-
-def settlement_by(ranking: Ranking) -> Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, int]]:
-    """The default settlement of a game ranked by ``ranking``: what each player wins (+) or pays (−), in the unit
-    settle-up prices, read from the first rank: the totals; turned round where the lower is better (penalty
-    points, or marks a player loses by, are paid for)."""
-    first = ranking[0]
-
-    def settlement(totals: Mapping[str, int], status: Mapping[str, Any]) -> dict[str, int]:
-        values = {name: rank_values((first,), name, totals, status)[0] for name in totals}
-        return {name: -value for name, value in values.items()} if first.better == LOWER else values
-
-    settlement.__doc__ = f"What settle-up counts under the rank {first.key!r} ({first.better} is better)."
-    return settlement

@@ -4,8 +4,11 @@ written back in a message."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+from games.contract.numbers import number
 from games.contract.words import N_, InvalidHand
 
 
@@ -82,3 +85,29 @@ def show(value: Any) -> str:
 def cut(text: str) -> str:
     """A value written in a message, cut short: a number of 400 digits does not fill the line."""
     return text if len(text) <= 40 else text[:37] + "…"
+
+
+def points_by_player(
+    raw: Any,
+    field_name: str,
+    players: tuple[str, ...],
+    parse: Callable[[Any, str], Fraction],
+    total: Fraction,
+    adds_up: str,
+    not_a_player: str = N_("{value} is not a player"),
+) -> tuple[tuple[str, Fraction], ...]:
+    """Each of ``players``' card points (a contract where each plays for their own), read by ``parse``, which must
+    add up to the deck's ``total``: else ``adds_up``, which names the total (its ``{total}``: what they add up to)."""
+    if not isinstance(raw, dict):
+        raise InvalidHand(field_name, N_("must give each player's card points"))
+    for name in raw:
+        if name not in players:
+            raise InvalidHand(field_name, not_a_player, value=show(name))
+    missing = [name for name in players if raw.get(name) is None]
+    if missing:
+        raise InvalidHand(field_name, N_("card points still to enter: {players}"), players=", ".join(missing))
+    points = tuple((name, parse(raw[name], f"{field_name}.{name}")) for name in players)
+    added = sum(p for _, p in points)
+    if added != total:
+        raise InvalidHand(field_name, adds_up, total=number(added))
+    return points

@@ -3,7 +3,7 @@ phone read."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,3 +67,12 @@ def per_player(players: tuple[str, ...], **kinds: tuple[Any, ...]) -> dict[str, 
 
 
 GAME_OVER = N_("the game is over: nothing may follow its last hand")
+
+
+def until_closed(state: Any, next_dealer: Callable[[Any], str | None], **more: Any) -> Status:
+    """The status of a game that goes on until the players close the evening (``state.closed``): finished, closed
+    and over once they did, and nobody deals after that; ``more`` is the rest of its ``Status``."""
+    closed = state.closed
+    return Status(
+        finished=closed, closed=closed, over=closed, next_dealer=None if closed else next_dealer(state), **more
+    )

@@ -10,21 +10,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.contract.engine import Bonus, Facts, no_milestone, no_summary, no_winners, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
+from games.contract.engine import Bonus, Facts
+from games.contract.hands import Adjustment, Closing, parse_common, playing, rename_in
 from games.contract.inputs import check_keys, choice, flag, player, whole
 from games.contract.numbers import number, scores_of, signed
 from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
-from games.contract.ranking import HIGHER_TOTAL
 from games.contract.status import Status
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums, names_and
 
@@ -33,8 +23,6 @@ TITLE = N_("Czech Taroky")
 BLURB = N_("4 players · povinnost and prever, distance from 53")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = True
-RANKING = HIGHER_TOTAL
-SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_("The game is played for chips: each player's total is what they win or pay.")
 TOTAL_POINTS = 106
 COUNTER = Counter(
@@ -872,10 +860,6 @@ def next_dealer(state: State) -> str | None:
     return state.last_povinnost
 
 
-milestone = no_milestone
-summary = no_summary
-
-
 def status(state: State) -> Status:
     """For the table page: who is povinnost next (R13) and who deals; whether the evening was closed."""
     return Status(
@@ -887,10 +871,6 @@ def status(state: State) -> Status:
         round=state.hands_played,
         extra={"next_povinnost": next_povinnost(state), "hands": state.hands_played},
     )
-
-
-settlement = settlement_by(RANKING)  # chips: each total is what the player wins or pays
-winners = no_winners
 
 
 TALON_MARKS = {2: "↓×2", 3: "↑×4"}
@@ -914,13 +894,10 @@ PAGAT_SAID = {  # (side, announced, made): whose I on the end it was, announced 
 }
 
 
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     """One line for the list of hands: who played what, the points, contra, whose valat and whose I on the end in
     words (the I only where it counted: not beside a valat unless the table settles it so; whether contra doubled
     a valat is the table's rule, told by the explanation)."""
-    common = describe_common(hand)
-    if common is not None:
-        return common
     parts: list[Line | Phrase | str] = [_describe_who(hand)]
     if hand.valat:
         parts.append(Line(VALAT_SAID[hand.valat.side, hand.valat.announced, hand.valat.made]))
@@ -954,14 +931,11 @@ def _describe_who(hand: Hand) -> Line | Phrase | str:
     return f"{hand.povinnost} + {hand.partner}"
 
 
-MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone"), **KIND_NAMES}
+MODES = {"team": N_("team game"), "prever": "prever", "alone": N_("povinnost alone")}
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
+def hand_facts(hand: Hand) -> Facts:
     """Povinnost leads; the declarer side is povinnost's team, povinnost alone, or prever."""
-    common = facts_common(hand)
-    if common is not None:
-        return common
     declarers = _declarer_side(hand)
     mode = "prever" if hand.mode == "prever" else "alone" if len(declarers) == 1 else "team"
     if hand.valat is not None:
@@ -991,8 +965,3 @@ def rename_player(raw: Any, old: str, new: str) -> Any:
             {**d, "player": new} if isinstance(d, dict) and d.get("player") == old else d for d in out["declarations"]
         ]
     return out
-
-
-def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
-    """R12: a penalty keeps the hand zero-sum: the player pays each other player the amount."""
-    return {p: -amount * (len(players) - 1) if p == who else amount for p in players}

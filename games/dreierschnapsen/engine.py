@@ -9,9 +9,9 @@ from typing import Any
 
 from games.contract.words import N_
 from games.schnapsen_family.scoring import (  # noqa: F401 (the engine contract: these names are the game's)
-    COUNTER,
     MODES,
     OPTIONS,
+    PLAYER_FIELDS,
     RANKING,
     RULES,
     SETTLE_UNIT,
@@ -20,8 +20,8 @@ from games.schnapsen_family.scoring import (  # noqa: F401 (the engine contract:
     Hand,
     Rules,
     State,
-    describe,
-    facts,
+    describe_hand,
+    hand_facts,
     kontra_levels,
     milestone,
     new_state,
@@ -31,12 +31,9 @@ from games.schnapsen_family.scoring import (  # noqa: F401 (the engine contract:
     penalty,
     play,
     presets,
-    rename_player,
     score_hand,
-    settlement,
     status,
     summary,
-    winners,
 )
 
 SLUG = "dreierschnapsen"

@@ -13,22 +13,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from games.contract.engine import Bonus, Facts, no_milestone, no_summary, no_winners, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
-from games.contract.inputs import check_keys, choice, cut, flag, player, show, whole
+from games.contract.engine import Bonus, Facts
+from games.contract.hands import Adjustment, Closing, parse_common, playing
+from games.contract.inputs import check_keys, choice, cut, flag, player, points_by_player, show, whole
 from games.contract.numbers import fmt_number, number, scores_of, signed
 from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
-from games.contract.ranking import HIGHER_TOTAL
-from games.contract.status import Status
+from games.contract.status import Status, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "koenigrufen"
@@ -36,13 +26,12 @@ TITLE = N_("Königrufen")
 BLURB = N_("4 or 5 players · Rufer and Dreier, Trischaken, Kontra on every Ansage")
 PLAYER_COUNTS = (4, 5)
 ZERO_SUM = True
-RANKING = HIGHER_TOTAL
-SETTLE_UNIT = N_("point")
 SETTLE_WHAT = N_(
     "Königrufen is paid out: each player's total is what they win or pay, at the table's stake per "
     "point (usually 10 cents)."
 )
 TOTAL = Fraction(70)
+ADDS_UP = N_("the players' points must add up to 70, they add up to {total}")
 COUNTER = Counter(
     total=70,
     unit=3,
@@ -75,7 +64,7 @@ CONTRACT_NAMES = {
     "solodreier": "Solodreier",
 }
 CONTRACTS = tuple(CONTRACT_NAMES)
-MODES = {**CONTRACT_NAMES, **KIND_NAMES}
+MODES = CONTRACT_NAMES
 CALLING = frozenset({"rufer", "solorufer", "besserrufer"})
 NEGATIVE = frozenset({"piccolo", "zwiccolo", "bettler", "piccolo-ouvert", "zwiccolo-ouvert", "bettler-ouvert"})
 POSITIVE = frozenset(CONTRACTS) - NEGATIVE - {"trischaken"}
@@ -508,7 +497,18 @@ def _parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adju
     _nothing_beyond(raw, contract)
     hand = Hand(contract=contract, declarer=declarer, sitting_out=sitting_out)
     if contract == "trischaken":
-        return replace(hand, trischaken=_trischaken(raw.get("trischaken"), four))
+        return replace(
+            hand,
+            trischaken=points_by_player(
+                raw.get("trischaken"),
+                "trischaken",
+                four,
+                parse_points,
+                TOTAL,
+                ADDS_UP,
+                N_("{value} is not a player of this hand"),
+            ),
+        )
     if contract in NEGATIVE:
         if raw.get("won") is None:
             raise InvalidHand(
@@ -543,24 +543,6 @@ def _nothing_beyond(raw: dict, contract: str) -> None:
     for key, refused in unwanted.items():
         if refused and key in raw:
             raise InvalidHand(key, N_("has no place in {contract}"), contract=name)
-
-
-def _trischaken(raw: Any, four: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
-    if not isinstance(raw, dict):
-        raise InvalidHand("trischaken", N_("must give each player's card points"))
-    for name in raw:
-        if name not in four:
-            raise InvalidHand("trischaken", N_("{value} is not a player of this hand"), value=show(name))
-    missing = [name for name in four if raw.get(name) is None]
-    if missing:
-        raise InvalidHand("trischaken", N_("card points still to enter: {players}"), players=", ".join(missing))
-    points = tuple((name, parse_points(raw[name], f"trischaken.{name}")) for name in four)
-    total = sum(p for _, p in points)
-    if total != TOTAL:
-        raise InvalidHand(
-            "trischaken", N_("the players' points must add up to 70, they add up to {total}"), total=number(total)
-        )
-    return points
 
 
 def _kontras(raw: Any, declarer: str, four: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -1239,28 +1221,17 @@ def status(state: State) -> Status:
     """Who deals next; at five the dealer sits the next hand out (the page's badge of ``next_leader``)."""
     dealer = None if state.closed else next_dealer(state)
     sits_out = dealer if len(state.players) == 5 else None
-    return Status(
-        finished=state.closed,
-        closed=state.closed,
-        over=state.closed,
-        next_dealer=dealer,
+    return until_closed(
+        state,
+        next_dealer,
         next_leader=sits_out,
         round=state.deals,
         extra={"sits_out": sits_out},
     )
 
 
-summary = no_summary
-milestone = no_milestone
-settlement = settlement_by(RANKING)  # every hand is paid out: the totals are what each wins or pays
-winners = no_winners
-
-
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     """One line for the list of hands: declarer, contract, partner, points or result, kontra, bonuses."""
-    common = describe_common(hand)
-    if common is not None:
-        return common
     head: list[Line | Phrase | str] = [f"{hand.declarer}: {CONTRACT_NAMES[hand.contract]}"]
     if hand.partner is not None and hand.partner not in (TALON, hand.declarer):
         head.append(Line(N_("with {player}"), {"player": hand.partner}))
@@ -1293,10 +1264,7 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     return Phrase(tuple(parts))
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    common = facts_common(hand)
-    if common is not None:
-        return common
+def hand_facts(hand: Hand) -> Facts:
     name = CONTRACT_NAMES[hand.contract]
     out = (hand.sitting_out,) if hand.sitting_out else ()  # AT2: the dealer at five
     if hand.contract == "trischaken":
@@ -1331,14 +1299,5 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     )
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    """A hand's data with a player renamed: every field that names one, and the maps keyed by player."""
-    out = rename_in(raw, old, new, ("declarer", "partner", "sitting_out"), ("trischaken",))
-    if isinstance(out, dict) and isinstance(out.get("kontra"), dict):
-        out["kontra"] = {new if name == old else name: level for name, level in out["kontra"].items()}
-    return out
-
-
-def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
-    """AT14: a renonce keeps the hand zero-sum: the offender pays each other player the amount."""
-    return {p: -amount * (len(players) - 1) if p == who else amount for p in players}
+PLAYER_FIELDS = ("declarer", "partner", "sitting_out")  # a hand's fields that name a player (for a rename)
+PLAYER_KEYED = ("trischaken", "kontra")  # its maps keyed by player (each opponent's Kontra)

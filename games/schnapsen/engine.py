@@ -8,21 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.contract.engine import Facts, no_winners, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
+from games.contract.engine import Facts
+from games.contract.hands import Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, choice, flag, player, whole
 from games.contract.options import Option, Preset, parse_options
 from games.contract.ranking import HIGHER, LOWER, TOTAL, Rank
-from games.contract.status import Status, per_player
+from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase
 
 SLUG = "schnapsen"
@@ -41,7 +32,6 @@ SETTLE_WHAT = N_(
     "What is paid is the lost Bummerl, not the game points of the totals: every two players "
     "settle the difference of their lost Bummerl."
 )
-COUNTER = None
 ENDINGS = ("declared", "wrong-declaration", "closed", "closed-failed", "last-trick", "draw")
 ENDING_NAMES = {
     "declared": N_("declared 66"),
@@ -51,7 +41,7 @@ ENDING_NAMES = {
     "last-trick": N_("took the last trick"),
     "draw": N_("65 – 65, a draw"),
 }
-MODES = {**ENDING_NAMES, "quick": N_("quick entry"), **KIND_NAMES}
+MODES = {**ENDING_NAMES, "quick": N_("quick entry")}
 NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 
@@ -424,11 +414,9 @@ def summary(state: State) -> dict[str, Any]:
 
 def status(state: State) -> Status:
     """For the table page: the Bummerl under way, the Bummerl lost, how many hands were played."""
-    return Status(
-        finished=state.closed,
-        closed=state.closed,
-        over=state.closed,
-        next_dealer=None if state.closed else next_dealer(state),
+    return until_closed(
+        state,
+        next_dealer,
         round=state.hands_played,
         marks=per_player(state.players, bummerl=state.bummerl, strokes=state.strokes),
         extra={
@@ -441,14 +429,7 @@ def status(state: State) -> Status:
     )
 
 
-settlement = settlement_by(RANKING)  # what counts is the Bummerl: each one lost is paid for
-winners = no_winners
-
-
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
-    common = describe_common(hand)
-    if common is not None:
-        return common
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     if hand.ending == "draw":
         return Line(ENDING_NAMES["draw"])
     if hand.ending is None:
@@ -456,17 +437,12 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     return Phrase((hand.by, Line(ENDING_NAMES[hand.ending])), " ")
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    common = facts_common(hand)
-    if common is not None:
-        return common
+def hand_facts(hand: Hand) -> Facts:
     mode = hand.ending or "quick"
     return Facts(mode=mode, mode_label=MODES[mode])
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    """A hand's data with a player renamed (every field that names a player)."""
-    return rename_in(raw, old, new, ("winner", "by"))
+PLAYER_FIELDS = ("winner", "by")  # a hand's fields that name a player (for a rename)
 
 
 def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:

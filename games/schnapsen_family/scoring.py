@@ -11,26 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.contract.engine import Facts, no_winners, settlement_by
+from games.contract.engine import Facts
 from games.contract.hands import (
-    KIND_NAMES,
     Adjustment,
     Closing,
-    describe_common,
-    facts_common,
     is_adjustment,
     parse_common,
     playing,
-    rename_in,
 )
 from games.contract.inputs import check_keys, choice, flag, player, whole
 from games.contract.options import Option, Preset, parse_options
 from games.contract.ranking import HIGHER, LOWER, TOTAL, Rank
-from games.contract.status import Status, per_player
+from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase
 
 ZERO_SUM = False
-COUNTER = None
 # who is ahead: fewer lost Bummerl (a mark of the status), then more game points (BS8), as in two-player Schnapsen
 RANKING = (
     Rank("bummerl", N_("lost Bummerl"), LOWER, N_("the fewest Bummerl lost first, then the most points")),
@@ -73,7 +68,7 @@ VALUES = {  # BS1: each special contract's default value ([LT], confirmed by [WD
 UNLOSABLE = frozenset({"farbenringerl", "herrenschnapser"})  # BS4: shown, not played
 MOST_KONTRA = 5  # BS5.2: [BZ] doubles at most five times (×32)
 MOST_CARD_POINTS = 65  # the losing side of a normal game has at most 65 card points
-MODES = {**CONTRACT_NAMES, **KIND_NAMES}
+MODES = CONTRACT_NAMES
 
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
     "BS1": N_("Contracts"),
@@ -730,11 +725,9 @@ def summary(state: State) -> dict[str, Any]:
 def status(state: State) -> Status:
     """For the table page: the Bummerl under way, the Bummerl lost, the sides, how many hands were played."""
     players = state.players
-    return Status(
-        finished=state.closed,
-        closed=state.closed,
-        over=state.closed,
-        next_dealer=None if state.closed else next_dealer(state),
+    return until_closed(
+        state,
+        next_dealer,
         round=state.hands_played,
         marks=per_player(players, bummerl=state.bummerl, sheet=state.sheet),
         extra={
@@ -748,14 +741,7 @@ def status(state: State) -> Status:
     )
 
 
-settlement = settlement_by(RANKING)  # what counts is the Bummerl: each one lost is paid for
-winners = no_winners
-
-
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
-    common = describe_common(hand)
-    if common is not None:
-        return common
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     parts: list[Line | Phrase | str] = [Line(CONTRACT_NAMES[hand.contract]), hand.declarer]
     parts.append(Line(N_("won") if hand.won else N_("lost")))
     parts.append(Line("{points}", {"points": worth(hand, rules)}))
@@ -764,11 +750,8 @@ def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
     return Phrase(tuple(parts))
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
+def hand_facts(hand: Hand) -> Facts:
     """A team's hand counts for both partners (its declarers are the declarer's side)."""
-    common = facts_common(hand)
-    if common is not None:
-        return common
     return Facts(
         mode=hand.contract,
         mode_label=CONTRACT_NAMES[hand.contract],
@@ -779,9 +762,7 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     )
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    """A hand's data with a player renamed (every field that names a player)."""
-    return rename_in(raw, old, new, ("declarer",))
+PLAYER_FIELDS = ("declarer",)  # a hand's fields that name a player (for a rename)
 
 
 def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:

@@ -12,23 +12,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from games.contract.engine import Bonus, Facts, no_milestone, no_winners, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    MOST_MARKS,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
-from games.contract.inputs import check_keys, choice, cut, flag, player, show, whole
+from games.contract.engine import Bonus, Facts
+from games.contract.hands import MOST_MARKS, Adjustment, Closing, parse_common, playing
+from games.contract.inputs import check_keys, choice, cut, flag, player, points_by_player, show, whole
 from games.contract.numbers import fmt_number, number, scores_of, signed
 from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
-from games.contract.ranking import HIGHER_TOTAL
-from games.contract.status import Status, per_player
+from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, NC_, HandResult, InvalidHand, Line, Phrase, Sums
 
 SLUG = "slovenian-tarok"
@@ -36,13 +25,8 @@ TITLE = N_("Slovenian Tarok")
 BLURB = N_("3 or 4 players · contracts, bonuses, kontra, radelci")
 PLAYER_COUNTS = (3, 4)
 ZERO_SUM = False
-RANKING = HIGHER_TOTAL
-SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_(
-    "Every two players settle the difference of their totals: each player pays or receives the sum of "
-    "their differences with everyone else."
-)
 TOTAL = Fraction(70)
+ADDS_UP = N_("the players' points must add up to 70, they add up to {total}")
 COUNTER = Counter(
     total=70,
     unit=3,
@@ -86,7 +70,7 @@ CONTRACT_NAMES = {
     "valat": N_("valat"),
     "klop": N_("klop"),
 }
-MODES = {**CONTRACT_NAMES, **KIND_NAMES}
+MODES = CONTRACT_NAMES
 WITH_DIFFERENCE = frozenset({"three", "two", "one", "solo-three", "solo-two", "solo-one"})
 WITH_POINTS = WITH_DIFFERENCE | {"solo-without"}
 WITH_WON = frozenset({"beggar", "open-beggar", "colour-valat", "valat"})
@@ -366,7 +350,9 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
             raise InvalidHand("kontra", N_("has no place in klop"))
         if mond is not None:
             raise InvalidHand("mond_lost_by", N_("has no place in klop: everyone plays for themselves"))
-        return Hand(contract=contract, klop=_klop_points(raw.get("klop"), players))
+        return Hand(
+            contract=contract, klop=points_by_player(raw.get("klop"), "klop", players, parse_points, TOTAL, ADDS_UP)
+        )
 
     if raw.get("klop") is not None:
         raise InvalidHand("klop", N_("is only for a klop"))
@@ -420,24 +406,6 @@ def parse_hand(raw: Any, players: tuple[str, ...], rules: Rules) -> Hand | Adjus
         bonuses=bonuses,
         mond_lost_by=mond,
     )
-
-
-def _klop_points(raw: Any, players: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
-    if not isinstance(raw, dict):
-        raise InvalidHand("klop", N_("must give each player's card points"))
-    for name in raw:
-        if name not in players:
-            raise InvalidHand("klop", N_("{value} is not a player"), value=show(name))
-    missing = [name for name in players if raw.get(name) is None]
-    if missing:
-        raise InvalidHand("klop", N_("card points still to enter: {players}"), players=", ".join(missing))
-    points = tuple((name, parse_points(raw[name], f"klop.{name}")) for name in players)
-    total = sum(p for _, p in points)
-    if total != TOTAL:
-        raise InvalidHand(
-            "klop", N_("the players' points must add up to 70, they add up to {total}"), total=number(total)
-        )
-    return points
 
 
 def _bonuses(raw: Any, contract: str, player_count: int) -> tuple[Bonus, ...]:
@@ -967,20 +935,15 @@ def next_dealer(state: State) -> str:
     return state.players[(step * state.deals) % len(state.players)]
 
 
-milestone = no_milestone
-
-
 def summary(state: State) -> dict[str, Any]:
     return {"radelci": dict(zip(state.players, state.radelci))}
 
 
 def status(state: State) -> Status:
     """For the table page: each player's open radelci and those already crossed off; who deals next."""
-    return Status(
-        finished=state.closed,
-        closed=state.closed,
-        over=state.closed,
-        next_dealer=None if state.closed else next_dealer(state),
+    return until_closed(
+        state,
+        next_dealer,
         round=state.deals,
         marks=per_player(state.players, radelci=state.radelci, radelci_used=state.used),
         extra={
@@ -990,16 +953,9 @@ def status(state: State) -> Status:
     )
 
 
-settlement = settlement_by(RANKING)  # not zero-sum: every two players settle the difference of their totals
-winners = no_winners
-
-
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     """One line for the list of hands: declarer, contract, partner, points, result, kontra, bonuses; a klop's card
     points."""
-    common = describe_common(hand, _radelci_given)
-    if common is not None:
-        return common
     contract = Line(CONTRACT_NAMES[hand.contract])
     if hand.contract == "klop":  # each player's card points: what a klop's edit changes
         return Phrase(
@@ -1049,17 +1005,14 @@ def describe_carried(hand: Hand | Adjustment | Closing, rules: Rules, before: St
     return Line(N_("radelc ×2"))
 
 
-def _radelci_given(adjustment: Adjustment) -> Line | None:
+def describe_marks(adjustment: Adjustment) -> Line | None:
     """SR4: an adjustment's radelci given or crossed off, after its amounts in the list of hands."""
     given = adjustment.given("radelci")
     return Line(N_("radelci: {changes}"), {"changes": scores_of(given)}) if given else None
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
+def hand_facts(hand: Hand) -> Facts:
     """The declarer leads; in klop nobody declares."""
-    common = facts_common(hand)
-    if common is not None:
-        return common
     name = CONTRACT_NAMES[hand.contract]
     if hand.contract == "klop":
         return Facts(mode="klop", mode_label=name)
@@ -1083,11 +1036,5 @@ def facts(hand: Hand | Adjustment | Closing) -> Facts:
     )
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    """A hand's data with a player renamed (every field that names a player)."""
-    return rename_in(raw, old, new, ("declarer", "partner", "mond_lost_by"), ("klop", *ADJUSTMENT_MARKS))
-
-
-def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
-    """SR4: a penalty is written against the player alone (the game is not zero-sum)."""
-    return {p: -amount if p == who else 0 for p in players}
+PLAYER_FIELDS = ("declarer", "partner", "mond_lost_by")  # a hand's fields that name a player (for a rename)
+PLAYER_KEYED = ("klop",)  # its maps keyed by player

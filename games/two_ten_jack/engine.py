@@ -9,18 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.contract.engine import Facts, no_summary, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    MOST_CARD_POINTS,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
+from games.contract.engine import Facts
+from games.contract.hands import MOST_CARD_POINTS, Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, show, whole
 from games.contract.numbers import signed
 from games.contract.options import Option, Preset, parse_options
@@ -34,13 +24,7 @@ BLURB = N_("2 to 6 players · hearts plus, spades minus")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 ZERO_SUM = False
 RANKING = HIGHER_TOTAL
-SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_(
-    "Every two players settle the difference of their totals: each player pays or receives the sum of "
-    "their differences with everyone else."
-)
-COUNTER = None
-MODES = {"round": N_("round"), **KIND_NAMES}
+MODES = {"round": N_("round")}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + ("JK",)
@@ -373,9 +357,6 @@ def milestone(before: State, after: State) -> Line | None:
     return None
 
 
-summary = no_summary
-
-
 def status(state: State) -> Status:
     """For the table page: rounds played out of the game's rounds; who deals; finished after the last round or a
     closing."""
@@ -401,9 +382,6 @@ def status(state: State) -> Status:
     )
 
 
-settlement = settlement_by(RANKING)
-
-
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     """The players with the most points in the game once every round is played (the totals, which run through
     every game of the evening, when the status does not say)."""
@@ -412,10 +390,7 @@ def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return best(RANKING, status.get("game_points") or totals)
 
 
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
-    common = describe_common(hand)
-    if common is not None:
-        return common
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     parts = tuple(_captured_said(name, cards, rules) for name, cards in hand.captured if cards)
     return Phrase(parts) if parts else Line(N_("no scoring cards"))
 
@@ -431,18 +406,8 @@ def _captured_said(name: str, cards: tuple[str, ...], rules: Rules) -> Line | st
     )
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    common = facts_common(hand)
-    if common is not None:
-        return common
+def hand_facts(hand: Hand) -> Facts:
     return Facts(mode="round", mode_label=MODES["round"])
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    """A hand's data with a player renamed (the captured cards are listed by player)."""
-    return rename_in(raw, old, new, (), ("captured",))
-
-
-def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
-    """TR3: a penalty is written against the player alone."""
-    return {p: -amount if p == who else 0 for p in players}
+PLAYER_KEYED = ("captured",)  # a hand's maps keyed by player (the captured cards), for a rename

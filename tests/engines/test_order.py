@@ -1,6 +1,7 @@
 """The ranking every engine declares (who is ahead, as data), and the contract's defaults built on it."""
 
-from games.contract.engine import Bonus, settlement_by
+from games.contract.defaults import settlement_by
+from games.contract.engine import Bonus
 from games.contract.ranking import (
     HIGHER,
     HIGHER_TOTAL,

@@ -13,17 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.contract.engine import Facts, no_milestone, no_summary, settlement_by
-from games.contract.hands import (
-    KIND_NAMES,
-    Adjustment,
-    Closing,
-    describe_common,
-    facts_common,
-    parse_common,
-    playing,
-    rename_in,
-)
+from games.contract.engine import Facts
+from games.contract.hands import Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, whole
 from games.contract.numbers import signed
 from games.contract.options import Option, Preset, parse_options
@@ -37,13 +28,7 @@ BLURB = N_("4 players · penalty points, the lowest total wins")
 PLAYER_COUNTS = (4,)
 ZERO_SUM = False
 RANKING = LOWER_TOTAL
-SETTLE_UNIT = N_("point")
-SETTLE_WHAT = N_(
-    "Every two players settle the difference of their totals: each player pays or receives the sum of "
-    "their differences with everyone else."
-)
-COUNTER = None
-MODES = {"round": N_("round"), **KIND_NAMES}
+MODES = {"round": N_("round")}
 RULES = {"HR1": N_("A round"), "HR2": N_("Penalty points"), "HR3": N_("Adjustments and the end of the game")}
 MOST_CARDS, FEWEST_CARDS = 13, 7
 DECK_POINTS = 2 * MOST_CARDS  # the most a round's penalty points add up to
@@ -172,35 +157,19 @@ def status(state: State) -> Status:
     )
 
 
-summary = no_summary
-milestone = no_milestone
-settlement = settlement_by(RANKING)
-
-
 def winners(totals: dict[str, int], status: dict[str, Any]) -> list[str]:
     return best(RANKING, totals) if status.get("over") else []
 
 
-def describe(hand: Hand | Adjustment | Closing, rules: Rules) -> Line | Phrase:
-    common = describe_common(hand)
-    if common is not None:
-        return common
+def describe_hand(hand: Hand, rules: Rules) -> Line | Phrase:
     if hand.moon is not None:
         return Line(N_("{player} shot the moon."), {"player": hand.moon}, rule="HR2")
     return Phrase(tuple(f"{p} {v}" for p, v in hand.points if v))
 
 
-def facts(hand: Hand | Adjustment | Closing) -> Facts:
-    common = facts_common(hand)
-    if common is not None:
-        return common
+def hand_facts(hand: Hand) -> Facts:
     return Facts(mode="round", mode_label=MODES["round"])
 
 
-def rename_player(raw: Any, old: str, new: str) -> Any:
-    return rename_in(raw, old, new, ("moon",), ("points",))
-
-
-def penalty(players: tuple[str, ...], who: str, amount: int) -> dict[str, int]:
-    """HR3: a penalty adds penalty points to the player alone."""
-    return {p: amount if p == who else 0 for p in players}
+PLAYER_FIELDS = ("moon",)  # a hand's fields that name a player (for a rename)
+PLAYER_KEYED = ("points",)  # its maps keyed by player

@@ -3,7 +3,7 @@ and says so (not "the evening was closed"), settle-up pays for penalty points.""
 
 import pytest
 
-from games.contract.engine import settlement_by
+from games.contract.defaults import settlement_by
 from games.engines.table import InvalidTable, replay, settle, setup
 
 from . import engine as hearts
