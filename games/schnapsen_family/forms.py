@@ -4,6 +4,7 @@ lost, and the Kontra level as said at the table. Only the contracts the table's 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -14,6 +15,17 @@ from games.lib.forms import WholeNumberField
 from games.web.forms import HandForm, TapChoice, WideTaps
 
 from . import scoring as sf
+
+# a contract's name longer than this may break between its word parts on a narrow phone (a soft hyphen, shown only
+# at a break): "Kontrabauernschnapser 24" in one run is wider than a tap at 360 px; the shorter names stay whole
+LONGEST_WHOLE = 16
+WORD_PARTS = re.compile(r"(?<=[a-zäöü])(?=bauern|schnapser)")
+
+
+def breakable(name: str) -> str:
+    """A long contract's name with a soft hyphen before each of its word parts: Kontra­bauern­schnapser."""
+    return WORD_PARTS.sub("\u00ad", name) if len(name) > LONGEST_WHOLE else name
+
 
 FAMILY_ERRORS = {key: key for key in ("contract", "declarer", "won", "loser_points", "loser_had_trick", "game_points")}
 FAMILY_ERRORS["kontra"] = "kontra"
@@ -74,7 +86,7 @@ class FamilyHandForm(HandForm):
     def contract_label(self, contract: str) -> str:
         """The contract with what it is worth at this table ("Schnapser 6"), the value on the line of its name."""
         value = "1–3" if contract == sf.NORMAL else str(self.table_rules.value(contract))
-        return f"{gettext(sf.CONTRACT_NAMES[contract])}\u00a0{value}"
+        return f"{breakable(gettext(sf.CONTRACT_NAMES[contract]))}\u00a0{value}"
 
     def one_point_from(self) -> int:
         return self.table_rules.one_point_from

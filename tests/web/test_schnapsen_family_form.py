@@ -179,3 +179,18 @@ def test_a_dreier_hands_explanation_in_german_agrees_with_one_player(client):
     assert "Bert erreicht 24 und gewinnt das Bummerl." in bummerl
     assert "Dieses Spiel kann nicht verloren werden: die Karten werden vorgezeigt, nicht ausgespielt." in bummerl
     assert "erreichen" not in bummerl and "Er kann" not in bummerl
+
+
+def test_every_contracts_tap_fits_a_360_px_phone(client):
+    """ "Kontrabauernschnapser 24" in one unbreakable run is wider than a tap at 360 px (it stuck out of the form;
+    "Bauernschnapser 12", 18 characters, fits): the longest name may break between its word parts (a soft hyphen,
+    seen only at a break), the shorter ones stay whole; the player reads the same words."""
+    table = make_table(game="bauernschnapsen", players=FOUR)
+    page = client.get(reverse("record_hand", args=[table.edit_token])).content.decode()
+    labels = re.findall(r'name="contract" value="[^"]*"[^>]*>\s*<span>([^<]*)</span>', page)
+    assert len(labels) == 10
+    assert "Kontra\u00adbauern\u00adschnapser\u00a024" in labels
+    assert [label for label in labels if "\u00ad" in label] == ["Kontra\u00adbauern\u00adschnapser\u00a024"]
+    runs = [run for label in labels for run in re.split(r"[ \u00ad]", label)]  # where a line may break
+    assert max(len(run) for run in runs) <= len("Bauernschnapser 12"), max(runs, key=len)
+    assert "Kontrabauernschnapser 24" in [label.replace("\u00ad", "").replace("\u00a0", " ") for label in labels]
