@@ -175,7 +175,8 @@ OPTIONS = (
         rule="BS2",
         source=N_("two-player Schnapsen (33); luschentreff.github.io writes “über 30”"),
         help=N_(
-            "The losing side's card points from which the winners score only 1: with 32 the winners score 2 at 33, 1 at 31."
+            "The losing side's card points from which the winners score only 1: "
+            "a losing side with 32 gives the winners 2 with the line at 33, 1 with it at 31."
         ),
     ),
     Option(

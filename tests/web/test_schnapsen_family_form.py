@@ -194,3 +194,18 @@ def test_every_contracts_tap_fits_a_360_px_phone(client):
     runs = [run for label in labels for run in re.split(r"[ \u00ad]", label)]  # where a line may break
     assert max(len(run) for run in runs) <= len("Bauernschnapser 12"), max(runs, key=len)
     assert "Kontrabauernschnapser 24" in [label.replace("\u00ad", "").replace("\u00a0", " ") for label in labels]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "a losing side with 32 gives the winners 2 with the line at 33, 1 with it at 31."),
+        ("de", "haben die Verlierer 32, schreiben die Gewinner mit der Grenze 33 eine 2, mit der Grenze 31 eine 1."),
+    ],
+)
+def test_the_one_point_line_options_example_says_whose_32_it_is(client, language, words):
+    """It read "with 32 the winners score 2 at 33, 1 at 31": 32 of whom, 33 of what? The losing side's 32 card
+    points, against the line at 33 or at 31."""
+    client.cookies["django_language"] = language
+    page = " ".join(text(client.get(reverse("new_table_for", args=["bauernschnapsen"]))).split())
+    assert words in page
