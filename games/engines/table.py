@@ -259,7 +259,7 @@ def play_next(table: Setup, state: Any, raw: Any, number: int, parsed: Any = Non
 def describe_played(table: Setup, hand: Any, before: Any) -> Line | Phrase:
     """A hand's one line as the list of hands writes it: the engine's ``describe`` of the hand, then what the state
     it was played from made it pay that the hand alone does not say, where the engine has a ``describe_carried``
-    (a Slovenian radelc doubling the payout). The server's pages and the phone write a hand so."""
+    (a counter carried from earlier hands that changed the payout). The server's pages and the phone write a hand so."""
     line = table.engine.describe(hand, table.rules)
     carried = getattr(table.engine, "describe_carried", None)  # only a game whose marks change a payout has one
     said = carried(hand, table.rules, before) if carried is not None else None

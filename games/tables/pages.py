@@ -59,7 +59,7 @@ def hand_rows(table: Table, hands, *, can_edit: bool, others: list[int] | None =
 
 def hand_lines(table: Table, rows: list[tuple[int, Any]]) -> dict[int, Any]:
     """Each row's one line by its place (``rows``: place and data), as the engine words it from the state stored
-    before it (games.engines.table.describe_played: a radelc that doubled the payout is named). The table page,
+    before it (games.engines.table.describe_played: what an earlier hand carried into its payout is named). The table page,
     the score sheet, the CSV and a phone's list after a conflict write a hand so."""
     describe = describer(table)
     engine = GAMES[table.game].engine

@@ -128,8 +128,8 @@ def _scored(table: Table, rules: dict) -> dict:
 
 
 def _marks(table: Table, engine, would: dict) -> list[tuple[str, list[tuple[str, int, int]]]]:
-    """The marks the game ranks by beside the totals (the lost Bummerl that are paid for), recorded and under the
-    other rules: a Retourschneider switched off changes no hand's game points, only the Bummerl."""
+    """The marks the game ranks by beside the totals (what is paid for, as the game ranks), recorded and under the
+    other rules: an option may change no hand's points, only those marks."""
     recorded = (table.summary or {}).get("marks") or {}
     shown = (would or {}).get("marks") or {}
     return [
