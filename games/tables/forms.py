@@ -413,7 +413,7 @@ class PenaltyForm(forms.Form):
 
 
 class CarryOverForm(forms.Form):
-    """Every player's total from a paper sheet (and what the game's adjustments carry beyond the amounts, as its
+    """Every player's total as written on paper (and what the game's adjustments carry beyond the amounts, as its
     web module declares them: ``GameWeb.adjustment_fields``), in one adjustment."""
 
     reason = forms.CharField(
