@@ -43,8 +43,8 @@ def game_words(slug: str) -> set[str]:
     return {word for word in kinds | own | looks | {web.leader_field} if word}
 
 
-GENERIC = {"game", "hands", "pending", "current", "target"}  # words the scripts use for their own things (a hand
-# kept, the DOM's event.target); what they read of a status is checked below
+GENERIC = {"game", "hands", "pending", "current", "target", "sheet"}  # words the scripts use for their own things
+# (a hand kept, the DOM's event.target, the score sheet's page); what they read of a status is checked below
 
 
 @pytest.mark.parametrize("slug", GAMES)
