@@ -29,7 +29,10 @@ serve-dev: install
 # twice (pytest-rerunfailures), and the summary lists every rerun: a rerun is a race to mend, not a pass. One
 # PostgreSQL server for both of its runs; there, only the tests that reach the database (--database-tests-only,
 # tests/conftest.py): the others ran on SQLite already, and a second database changes nothing they prove.
-ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines
+# A game's own tests sit in its folder (games/<game>/tests/): its engine's with the engine tests, its pages'
+# (games/<game>/tests/pages/, found through pyproject.toml's testpaths) with the rest.
+ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines games \
+  --ignore-glob="*/tests/pages"
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
 test: install-test chromium gettext lint

@@ -38,6 +38,11 @@ class Game:
         return self.engine.SLUG
 
     @property
+    def package(self) -> str:
+        """The game's package ("games.schnapsen"), holding its engine, entry and web modules (and its tests)."""
+        return self.engine.__name__.rpartition(".")[0]
+
+    @property
     def folder(self) -> Path:
         """The game's own folder (its package): its ``templates/`` and ``static/`` are found there."""
         return Path(self.engine.__file__).resolve().parent

@@ -1,4 +1,4 @@
-"""Czech Taroky for four players: shared/rules/czech-taroky.md, rules R1–R13 and the house-rule options.
+"""Czech Taroky for four players: games/czech_taroky/rules.md, rules R1–R13 and the house-rule options.
 
 Seats are listed counter-clockwise. A hand goes in as the table document's fields (names, not seats) and
 comes out as whole chips per player with one explanation line per step. Every hand is zero-sum.

@@ -1,4 +1,4 @@
-"""Königrufen (Austrian Tarock) for four players, or five with the dealer sitting out: shared/rules/koenigrufen.md,
+"""Königrufen (Austrian Tarock) for four players, or five with the dealer sitting out: games/koenigrufen/rules.md,
 rules AT1–AT14 and the house-rule options, with the presets tarockcup (the default), wien and tarockapp.
 
 Card points are thirds (``fractions.Fraction``); scores are whole points. Every hand is zero-sum: the declarer's

@@ -1,4 +1,4 @@
-"""Schnapsen (20 cards) and Sixty-six (24 cards) for two players: shared/rules/schnapsen.md.
+"""Schnapsen (20 cards) and Sixty-six (24 cards) for two players: games/schnapsen/rules.md.
 
 A hand is worth 1, 2 or 3 game points to its winner; game points run up to the target (7) for a Bummerl.
 """

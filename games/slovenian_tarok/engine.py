@@ -1,4 +1,4 @@
-"""Slovenian Tarok for three (the seed) and four players (pagat.com): shared/rules/slovenian-tarok.md.
+"""Slovenian Tarok for three (the seed) and four players (pagat.com): games/slovenian_tarok/rules.md.
 
 Card points are thirds (``fractions.Fraction``); scores are whole numbers. Radelci are table state: they are
 replayed in hand order, so an edit of an early hand changes the doubling of every later one.

@@ -1,4 +1,4 @@
-"""Two Ten Jack for 2 to 6 players: shared/rules/two-ten-jack.md.
+"""Two Ten Jack for 2 to 6 players: games/two_ten_jack/rules.md.
 
 Each round, every player scores the scoring cards they captured; a player holding all of a suit's scoring
 cards has that suit reversed. A game has as many rounds as players; the highest total wins.

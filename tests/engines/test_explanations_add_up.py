@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from games.contract.words import InvalidHand, Sums
 from games.engines.table import InvalidTable, parse_document, replay
 from games.koenigrufen import engine as kr
+from games.koenigrufen.tests.worked_examples import FOUR
 from games.registry import GAMES
 
-from .test_koenigrufen import FIVE, FOUR, WORKED_EXAMPLES
 from .worked_examples import EXAMPLES
 
 FIGURE = r"[+−](?:\d+(?:\.\d+)?[⅓⅔]?|[⅓⅔]|\d+/\d+)"
@@ -102,14 +102,6 @@ def hands_of(document):
 def test_every_worked_examples_lines_add_up(document, expected, extra):
     for result in hands_of(document):
         assert problems(result.lines, result.scores) == []
-
-
-@pytest.mark.parametrize("hand, rules, expected", WORKED_EXAMPLES.values(), ids=WORKED_EXAMPLES.keys())
-def test_every_koenigrufen_worked_examples_lines_add_up(hand, rules, expected):
-    players = FIVE if len(expected) == 5 else FOUR
-    table_rules = kr.parse_rules(rules or {}, players)
-    result, _state = kr.play(kr.parse_hand(hand, players, table_rules), table_rules, kr.new_state(players, table_rules))
-    assert problems(result.lines, result.scores) == []
 
 
 def test_a_valat_that_replaces_the_game_leaves_the_games_line_out_of_the_sum():

@@ -92,7 +92,7 @@ def test_every_worked_examples_line_names_what_paid(document, expected, extra):
 
 
 def test_the_issues_hands_say_the_point_cards_the_defenders_trula_and_the_lost_mond():
-    czech = EXAMPLES["E11"][0]
+    czech = EXAMPLES["czech-taroky E11"][0]
     table, raws = parse_document(czech)
     line = table.engine.describe(table.engine.parse_hand(raws[0], table.players, table.rules), table.rules).render()
     assert line == (

@@ -1,5 +1,5 @@
 """House rules as groups play them: the new options, presets, adjustments, closings, the Sixty-six draw, and a rule
-named on every explanation line (shared/rules/*.md, shared/formats/table-json.md)."""
+named on every explanation line (each game's rules.md in its folder, shared/formats/table-json.md)."""
 
 import json
 import re
@@ -32,7 +32,7 @@ def run(game, players, hands, rules=None):
 
 
 def test_e13_pagat_announced_worth_8():
-    _, result = run("czech-taroky", CZ, [EXAMPLES["E13"][0]["hands"][0]], {"pagat_announced": 8})
+    _, result = run("czech-taroky", CZ, [EXAMPLES["czech-taroky E13"][0]["hands"][0]], {"pagat_announced": 8})
     lines = result.results[0].explanation()
     assert (
         "R8 (pagat_announced: 8): I on the end, announced (8), made, by the declarer side: +8 for the declarer "
@@ -42,7 +42,7 @@ def test_e13_pagat_announced_worth_8():
 
 
 def test_e14_the_i_on_the_end_settled_with_a_valat_or_not():
-    hand = EXAMPLES["E14"][0]["hands"][0]
+    hand = EXAMPLES["czech-taroky E14"][0]["hands"][0]
     _, settled = run("czech-taroky", CZ, [hand], {"pagat_with_valat": True})
     assert "R9 (pagat_with_valat: true): Valat +40, then I on the end +2: +42." in settled.results[0].explanation()
     _, ignored = run("czech-taroky", CZ, [hand])
@@ -54,7 +54,9 @@ def test_e14_the_i_on_the_end_settled_with_a_valat_or_not():
 
 def test_e15_an_adjustment_is_zero_sum_and_not_a_deal():
     table, result = run(
-        "czech-taroky", CZ, [{"povinnost": "A", "partner": "C", "points": 63}, EXAMPLES["E15"][0]["hands"][0]]
+        "czech-taroky",
+        CZ,
+        [{"povinnost": "A", "partner": "C", "points": 63}, EXAMPLES["czech-taroky E15"][0]["hands"][0]],
     )
     assert result.results[1].scores == {"A": 5, "B": -15, "C": 5, "D": 5}
     assert "R12: Written by hand: revoke." in result.results[1].explanation()
@@ -64,13 +66,13 @@ def test_e15_an_adjustment_is_zero_sum_and_not_a_deal():
 
 
 def test_s7_klop_without_radelci_keeps_the_radelc():
-    _, result = run("slovenian-tarok", FOUR, EXAMPLES["S7"][0]["hands"], {"klop_radelci": False})
+    _, result = run("slovenian-tarok", FOUR, EXAMPLES["slovenian-tarok S7"][0]["hands"], {"klop_radelci": False})
     assert result.results[1].scores["Ana"] == 70
     assert "SR3 (klop_radelci: false): Radelci do not count in klop." in result.results[1].explanation()
 
 
 def test_s8_an_announced_valat_scored_as_the_contract_or_as_a_bonus():
-    hand = EXAMPLES["S8"][0]["hands"][0]
+    hand = EXAMPLES["slovenian-tarok S8"][0]["hands"][0]
     _, contract = run("slovenian-tarok", FOUR, [hand], {"announced_valat": "contract"})
     assert contract.results[0].scores == {"Ana": -500, "Bojan": -500, "Cene": 0, "Dora": 0}
     assert sl.summary(contract.state)["radelci"] == {p: 1 for p in FOUR}
@@ -79,14 +81,14 @@ def test_s8_an_announced_valat_scored_as_the_contract_or_as_a_bonus():
 
 
 def test_s9_radelci_left_at_the_end_cost_the_penalty():
-    _, result = run("slovenian-tarok", FOUR, EXAMPLES["S9"][0]["hands"], {"radelci_end_penalty": 100})
+    _, result = run("slovenian-tarok", FOUR, EXAMPLES["slovenian-tarok S9"][0]["hands"], {"radelci_end_penalty": 100})
     closing = result.results[-1]
     assert closing.scores == {"Ana": -100, "Bojan": -100, "Cene": -200, "Dora": -200}
     assert "SR4 (radelci_end_penalty: 100): Cene, radelci still held: 2 × −100 = −200." in closing.explanation()
 
 
 def test_s10_a_caught_mond_gives_everyone_a_radelc_once():
-    _, result = run("slovenian-tarok", FOUR, EXAMPLES["S10"][0]["hands"], {"mondfang_radelci": True})
+    _, result = run("slovenian-tarok", FOUR, EXAMPLES["slovenian-tarok S10"][0]["hands"], {"mondfang_radelci": True})
     assert sl.summary(result.state)["radelci"] == {p: 1 for p in FOUR}
     _, beggar = run(
         "slovenian-tarok",
@@ -114,7 +116,7 @@ def test_slovenian_adjustments_give_and_cross_off_radelci_but_never_below_0():
 
 
 def test_k8_a_draw_gives_the_next_winner_one_more_and_waits_for_a_real_hand():
-    hands = EXAMPLES["K8"][0]["hands"]
+    hands = EXAMPLES["schnapsen K8"][0]["hands"]
     _, result = run("schnapsen", ["Anna", "Ben"], [hands[0], {"adjustment": {"Anna": 1}}, hands[1]], {"deck": 24})
     assert result.results[2].scores == {"Anna": 0, "Ben": 2}
     assert "KR2 (deck: 24): + 1 for the draw before: Ben scores 2." in result.results[2].explanation()
@@ -145,7 +147,7 @@ def test_a_schnapsen_adjustment_can_end_a_bummerl_and_a_closing_abandons_one():
 
 
 def test_t4_a_game_closed_early_is_won_by_the_highest_total():
-    _, result = run("two-ten-jack", ["Aiko", "Ben", "Chie"], EXAMPLES["T4"][0]["hands"])
+    _, result = run("two-ten-jack", ["Aiko", "Ben", "Chie"], EXAMPLES["two-ten-jack T4"][0]["hands"])
     status = ttj.status(result.state).as_json()
     assert status["finished"] and ttj.winners(result.totals, status) == ["Aiko"]
     _, adjusted = run("two-ten-jack", ["Aiko", "Ben"], [{"adjustment": {"Aiko": 10}}])

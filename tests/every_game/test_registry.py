@@ -24,6 +24,7 @@ APP_FILES = [
     and path.suffix in (".py", ".html", ".js", ".css")
     and "engines" not in path.relative_to(ROOT).parts
     and "migrations" not in path.parts
+    and "tests" not in path.relative_to(ROOT).parts  # a game's own tests, in its folder, are no app file
 ]
 ENGINE_FILES = sorted((ROOT / "games" / "engines").glob("*.py"))
 

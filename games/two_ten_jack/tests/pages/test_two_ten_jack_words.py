@@ -7,8 +7,7 @@ from django.utils.translation import gettext, override
 
 from games.contract.words import InvalidHand
 from games.engines.table import InvalidTable
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Aiko", "Ben", "Chie")

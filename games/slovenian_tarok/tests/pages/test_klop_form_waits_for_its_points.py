@@ -7,8 +7,7 @@ from django.urls import reverse
 from games.contract.words import InvalidHand
 from games.slovenian_tarok import engine as st
 from games.slovenian_tarok.entry import to_data
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 THREE = ("Ana", "Bojan", "Cene")

@@ -9,8 +9,7 @@ from django.urls import reverse
 from games.models import Hand
 from games.tables import services
 from games.two_ten_jack import engine as ttj
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Aiko", "Ben", "Chie")

@@ -10,8 +10,7 @@ from games.models import Hand
 from games.schnapsen import engine as sn
 from games.schnapsen import entry as entry
 from games.schnapsen.forms import SchnapsenHandForm
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Anna", "Ben")

@@ -1,4 +1,4 @@
-"""Two Ten Jack: worked examples T1–T3 of shared/rules/two-ten-jack.md, reversal, removed cards, house rules."""
+"""Two Ten Jack: worked examples T1–T3 of games/two_ten_jack/rules.md, reversal, removed cards, house rules."""
 
 import pytest
 

@@ -191,7 +191,7 @@ def test_two_kinds_of_one_group_keep_their_message():
     )
 
 
-LEGAL = [  # the sets tests/engines/test_czech_taroky.py accepts
+LEGAL = [  # the sets test_czech_taroky.py accepts
     [("Anna", "big-ones"), ("Anna", "trul"), ("Bara", "uni"), ("Dana", "rosa-honery")],
     [("Anna", "trul"), ("Anna", "rosa-honery-plus"), ("Bara", "big-ones"), ("Cyril", "little-ones")],
     [("Bara", "trul")],

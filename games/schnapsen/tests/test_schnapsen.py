@@ -1,4 +1,4 @@
-"""Schnapsen: worked examples K1–K7 of shared/rules/schnapsen.md and the Bummerl."""
+"""Schnapsen: worked examples K1–K7 of games/schnapsen/rules.md and the Bummerl."""
 
 import pytest
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from ..factories import make_table
+from tests.factories import make_table
 
 pytestmark = pytest.mark.django_db
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")

@@ -6,8 +6,7 @@ from django.urls import reverse
 
 from games.models import Table
 from games.tables import services
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Aiko", "Ben", "Chie")

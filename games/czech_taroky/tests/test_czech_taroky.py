@@ -1,4 +1,4 @@
-"""Czech Taroky: every worked example E1–E12 of shared/rules/czech-taroky.md, the house rules and bad input."""
+"""Czech Taroky: every worked example E1–E12 of games/czech_taroky/rules.md, the house rules and bad input."""
 
 import pytest
 

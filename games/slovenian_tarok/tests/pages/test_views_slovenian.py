@@ -4,8 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Hand, Table
-
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 FOUR = ("Ana", "Bojan", "Cene", "Dora")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Anna", "Ben")

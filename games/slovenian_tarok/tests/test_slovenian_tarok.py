@@ -1,4 +1,4 @@
-"""Slovenian Tarok: worked examples S1–S6 of shared/rules/slovenian-tarok.md, house rules, bad input."""
+"""Slovenian Tarok: worked examples S1–S6 of games/slovenian_tarok/rules.md, house rules, bad input."""
 
 from fractions import Fraction
 
