@@ -4,6 +4,7 @@ Hearts' samples, whose hands depend on the round (each round's points add up to 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from random import Random
 from typing import Any
 
@@ -24,7 +25,7 @@ def to_data(c: Mapping[str, Any], players: tuple[str, ...] | list[str], rules: A
 def random_hand(r: Random, round_number: int) -> dict:
     """A valid hand of round ``round_number``: its points add up to twice the round's cards."""
     total = 2 * cards(round_number)
-    if r.random() < 0.1:
+    if r.random() < Fraction(1, 10):  # one hand in ten (a Fraction: no float in a game's modules)
         return {"moon": r.choice(PLAYERS)}
     cuts = sorted(r.randint(0, total) for _ in range(3))
     return {"points": dict(zip(PLAYERS, (b - a for a, b in zip([0, *cuts], [*cuts, total]))))}

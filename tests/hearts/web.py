@@ -6,8 +6,8 @@ from typing import Any
 
 from django import forms
 
-from games.tables.forms import HandForm, TapChoice
 from games.web import BADGE, GameWeb, Mark
+from games.web.forms import HandForm, TapChoice
 
 from . import engine, entry
 
