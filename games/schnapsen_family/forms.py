@@ -50,6 +50,11 @@ class FamilyHandForm(HandForm):
     game_points = forms.TypedChoiceField(
         label=_("Game points"), choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int, required=False, empty_value=None
     )
+    # an edited hand's recorded 1, 2 or 3 (BS2): the taps are submit buttons, sent only when tapped, so the form
+    # carries the recorded one; a tap or the losing side's points typed replace it
+    recorded_game_points = forms.TypedChoiceField(
+        choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int, required=False, empty_value=None, widget=forms.HiddenInput
+    )
     loser_points = WholeNumberField(
         label=_("The losing side's card points"),
         required=False,
@@ -88,6 +93,12 @@ class FamilyHandForm(HandForm):
         value = "1–3" if contract == sf.NORMAL else str(self.table_rules.value(contract))
         return f"{breakable(gettext(sf.CONTRACT_NAMES[contract]))}\u00a0{value}"
 
+    def complete(self, cleaned: dict[str, Any]) -> None:
+        """An edit that leaves the game points alone keeps the recorded ones (nothing tapped, nothing typed)."""
+        changed = (cleaned.get(name) not in (None, "") for name in ("game_points", "loser_points", "loser_had_trick"))
+        if not any(changed):
+            cleaned["game_points"] = cleaned.get("recorded_game_points")
+
     def one_point_from(self) -> int:
         return self.table_rules.one_point_from
 
@@ -103,7 +114,7 @@ class FamilyHandForm(HandForm):
             "kontra": str(data.get("kontra", 0)),
         }
         if "game_points" in data:
-            initial["game_points"] = data["game_points"]
+            initial["game_points"] = initial["recorded_game_points"] = data["game_points"]
         if "loser_points" in data:
             initial["loser_points"] = data["loser_points"]
             initial["loser_had_trick"] = "yes" if data.get("loser_had_trick") else "no"

@@ -142,6 +142,52 @@ def test_editing_a_hand_shows_what_was_recorded(client):
     assert re.search(r'name="kontra" value="1"[^>]*checked', page)
 
 
+def sent_by_save(page: str) -> dict[str, str]:
+    """What a browser sends when the hand form's Save is pressed: its hidden and typed fields, the checked taps;
+    a tap-to-save button (1, 2, 3) only when it is the one pressed, so none of them."""
+    form = re.search(r'<form[^>]*method="post".*?name="save".*?</form>', page, re.S).group(0)
+    sent = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name, value = re.search(r'name="([^"]*)"', tag), re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="([^"]*)"', tag).group(1)
+        if name and value and (kind not in ("radio", "checkbox") or "checked" in tag):
+            sent[name.group(1)] = value.group(1)
+    return sent | {"save": "1"}
+
+
+@pytest.mark.parametrize(("game", "players"), [("bauernschnapsen", FOUR), ("dreierschnapsen", THREE)])
+def test_an_edit_that_changes_only_the_rufer_keeps_the_recorded_game_points(client, game, players):
+    """Recorded by the quick entry (Bert, won, 2), edited to Anna's and saved: it was refused with "Tap 1, 2 or 3",
+    the recorded 2 shown pressed but not sent. The 2 is kept and goes to Anna's side now; a tap still changes it."""
+    table = make_table(game=game, players=players)
+    quick = {"version": table.version, "declarer": "Bert", "won": "yes", "game_points": "2"}
+    assert client.post(reverse("record_hand", args=[table.edit_token]), quick).status_code == 302
+    edit = reverse("edit_hand", args=[table.edit_token, 1])
+    page = client.get(edit).content.decode()
+    assert re.search(r'name="game_points" value="2" aria-pressed="true"', page)
+    sent = sent_by_save(page)
+    assert "game_points" not in sent and sent["declarer"] == "Bert"
+    response = client.post(edit, sent | {"declarer": "Anna"})
+    assert "Tap 1, 2 or 3" not in response.content.decode()
+    assert response.status_code == 302
+    hand = table.hands.get()
+    assert hand.data == {"contract": "normal", "declarer": "Anna", "won": True, "game_points": 2}
+    assert hand.scores == ([2, 0, 2, 0] if game == "bauernschnapsen" else [2, 0, 0])
+    page = client.get(edit).content.decode()
+    response = client.post(edit, sent_by_save(page) | {"game_points": "3"})  # a tap of 3 saves 3
+    assert response.status_code == 302 and table.hands.get().data["game_points"] == 3
+    page = client.get(edit).content.decode()
+    typed = sent_by_save(page) | {"loser_points": "40"}  # the losing side's points typed replace it too
+    assert client.post(edit, typed).status_code == 302
+    assert table.hands.get().data == {
+        "contract": "normal",
+        "declarer": "Anna",
+        "won": True,
+        "loser_points": 40,
+        "loser_had_trick": True,
+    }
+
+
 @pytest.mark.parametrize(
     ("rules", "heading", "figures"),
     [({}, "to 24", ["0", "6"]), ({"preset": "countdown"}, "from 24 down to 0", ["24", "18"])],
