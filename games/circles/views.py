@@ -88,7 +88,8 @@ def _recent_events(circle: Circle, game: str) -> list[dict]:
 
 def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dict | None:
     """Who plays tonight (picked on the page, by GET): each one's chance of finishing first as a whole
-    percentage (together 100), the likeliest first. As many players as the game seats, else a message."""
+    percentage (together 100), the likeliest first; in a game of two fixed teams, each way of pairing them and each
+    team's chance (a partner's is the team's). As many players as the game seats, else a message."""
     if request.GET.get("game") != game:
         return None
     known = set(circle.players)
@@ -96,6 +97,13 @@ def _tonight(request: HttpRequest, circle: Circle, game: str, pool: dict) -> dic
     error = _seats_refusal(GAMES[game].engine.PLAYER_COUNTS, len(names))
     if error:
         return {"error": error, "names": names}
+    if ratings.sides(game, len(names)) == 2:  # partners share their place: the chances are the teams'
+        now = pool.get(game, {})
+        splits = [
+            list(zip(split, ratings.whole_percents(ratings.team_chances(now, split))))
+            for split in ratings.pairings(names)
+        ]
+        return {"names": names, "teams": splits}
     found = ratings.chances(pool.get(game, {}), names)
     percents = dict(zip(names, ratings.whole_percents([found[name] for name in names])))
     order = sorted(names, key=lambda name: (-found[name], names.index(name)))

@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import combinations
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -184,15 +185,42 @@ def rate(events: Iterable[Event], start: Mapping[str, Mapping[str, Rated]] | Non
         before = [now.get(name, Rated()) for name in event.players]
         sides = teams_of(event)
         teams = [[MODEL.rating(mu=before[i].mu, sigma=before[i].sigma) for i in side] for side in sides]
-        chances = first_place_chances(before)
-        expected = expected_places(before)
+        chances, expected, placed = expectations(event, before, sides, teams)
         rated_teams = MODEL.rate(teams, ranks=[float(event.places[side[0]]) for side in sides])
         after = {i: rated_teams[k][j] for k, side in enumerate(sides) for j, i in enumerate(side)}
         for i, name in enumerate(event.players):
             rated = Rated(after[i].mu, after[i].sigma, before[i].events + 1)
             now[name] = rated
-            history.steps.append(Step(event, name, event.places[i], chances[i], expected[i], before[i], rated))
+            history.steps.append(Step(event, name, placed[i], chances[i], expected[i], before[i], rated))
     return history
+
+
+def expectations(
+    event: Event, before: Sequence[Rated], sides: Sequence[tuple[int, ...]], teams: Sequence[Sequence[Any]]
+) -> tuple[list[float], list[float], list[int]]:
+    """Each player's chance of finishing first, expected place and place, by seat, as the event was rated. Players
+    alone: their own (``first_place_chances``, ``expected_places``, the event's place). Two teams: the team's, which
+    each partner shares (partners always share their place): openskill's ``predict_win`` over the two teams, the
+    team's expected place 1 + the other team's chance of winning, its place among the two (1 or 2, both 1 when they
+    tie)."""
+    if len(sides) == len(event.players):
+        return first_place_chances(before), expected_places(before), list(event.places)
+    win = MODEL.predict_win(list(teams))
+    team_places = [event.places[side[0]] for side in sides]
+    chances, expected, placed = [0.0] * len(before), [0.0] * len(before), [0] * len(before)
+    for k, side in enumerate(sides):
+        for seat in side:
+            chances[seat], expected[seat] = win[k], 2 - win[k]
+            placed[seat] = 1 + sum(other < team_places[k] for other in team_places)
+    return chances, expected, placed
+
+
+def sides(game: str, count: int) -> int | None:
+    """How many teams a table of ``count`` players of ``game`` plays in, when it is a game of fixed partners
+    (its engine's ``teams(count)``); None when each plays alone."""
+    teams = getattr(ENGINES.get(game), "teams", None)
+    found = teams(count) if teams is not None else None
+    return len(found) if found and len(found) < count else None
 
 
 def teams_of(event: Event) -> list[tuple[int, ...]]:
@@ -214,6 +242,29 @@ def chances(ratings: Mapping[str, Rated], names: Sequence[str]) -> dict[str, flo
     if len(names) < 2:
         return {name: 1.0 for name in names}
     return dict(zip(names, first_place_chances([ratings.get(name, Rated()) for name in names])))
+
+
+def pairings(names: Sequence[str]) -> list[tuple[tuple[str, ...], ...]]:
+    """For a game of two fixed teams: every way ``names`` split into two teams, each (first named player's team,
+    the other): who partners whom is settled at the table, so each split stands on its own."""
+    first, *rest = names
+    half = len(names) // 2
+    found = []
+    for mates in combinations(rest, half - 1):
+        team = (first, *mates)
+        found.append((team, tuple(name for name in names if name not in team)))
+    return found
+
+
+def team_chances(ratings: Mapping[str, Rated], split: Sequence[Sequence[str]]) -> list[float]:
+    """Each of two teams' chance of winning, as the event would be rated: openskill's ``predict_win`` over the
+    teams (a newcomer at the starting rating)."""
+    teams = [[_model_rating(ratings.get(name, Rated())) for name in team] for team in split]
+    return MODEL.predict_win(teams)
+
+
+def _model_rating(rated: Rated):
+    return MODEL.rating(mu=rated.mu, sigma=rated.sigma)
 
 
 def expected_places(rated: Sequence[Rated]) -> list[float]:

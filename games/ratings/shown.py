@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.models import Circle, League, RatedEvent, Rating, RatingStep, Tournament
-from games.ratings.core import FEW_EVENTS, Rated, current_ranking
+from games.ratings.core import FEW_EVENTS, Rated, current_ranking, sides
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def steps(pool: Pool, game: str):
 
 def steps_by_event(steps_rows) -> list[dict]:
     """Rating steps (in the order to show) grouped by event, each player's step (place, expected, change) in
-    ``players``. A circle's event: its table, when it ended, which game of the evening (``several``: the table
+    ``players``; ``teams``: how many teams, when the players were rated as teams (places and expectations the teams'). A circle's event: its table, when it ended, which game of the evening (``several``: the table
     holds more than one); a tournament's: its tournament, round and table number."""
     found: dict[int, dict] = {}
     for step in steps_rows.select_related("event__table", "round_table__round__tournament"):
@@ -104,7 +104,15 @@ def steps_by_event(steps_rows) -> list[dict]:
     for row in found.values():
         if "table" in row:
             row["several"] = row["table"].pk in several
+        row["teams"] = _teams(row["players"])
     return list(found.values())
+
+
+def _teams(steps_rows: list) -> int | None:
+    """How many teams the event's players were rated in (a game of fixed partners: each step's place, chance and
+    expected place are the team's), or None when each was rated alone."""
+    count = sides(steps_rows[0].game, len(steps_rows))
+    return count if count is not None and all(step.place <= count for step in steps_rows) else None
 
 
 def ratings_now(pool: Pool) -> dict[str, dict[str, Rated]]:
