@@ -15,8 +15,7 @@ from games.dreierschnapsen import engine as dreierschnapsen
 from games.dreierschnapsen import entry as dreier_entry
 from games.engines.table import InvalidTable, Setup, dump_state, load_state, play_next
 from games.schnapsen_family import scoring as sf
-
-from .test_explanations_add_up import problems as figures_problems
+from tests.engines.test_explanations_add_up import problems as figures_problems
 
 GAMES = {"bauernschnapsen": (bauernschnapsen, bauern_entry), "dreierschnapsen": (dreierschnapsen, dreier_entry)}
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ..commands import manage
+from tests.commands import manage
 
 FOUR = ["Anna", "Bert", "Cilli", "Dieter"]
 THREE = ["Anna", "Bert", "Cilli"]

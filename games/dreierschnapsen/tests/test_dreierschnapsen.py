@@ -1,4 +1,4 @@
-"""Dreierschnapsen: every worked example D1–D12 of shared/rules/schnapsen-family.md (one declarer against two;
+"""Dreierschnapsen: every worked example D1–D12 of games/schnapsen_family/rules.md (one declarer against two;
 a lost hand pays each defender; every player below the target gets a Bummerl). Expected numbers are worked out
 from the spec's text."""
 
@@ -6,8 +6,9 @@ import pytest
 
 from games.contract.engine import Engine
 from games.dreierschnapsen import engine as ds
+from games.schnapsen_family.tests.helpers import contract, normal, refused, run, scores
 
-from .family_helpers import contract, normal, refused, run, scores
+from .worked_examples import SINGLE_HANDS
 
 PLAYERS = ("Anna", "Bert", "Cilli")
 
@@ -22,19 +23,6 @@ def bummerl(result):
 
 def current(result):
     return ds.summary(result.state)["current"]
-
-
-SINGLE_HANDS = {
-    "D1 normal won, defenders 40": (normal("Anna", True, 40), [1, 0, 0]),
-    # D2: Anna (the losing side) had 20 and a trick: g = 2 to each defender
-    "D2 normal lost": (normal("Anna", False, 20), [0, 2, 2]),
-    "D3 Schwarz with Kontra": (normal("Bert", True, 0, trick=False, kontra=1), [0, 6, 0]),
-    "D4 Schnapser won": (contract("schnapser", "Cilli"), [0, 0, 6]),
-    "D5 Schnapser lost": (contract("schnapser", "Cilli", won=False), [6, 6, 0]),
-    "D6 Bettler won with Re": (contract("bettler", "Anna", kontra=2), [16, 0, 0]),
-    "D7 Gang lost with Kontra": (contract("gang", "Bert", won=False, kontra=1), [18, 0, 18]),
-    "D11 Herrenschnapser": (contract("herrenschnapser", "Bert"), [0, 24, 0]),
-}
 
 
 @pytest.mark.parametrize("hand, expected", SINGLE_HANDS.values(), ids=SINGLE_HANDS.keys())

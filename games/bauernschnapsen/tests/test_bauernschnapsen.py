@@ -1,12 +1,13 @@
-"""Bauernschnapsen: every worked example B1–B14 of shared/rules/schnapsen-family.md, the format's errors, and what
+"""Bauernschnapsen: every worked example B1–B14 of games/schnapsen_family/rules.md, the format's errors, and what
 the form will read (contracts offered, Kontra levels). Expected numbers are worked out from the spec's text."""
 
 import pytest
 
 from games.bauernschnapsen import engine as bs
 from games.contract.engine import Engine
+from games.schnapsen_family.tests.helpers import contract, normal, refused, run, scores
 
-from .family_helpers import contract, normal, refused, run, scores
+from .worked_examples import SINGLE_HANDS
 
 PLAYERS = ("Anna", "Bert", "Cilli", "Dieter")  # team AC (Anna, Cilli), team BD (Bert, Dieter)
 
@@ -21,24 +22,6 @@ def bummerl(result):
 
 def current(result):
     return bs.summary(result.state)["current"]
-
-
-SINGLE_HANDS = {
-    # B1: Anna (Rufer) wins, BD 40 >= 33: g = 1
-    "B1 normal won, opponents 40": (normal("Anna", True, 40), [1, 0, 1, 0]),
-    # B2: Bert is Rufer and loses; BD (the losing side) has 25 and a trick: g = 2 to AC
-    "B2 normal lost, losers 25 and a trick": (normal("Bert", False, 25), [2, 0, 2, 0]),
-    # B3: Cilli wins, BD no trick: g = 3; Kontra: 3 x 2 = 6
-    "B3 Schwarz with Kontra": (normal("Cilli", True, 0, trick=False, kontra=1), [6, 0, 6, 0]),
-    "B4 Schnapser won": (contract("schnapser", "Dieter"), [0, 6, 0, 6]),
-    "B5 Schnapser lost": (contract("schnapser", "Dieter", won=False), [6, 0, 6, 0]),
-    # B6: Bettler 4, Kontra and Re: 4 x 4 = 16 to AC
-    "B6 Bettler lost, Kontra and Re": (contract("bettler", "Bert", won=False, kontra=2), [16, 0, 16, 0]),
-    "B7 Gang won": (contract("gang", "Cilli"), [9, 0, 9, 0]),
-    # B8: Bauernschnapser 12, Kontra: 24 to BD
-    "B8 Bauernschnapser lost with Kontra": (contract("bauernschnapser", "Anna", won=False, kontra=1), [0, 24, 0, 24]),
-    "B11 Farbenringerl": (contract("farbenringerl", "Dieter"), [0, 18, 0, 18]),
-}
 
 
 @pytest.mark.parametrize("hand, expected", SINGLE_HANDS.values(), ids=SINGLE_HANDS.keys())

@@ -11,8 +11,7 @@ from games.dreierschnapsen import engine as dreierschnapsen
 from games.dreierschnapsen import entry as dreier_entry
 from games.engines import table as engine_table
 from games.registry import game
-
-from .test_samples import problems
+from tests.engines.test_samples import problems
 
 GAMES = {"bauernschnapsen": (bauernschnapsen, bauern_entry), "dreierschnapsen": (dreierschnapsen, dreier_entry)}
 RULES = bauernschnapsen.parse_rules({})

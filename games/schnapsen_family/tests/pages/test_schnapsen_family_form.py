@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from ..factories import make_table, visible_text
+from tests.factories import make_table, visible_text
 
 pytestmark = pytest.mark.django_db
 FOUR = ("Anna", "Bert", "Cilli", "Dieter")
