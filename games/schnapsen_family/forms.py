@@ -4,7 +4,6 @@ lost, and the Kontra level as said at the table. Only the contracts the table's 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
@@ -16,15 +15,10 @@ from games.web.forms import HandForm, TapChoice, WideTaps
 
 from . import scoring as sf
 
-# a contract's name longer than this may break between its word parts on a narrow phone (a soft hyphen, shown only
-# at a break): "Kontrabauernschnapser 24" in one run is wider than a tap at 360 px; the shorter names stay whole
+# a contract's name longer than this has its value on a line of its own where the tap is too narrow for both:
+# "Kontrabauernschnapser 24" in one run is wider than a tap at 360 px, the name alone fits; the shorter names keep
+# their value beside them (a no-break space). A word is never broken inside a tap (tests/browser/test_every_screen.py)
 LONGEST_WHOLE = 16
-WORD_PARTS = re.compile(r"(?<=[a-zäöü])(?=bauern|schnapser)")
-
-
-def breakable(name: str) -> str:
-    """A long contract's name with a soft hyphen before each of its word parts: Kontra­bauern­schnapser."""
-    return WORD_PARTS.sub("\u00ad", name) if len(name) > LONGEST_WHOLE else name
 
 
 FAMILY_ERRORS = {key: key for key in ("contract", "declarer", "won", "loser_points", "loser_had_trick", "game_points")}
@@ -89,9 +83,10 @@ class FamilyHandForm(HandForm):
             del self.fields["kontra"]  # BS5.2: a table without Kontra is not asked for it
 
     def contract_label(self, contract: str) -> str:
-        """The contract with what it is worth at this table ("Schnapser 6"), the value on the line of its name."""
+        """The contract with what it is worth at this table ("Schnapser 6"), the value on the line of a short name."""
         value = "1–3" if contract == sf.NORMAL else str(self.table_rules.value(contract))
-        return f"{breakable(gettext(sf.CONTRACT_NAMES[contract]))}\u00a0{value}"
+        name = gettext(sf.CONTRACT_NAMES[contract])
+        return f"{name}{' ' if len(name) > LONGEST_WHOLE else chr(0xA0)}{value}"
 
     def complete(self, cleaned: dict[str, Any]) -> None:
         """An edit that leaves the game points alone keeps the recorded ones (nothing tapped, nothing typed)."""
