@@ -15,10 +15,16 @@ from django.template.loaders.filesystem import Loader
 
 from games.registry import GAMES
 
+SHARED = Path(__file__).resolve().parents[1] / "games"  # where a package games share sits
+
 
 def game_folders(name: str) -> list[Path]:
-    """Every registered game's ``name`` folder ("templates", "static") that exists, in the registry's order."""
-    return [game.folder / name for game in GAMES.values() if (game.folder / name).is_dir()]
+    """Every registered game's ``name`` folder ("templates", "static") that exists, in the registry's order, and
+    the folder of a package games share (``GameWeb.form_templates``: games/schnapsen_family/) once."""
+    folders = [game.folder / name for game in GAMES.values()]
+    shared = {game.web.form_templates for game in GAMES.values()} - {""}
+    folders += [SHARED / folder.removeprefix("games/") / name for folder in sorted(shared)]
+    return [folder for folder in dict.fromkeys(folders) if folder.is_dir()]
 
 
 class GameTemplates(Loader):

@@ -17,6 +17,7 @@ def bummerl(count: int) -> str:
 WEB = GameWeb(
     hand_form=BauernschnapsenHandForm,
     templates="games/bauernschnapsen",
+    form_templates="games/schnapsen_family",  # the hand form's fields and quick entry, the family's
     quick_entry=True,
     seating_help=_("In seating order: the 1st and 3rd play together against the 2nd and 4th."),
     penalty_label=_("Who is penalised (the other team gets the game points)"),
@@ -30,7 +31,7 @@ WEB = GameWeb(
         count=bummerl,
         price_wanted=_("a price per Bummerl"),
     ),
-    marks_template="games/bauernschnapsen/marks.html",
+    marks_template="games/schnapsen_family/marks.html",
     marks=(
         Mark(
             "bummerl",

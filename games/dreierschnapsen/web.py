@@ -17,6 +17,7 @@ def bummerl(count: int) -> str:
 WEB = GameWeb(
     hand_form=DreierschnapsenHandForm,
     templates="games/dreierschnapsen",
+    form_templates="games/schnapsen_family",  # the hand form's fields and quick entry, the family's
     quick_entry=True,
     seating_help=_("Each hand one player plays against the other two; a lost hand pays both of them."),
     penalty_label=_("Who is penalised (both other players get the game points)"),
@@ -30,7 +31,7 @@ WEB = GameWeb(
         count=bummerl,
         price_wanted=_("a price per Bummerl"),
     ),
-    marks_template="games/dreierschnapsen/marks.html",
+    marks_template="games/schnapsen_family/marks.html",
     marks=(
         Mark(
             "bummerl",

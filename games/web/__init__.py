@@ -178,6 +178,8 @@ ROUND_WORDS = HandWords(
 class GameWeb:
     hand_form: type
     templates: str  # the folder of its templates, e.g. "games/czech_taroky"
+    form_templates: str = ""  # the folder of its hand form's fields.html and quick.html when games share them
+    # (the Schnapsen family's, "games/schnapsen_family", in that package's templates/); empty: ``templates``
     record_label: str | Promise = _("Record a hand")
     save_label: str | Promise = _("Save hand")  # the hand form's Save, in the same words as record_label
     not_saved: str | Promise = _("The hand was not saved. Fix what is marked:")
@@ -218,7 +220,7 @@ class GameWeb:
 
     @property
     def fields_template(self) -> str:
-        return f"{self.templates}/fields.html"
+        return f"{self.form_templates or self.templates}/fields.html"
 
     @property
     def table_template(self) -> str:
@@ -230,4 +232,4 @@ class GameWeb:
 
     @property
     def quick_template(self) -> str:
-        return f"{self.templates}/quick.html"
+        return f"{self.form_templates or self.templates}/quick.html"
