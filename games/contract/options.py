@@ -10,6 +10,8 @@ from typing import Any
 from games.contract.inputs import choice, key_name, show, whole
 from games.contract.words import N_, InvalidHand
 
+YES_NO = ((True, N_("yes")), (False, N_("no")))  # the choices of a yes-or-no house rule
+
 
 @dataclass(frozen=True)
 class Option:

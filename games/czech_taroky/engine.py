@@ -14,7 +14,7 @@ from games.contract.engine import Bonus, Facts
 from games.contract.hands import Adjustment, Closing, parse_common, playing, rename_in
 from games.contract.inputs import check_keys, choice, flag, player, whole
 from games.contract.numbers import number, scores_of, signed
-from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.options import YES_NO, Counter, CounterCard, Option, Preset, parse_options
 from games.contract.status import Status
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums, names_and
 
@@ -66,7 +66,6 @@ POINT_CARD_NAMES = {
     "trul": N_("trul (Škýz, Mond, Pagát)"),
 }
 
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 TOURNAMENT = N_("Westfest Tarock Tournament Rules (2012) and Mach Tarok's code")
 HELP_TEXT = N_("Mach Tarok's help text, read literally")
 RULES = {  # the rules file's numbers, for the rules page and every explanation line

@@ -17,7 +17,7 @@ from games.contract.engine import Bonus, Facts
 from games.contract.hands import Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, choice, cut, flag, player, points_by_player, show, whole
 from games.contract.numbers import fmt_number, number, scores_of, signed
-from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.options import YES_NO, Counter, CounterCard, Option, Preset, parse_options
 from games.contract.status import Status, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
 
@@ -119,7 +119,6 @@ def _value_key(name: str) -> str:
 OOE = N_("Upper Austrian Tarock rules 4/2023 (Raiffeisen Tarockcup Austria, Hausruckviertler and Sauwald Tarockcup)")
 WIEN = N_("Wiener Tarockcup (ABAKUS, TarockBlock)")
 TARIFFS = N_("tarockcup: Upper Austrian rules 4/2023; wien: Wiener Tarockcup; tarockapp: tarockapp.at")
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
     "AT1": N_("Card points"),
     "AT2": N_("Players; the dealer sits out at five"),

@@ -11,7 +11,7 @@ from typing import Any
 from games.contract.engine import Facts
 from games.contract.hands import Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, choice, flag, player, whole
-from games.contract.options import Option, Preset, parse_options
+from games.contract.options import YES_NO, Option, Preset, parse_options
 from games.contract.ranking import HIGHER, LOWER, TOTAL, Rank
 from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase
@@ -45,7 +45,6 @@ MODES = {**ENDING_NAMES, "quick": N_("quick entry")}
 NEEDS_OTHER_POINTS = frozenset({"declared", "closed", "last-trick"})
 MAX_POINTS = 200  # card points plus marriages; a bound that catches typing slips
 
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
     "KR1": N_("Card points"),
     "KR2": N_("How a hand ends, and game points"),

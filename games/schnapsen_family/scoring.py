@@ -20,7 +20,7 @@ from games.contract.hands import (
     playing,
 )
 from games.contract.inputs import check_keys, choice, flag, player, whole
-from games.contract.options import Option, Preset, parse_options
+from games.contract.options import YES_NO, Option, Preset, parse_options
 from games.contract.ranking import HIGHER, LOWER, TOTAL, Rank
 from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase
@@ -83,7 +83,6 @@ RULES = {  # the rules file's numbers, for the rules page and every explanation 
     "BS10": N_("Adjustments and the end of the evening"),
 }
 
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 VALUE_HELP = {  # each contract's value option: what it is, with its default amount
     "bettler": N_("The declarer plays alone without trumps and takes no trick: 4; the Bummerlzähler app gives 5."),
     "schnapser": N_("The Rufer's team takes 66 within the first three tricks: 6."),

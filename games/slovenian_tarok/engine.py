@@ -16,7 +16,7 @@ from games.contract.engine import Bonus, Facts
 from games.contract.hands import MOST_MARKS, Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, choice, cut, flag, player, points_by_player, show, whole
 from games.contract.numbers import fmt_number, number, scores_of, signed
-from games.contract.options import Counter, CounterCard, Option, Preset, parse_options
+from games.contract.options import YES_NO, Counter, CounterCard, Option, Preset, parse_options
 from games.contract.status import Status, per_player, until_closed
 from games.contract.words import N_, NC_, HandResult, InvalidHand, Line, Phrase, Sums
 
@@ -95,7 +95,6 @@ BONUS_NAMES = {
 CAN_FAIL_UNANNOUNCED = frozenset({"pagat-ultimo", "king-ultimo"})
 KONTRA_NAMES = (N_("no kontra"), N_("kontra"), N_("rekontra"), N_("subkontra"), N_("mordkontra"))
 
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 SEED = N_("Slovenian Tapp Tarock for three")
 PAGAT = N_("pagat.com's Slovenian Tarok and the Slovenian Tarok Association's competition rules")
 RULES = {  # the rules file's numbers, for the rules page and every explanation line

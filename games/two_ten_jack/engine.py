@@ -13,7 +13,7 @@ from games.contract.engine import Facts
 from games.contract.hands import MOST_CARD_POINTS, Adjustment, Closing, parse_common, playing
 from games.contract.inputs import check_keys, show, whole
 from games.contract.numbers import signed
-from games.contract.options import Option, Preset, parse_options
+from games.contract.options import YES_NO, Option, Preset, parse_options
 from games.contract.ranking import HIGHER_TOTAL, best
 from games.contract.status import Status, per_player
 from games.contract.words import N_, HandResult, InvalidHand, Line, Phrase, Sums
@@ -106,7 +106,6 @@ def _suit(suit: str) -> tuple[tuple[str, str], ...]:
     return tuple((card, show_card(card)) for card in cards)
 
 
-YES_NO = ((True, N_("yes")), (False, N_("no")))
 RULES = {  # the rules file's numbers, for the rules page and every explanation line
     "TR1": N_("Deck, play and rounds"),
     "TR2": N_("Point table and reversal"),
