@@ -592,53 +592,77 @@ def _filled(path: str, name: str, fields: dict) -> dict:
     return {**{key: value for key, value in fields.items() if key not in GAMES[game].samples.fields}, **sample}
 
 
-# A point table's cards (Two Ten Jack's: 52 fields, made by one loop of the house rules' form with the same bounds)
-# are each tried alone in the form of a new table; the other forms that carry the table (the rules page's, the
-# settings', a circle's, a tournament's) answer any card as they answer the first of its suit, which they try.
+# A game's house rules (its options and a point table's cards: one form, the same bounds on every page that carries
+# it) are each tried alone in the form of a new table, EVERY_RULE_IN; the other forms that carry them (the rules
+# page's, the settings', a circle's, a tournament's, there prefixed "rules-") try the first of them, which shows that
+# the page refuses a rule as the new table's form does, and every field of their own. Each page's rules are checked to
+# be the new table's, with the same least values: a page with a form of its own for them is tried whole.
 CARD_POINTS = re.compile(r"(?:^|-)points_(?:10|[2-9JQKA])([CDHS])$")
-EVERY_CARD_IN = "new_table_for"
+EVERY_RULE_IN = "new_table_for"
+RULES_PREFIX = "rules-"
 
 
-def _tried(name: str, numbers: dict) -> dict:
-    """The number fields of a form posted to ``name`` that are tried alone: all of them, but a point table's cards
-    beyond the first of each suit outside EVERY_CARD_IN's form."""
-    if name == EVERY_CARD_IN:
+def _house_rules(world, game: str) -> dict:
+    """The number fields of ``game``'s house rules, with their least values, as the new table's form has them."""
+    path = reverse(EVERY_RULE_IN, args=[game])
+    return next((numbers for form_path, *_rest, numbers in _typed(world, EVERY_RULE_IN) if form_path == path), {})
+
+
+def _game_of(path: str) -> str | None:
+    kwargs = resolve(urlsplit(path).path).kwargs
+    if "game" in kwargs:
+        return kwargs["game"]
+    table = Table.objects.filter(edit_token=kwargs.get("token", "")).first()
+    return table.game if table else None
+
+
+def _tried(world, name: str, path: str, numbers: dict) -> dict:
+    """The number fields of the form at ``path`` posted to ``name`` that are tried alone: all of them in
+    EVERY_RULE_IN's form; elsewhere each of the form's own and the first of its game's house rules, when they are the
+    new table's (the same names and least values), else all of them."""
+    if name == EVERY_RULE_IN:
         return numbers
-    suits: set[str] = set()
-    tried = {}
-    for field, least in numbers.items():
-        card = CARD_POINTS.search(field)
-        if card and card.group(1) in suits:
-            continue
-        suits |= {card.group(1)} if card else set()
-        tried[field] = least
-    return tried
+    game = _game_of(path)
+    rules = _house_rules(world, game) if game else {}
+    carried = {field: least for field, least in numbers.items() if field.removeprefix(RULES_PREFIX) in rules}
+    if any(rules[field.removeprefix(RULES_PREFIX)] != least for field, least in carried.items()):
+        return numbers  # not the new table's bounds: every field tried
+    own = {field: least for field, least in numbers.items() if field not in carried}
+    return {**dict(list(carried.items())[:1]), **own}
 
 
-def test_a_point_tables_cards_are_each_tried_in_one_form_and_by_suit_in_the_others(world):
-    every = {field for *_rest, numbers in _typed(world, EVERY_CARD_IN) for field in numbers}
-    assert len({field for field in every if CARD_POINTS.search(field)}) == 52  # each card alone, once
+def test_a_games_house_rules_are_each_tried_in_one_form_and_once_in_the_others(world):
+    cards = {
+        field for *_rest, numbers in _typed(world, EVERY_RULE_IN) for field in numbers if CARD_POINTS.search(field)
+    }
+    assert len(cards) == 52  # a point table's cards: each alone, once
+    koenigrufen = _house_rules(world, "koenigrufen")
+    assert len([field for field in koenigrufen if field.startswith("rule_value_")]) >= 20
     for name in ("rules", "settings", "circle_rules", "new_tournament_for"):
-        cards = [field for *_rest, numbers in _typed(world, name) for field in _tried(name, numbers)]
-        assert sorted(CARD_POINTS.search(field).group(1) for field in cards if CARD_POINTS.search(field)) == list(
-            "CDHS"
-        ), name
+        for path, _fields, _typed_fields, numbers in _typed(world, name):
+            tried = _tried(world, name, path, numbers)
+            rules = _house_rules(world, _game_of(path))
+            carried = [field for field in numbers if field.removeprefix(RULES_PREFIX) in rules]
+            assert len([field for field in tried if field in carried]) == min(len(carried), 1), (name, path)
+            assert set(numbers) - set(carried) <= set(tried), (name, path)  # the page's own fields, each of them
+    # a page whose rules have bounds of their own (a least value the new table's form does not give) is tried whole
+    path = reverse("new_tournament_for", args=["koenigrufen"])
+    other = {f"{RULES_PREFIX}{field}": "-5" for field in koenigrufen} | {"rounds": "1"}
+    assert _tried(world, "new_tournament_for", path, other) == other
 
 
 @pytest.mark.parametrize("name", URL_NAMES)
 def test_every_number_field_refuses_what_it_cannot_hold_saying_so_and_saving_nothing(world, name):
     """Every number field of every form (a hand's, a new table's and its house rules and price, a tournament's):
-    1e308, 2**63 and −2**63 − 1, and −1 where the page says the least is 0 or more, each alone in a form otherwise
-    filled to be taken: never a 500, nothing saved, and a message on the page that answers (a point table's cards:
-    _tried)."""
+    1e308 and 2**63, and below the least: −1 where the page says the least is 0 or more (the bound −2**63 − 1 meets
+    first), else −2**63 − 1; each alone in a form otherwise filled to be taken: never a 500, nothing saved, and a
+    message on the page that answers (a game's house rules: _tried)."""
     client = own_phone(world)
     for path, fields, _text_fields, numbers in _typed(world, name):
         target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
         filled = _filled(path, name, fields)
-        for field, least in _tried(name, numbers).items():
-            for label, value in NUMBERS.items():
-                if label == "negative" and (least in (None, "") or int(least) < 0):
-                    continue  # a penalty, a score, a correction: a negative number may be meant
+        for field, least in _tried(world, name, path, numbers).items():
+            for value in _hostile_numbers(least):
                 response = ask_saving_nothing(client, target, {**filled, field: value}, follow=True)
                 page = response.content.decode()
                 assert 'class="errorlist' in page or 'class="message error' in page or response.status_code >= 400, (
@@ -646,6 +670,19 @@ def test_every_number_field_refuses_what_it_cannot_hold_saying_so_and_saving_not
                     field,
                     value,
                 )
+
+
+def _hostile_numbers(least) -> list[str]:
+    """What a field whose page gives ``least`` as its least value is tried with: a negative number only below a least
+    of 0 or more (a penalty, a score, a correction may be meant negative)."""
+    below = "negative" if least not in (None, "") and int(least) >= 0 else "-2**63 - 1"
+    return [NUMBERS[label] for label in ("1e308", "2**63", below)]
+
+
+def test_a_number_is_tried_below_its_least_and_beyond_what_any_column_holds():
+    beyond = {"1e308", str(2**63)}
+    assert set(_hostile_numbers("0")) == beyond | {"-1"} and set(_hostile_numbers("3")) == beyond | {"-1"}
+    assert set(_hostile_numbers("-500")) == set(_hostile_numbers(None)) == beyond | {str(-(2**63) - 1)}
 
 
 def _other(path: str, name: str) -> str:
