@@ -131,3 +131,23 @@ def pytest_collection_modifyitems(config, items):
         if BROWSER_TESTS in item.path.relative_to(config.rootpath).parts[:2]:
             item.add_marker(pytest.mark.flaky(reruns=2))
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: each file's tests stay in order
+
+
+RERUNS: list[tuple[str, str]] = []  # (test, why it failed the first time): the reruns' own failures
+WHY_LINES = 25  # the end of each failure: its assertion and where it was made
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun":
+        RERUNS.append((report.nodeid, report.longreprtext))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Why each rerun test failed before it passed: the summary names it (-rR), and a race is mended from its failure,
+    which pytest-rerunfailures does not print."""
+    if RERUNS:
+        terminalreporter.section("why each rerun failed")
+        for test, why in RERUNS:
+            terminalreporter.write_line(f"{test}:")
+            for line in why.splitlines()[-WHY_LINES:]:
+                terminalreporter.write_line(f"    {line}")
