@@ -1,4 +1,5 @@
 import os
+import re
 import sys
 from types import SimpleNamespace
 
@@ -134,7 +135,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 RERUNS: list[tuple[str, str]] = []  # (test, why it failed the first time): the reruns' own failures
-WHY_LINES = 25  # the end of each failure: its assertion and where it was made
+# Where a failure was made: a place in the project's own code ("tests/browser/relay.py:72: in …"), not in a library's.
+OWN_PLACE = re.compile(r"^(?:tests|games|scorekeeper)/\S+:\d+: ")
 
 
 def pytest_runtest_logreport(report):
@@ -142,12 +144,19 @@ def pytest_runtest_logreport(report):
         RERUNS.append((report.nodeid, report.longreprtext))
 
 
+def why(failure: str) -> list[str]:
+    """A failure in short: each place in the project's own code it went through, then what it says (its "E" lines)."""
+    lines = failure.splitlines()
+    said = [line for line in lines if line.lstrip().startswith("E ")]
+    return [line for line in lines if OWN_PLACE.match(line)] + said
+
+
 def pytest_terminal_summary(terminalreporter):
     """Why each rerun test failed before it passed: the summary names it (-rR), and a race is mended from its failure,
     which pytest-rerunfailures does not print."""
     if RERUNS:
         terminalreporter.section("why each rerun failed")
-        for test, why in RERUNS:
+        for test, failure in RERUNS:
             terminalreporter.write_line(f"{test}:")
-            for line in why.splitlines()[-WHY_LINES:]:
+            for line in why(failure):
                 terminalreporter.write_line(f"    {line}")

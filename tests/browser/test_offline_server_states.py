@@ -59,6 +59,8 @@ def record(page, token, hand):
 
 def edit(page, token, row_text, points):
     page.locator("tr.what.pending", has_text=row_text).get_by_role("link", name="Edit").click()
+    # the hand form filled with the kept hand's fields (the table page's own engine, up already, is not the form's)
+    page.locator("form.hand-form[data-editing]").wait_for()
     page.wait_for_selector("html[data-engine=phone]", timeout=60_000)
     page.fill("input[name=points]", str(points))
     page.locator("#preview", has_text="Computed on this phone").wait_for()
