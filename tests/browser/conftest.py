@@ -124,12 +124,27 @@ def _keep_the_runtime(playwright, origin, profile):
     try:
         page = context.new_page()
         keep(page, table)
+        snapshot_made(page)  # made by the engine's first start, after the table says it is kept: not cut short
         page.goto("/healthz")  # a page of the origin that opens nothing of the table's
         assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
         context.clear_cookies()
     finally:
         context.close()
         Table.objects.filter(pk=table.pk).delete()
+
+
+HAS_SNAPSHOT = """async () => (await (await caches.open("talon-kept")).keys())
+  .some((request) => new URL(request.url).pathname === "/offline/snapshot.bin")"""
+
+
+def snapshot_made(page, seconds: int = 120) -> None:
+    """Wait until the phone holds Python's snapshot (its engine's first start stores it a moment after the keeping
+    says the table is kept; a page left before then leaves none, and the next start is a full one)."""
+    for _ in range(seconds * 5):
+        if page.evaluate(HAS_SNAPSHOT):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"no snapshot of Python {seconds} s after the table was kept")
 
 
 def kept_phone(playwright, origin, profile):
