@@ -124,7 +124,11 @@ def _keep_the_runtime(playwright, origin, profile):
     try:
         page = context.new_page()
         keep(page, table)
-        snapshot_made(page)  # made by the engine's first start, after the table says it is kept: not cut short
+        # Python's snapshot: made by the engine's first start, which the hand form's engine waits for (or, were that
+        # start cut short, makes itself, in full)
+        page.goto(f"/t/{table.edit_token}/hands/new/")
+        page.wait_for_selector("html[data-engine=phone]", timeout=120_000)
+        snapshot_made(page)
         page.goto("/healthz")  # a page of the origin that opens nothing of the table's
         assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
         context.clear_cookies()
@@ -137,9 +141,9 @@ HAS_SNAPSHOT = """async () => (await (await caches.open("talon-kept")).keys())
   .some((request) => new URL(request.url).pathname === "/offline/snapshot.bin")"""
 
 
-def snapshot_made(page, seconds: int = 120) -> None:
-    """Wait until the phone holds Python's snapshot (its engine's first start stores it a moment after the keeping
-    says the table is kept; a page left before then leaves none, and the next start is a full one)."""
+def snapshot_made(page, seconds: int = 30) -> None:
+    """Wait until the phone holds Python's snapshot (its engine's first full start stores it before the engine says it
+    is up)."""
     for _ in range(seconds * 5):
         if page.evaluate(HAS_SNAPSHOT):
             return
