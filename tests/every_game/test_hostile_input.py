@@ -654,9 +654,9 @@ def test_a_games_house_rules_are_each_tried_in_one_form_and_once_in_the_others(w
 @pytest.mark.parametrize("name", URL_NAMES)
 def test_every_number_field_refuses_what_it_cannot_hold_saying_so_and_saving_nothing(world, name):
     """Every number field of every form (a hand's, a new table's and its house rules and price, a tournament's):
-    1e308 and 2**63, and below the least: −1 where the page says the least is 0 or more (the bound −2**63 − 1 meets
-    first), else −2**63 − 1; each alone in a form otherwise filled to be taken: never a 500, nothing saved, and a
-    message on the page that answers (a game's house rules: _tried)."""
+    1e308 and 2**63, and one number below the least: −1 where the page says the least is 0 or more (that least refuses
+    −2**63 − 1 the same way), else −2**63 − 1; each alone in a form otherwise filled to be taken: never a 500, nothing
+    saved, and a message on the page that answers (a game's house rules: _tried)."""
     client = own_phone(world)
     for path, fields, _text_fields, numbers in _typed(world, name):
         target = path if name not in POSTED_WITHOUT_A_FORM else _other(path, name)
