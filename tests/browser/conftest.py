@@ -124,31 +124,16 @@ def _keep_the_runtime(playwright, origin, profile):
     try:
         page = context.new_page()
         keep(page, table)
-        # Python's snapshot: made by the engine's first start, which the hand form's engine waits for (or, were that
-        # start cut short, makes itself, in full)
+        # Python's snapshot: made by the engine's first full start before it says it is up; the hand form's engine
+        # resumes from it, or (were the keeping's start cut short) starts in full and makes it
         page.goto(f"/t/{table.edit_token}/hands/new/")
         page.wait_for_selector("html[data-engine=phone]", timeout=120_000)
-        snapshot_made(page)
         page.goto("/healthz")  # a page of the origin that opens nothing of the table's
         assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
         context.clear_cookies()
     finally:
         context.close()
         Table.objects.filter(pk=table.pk).delete()
-
-
-HAS_SNAPSHOT = """async () => (await (await caches.open("talon-kept")).keys())
-  .some((request) => new URL(request.url).pathname === "/offline/snapshot.bin")"""
-
-
-def snapshot_made(page, seconds: int = 30) -> None:
-    """Wait until the phone holds Python's snapshot (its engine's first full start stores it before the engine says it
-    is up)."""
-    for _ in range(seconds * 5):
-        if page.evaluate(HAS_SNAPSHOT):
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError(f"no snapshot of Python {seconds} s after the table was kept")
 
 
 def kept_phone(playwright, origin, profile):
