@@ -19,7 +19,9 @@ serve-dev: install
 
 # The engines' tests without Django at all, then the rest twice: on SQLite, then on a throwaway PostgreSQL server
 # (.ci/with-postgres); the browser tests once, on PostgreSQL, the database a deployment runs. Everything in two
-# processes (pytest-xdist: the machines have two cores), each with its own database, and for the browser tests its
+# processes (pytest-xdist: the machines have two cores), each with its own database (there each test file in one
+# process, --dist loadfile: what a file's tests share, such as the hostile-input sweep's crawl of every page, is made
+# once, not again each time a process comes back to the file; the largest files first), and for the browser tests its
 # own live server and its own ports for the servers they start (tests/browser/conftest.py: worker_port); the browser
 # tests in three, as they wait about a fifth of their time on a phone's real timeouts (an answer given up on after
 # six seconds, a slow server's delay), which a third process fills (426 s in two, 374 s in three, on the same
@@ -31,14 +33,18 @@ serve-dev: install
 # tests/conftest.py): the others ran on SQLite already, and a second database changes nothing they prove.
 # A game's own tests sit in its folder (games/<game>/tests/): its engine's with the engine tests, its pages'
 # (games/<game>/tests/pages/, found through pyproject.toml's testpaths) with the rest.
+# Python writes each module's compiled form beside it (__pycache__, ignored by git) even where the machine says not to
+# (PYTHONDONTWRITEBYTECODE, set on ours): every process of a run (each stage's test processes, each server and command
+# a test starts) would otherwise compile the project and rewrite the tests' asserts again, some 3 s of a core each.
+unexport PYTHONDONTWRITEBYTECODE
 ENGINE_TESTS := $(BIN)/python -m pytest -p no:django -W "ignore::pytest.PytestConfigWarning" tests/engines games \
   --ignore-glob="*/tests/pages"
 APP_TESTS := $(BIN)/python -m pytest --ignore=tests/engines
 
 test: install-test chromium gettext lint
 	$(ENGINE_TESTS) -n 2
-	$(APP_TESTS) -n 2 --ignore=tests/browser
-	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --ignore=tests/browser --database-tests-only \
+	$(APP_TESTS) -n 2 --dist loadfile --ignore=tests/browser
+	.ci/with-postgres sh -c '$(APP_TESTS) -n 2 --dist loadfile --ignore=tests/browser --database-tests-only \
 	  && $(APP_TESTS) -n 3 --dist loadgroup tests/browser'
 
 # The formatter and the linter (ruff, configured in pyproject.toml: a complexity limit of 15 among its rules), and

@@ -30,7 +30,8 @@ from games.urls import urlpatterns
 
 from ..factories import committed_for_the_module, make_sample, make_table, team_hand
 
-pytestmark = pytest.mark.django_db
+# The largest file of the app's tests: started first (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.long]
 
 # One of each kind (``①`` behaves as ``²``; test_a_whole_number_is_… tries more of each): every field takes each.
 HOSTILE = {"superscript two": "²", "NUL": "\x00", "huge": "9" * 30, "2**31": str(2**31)}
