@@ -4,6 +4,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Table
 
@@ -101,6 +102,17 @@ FORGET_THE_TABLE = r"""async () => {
 }"""
 
 
+# What a phone's page shows of its engine, for a start that never says it is up: the page's marks, its banner, and
+# what the phone kept (the snapshot among it).
+SHOWN = r"""async () => {
+  const cache = await caches.open("talon-kept"), kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
+  const banner = document.querySelector("#offline-banner");
+  return {marks: {...document.documentElement.dataset}, banner: banner && banner.innerText,
+    snapshot: kept.includes("/offline/snapshot.bin"), kept: kept.length,
+    worker: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};
+}"""
+
+
 @pytest.fixture(scope="session")
 def kept_runtimes(playwright, django_db_setup, django_db_blocker, tmp_path_factory):
     """``at(origin)``: the profile of a phone that has kept Talon's runtime from ``origin`` and forgotten the table it
@@ -127,7 +139,12 @@ def _keep_the_runtime(playwright, origin, profile):
         # Python's snapshot: made by the engine's first full start before it says it is up; the hand form's engine
         # resumes from it, or (were the keeping's start cut short) starts in full and makes it
         page.goto(f"/t/{table.edit_token}/hands/new/")
-        page.wait_for_selector("html[data-engine=phone]", timeout=120_000)
+        try:
+            page.wait_for_selector("html[data-engine=phone]", timeout=60_000)  # seconds, where it takes one or two
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"the kept table's hand form has no engine after 60 s: {page.evaluate(SHOWN)}"
+            ) from None
         page.goto("/healthz")  # a page of the origin that opens nothing of the table's
         assert page.evaluate(FORGET_THE_TABLE), "the runtime was kept without Python's snapshot"
         context.clear_cookies()
@@ -150,12 +167,34 @@ def copy_of(profile, tmp_path):
     return copy
 
 
+RELAY_PORT = worker_port("TALON_PROXY_TEST_PORT", 8154)
+
+
 @pytest.fixture
-def kept_runtime_phone(playwright, kept_runtimes, live_server, tmp_path):
-    """A phone of the test's own that has kept Talon's runtime from the live server once before."""
-    context = kept_phone(playwright, live_server.url, copy_of(kept_runtimes(live_server.url), tmp_path))
-    yield context
+def server(playwright, kept_runtimes, live_server, tmp_path):
+    """A phone (its service worker runs) that reaches the live server through a relay (relay.py: ``Server``), which
+    passes everything on until the test stops, freezes or slows it: (relay, context). The relay has the same port in
+    every test of a process (the phone's origin), and the phone has kept Talon's runtime from it once before
+    (kept_runtimes): one origin, so one runtime kept, for every phone of the process."""
+    from .relay import Server
+
+    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])), RELAY_PORT)
+    profile = copy_of(kept_runtimes(relay.url), tmp_path)
+    with relay.lock:
+        relay.answered.clear()  # what keeping the runtime asked for, the first time
+    context = kept_phone(playwright, relay.url, profile)
+    context.set_default_timeout(20_000)
+    yield relay, context
     context.close()
+    relay.stop()
+
+
+@pytest.fixture
+def kept_runtime_phone(server):
+    """A phone of the test's own that has kept Talon's runtime once before, reaching the server through a relay
+    that passes everything on."""
+    _relay, context = server
+    return context
 
 
 @pytest.fixture

@@ -1,16 +1,13 @@
 """The server as a phone reaches it: a TCP relay in front of the live server that a test switches between passing
 everything on, stopped (its port closed and every connection cut, as when the server's process is killed:
 connection refused), frozen (connections accepted, requests read, nothing ever answered: a laptop asleep, Wi-Fi
-without uplink) and slow (each request passed on ``delay`` seconds late)."""
+without uplink) and slow (each request passed on ``delay`` seconds late). Every kept phone of the tests reaches the
+server through one (conftest.py: server)."""
 
 import re
 import socket
 import threading
 import time
-
-import pytest
-
-from .conftest import copy_of, kept_phone, worker_port
 
 
 class Server:
@@ -135,19 +132,3 @@ class Server:
                 end.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
-
-
-@pytest.fixture
-def server(playwright, kept_runtimes, live_server, tmp_path):
-    """A phone (its service worker runs) that reaches the live server through a ``Server``: (relay, context). The
-    relay has the same port in every test of a process (the phone's origin), and the phone has kept Talon's runtime
-    from it once before (conftest.py: kept_runtimes)."""
-    relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])), worker_port("TALON_PROXY_TEST_PORT", 8154))
-    profile = copy_of(kept_runtimes(relay.url), tmp_path)
-    with relay.lock:
-        relay.answered.clear()  # what keeping the runtime asked for, the first time
-    context = kept_phone(playwright, relay.url, profile)
-    context.set_default_timeout(20_000)
-    yield relay, context
-    context.close()
-    relay.stop()

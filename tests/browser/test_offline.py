@@ -23,7 +23,6 @@ from games.tables import services
 
 from ..factories import make_table, team_hand
 from .phone import enter, enter_czech, enter_ttj, fits_the_screen, keep, open_the_hand_form, tap
-from .relay import server  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more on a busy machine

@@ -15,7 +15,6 @@ from games.tournaments import services as tournament_service
 
 from ..factories import make_table, team_hand
 from .phone import enter_czech, keep, open_the_hand_form
-from .relay import server  # noqa: F401 (a fixture)
 from .test_offline import (  # noqa: F401
     PENDING_DATA,
     context,
