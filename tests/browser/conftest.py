@@ -190,14 +190,6 @@ def server(playwright, kept_runtimes, live_server, tmp_path):
 
 
 @pytest.fixture
-def kept_runtime_phone(server):
-    """A phone of the test's own that has kept Talon's runtime once before, reaching the server through a relay
-    that passes everything on."""
-    _relay, context = server
-    return context
-
-
-@pytest.fixture
 def phone(browser, live_server):
     # Service workers would keep fetching from the test server after a test ends; test_pwa.py covers them.
     context = browser.new_context(

@@ -29,12 +29,13 @@ expect.set_options(timeout=30_000)  # the engine starts in a few seconds, more o
 
 
 @pytest.fixture
-def context(kept_runtime_phone):
+def context(server):
     """A phone whose service worker runs (the other browser tests block it), which has kept Talon's runtime once
-    before (conftest.py: kept_runtime): each test keeps its own table, as a phone keeps a second one."""
-    kept_runtime_phone.set_default_timeout(20_000)
-    watch(kept_runtime_phone)
-    return kept_runtime_phone
+    before (conftest.py: server, kept_runtimes): each test keeps its own table, as a phone keeps a second one. It
+    reaches the server through the relay, which passes everything on here."""
+    _relay, phone = server
+    watch(phone)
+    return phone
 
 
 def watch(context):
