@@ -122,9 +122,10 @@ def kept_runtimes(playwright, django_db_setup, django_db_blocker, tmp_path_facto
 
     def at(origin):
         if origin not in made:
-            made[origin] = tmp_path_factory.mktemp("kept-runtime")
+            profile = tmp_path_factory.mktemp("kept-runtime")
             with django_db_blocker.unblock():  # the live server answers the phone from the database meanwhile
-                _keep_the_runtime(playwright, origin, made[origin])
+                _keep_the_runtime(playwright, origin, profile)
+            made[origin] = profile  # only once made whole: a keeping that failed is tried afresh by the next test
         return made[origin]
 
     return at
@@ -179,14 +180,16 @@ def server(playwright, kept_runtimes, live_server, tmp_path):
     from .relay import Server
 
     relay = Server(("127.0.0.1", int(live_server.url.rsplit(":", 1)[1])), RELAY_PORT)
-    profile = copy_of(kept_runtimes(relay.url), tmp_path)
-    with relay.lock:
-        relay.answered.clear()  # what keeping the runtime asked for, the first time
-    context = kept_phone(playwright, relay.url, profile)
-    context.set_default_timeout(20_000)
-    yield relay, context
-    context.close()
-    relay.stop()
+    try:  # the port freed whatever happens, or every later test of the process would find it taken
+        profile = copy_of(kept_runtimes(relay.url), tmp_path)
+        with relay.lock:
+            relay.answered.clear()  # what keeping the runtime asked for, the first time
+        context = kept_phone(playwright, relay.url, profile)
+        context.set_default_timeout(20_000)
+        yield relay, context
+        context.close()
+    finally:
+        relay.stop()
 
 
 @pytest.fixture

@@ -41,7 +41,9 @@ def keep(page: Page, table=None) -> None:
     page.evaluate("navigator.serviceWorker.ready")
     page.locator("details.keep summary").click()
     page.get_by_role("button", name="Keep this table working without signal").click()
-    page.locator("[data-keep-status]", has_text="keeps this table").wait_for(timeout=120_000)
+    status = page.locator("[data-keep-status]", has_text=re.compile("keeps this table|did not finish"))
+    status.wait_for(timeout=120_000)
+    assert "keeps this table" in status.inner_text(), status.inner_text()  # what the phone says, when it failed
 
 
 def new_table(

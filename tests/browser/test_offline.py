@@ -579,6 +579,27 @@ def test_an_engine_that_does_not_start_says_so_and_keeps_nothing_it_cannot_score
     assert page.url.endswith("/hands/new/")
 
 
+def test_a_keeping_that_fails_says_so_and_is_not_called_kept(context):
+    """A download cut short (here the words it keeps for every language never arrive): the phone says the download
+    did not finish, the button can be tapped again, and the table is not kept: never "This phone keeps this table"
+    over the error, which a player would believe."""
+    table = make_table(hands=[team_hand()])
+    page = context.new_page()
+    page.goto(f"/t/{table.edit_token}/")
+    words = page.locator("#offline").get_attribute("data-words-url")
+    context.route(re.compile(re.escape(words.rsplit("/", 1)[0]) + r"/\w+\.json"), lambda route: route.abort())
+    page.evaluate("navigator.serviceWorker.ready")
+    page.locator("details.keep summary").click()
+    page.get_by_role("button", name="Keep this table working without signal").click()
+    status = page.locator("[data-keep-status]")
+    expect(status).to_contain_text("The download did not finish")
+    page.wait_for_timeout(2000)  # what would follow a keeping (the table started as kept) has had its time
+    expect(status).to_contain_text("The download did not finish")
+    expect(status).not_to_contain_text("keeps this table")
+    expect(page.get_by_role("button", name="Keep this table working without signal")).to_be_enabled()
+    assert page.evaluate(f"localStorage.getItem('talon-kept:{table.edit_token}')") is None
+
+
 SPOIL_THE_SNAPSHOT = """async () => {  // the snapshot on this phone spoilt: same name, other bytes
   const cache = await caches.open("talon-kept");
   for (const request of await cache.keys()) {

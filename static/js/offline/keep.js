@@ -7,7 +7,7 @@ import { followServer } from "./copy.js";
 
 // Asked on one page, keeping goes on on the next if the player leaves it meanwhile (a language switched while the
 // engine starts: talon/offline.js calls keep() again there; what was downloaded is not asked for again, the kept pages are
-// then in the new language).
+// then in the new language). Whether the table is kept: one that is not says why and is not started as kept.
 export async function keep(root) {
   const button = root.querySelector("[data-keep]"), bar = root.querySelector("progress"),
     status = root.querySelector("[data-keep-status]");
@@ -37,10 +37,12 @@ export async function keep(root) {
     bar.hidden = true;
     status.textContent = say("kept");
     root.dataset.kept = "1";
+    return true;
   } catch (error) {
     status.textContent = say("failed", { error: error.message || String(error) });
     button.disabled = false;
     localStorage.removeItem(KEEPING_FLAG(root.dataset.offline));  // tried again by a tap, not by itself
+    return false;
   }
 }
 // The runtime's files, each once (one already kept is not asked for again), with the download's progress.

@@ -16,7 +16,8 @@ function offlinePart() {  // a table page or hand form, loaded in full or swappe
       listened(root);  // the offline part did not load: the taps held go on as without it
     });
   }
-  const keep = () => load().then((part) => part.keep(root).then(() => part.start(root)));
+  // a keeping that failed says so and stays so: never started as kept ("This phone keeps this table …" over its error)
+  const keep = () => load().then((part) => part.keep(root).then((kept) => kept && part.start(root)));
   // keeping asked for on a page left before it was done (a language switched while the engine started): it goes on
   if (!isKept(root.dataset.offline) && isKept(root.dataset.offline, "keeping") && root.querySelector("[data-keep]")) {
     root.querySelector("details.keep")?.setAttribute("open", "");
